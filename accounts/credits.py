@@ -1,0 +1,175 @@
+"""Credits: an append-only ledger with a cached balance that can never go negative.
+
+Every movement is a `LedgerEntry` with a unique idempotency key, written in the
+same transaction as the conditional UPDATE of `CreditBalance`. Replaying any
+call with the same key is a no-op, so a retried task or a double click never
+moves credits twice.
+
+Answer billing is reserve → (settle | release): the price is taken before the
+work, kept on a verdict, returned on an error. `Reservation.state` moves from
+`held` exactly once, by a conditional UPDATE, so settle and release cannot both
+happen. A reserve whose verdict never came (a crash in between) is released by
+`reservations_sweep`.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Sum
+from django.utils import timezone
+
+from forma.errors import FormaError, invalid_request
+
+from .models import AuditEvent, CreditBalance, LedgerEntry, Organization, Reservation, User
+
+Kind = LedgerEntry.Kind
+
+
+def _apply(
+    *, organization: Organization, kind: str, amount: int, key: str, request_id: str = "", actor: User | None = None, reason: str = ""
+) -> LedgerEntry | None:
+    """Write one ledger row and move the balance with it, or nothing if `key` was used.
+
+    Returns None when the key already exists (the movement happened before) and
+    raises `quota_exceeded` when a debit would take the balance below zero.
+    Must run inside a transaction.
+    """
+    if LedgerEntry.objects.filter(idempotency_key=key).exists():
+        return None
+    CreditBalance.objects.get_or_create(organization=organization)
+    if amount < 0:
+        moved = CreditBalance.objects.filter(organization=organization, balance__gte=-amount).update(
+            balance=F("balance") + amount
+        )
+        if not moved:
+            balance = CreditBalance.objects.get(organization=organization).balance
+            raise FormaError(
+                "quota_exceeded",
+                f"This needs {-amount} credits and {balance} remain. Buy credits or wait for the monthly allowance.",
+                context={"balance": balance, "price": -amount},
+            )
+    elif amount > 0:
+        CreditBalance.objects.filter(organization=organization).update(balance=F("balance") + amount)
+    try:
+        # A savepoint, so a concurrent writer of the same key only undoes this row.
+        with transaction.atomic():
+            return LedgerEntry.objects.create(
+                organization=organization, kind=kind, amount=amount, idempotency_key=key,
+                request_id=request_id, actor=actor, reason=reason,
+            )
+    except IntegrityError:
+        # Lost a race on the same key: undo our balance move in this transaction.
+        if amount:
+            CreditBalance.objects.filter(organization=organization).update(balance=F("balance") - amount)
+        return None
+
+
+def balance_of(organization: Organization) -> int:
+    row = CreditBalance.objects.filter(organization=organization).values_list("balance", flat=True).first()
+    return row or 0
+
+
+def ledger_sum(organization: Organization) -> int:
+    return LedgerEntry.objects.filter(organization=organization).aggregate(total=Sum("amount"))["total"] or 0
+
+
+@transaction.atomic
+def allowance_grant(*, organization: Organization, period: str) -> LedgerEntry | None:
+    """Grant the plan's allowance for `period` (YYYY-MM) once; safe to call again."""
+    amount = organization.plan.monthly_credits
+    entry = _apply(
+        organization=organization, kind=Kind.ALLOWANCE, amount=amount,
+        key=f"allowance:{organization.public_id}:{period}", reason=f"{organization.plan.code} allowance {period}",
+    )
+    if entry:
+        AuditEvent.objects.create(
+            organization=organization, action="credits.allowance", target=organization.public_id,
+            data={"amount": amount, "period": period},
+        )
+    return entry
+
+
+def allowances_renew(*, period: str | None = None) -> int:
+    """Grant this month's allowance to every organization that lacks it. Returns how many got one."""
+    period = period or timezone.now().strftime("%Y-%m")
+    granted = 0
+    for org in Organization.objects.select_related("plan").order_by("pk").iterator():
+        if allowance_grant(organization=org, period=period):
+            granted += 1
+    return granted
+
+
+@transaction.atomic
+def credits_grant(*, organization: Organization, amount: int, reason: str, actor: User | None, key: str | None = None) -> LedgerEntry:
+    """Staff grant (positive) or adjustment (negative, never below zero), audited."""
+    if amount == 0:
+        raise invalid_request("The amount must not be zero.")
+    if not reason.strip():
+        raise invalid_request("Say why: a reason is required for every grant or adjustment.")
+    kind = Kind.GRANT if amount > 0 else Kind.ADJUSTMENT
+    from forma import ids
+
+    entry = _apply(
+        organization=organization, kind=kind, amount=amount, key=key or f"{kind}:{ids.new_id('req')}",
+        actor=actor, reason=reason.strip()[:240],
+    )
+    if entry is None:
+        raise invalid_request("This grant was already recorded.")
+    AuditEvent.objects.create(
+        organization=organization, actor=actor, action=f"credits.{kind}", target=organization.public_id,
+        data={"amount": amount, "reason": reason.strip()[:240]},
+    )
+    return entry
+
+
+@transaction.atomic
+def credits_reserve(*, organization: Organization, request_id: str, amount: int) -> Reservation:
+    """Hold `amount` credits for the answer `request_id`, or raise `quota_exceeded` (nothing written)."""
+    reservation, created = Reservation.objects.get_or_create(
+        request_id=request_id, defaults={"organization": organization, "amount": amount}
+    )
+    if created:
+        _apply(organization=organization, kind=Kind.RESERVE, amount=-amount, key=f"reserve:{request_id}", request_id=request_id)
+    return reservation
+
+
+def _close(*, request_id: str, to_state: str) -> bool:
+    now = timezone.now()
+    return bool(
+        Reservation.objects.filter(request_id=request_id, state=Reservation.State.HELD).update(state=to_state, closed_at=now)
+    )
+
+
+@transaction.atomic
+def credits_settle(*, request_id: str) -> bool:
+    """The reserve becomes the charge. True if this call settled it."""
+    if not _close(request_id=request_id, to_state=Reservation.State.SETTLED):
+        return False
+    reservation = Reservation.objects.select_related("organization").get(request_id=request_id)
+    _apply(organization=reservation.organization, kind=Kind.SETTLE, amount=0, key=f"settle:{request_id}", request_id=request_id)
+    AuditEvent.objects.create(
+        organization=reservation.organization, action="credits.spent", target=request_id, data={"amount": reservation.amount}
+    )
+    return True
+
+
+@transaction.atomic
+def credits_release(*, request_id: str, reason: str = "") -> bool:
+    """Return the held credits in full. True if this call released them."""
+    if not _close(request_id=request_id, to_state=Reservation.State.RELEASED):
+        return False
+    reservation = Reservation.objects.select_related("organization").get(request_id=request_id)
+    _apply(
+        organization=reservation.organization, kind=Kind.RELEASE, amount=reservation.amount,
+        key=f"release:{request_id}", request_id=request_id, reason=reason[:240],
+    )
+    return True
+
+
+def reservations_sweep(*, older_than: timedelta = timedelta(minutes=5)) -> int:
+    """Release reserves whose verdict never arrived (the process died between the two)."""
+    cutoff = timezone.now() - older_than
+    stale = Reservation.objects.filter(state=Reservation.State.HELD, created_at__lt=cutoff).values_list("request_id", flat=True)
+    return sum(1 for request_id in list(stale) if credits_release(request_id=request_id, reason="swept: no verdict"))

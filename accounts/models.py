@@ -1,0 +1,186 @@
+"""Users, organizations, plans, memberships, API keys and the audit trail."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.db import models
+from django.utils import timezone
+
+from forma import ids
+
+
+class UserManager(BaseUserManager["User"]):
+    # Needed because the user signs in by email and has no username; Django's
+    # createsuperuser and auth backends go through these two methods.
+    use_in_migrations = True
+
+    def create_user(self, email: str, password: str | None = None, **extra):
+        if not email:
+            raise ValueError("An email address is required.")
+        user = self.model(email=self.normalize_email(email).lower(), **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, password: str | None = None, **extra):
+        extra.setdefault("is_staff", True)
+        extra.setdefault("is_superuser", True)
+        return self.create_user(email, password, **extra)
+
+
+class User(AbstractUser):
+    username = None
+    email = models.EmailField("email address", unique=True)
+
+    USERNAME_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    objects = UserManager()
+
+    def __str__(self) -> str:
+        return self.email
+
+
+class Plan(models.Model):
+    code = models.SlugField(primary_key=True, max_length=32)
+    name = models.CharField(max_length=64)
+    requests_per_minute = models.PositiveIntegerField()
+    monthly_credits = models.PositiveIntegerField()
+    features = models.JSONField(default=list, blank=True)
+    is_public = models.BooleanField(default=True)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Organization(models.Model):
+    public_id = models.CharField(max_length=40, unique=True, default=ids.org_id, editable=False)
+    name = models.CharField(max_length=120)
+    plan = models.ForeignKey(Plan, on_delete=models.PROTECT, related_name="organizations")
+    personal = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.public_id})"
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner"
+        MEMBER = "member"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "organization"], name="membership_unique")]
+
+
+class ApiKey(models.Model):
+    """An API key. Only the SHA-256 of the secret is stored; `prefix` finds the row."""
+
+    public_id = models.CharField(max_length=40, unique=True, default=ids.key_id, editable=False)
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="api_keys")
+    created_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="api_keys")
+    name = models.CharField(max_length=80)
+    prefix = models.CharField(max_length=32, unique=True)
+    secret_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+
+class AuditEvent(models.Model):
+    """One row per security- or money-relevant action, written in the same transaction."""
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, null=True, related_name="audit_events")
+    actor = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    action = models.CharField(max_length=64)
+    target = models.CharField(max_length=120, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.target}"
+
+
+class CreditBalance(models.Model):
+    """The cached balance of an organization's credits.
+
+    It changes only in the same transaction as the ledger row that explains the
+    change, through a conditional UPDATE; the constraint makes a negative
+    balance impossible even if a code path forgot the condition.
+    """
+
+    organization = models.OneToOneField(Organization, on_delete=models.CASCADE, related_name="credits", primary_key=True)
+    balance = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=models.Q(balance__gte=0), name="credit_balance_never_negative")]
+
+
+class LedgerEntry(models.Model):
+    """One append-only movement of credits. Corrections are new rows, never edits."""
+
+    class Kind(models.TextChoices):
+        ALLOWANCE = "allowance"  # the plan's monthly allowance
+        GRANT = "grant"  # staff grant
+        ADJUSTMENT = "adjustment"  # staff correction, either sign
+        RESERVE = "reserve"  # held before the work (negative)
+        SETTLE = "settle"  # the reserve became the charge (zero: the money already moved)
+        RELEASE = "release"  # the reserve returned (positive)
+        REFUND = "refund"  # a settled charge given back (positive)
+
+    organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="ledger")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    amount = models.BigIntegerField()
+    idempotency_key = models.CharField(max_length=120, unique=True)
+    request_id = models.CharField(max_length=40, blank=True, db_index=True)
+    actor = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.CharField(max_length=240, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class Reservation(models.Model):
+    """Credits held for one answer until its verdict. Exactly one of settle/release ends it."""
+
+    class State(models.TextChoices):
+        HELD = "held"
+        SETTLED = "settled"
+        RELEASED = "released"
+
+    request_id = models.CharField(max_length=40, unique=True)
+    organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="reservations")
+    amount = models.PositiveIntegerField()
+    state = models.CharField(max_length=16, choices=State.choices, default=State.HELD)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+
+class RateWindow(models.Model):
+    """Requests counted per organization per minute, when no Redis is configured."""
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="+")
+    minute = models.BigIntegerField()  # unix time // 60
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["organization", "minute"], name="rate_window_unique")]

@@ -1,0 +1,76 @@
+"""Who is calling: a bearer credential resolved to one `Principal`.
+
+API keys and OAuth access tokens both end here, so every tool and endpoint
+sees the same shape whichever the caller used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.conf import settings
+
+from .models import ApiKey
+
+# What an API key may do: everything an agent can do. OAuth tokens carry the
+# scopes the person approved (see accounts/oauth.py).
+SCOPE_TOOLS = "forma:tools"
+API_KEY_SCOPES = (SCOPE_TOOLS,)
+
+
+@dataclass(frozen=True)
+class Principal:
+    organization_pk: int
+    org_id: str
+    plan: str
+    requests_per_minute: int
+    features: list[str]
+    user_pk: int | None
+    user_email: str | None
+    credential_kind: str  # "api_key" | "oauth"
+    credential_id: str  # key_… for API keys, oat_<id> for OAuth tokens
+    client_name: str | None = None
+    scopes: tuple[str, ...] = field(default_factory=tuple)
+    resource: str | None = None  # the audience the credential was issued for
+    expires_at: int | None = None
+
+    def to_claims(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_claims(cls, claims: dict[str, Any]) -> Principal:
+        data = dict(claims)
+        data["scopes"] = tuple(data.get("scopes", ()))
+        return cls(**data)
+
+
+def principal_from_api_key(key: ApiKey) -> Principal:
+    org = key.organization
+    return Principal(
+        organization_pk=org.pk,
+        org_id=org.public_id,
+        plan=org.plan.code,
+        requests_per_minute=org.plan.requests_per_minute,
+        features=list(org.plan.features),
+        user_pk=key.created_by_id,
+        user_email=key.created_by.email if key.created_by else None,
+        credential_kind="api_key",
+        credential_id=key.public_id,
+        client_name=key.name,
+        scopes=API_KEY_SCOPES,
+        # An API key is not minted for an audience; it is ours and valid only here.
+        resource=settings.FORMA["MCP_RESOURCE_URL"],
+    )
+
+
+def principal_from_bearer(raw: str) -> Principal | None:
+    """The principal behind a bearer credential, or None if it is unknown, revoked or expired."""
+    from .services import api_key_verify, split_api_key
+
+    if split_api_key(raw) is not None:
+        key = api_key_verify(raw=raw)
+        return principal_from_api_key(key) if key else None
+    from .oauth_tokens import principal_from_access_token
+
+    return principal_from_access_token(raw)

@@ -1,0 +1,86 @@
+"""Requests-per-minute per organization, shared by every credential and process.
+
+A fixed one-minute window. With Redis configured the counter is an atomic
+INCR in Redis; otherwise one atomic upsert in the database. Either way two web
+processes see the same count.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import connection, transaction
+
+from forma.errors import FormaError
+
+from .models import RateWindow
+
+logger = logging.getLogger("forma.ratelimit")
+_redis_client = None
+
+
+@dataclass(frozen=True)
+class RateDecision:
+    allowed: bool
+    limit: int
+    remaining: int
+    reset_after: int  # seconds until the window ends
+
+
+def _redis():
+    global _redis_client
+    if _redis_client is None:
+        import redis
+
+        _redis_client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+    return _redis_client
+
+
+def _count_redis(org_pk: int, window: int) -> int:
+    key = f"forma:rl:{org_pk}:{window}"
+    pipe = _redis().pipeline()
+    pipe.incr(key)
+    pipe.expire(key, 120)
+    count, _ = pipe.execute()
+    return int(count)
+
+
+def _count_db(org_pk: int, window: int) -> int:
+    table = RateWindow._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (organization_id, minute, count) VALUES (%s, %s, 1) "  # noqa: S608 - table name is ours
+            f"ON CONFLICT (organization_id, minute) DO UPDATE SET count = {table}.count + 1 RETURNING count",
+            [org_pk, window],
+        )
+        return int(cursor.fetchone()[0])
+
+
+def rate_limit_hit(*, organization_pk: int, limit: int, now: float | None = None) -> RateDecision:
+    """Count one request for the organization and say whether it may proceed."""
+    now = time.time() if now is None else now
+    window = int(now // 60)
+    reset_after = max(1, int(60 - (now % 60)))
+    count = _count_redis(organization_pk, window) if settings.REDIS_URL else _count_db(organization_pk, window)
+    return RateDecision(allowed=count <= limit, limit=limit, remaining=max(0, limit - count), reset_after=reset_after)
+
+
+def rate_limit_enforce(*, organization_pk: int, limit: int) -> RateDecision:
+    decision = rate_limit_hit(organization_pk=organization_pk, limit=limit)
+    if not decision.allowed:
+        raise FormaError(
+            "rate_limited",
+            f"This organization's plan allows {limit} requests a minute. Wait {decision.reset_after} s and retry, or upgrade the plan.",
+            context={"requests_per_minute": limit},
+            retry_after=decision.reset_after,
+        )
+    return decision
+
+
+def rate_windows_prune(*, keep_minutes: int = 10) -> int:
+    cutoff = int(time.time() // 60) - keep_minutes
+    deleted, _ = RateWindow.objects.filter(minute__lt=cutoff).delete()
+    return deleted

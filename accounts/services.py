@@ -1,0 +1,155 @@
+"""Writes for accounts: sign-up, organizations, API keys, audit rows."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from forma.errors import invalid_request, not_found
+
+from .models import ApiKey, AuditEvent, Membership, Organization, Plan, User
+
+API_KEY_PREFIX_CHARS = 12
+_SECRET_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def audit_record(
+    *, action: str, organization: Organization | None, actor: User | None = None, target: str = "", data: dict[str, Any] | None = None
+) -> AuditEvent:
+    """Append an audit row. Call inside the transaction of the action it records."""
+    return AuditEvent.objects.create(
+        organization=organization, actor=actor, action=action, target=target, data=data or {}
+    )
+
+
+def _plan(code: str) -> Plan:
+    try:
+        return Plan.objects.get(code=code)
+    except Plan.DoesNotExist:
+        valid = sorted(Plan.objects.values_list("code", flat=True))
+        raise invalid_request(f"No plan named {code!r}. Use one of: {', '.join(valid)}.", plans=valid) from None
+
+
+@transaction.atomic
+def organization_create(*, name: str, owner: User, plan_code: str = "free", personal: bool = False) -> Organization:
+    """Create an organization on a plan, with `owner` as its owner.
+
+    The plan's first monthly allowance is granted in the same transaction, so a
+    new organization can use the service at once.
+    """
+    from accounts.credits import allowance_grant  # credits builds on organizations
+
+    org = Organization.objects.create(name=name, plan=_plan(plan_code), personal=personal)
+    Membership.objects.create(user=owner, organization=org, role=Membership.Role.OWNER)
+    audit_record(action="organization.created", organization=org, actor=owner, target=org.public_id, data={"plan": plan_code})
+    allowance_grant(organization=org, period=timezone.now().strftime("%Y-%m"))
+    return org
+
+
+@transaction.atomic
+def user_signup(*, email: str, password: str | None, plan_code: str = "free") -> User:
+    """Create a user and their personal organization on `plan_code`."""
+    email = email.strip().lower()
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(email=email, password=password)
+    except IntegrityError:
+        raise invalid_request(f"An account for {email} already exists. Sign in instead.") from None
+    organization_create(name=f"{email.split('@')[0]}'s workspace", owner=user, plan_code=plan_code, personal=True)
+    return user
+
+
+def _hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def split_api_key(raw: str) -> tuple[str, str] | None:
+    """(lookup prefix, full key) when `raw` has the shape of one of our keys, else None."""
+    marker = settings.FORMA["API_KEY_PREFIX"]
+    if not raw.startswith(marker) or len(raw) != len(marker) + API_KEY_PREFIX_CHARS + 32:
+        return None
+    return raw[len(marker) : len(marker) + API_KEY_PREFIX_CHARS], raw
+
+
+@transaction.atomic
+def api_key_create(*, organization: Organization, created_by: User | None, name: str) -> tuple[ApiKey, str]:
+    """Create an API key and return it with its secret, which is never shown again.
+
+    Keys look like `forma_sk_<12-char lookup prefix><32-char secret>`: the fixed
+    marker lets secret scanners recognise a leaked key; only its SHA-256 is stored.
+    """
+    name = (name or "").strip() or "API key"
+    if len(name) > 80:
+        raise invalid_request("A key name is at most 80 characters.")
+    lookup = "".join(secrets.choice(_SECRET_ALPHABET) for _ in range(API_KEY_PREFIX_CHARS))
+    secret = "".join(secrets.choice(_SECRET_ALPHABET) for _ in range(32))
+    raw = f"{settings.FORMA['API_KEY_PREFIX']}{lookup}{secret}"
+    key = ApiKey.objects.create(
+        organization=organization, created_by=created_by, name=name, prefix=lookup, secret_hash=_hash_secret(raw)
+    )
+    audit_record(action="api_key.created", organization=organization, actor=created_by, target=key.public_id, data={"name": name})
+    return key, raw
+
+
+@transaction.atomic
+def api_key_revoke(*, organization: Organization, key_id: str, actor: User | None) -> ApiKey:
+    """Revoke a key of `organization`; it stops working at once. Revoking twice is a no-op."""
+    try:
+        key = ApiKey.objects.select_for_update().get(public_id=key_id, organization=organization)
+    except ApiKey.DoesNotExist:
+        raise not_found(f"No API key {key_id!r} in this organization. List your keys to find its id.") from None
+    if key.revoked_at is None:
+        key.revoked_at = timezone.now()
+        key.save(update_fields=["revoked_at"])
+        audit_record(action="api_key.revoked", organization=organization, actor=actor, target=key.public_id)
+    return key
+
+
+def api_key_verify(*, raw: str) -> ApiKey | None:
+    """The active key matching `raw`, or None. Constant-time on the secret comparison."""
+    parts = split_api_key(raw)
+    if parts is None:
+        return None
+    lookup, full = parts
+    key = ApiKey.objects.select_related("organization__plan", "created_by").filter(prefix=lookup).first()
+    if key is None or key.revoked_at is not None:
+        return None
+    if not secrets.compare_digest(key.secret_hash, _hash_secret(full)):
+        return None
+    # Touch last_used_at at most once a minute: a write per call would serialise hot keys.
+    now = timezone.now()
+    if key.last_used_at is None or (now - key.last_used_at).total_seconds() > 60:
+        ApiKey.objects.filter(pk=key.pk).update(last_used_at=now)
+        key.last_used_at = now
+    return key
+
+
+@transaction.atomic
+def user_with_organization_ensure(*, email: str, org_name: str | None, plan_code: str) -> tuple[User, Organization]:
+    """The user with `email` and an organization of theirs, creating either if missing.
+
+    `org_name` picks (or creates) an organization they own by that name; without
+    it their personal organization is used. `plan_code` applies only to an
+    organization this call creates.
+    """
+    email = email.strip().lower()
+    _plan(plan_code)  # refuse an unknown plan before writing anything
+    user = User.objects.filter(email=email).first()
+    if user is None:
+        user = User.objects.create_user(email=email, password=None)
+    memberships = Membership.objects.filter(user=user).select_related("organization")
+    if org_name:
+        found = memberships.filter(organization__name=org_name).first()
+        if found:
+            return user, found.organization
+        return user, organization_create(name=org_name, owner=user, plan_code=plan_code)
+    personal = memberships.filter(organization__personal=True).first() or memberships.first()
+    if personal:
+        return user, personal.organization
+    org = organization_create(name=f"{email.split('@')[0]}'s workspace", owner=user, plan_code=plan_code, personal=True)
+    return user, org

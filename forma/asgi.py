@@ -1,0 +1,77 @@
+"""The ASGI host: a small Starlette app in front of Django and the MCP server.
+
+Django's ASGI handler refuses `lifespan`, and the MCP SDK needs its session
+manager entered in one, so this app owns the lifespan. It routes two exact
+paths to the MCP app — `/mcp` (no 307 between `/mcp` and `/mcp/`, which some
+hosted clients do not follow) and its protected-resource metadata — serves
+collected static files, and sends everything else to Django.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "forma.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.asgi import get_asgi_application  # noqa: E402
+from starlette.applications import Starlette  # noqa: E402
+from starlette.middleware.cors import CORSMiddleware  # noqa: E402
+from starlette.routing import Mount, Route  # noqa: E402
+from starlette.staticfiles import StaticFiles  # noqa: E402
+
+from forma.mcp import build_server, transport_security  # noqa: E402
+
+MCP_PATH = settings.FORMA["MCP_PATH"]
+PRM_PATH = "/.well-known/oauth-protected-resource" + MCP_PATH
+
+
+def _cors(app):
+    # Browser-based MCP clients send a preflight before the bearer token: answer
+    # it here, before auth, and let them read the auth challenge and session id.
+    # Bearer tokens only (no cookies), so any origin may call.
+    return CORSMiddleware(
+        app,
+        allow_origins=["*"],
+        allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
+        allow_headers=["Authorization", "Content-Type", "Accept", "Mcp-Session-Id", "Mcp-Protocol-Version", "Last-Event-ID"],
+        expose_headers=["WWW-Authenticate", "Mcp-Session-Id", "Mcp-Protocol-Version"],
+        max_age=600,
+    )
+
+
+def build_application() -> Starlette:
+    mcp_server = build_server()
+    mcp_app = _cors(
+        mcp_server.streamable_http_app(
+            streamable_http_path=MCP_PATH,
+            # Sessionless: any web process can answer any request behind a load balancer.
+            stateless_http=True,
+            json_response=True,
+            transport_security=transport_security(),
+        )
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with mcp_server.session_manager.run():
+            yield
+
+    routes = [
+        Route(MCP_PATH, endpoint=mcp_app),
+        Route(PRM_PATH, endpoint=mcp_app),
+    ]
+    static_root = settings.STATIC_ROOT
+    if os.path.isdir(static_root):
+        routes.append(Mount(settings.STATIC_URL.rstrip("/"), app=StaticFiles(directory=static_root), name="static"))
+    routes.append(Mount("", app=get_asgi_application()))
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+application = build_application()

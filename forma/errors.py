@@ -1,0 +1,84 @@
+"""One error vocabulary for every door (MCP, REST, dashboard).
+
+A `FormaError` is raised by services; each interface renders it: the MCP adapter
+as a tool error whose text is the JSON error object, the REST adapter with the
+HTTP status below, the dashboard as a message. The message always names the
+cause and the next move.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+logger = logging.getLogger("forma.errors")
+
+KINDS: dict[str, tuple[int, bool]] = {
+    # kind: (HTTP status, retryable by default)
+    "unauthorized": (401, False),
+    "quota_exceeded": (402, False),
+    "not_found": (404, False),
+    "invalid_request": (400, False),
+    "rate_limited": (429, True),
+    "upstream_unavailable": (503, True),
+    "backend_unreachable": (502, True),
+}
+
+
+class FormaError(Exception):
+    def __init__(
+        self,
+        kind: str,
+        message: str,
+        *,
+        retryable: bool | None = None,
+        context: dict[str, Any] | None = None,
+        request_id: str | None = None,
+        retry_after: int | None = None,
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown error kind {kind!r}")
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.retryable = KINDS[kind][1] if retryable is None else retryable
+        self.context = context or {}
+        self.request_id = request_id
+        self.retry_after = retry_after
+
+    @property
+    def http_status(self) -> int:
+        return KINDS[self.kind][0]
+
+    def to_dict(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "kind": self.kind,
+            "message": self.message,
+            "retryable": self.retryable,
+            "request_id": self.request_id,
+        }
+        if self.context:
+            body["context"] = self.context
+        if self.retry_after is not None:
+            body["retry_after"] = self.retry_after
+        return {"error": body}
+
+
+def stamp(error: FormaError, request_id: str) -> FormaError:
+    """Give an error the id of the call it ended, and log it under that id."""
+    if error.request_id is None:
+        error.request_id = request_id
+    logger.info("request %s failed: %s: %s", error.request_id, error.kind, error.message)
+    return error
+
+
+def unauthorized(message: str = "Not signed in. Send an API key or OAuth access token as a Bearer token.") -> FormaError:
+    return FormaError("unauthorized", message)
+
+
+def invalid_request(message: str, **context: Any) -> FormaError:
+    return FormaError("invalid_request", message, context=context)
+
+
+def not_found(message: str, **context: Any) -> FormaError:
+    return FormaError("not_found", message, context=context)

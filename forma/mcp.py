@@ -1,0 +1,332 @@
+"""The MCP server: six tools, each a thin adapter over one service or selector.
+
+Every tool resolves the caller's `Principal` (set by the token verifier),
+counts the call against the organization's requests-per-minute, runs the
+service in a worker thread (Django's ORM is synchronous), and turns a
+`FormaError` into a tool error whose text is the JSON error object.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Annotated, Any, Literal
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections
+from mcp.server import MCPServer
+from mcp.server.auth.middleware.auth_context import get_access_token
+from mcp.server.auth.provider import AccessToken
+from mcp.server.auth.settings import AuthSettings
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.utilities.types import Image
+from mcp.server.transport_security import TransportSecuritySettings
+from pydantic import Field, ValidationError
+from typing_extensions import NotRequired, TypedDict
+
+from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
+from accounts.ratelimit import rate_limit_enforce
+from forma import ids
+from forma.errors import FormaError, invalid_request, stamp, unauthorized
+
+logger = logging.getLogger("forma.mcp")
+
+INSTRUCTIONS = (
+    "Forma answers with formal artifacts (charts, diagrams) that are checked before they are returned. "
+    "Call forma_status first on a new connection, list_oracles before guessing a name, put the values to "
+    "plot in the intent (Forma fetches no data), and show_figure to let the person see a valid answer."
+)
+
+
+def _close_connections(fn, *args, **kwargs):
+    # Tools run in worker threads outside Django's request cycle: give each call
+    # a fresh connection state and hand the connection back when done.
+    close_old_connections()
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        close_old_connections()
+
+
+async def in_db_thread(fn, *args, **kwargs):
+    return await sync_to_async(_close_connections, thread_sensitive=False)(fn, *args, **kwargs)
+
+
+class FormaTokenVerifier:
+    """Resolves API keys and OAuth access tokens to an `AccessToken` carrying our `Principal`."""
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        principal = await in_db_thread(principal_from_bearer, token)
+        if principal is None:
+            return None
+        return AccessToken(
+            token=token,
+            client_id=principal.credential_id,
+            scopes=list(principal.scopes),
+            expires_at=principal.expires_at,
+            resource=principal.resource,
+            subject=str(principal.user_pk) if principal.user_pk else None,
+            claims={"principal": principal.to_claims()},
+        )
+
+
+def _principal() -> Principal:
+    token = get_access_token()
+    if token is None or not token.claims or "principal" not in token.claims:
+        raise unauthorized()
+    return Principal.from_claims(token.claims["principal"])
+
+
+def _guarded(principal: Principal, fn, kwargs: dict[str, Any]):
+    rate_limit_enforce(organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
+    return fn(principal=principal, **kwargs)
+
+
+async def call_service(fn, /, **kwargs: Any) -> Any:
+    """Run a service for the calling principal under a fresh request id.
+
+    Every adapter takes `request_id` (ask_oracle stamps it on the answer); a
+    FormaError leaves stamped with it, and `FormaMCPServer.call_tool` renders it.
+    """
+    request_id = ids.request_id()
+    try:
+        principal = _principal()
+        return await in_db_thread(_guarded, principal, fn, kwargs | {"request_id": request_id})
+    except FormaError as error:
+        raise stamp(error, request_id) from None
+
+
+class FormaMCPServer(MCPServer):
+    """MCPServer whose tool failures reach the agent as our JSON error object, and nothing else.
+
+    The SDK wraps whatever a tool raises in a ToolError prefixed "Error executing
+    tool …"; a FormaError (or an argument-validation failure) is re-raised with
+    the bare JSON error object as the text, so a model can parse and branch on it.
+    """
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, FormaError):
+                raise ToolError(json.dumps(exc.__cause__.to_dict())) from None
+            if isinstance(exc.__cause__, ValidationError):
+                problems = [
+                    {"argument": ".".join(str(p) for p in err["loc"]), "problem": err["msg"]}
+                    for err in exc.__cause__.errors()
+                ]
+                error = invalid_request(
+                    f"The arguments to {name} were refused: "
+                    + "; ".join(f"{p['argument']}: {p['problem']}" for p in problems)
+                    + ". Fix them and call again.",
+                    arguments=problems,
+                )
+                raise ToolError(json.dumps(stamp(error, ids.request_id()).to_dict())) from None
+            raise
+
+
+# ---- output shapes (they become each tool's outputSchema) ---------------------------
+
+
+class StatusOut(TypedDict):
+    org_id: str
+    plan: str
+    requests_per_minute: int
+    features: list[str]
+    credits_remaining: int
+    credential: dict[str, Any]
+    user: str | None
+
+
+class OracleOut(TypedDict):
+    name: str
+    title: str
+    description: str
+    formats: list[str]
+    default_format: str
+    drawable_formats: list[str]
+    price: int
+
+
+class OraclesOut(TypedDict):
+    oracles: list[OracleOut]
+
+
+class AnswerOut(TypedDict):
+    request_id: str
+    oracle: str
+    format: str
+    status: Literal["valid", "invalid", "error"]
+    result: NotRequired[Any]
+    verified_by: NotRequired[dict[str, Any]]
+    reason: NotRequired[dict[str, Any]]
+    retryable: NotRequired[bool]
+    figure: dict[str, Any]
+    cost: int
+    credits_remaining: int
+    notes: list[str]
+
+
+class ChangelogItemOut(TypedDict):
+    date: str
+    category: str
+    title: str
+    body: str
+
+
+class WhatsNewOut(TypedDict):
+    entries: list[ChangelogItemOut]
+    latest: str | None
+
+
+class FeedbackOut(TypedDict):
+    feedback_id: str
+    received: bool
+    oracle: str | None
+    request_id: str | None
+
+
+# ---- the services the tools call ------------------------------------------------------
+
+
+def _status(*, principal: Principal, request_id: str) -> dict[str, Any]:
+    from accounts.selectors import organization_status
+
+    return organization_status(principal=principal)
+
+
+def _oracles(*, principal: Principal, request_id: str) -> dict[str, Any]:
+    from oracles.selectors import oracle_list
+
+    return {"oracles": oracle_list()}
+
+
+def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> dict[str, Any]:
+    from oracles.selectors import changelog_since
+
+    return changelog_since(since=since)
+
+
+def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[str, Any]:
+    from oracles.services import answer_create
+
+    return answer_create(principal=principal, request_id=request_id, **kwargs)
+
+
+def _figure(*, principal: Principal, request_id: str, figure_token: str, format: str | None) -> tuple[bytes, str]:
+    from oracles.services import figure_render
+
+    return figure_render(principal=principal, token=figure_token, out=format)
+
+
+def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> dict[str, Any]:
+    from feedback.services import feedback_submit
+
+    return feedback_submit(principal=principal, request_id=answer_request_id, **kwargs)
+
+
+def build_server() -> FormaMCPServer:
+    resource_url = settings.FORMA["MCP_RESOURCE_URL"]
+    server = FormaMCPServer(
+        name="forma",
+        title="Forma",
+        instructions=INSTRUCTIONS,
+        website_url=settings.PUBLIC_URL,
+        token_verifier=FormaTokenVerifier(),
+        auth=AuthSettings(
+            issuer_url=settings.PUBLIC_URL,
+            resource_server_url=resource_url,
+            required_scopes=[SCOPE_TOOLS],
+            validate_token_resource=True,
+        ),
+    )
+
+    @server.tool(name="forma_status", title="Which account is this?")
+    async def forma_status() -> StatusOut:
+        """Which Forma organization this connection is signed in as: its org_id, plan, requests_per_minute,
+        features, credits remaining, and the credential in use. Free. Call it first on a new connection:
+        only a live, authenticated session can answer it."""
+        return await call_service(_status)
+
+    @server.tool(name="list_oracles", title="List the oracles")
+    async def list_oracles() -> OraclesOut:
+        """Every oracle available to this account, with its formats, default_format, drawable_formats
+        (the formats show_figure can draw) and price in credits. Free. Call it before guessing an oracle
+        name: the catalogue is the contract and it grows."""
+        return await call_service(_oracles)
+
+    @server.tool(name="ask_oracle", title="Ask an oracle")
+    async def ask_oracle(
+        oracle: Annotated[str, Field(description="An oracle name from list_oracles, e.g. 'chart'.", max_length=40)],
+        intent: Annotated[
+            str,
+            Field(
+                description="What you want, described normally, with the values to plot "
+                "(e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'). Forma fetches no data.",
+                max_length=20000,
+            ),
+        ],
+        format: Annotated[
+            str | None, Field(description="Optional; the oracle's default_format when left out. Pick a drawable format when a person should see it.")
+        ] = None,
+        allow_generated_data: Annotated[
+            bool | None, Field(description="Charts only: true accepts illustrative values when the intent gives none.")
+        ] = None,
+    ) -> AnswerOut:
+        """Ask an oracle for a formal artifact that is checked before it is returned. `status` is a verdict:
+        `valid` (with `result` and a `verified_by` citation), `invalid` (the check refused it; `reason` says
+        why and how to rephrase), or `error` (ours, unbilled, worth retrying). Costs the oracle's price for
+        valid and invalid answers; the answer says `cost` and `credits_remaining`. A chart intent without
+        values is refused with reason DATA_REQUIRED, unbilled. For a valid drawable answer, pass
+        `figure.token` to show_figure so the person sees it."""
+        return await call_service(
+            _ask, oracle_name=oracle, intent=intent, fmt=format, allow_generated_data=allow_generated_data
+        )
+
+    @server.tool(name="show_figure", title="Draw a figure", structured_output=False)
+    async def show_figure(
+        figure_token: Annotated[str, Field(description="The figure.token from an ask_oracle answer, exactly as given.", max_length=40)],
+        format: Annotated[
+            Literal["png", "svg"] | None, Field(description="png (default) to look at, or svg returned as text for saving to a file.")
+        ] = None,
+    ) -> Any:
+        """Draw a valid answer whose figure.drawable is true, so the person sees the chart or diagram and not
+        only its source. PNG comes back as an image; SVG as text. Free: the answer was already paid for."""
+        data, mime = await call_service(_figure, figure_token=figure_token, format=format)
+        if mime == "image/png":
+            return Image(data=data, format="png")
+        return data.decode()
+
+    @server.tool(name="whats_new", title="What's new")
+    async def whats_new(
+        since: Annotated[
+            str | None, Field(description="Optional YYYY-MM-DD; pass the `latest` from an earlier call to see only newer entries.")
+        ] = None,
+    ) -> WhatsNewOut:
+        """What changed for callers (endpoints, oracles, tools), newest first, with `latest` to pass as
+        `since` next time. Free."""
+        return await call_service(_whats_new, since=since)
+
+    @server.tool(name="send_feedback", title="Send feedback")
+    async def send_feedback(
+        sentiment: Annotated[Literal["positive", "negative", "neutral"], Field(description="positive, negative or neutral.")],
+        message: Annotated[str, Field(description="Why, in a sentence or two; up to 2000 characters.")],
+        oracle: Annotated[str | None, Field(description="Optional; the oracle it is about.")] = None,
+        request_id: Annotated[
+            str | None,
+            Field(description="Optional; the answer it is about. Left empty, your latest ask_oracle answer is used when it was for the same oracle."),
+        ] = None,
+    ) -> FeedbackOut:
+        """Tell the people who build Forma what worked and what did not. Free."""
+        return await call_service(_feedback, sentiment=sentiment, message=message, oracle_name=oracle, answer_request_id=request_id)
+
+    return server
+
+
+def transport_security() -> TransportSecuritySettings:
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=list(settings.FORMA["MCP_ALLOWED_HOSTS"]),
+        allowed_origins=list(settings.FORMA["MCP_ALLOWED_ORIGINS"]),
+    )

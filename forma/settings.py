@@ -1,0 +1,212 @@
+"""Forma settings: one module, driven by environment variables.
+
+Unset, everything falls back to the embedded default (SQLite file, Celery tasks
+executed in-process, local-memory cache) so `make run` works on a bare machine.
+With DATABASE_URL / CELERY_BROKER_URL / REDIS_URL set it runs on PostgreSQL,
+real Celery workers and Redis. `.env.example` lists every variable.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return raw.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+DEBUG = env_bool("FORMA_DEBUG", False)
+# The embedded default generates nothing secret-looking on disk; production must set its own.
+SECRET_KEY = env("FORMA_SECRET_KEY", "forma-embedded-default-insecure-key-change-me-in-production-0123456789")
+
+# Where people and agents reach this deployment. The MCP resource URL and the OAuth
+# issuer are derived from it, so tokens are bound to exactly this address.
+PUBLIC_URL = env("FORMA_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+ALLOWED_HOSTS = env_list("FORMA_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("FORMA_CSRF_TRUSTED_ORIGINS", PUBLIC_URL)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "rest_framework",
+    "oauth2_provider",
+    "accounts",
+    "oracles",
+    "feedback",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "forma.urls"
+ASGI_APPLICATION = "forma.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATA_DIR = Path(env("FORMA_DATA_DIR", str(BASE_DIR / "var")))
+DATABASE_URL = env("DATABASE_URL", f"sqlite:///{DATA_DIR / 'forma.sqlite3'}")
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several threads (MCP tools, uvicorn) share the file: wait on the write lock
+    # rather than failing, and keep the test database a file so threads see it.
+    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-forma.sqlite3")}
+elif env_bool("FORMA_DB_POOL", False):
+    # Under ASGI: no persistent connections, a psycopg pool instead.
+    DATABASES["default"]["OPTIONS"] = {"pool": True}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env("REDIS_URL")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "forma"}}
+
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/dashboard/"
+LOGOUT_REDIRECT_URL = "/"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+
+# --- security headers -------------------------------------------------------
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+_https = PUBLIC_URL.startswith("https://")
+SESSION_COOKIE_SECURE = _https
+CSRF_COOKIE_SECURE = _https
+SECURE_SSL_REDIRECT = env_bool("FORMA_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = int(env("FORMA_HSTS_SECONDS", "31536000" if _https else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _https
+SECURE_HSTS_PRELOAD = _https
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("FORMA_BEHIND_PROXY") else None
+
+from csp.constants import NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# --- Celery -----------------------------------------------------------------
+CELERY_BROKER_URL = env("CELERY_BROKER_URL")
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", REDIS_URL or "")
+# No broker configured: the embedded default runs every task inline, in-process.
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 3600
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("FORMA_WORKER_MAX_MEMORY_KB", "1048576"))
+
+# --- REST framework ---------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": [],
+    "UNAUTHENTICATED_USER": None,
+}
+
+# --- Forma's own knobs ------------------------------------------------------
+FORMA = {
+    "MCP_PATH": "/mcp",
+    "MCP_RESOURCE_URL": PUBLIC_URL + "/mcp",
+    "API_KEY_PREFIX": "forma_sk_",
+    "FEEDBACK_MAX_CHARS": 2000,
+    # How long a web process waits for a check or render task before answering `error`.
+    "TASK_WAIT_SECONDS": float(env("FORMA_TASK_WAIT_SECONDS", "20")),
+    "TASK_TIME_LIMIT_SECONDS": int(env("FORMA_TASK_TIME_LIMIT_SECONDS", "15")),
+    "MCP_ALLOWED_HOSTS": env_list("FORMA_MCP_ALLOWED_HOSTS") or [f"{h}:*" for h in ALLOWED_HOSTS] + ALLOWED_HOSTS,
+    "MCP_ALLOWED_ORIGINS": env_list("FORMA_MCP_ALLOWED_ORIGINS")
+    or [PUBLIC_URL, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env("FORMA_LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}
+
+CELERY_BEAT_SCHEDULE = {
+    # Daily, not monthly: the grant is keyed by month, so extra runs do nothing,
+    # and a missed first-of-month is caught up the next day.
+    "renew-allowances": {"task": "accounts.renew_allowances", "schedule": 24 * 3600},
+    "sweep-reservations": {"task": "accounts.sweep_reservations", "schedule": 60},
+    "prune-rate-windows": {"task": "accounts.prune_rate_windows", "schedule": 600},
+}

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.services import audit_record
+
+from .models import Answer, ChangelogEntry, Oracle
+
+
+@admin.register(Oracle)
+class OracleAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "price", "is_active", "default_format"]
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            audit_record(action="oracle.changed" if change else "oracle.published", organization=None, actor=request.user,
+                         target=obj.name, data={"price": obj.price, "active": obj.is_active})
+
+
+@admin.register(ChangelogEntry)
+class ChangelogEntryAdmin(admin.ModelAdmin):
+    list_display = ["effective_on", "title", "category", "published_at"]
+    actions = ["publish"]
+
+    @admin.action(description="Publish selected entries")
+    def publish(self, request, queryset):
+        with transaction.atomic():
+            for entry in queryset.filter(published_at__isnull=True):
+                entry.published_at = timezone.now()
+                entry.save(update_fields=["published_at"])
+                audit_record(action="changelog.published", organization=None, actor=request.user, target=entry.title)
+
+
+@admin.register(Answer)
+class AnswerAdmin(admin.ModelAdmin):
+    list_display = ["request_id", "organization", "oracle", "status", "cost", "created_at"]
+    list_filter = ["status", "oracle"]
+    search_fields = ["request_id", "organization__public_id"]
+    readonly_fields = [f.name for f in Answer._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -1,0 +1,55 @@
+"""Run a Celery task and wait for it, turning every way it can fail into one exception.
+
+On the embedded default tasks run inline (CELERY_TASK_ALWAYS_EAGER). With a
+broker they run on workers; the web process waits at most TASK_WAIT_SECONDS,
+so a dead or stuck worker is an `error` answer, never a hang.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import Task
+from celery.exceptions import CeleryError, SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError
+from celery.exceptions import TimeoutError as CeleryTimeout
+from django.conf import settings
+from kombu.exceptions import KombuError, OperationalError
+
+logger = logging.getLogger("forma.dispatch")
+
+
+class TaskFailed(Exception):
+    """The task did not produce a result: timeout, lost worker, broker down, or a crash."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def run_task(task: Task, *args: Any) -> Any:
+    wait = settings.FORMA["TASK_WAIT_SECONDS"]
+    try:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            return task.apply(args=args, throw=True).get()
+        pending = task.apply_async(args=args, retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1})
+        try:
+            return pending.get(timeout=wait, propagate=True)
+        finally:
+            pending.forget()
+    except (CeleryTimeout, TimeLimitExceeded, SoftTimeLimitExceeded) as exc:
+        logger.warning("task %s timed out: %r", task.name, exc)
+        raise TaskFailed("CHECK_TIMEOUT", f"The check did not finish within {wait:g} s. Retry; a smaller intent is faster.") from exc
+    except WorkerLostError as exc:
+        logger.warning("task %s lost its worker: %r", task.name, exc)
+        raise TaskFailed("WORKER_LOST", "The worker running this check stopped. Retry.") from exc
+    except (OperationalError, KombuError, ConnectionError) as exc:
+        logger.exception("task %s could not reach the broker", task.name)
+        raise TaskFailed("BROKER_UNAVAILABLE", "The checking service is briefly unreachable. Retry in a few seconds.") from exc
+    except CeleryError as exc:
+        logger.exception("task %s failed in Celery", task.name)
+        raise TaskFailed("TASK_FAILED", "The check failed on our side. Retry.") from exc
+    except Exception as exc:  # a crash inside the engine is our bug: log it, answer `error`
+        logger.exception("task %s crashed", task.name)
+        raise TaskFailed("ENGINE_CRASHED", "The check failed on our side. Retry; if it keeps failing, send feedback with this request_id.") from exc

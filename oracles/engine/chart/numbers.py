@@ -1,0 +1,157 @@
+"""Numeric value tokens as people write them in chart intents.
+
+`120`, `-4`, `−4`, `1,200`, `3.5`, `$1.2k`, `€3M`, `2.5 million`, `65%`, `3°C`, `12ms`.
+A number glued to letters in front (`Q1`, `v2`) or behind (`2nd`, `3D`, `9am`) is part of a
+label, and dates/times (`2024-01-05`, `09:30`) are labels too, never values.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS
+
+MULTIPLIERS: dict[str, float] = {
+    "k": 1e3, "K": 1e3, "thousand": 1e3,
+    "M": 1e6, "mn": 1e6, "million": 1e6,
+    "B": 1e9, "bn": 1e9, "billion": 1e9,
+    "trillion": 1e12,
+}
+# Letters that may follow a number directly and still leave it a value (a unit).
+GLUED_UNITS = {
+    "ms", "s", "sec", "secs", "min", "mins", "h", "hr", "hrs", "kg", "g", "mg", "lb", "lbs",
+    "km", "m", "mi", "cm", "mm", "ft", "in", "kb", "mb", "gb", "tb", "kwh", "w", "kw", "mw",
+    "x", "pts", "pt", "px", "mph", "kmh", "l", "ml", "rpm", "fps", "usd", "eur",
+}
+
+# Spans that contain digits but are labels: ISO dates, d/m/y dates, clock times, 9am.
+LABEL_SPAN_RE = re.compile(
+    r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b"
+    r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
+    r"|\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?(?![\w])"
+    r"|\b\d{1,2}\s?[ap]\.?m\b\.?",
+    re.IGNORECASE,
+)
+
+VALUE_RE = re.compile(
+    r"""
+    (?<![\w.,])                              # not the tail of a word, decimal or group (Q1, 1.5)
+    (?P<sign>[-−])?
+    (?P<cur>[$€£¥])?
+    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d+(?:\.\d+)?|\.\d+)
+    (?:[eE](?P<exp>[+-]?\d+))?
+    (?:
+        \s?(?P<wordmult>thousand|million|billion|trillion)\b
+      | (?P<mult>k|K|M|B|bn|mn)(?![A-Za-z])
+    )?
+    (?P<unit>%|‰|°\s?[CF]?|[A-Za-zµ]+)?
+    """,
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True)
+class ValueToken:
+    """One numeric value in the text, with its span and unit."""
+
+    start: int
+    end: int
+    value: int | float
+    unit: str | None
+    text: str
+    plain_integer: bool  # no sign, unit, currency, decimals: could be a label such as a year
+
+
+def finite_number(value: float, where: str) -> int | float:
+    """Return the value as int when integral; refuse NaN, infinities and absurd magnitudes."""
+    limit = float(ENGINE_LIMITS["max_abs_number"])
+    if not math.isfinite(value):
+        raise EngineRefusal(
+            "VALUE_OUT_OF_RANGE",
+            f"{where} is not a finite number. Give plain numbers such as 120 or 3.5.",
+        )
+    if abs(value) > limit:
+        raise EngineRefusal(
+            "VALUE_OUT_OF_RANGE",
+            f"{where} is larger than {limit:g} in magnitude; scale the values (e.g. in millions).",
+        )
+    # 1.1 * 1000 is 1100.0000000000002 in binary floating point: keep 12 significant digits.
+    value = float(f"{value:.12g}")
+    if value.is_integer():
+        return int(value)
+    return value
+
+
+def _token_from_match(match: re.Match[str]) -> ValueToken | None:
+    unit = match.group("unit")
+    currency = match.group("cur")
+    if unit and unit[0].isalpha() and unit.lower() not in GLUED_UNITS:
+        return None  # "2nd", "3D", "4th": a word, not a value
+    digits = match.group("num").replace(",", "")
+    try:
+        raw = float(digits + (f"e{match.group('exp')}" if match.group("exp") else ""))
+    except (ValueError, OverflowError):
+        raw = math.inf
+    multiplier_word = match.group("wordmult") or match.group("mult")
+    if multiplier_word:
+        raw *= MULTIPLIERS[multiplier_word]
+    if match.group("sign"):
+        raw = -raw
+    value = finite_number(raw, f"The number '{match.group(0).strip()}'")
+    unit_label = (unit or "").replace(" ", "") or None
+    if currency:
+        unit_label = currency
+    plain = not (match.group("sign") or currency or unit or multiplier_word or "." in digits
+                 or match.group("exp") or "," in match.group("num"))
+    return ValueToken(match.start(), match.end(), value, unit_label, match.group(0), plain)
+
+
+def find_value_tokens(text: str) -> list[ValueToken]:
+    """All numeric value tokens of `text`, in order, skipping dates, times and glued labels."""
+    masked = [(m.start(), m.end()) for m in LABEL_SPAN_RE.finditer(text)]
+    tokens: list[ValueToken] = []
+    for match in VALUE_RE.finditer(text):
+        if any(start <= match.start() < end for start, end in masked):
+            continue
+        token = _token_from_match(match)
+        if token is not None:
+            tokens.append(token)
+    return tokens
+
+
+def parse_cell(cell: str) -> int | float | None:
+    """A table/CSV cell as a number (with units and multipliers), or None when it is text."""
+    cell = cell.strip()
+    if not cell:
+        return None
+    match = VALUE_RE.fullmatch(cell)
+    if match is None:
+        return None
+    token = _token_from_match(match)
+    return None if token is None else token.value
+
+
+def cell_unit(cell: str) -> str | None:
+    """The unit of a numeric cell (`%`, `$`, `°C`), if any."""
+    match = VALUE_RE.fullmatch(cell.strip())
+    if match is None:
+        return None
+    token = _token_from_match(match)
+    return None if token is None else token.unit
+
+
+NON_FINITE_WORD_RE = re.compile(
+    r"(?:^|(?<=[\s:=,(\[]))[-+]?(?:nan|inf|infinity)(?=$|[\s,;)\]])", re.IGNORECASE
+)
+
+
+def refuse_non_finite_words(text: str) -> None:
+    """`NaN`/`inf` written where a value would be: refuse rather than drop it silently."""
+    if NON_FINITE_WORD_RE.search(text):
+        raise EngineRefusal(
+            "VALUE_OUT_OF_RANGE",
+            "The intent contains NaN or infinity as a value. Give finite numbers such as 120 or 3.5.",
+        )

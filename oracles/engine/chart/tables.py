@@ -1,0 +1,227 @@
+"""Structured data in an intent: JSON objects/arrays, markdown tables and CSV/TSV blocks."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS, json_nesting_depth
+from .numbers import cell_unit, finite_number, parse_cell
+from .reading_model import BareValues, Label, Number, ReadData, SeriesData
+
+JSON_HINT = 'e.g. {"Mon": 34, "Tue": 41} or [{"day": "Mon", "signups": 34}]'
+LABEL_COLUMN_NAMES = {"year", "month", "day", "week", "quarter", "date", "period", "x", "label",
+                      "category", "name", "time", "hour"}
+
+
+def _reject_constant(name: str) -> Any:
+    raise EngineRefusal("VALUE_OUT_OF_RANGE", f"The JSON contains {name}; give finite numbers.")
+
+
+def _json_float(text: str) -> float:
+    return float(finite_number(float(text), f"The JSON number {text[:20]}"))
+
+
+def _json_int(text: str) -> int:
+    try:
+        return int(finite_number(int(text), f"The JSON number {text[:20]}…"))
+    except ValueError as exc:  # more digits than int() accepts
+        raise EngineRefusal("VALUE_OUT_OF_RANGE", "The JSON holds a number with too many digits.") from exc
+
+
+def read_json(text: str) -> ReadData | BareValues | None:
+    """Data written as JSON somewhere in the intent, or None when there is no JSON."""
+    match = re.search(r"[\[{]", text)
+    if match is None:
+        return None
+    start = match.start()
+    if json_nesting_depth(text[start:]) > int(ENGINE_LIMITS["max_json_depth"]):
+        raise EngineRefusal(
+            "JSON_TOO_DEEP",
+            f"The JSON is nested deeper than {ENGINE_LIMITS['max_json_depth']} levels. "
+            f"Send flat data, {JSON_HINT}.",
+        )
+    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int)
+    try:
+        value, _ = decoder.raw_decode(text, start)
+    except json.JSONDecodeError:
+        return None  # "(170, 65), [draft]": brackets but not JSON; other readers try
+    except RecursionError as exc:  # belt and braces: the depth scan should have caught it
+        raise EngineRefusal("JSON_TOO_DEEP", f"The JSON is nested too deeply. Send flat data, {JSON_HINT}.") from exc
+    if not isinstance(value, dict | list) or not value:
+        return None
+    read = _from_json_value(value)
+    if read is None:
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            f"The JSON is not a shape I can chart. Send label→value pairs, {JSON_HINT}.",
+        )
+    read.data_start = start
+    return read
+
+
+def _number(value: Any) -> Number | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return finite_number(value, f"The value {value}")
+    if isinstance(value, str):
+        return parse_cell(value)
+    return None
+
+
+def _from_json_value(value: Any) -> ReadData | BareValues | None:
+    if isinstance(value, dict):
+        return _from_json_object(value)
+    if all(_number(item) is not None for item in value):
+        return BareValues([_number(item) for item in value])  # type: ignore[misc]
+    if all(isinstance(item, list) and len(item) == 2 for item in value):
+        rows = [[_cell_text(cell) for cell in item] for item in value]
+        return read_grid(None, rows, source="json")
+    if all(isinstance(item, dict) for item in value):
+        keys: list[str] = []
+        for item in value:
+            keys.extend(k for k in item if k not in keys)
+        rows = [[_cell_text(item.get(k, "")) for k in keys] for item in value]
+        return read_grid(keys, rows, source="json")
+    return None
+
+
+def _cell_text(value: Any) -> str:
+    if isinstance(value, bool) or value is None or isinstance(value, dict | list):
+        return "" if value is None else json.dumps(value)
+    return str(value)
+
+
+def _from_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
+    if all(_number(v) is not None for v in value.values()):
+        return ReadData([SeriesData(None, [(str(k), _number(v)) for k, v in value.items()])], source="json")  # type: ignore[misc]
+    if all(isinstance(v, dict) for v in value.values()):
+        series = []
+        for name, inner in value.items():
+            if not all(_number(v) is not None for v in inner.values()):
+                return None
+            series.append(SeriesData(str(name), [(str(k), _number(v)) for k, v in inner.items()]))  # type: ignore[misc]
+        return ReadData(series, source="json")
+    if all(isinstance(v, list) for v in value.values()):
+        columns = list(value.items())
+        length = len(columns[0][1])
+        if any(len(col) != length for _, col in columns):
+            return None
+        rows = [[_cell_text(col[i]) for _, col in columns] for i in range(length)]
+        return read_grid([name for name, _ in columns], rows, source="json")
+    return None
+
+
+def read_markdown_table(text: str) -> ReadData | BareValues | None:
+    """A markdown table (`| a | b |` rows with a `|---|` separator)."""
+    lines = text.splitlines()
+    offset = 0
+    for index, line in enumerate(lines):
+        if re.match(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$", line) and index > 0 and "|" in lines[index - 1]:
+            header = _markdown_cells(lines[index - 1])
+            rows = []
+            for row_line in lines[index + 1:]:
+                if "|" not in row_line:
+                    break
+                rows.append(_markdown_cells(row_line))
+            read = read_grid(header, rows, source="table")
+            if read is not None:
+                read.data_start = offset - len(lines[index - 1]) - 1
+            return read
+        offset += len(line) + 1
+    return None
+
+
+def _markdown_cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def read_csv_block(text: str) -> ReadData | BareValues | None:
+    """The first block of ≥2 consecutive delimited lines (tab, `;` or `,`) with a numeric column."""
+    lines = text.splitlines()
+    for delimiter in ("\t", ";", ","):
+        block: list[list[str]] = []
+        block_start = 0
+        offset = 0
+        for line in [*lines, ""]:
+            cells = next(csv.reader(io.StringIO(line), delimiter=delimiter, skipinitialspace=True), [])
+            if len(cells) >= 2 and (not block or len(cells) == len(block[0])):
+                if not block:
+                    block_start = offset
+                block.append([c.strip() for c in cells])
+            else:
+                if len(block) >= 2:
+                    read = _grid_with_optional_header(block)
+                    if read is not None:
+                        read.data_start = block_start
+                        return read
+                block = [[c.strip() for c in cells]] if len(cells) >= 2 else []
+                block_start = offset
+            offset += len(line) + 1
+    return None
+
+
+def _grid_with_optional_header(block: list[list[str]]) -> ReadData | BareValues | None:
+    first, rest = block[0], block[1:]
+    numeric_in_rest = [all(parse_cell(row[i]) is not None for row in rest) for i in range(len(first))]
+    has_header = any(numeric and parse_cell(first[i]) is None for i, numeric in enumerate(numeric_in_rest))
+    if has_header:
+        return read_grid(first, rest, source="csv")
+    return read_grid(None, block, source="csv")
+
+
+def read_grid(header: list[str] | None, rows: list[list[str]], source: str) -> ReadData | BareValues | None:
+    """Rows of cells → series. Text columns are labels (first) and series (second, long format);
+    numeric columns are values (one series per column, wide format); two numeric columns and no
+    text column are x/y pairs."""
+    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        return None
+    width = max(len(row) for row in rows)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    names = list(header or []) + [f"Column {i + 1}" for i in range(len(header or []), width)]
+    numeric = [i for i in range(width) if all(parse_cell(row[i]) is not None for row in rows)]
+    text_cols = [i for i in range(width) if i not in numeric and any(row[i] for row in rows)]
+    if not numeric:
+        return None
+    unit = next((u for row in rows for i in numeric if (u := cell_unit(row[i]))), None)
+    if not text_cols and len(numeric) >= 2 and _is_label_column(names[numeric[0]] if header else "", rows, numeric[0]):
+        text_cols, numeric = [numeric[0]], numeric[1:]
+    if not text_cols:
+        if len(numeric) == 1:
+            return BareValues([parse_cell(row[numeric[0]]) for row in rows], unit)  # type: ignore[misc]
+        if len(numeric) == 2:
+            x, y = numeric
+            points: list[tuple[Label, Number]] = [(parse_cell(r[x]), parse_cell(r[y])) for r in rows]  # type: ignore[misc]
+            return ReadData([SeriesData(None, points)], pairs=True, source=source, unit=unit,
+                            x_title=names[x] if header else None, y_title=names[y] if header else None)
+        return None
+    label_col = text_cols[0]
+    x_title = names[label_col] if header else None
+    if len(text_cols) >= 2 and len(numeric) == 1:
+        series_col, value_col = text_cols[1], numeric[0]
+        by_name: dict[str, SeriesData] = {}
+        for row in rows:
+            entry = by_name.setdefault(row[series_col], SeriesData(row[series_col]))
+            entry.points.append((row[label_col], parse_cell(row[value_col])))  # type: ignore[arg-type]
+        return ReadData(list(by_name.values()), source=source, unit=unit, x_title=x_title,
+                        y_title=names[value_col] if header else None)
+    series = [
+        SeriesData(names[i] if header or len(numeric) > 1 else None,
+                   [(row[label_col], parse_cell(row[i])) for row in rows])  # type: ignore[misc]
+        for i in numeric
+    ]
+    y_title = names[numeric[0]] if header and len(numeric) == 1 else None
+    return ReadData(series, source=source, unit=unit, x_title=x_title, y_title=y_title)
+
+
+def _is_label_column(name: str, rows: list[list[str]], index: int) -> bool:
+    """A numeric first column that is really labels: named like one, or all plain years."""
+    if name.strip().lower() in LABEL_COLUMN_NAMES:
+        return True
+    return all(re.fullmatch(r"(19|20)\d\d", row[index].strip()) for row in rows)

@@ -1,0 +1,84 @@
+"""Bounds on everything untrusted, enforced before any parser, compiler or renderer sees it.
+
+vl-convert runs V8 in-process (a huge data.sequence kills the process) and Graphviz's layout
+is super-linear in graph size, so the bounds are checked first and cheaply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .contracts import EngineRefusal
+
+ENGINE_LIMITS: dict[str, int | float] = {
+    "max_intent_chars": 32_000,
+    "max_values": 1_000,  # data points in a chart, summed over series
+    "max_series": 20,
+    "max_abs_number": 1e15,  # beyond this floats stop being exact integers and axes overflow
+    "max_label_chars": 120,
+    "max_json_depth": 20,  # both for JSON in an intent and for a spec's own nesting
+    "max_spec_bytes": 512_000,
+    "max_chart_size_px": 2_000,  # width/height of a chart view
+    "max_nodes": 500,
+    "max_edges": 2_000,
+    "max_dot_bytes": 256_000,
+    "graphviz_timeout_s": 5,
+    "max_render_scale": 2,
+}
+
+
+def guard_intent(intent: Any) -> str:
+    """Refuse an intent that is not text, is empty, or is too long — before any parsing."""
+    if not isinstance(intent, str):
+        raise EngineRefusal("UNREADABLE_INTENT", "The intent must be text.")
+    limit = int(ENGINE_LIMITS["max_intent_chars"])
+    if len(intent) > limit:
+        raise EngineRefusal(
+            "INTENT_TOO_LONG",
+            f"The intent is {len(intent):,} characters; the limit is {limit:,}. "
+            "Send fewer values or summarise the data first.",
+        )
+    if not intent.strip():
+        raise EngineRefusal("UNREADABLE_INTENT", "The intent is empty. Say what to draw, with its values.")
+    return intent
+
+
+def json_nesting_depth(text: str) -> int:
+    """Maximum bracket nesting of JSON-like text, ignoring brackets inside strings.
+
+    Computed with a linear scan so that hostile input (`[[[[…` ten thousand deep) is refused
+    before `json.loads`, which would raise RecursionError or worse.
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def structure_depth(value: Any, limit: int) -> int:
+    """Nesting depth of a decoded JSON value, stopping (iteratively) once past `limit`."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest

@@ -1,0 +1,91 @@
+"""The catalogue, the changelog, and the answers oracles gave."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from accounts.models import Organization
+
+
+class Oracle(models.Model):
+    """A catalogue row. `kind` names the engine module that drafts, checks and renders it."""
+
+    name = models.SlugField(max_length=40, unique=True)
+    kind = models.CharField(max_length=40)
+    title = models.CharField(max_length=120)
+    description = models.TextField()
+    formats = models.JSONField(default=list)
+    default_format = models.CharField(max_length=40)
+    drawable_formats = models.JSONField(default=list, blank=True)
+    price = models.PositiveIntegerField(default=1)
+    is_active = models.BooleanField(default=True)
+    sort_order = models.PositiveIntegerField(default=100)
+
+    class Meta:
+        ordering = ["sort_order", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ChangelogEntry(models.Model):
+    class Category(models.TextChoices):
+        ORACLE = "oracle"
+        TOOL = "tool"
+        ENDPOINT = "endpoint"
+        PLATFORM = "platform"
+
+    title = models.CharField(max_length=160)
+    body = models.TextField()
+    category = models.CharField(max_length=16, choices=Category.choices, default=Category.PLATFORM)
+    effective_on = models.DateField(default=timezone.localdate, db_index=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-effective_on", "-id"]
+        verbose_name_plural = "changelog entries"
+
+    @property
+    def is_published(self) -> bool:
+        return self.published_at is not None
+
+    def __str__(self) -> str:
+        return f"{self.effective_on} {self.title}"
+
+
+class Answer(models.Model):
+    """One `ask_oracle` call and its verdict. Never edited after the verdict."""
+
+    class Status(models.TextChoices):
+        VALID = "valid"
+        INVALID = "invalid"
+        ERROR = "error"
+
+    request_id = models.CharField(max_length=40, unique=True)
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="answers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    credential = models.CharField(max_length=60, db_index=True)
+    oracle = models.ForeignKey(Oracle, on_delete=models.PROTECT, related_name="answers")
+    intent = models.TextField()
+    format = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    result = models.JSONField(null=True, blank=True)
+    verified_by = models.JSONField(null=True, blank=True)
+    reason = models.JSONField(null=True, blank=True)
+    notes = models.JSONField(default=list, blank=True)
+    cost = models.PositiveIntegerField(default=0)
+    figure_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
+    timings = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["credential", "-created_at"], name="answer_by_credential")]
+
+    def __str__(self) -> str:
+        return self.request_id
