@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from accounts import views as account_views
 
@@ -13,4 +13,5 @@ urlpatterns = [
     path("dashboard/keys/", account_views.api_key_create, name="api_key_create"),
     path("dashboard/keys/<str:key_id>/revoke/", account_views.api_key_revoke, name="api_key_revoke"),
     path("admin/", admin.site.urls),
+    path("v1/", include("oracles.api_urls")),
 ]

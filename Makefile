@@ -1,0 +1,53 @@
+# Forma — two commands: `make run` and `make test`. Each does its own set-up.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install system-deps migrate bench worker lint clean
+
+# Debian packages the engine and PDF statements need (Graphviz is the diagram checker).
+# Installed only when missing and only when we are root; otherwise we say what is missing.
+system-deps:
+	@missing=""; command -v dot >/dev/null || missing="$$missing graphviz"; \
+	ldconfig -p 2>/dev/null | grep -q libpango-1.0 || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then echo "Installing:$$missing"; \
+	    (apt-get install -y -qq $$missing || (apt-get update -qq && apt-get install -y -qq $$missing)) >/dev/null; \
+	  else echo "Missing Debian packages:$$missing — install them (sudo apt-get install$$missing)"; exit 1; fi; \
+	fi
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	@touch $(STAMP)
+
+install: system-deps $(STAMP)
+
+migrate: install
+	@mkdir -p var
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py collectstatic --noinput -v0
+
+run: migrate
+	@$(PY) manage.py forma_welcome --url http://$(HOST):$(PORT)
+	$(VENV)/bin/uvicorn forma.asgi:application --host $(HOST) --port $(PORT) --proxy-headers
+
+worker: install
+	$(VENV)/bin/celery -A forma worker --beat -l info --concurrency 2 --max-memory-per-child 1048576
+
+test: install
+	@mkdir -p var
+	$(VENV)/bin/python -m pytest -q $(PYTEST_ARGS)
+
+bench: migrate
+	$(PY) bench/run.py
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf var .pytest_cache

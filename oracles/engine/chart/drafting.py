@@ -1,0 +1,181 @@
+"""The chart drafter: intent text → facts → Vega-Lite spec. Deterministic and offline."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS, guard_intent
+from .illustrative import illustrative_data
+from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs
+from .numbers import find_value_tokens, refuse_non_finite_words
+from .reading_model import BareValues, ReadData, SeriesData
+from .spec import build_spec
+from .tables import read_csv_block, read_json, read_markdown_table
+from .wording import label_axis_title, labels_are_time_like, read_wording
+
+CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def read_data(intent: str) -> ReadData | None:
+    """Values in the intent, trying structured forms first; None when it states no values."""
+    for reader in (read_json, read_markdown_table, read_csv_block):
+        read = reader(intent)
+        if isinstance(read, BareValues):
+            return _label_bare_values(intent, read)
+        if read is not None:
+            return read
+    if not find_value_tokens(intent):
+        return None
+    return read_pairs(intent) or read_label_values(intent) or read_labels_elsewhere(intent)
+
+
+def _label_bare_values(intent: str, bare: BareValues) -> ReadData:
+    labels = labels_for(intent[:bare.data_start], len(bare.values)) or labels_for(intent, len(bare.values))
+    if labels is None:
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            f"I found {len(bare.values)} values but no labels for them. {EXAMPLE}.",
+        )
+    return ReadData([SeriesData(None, list(zip(labels, bare.values, strict=True)))], unit=bare.unit,
+                    source="labels-elsewhere", data_start=bare.data_start)
+
+
+def _bound(read: ReadData) -> None:
+    max_values, max_series = int(ENGINE_LIMITS["max_values"]), int(ENGINE_LIMITS["max_series"])
+    if read.point_count() > max_values:
+        raise EngineRefusal(
+            "TOO_MANY_VALUES",
+            f"The intent holds {read.point_count():,} values; a chart takes at most {max_values:,}. "
+            "Aggregate the data first (e.g. by week or by category).",
+        )
+    if len(read.series) > max_series:
+        raise EngineRefusal("TOO_MANY_VALUES", f"{len(read.series)} series; a chart takes at most {max_series}.")
+    limit = int(ENGINE_LIMITS["max_label_chars"])
+    for series in read.series:
+        series.name = _clean_text(series.name, limit) if series.name else series.name
+        series.points = [(_clean_text(label, limit) if isinstance(label, str) else label, value)
+                         for label, value in series.points]
+
+
+def _clean_text(text: str, limit: int) -> str:
+    text = CONTROL_CHARS_RE.sub("", text).strip()
+    if len(text) > limit:
+        raise EngineRefusal("LABEL_TOO_LONG", f"The label '{text[:40]}…' is longer than {limit} characters. Shorten it.")
+    return text
+
+
+def _choose_mark(wording_mark: str | None, read: ReadData) -> str:
+    if wording_mark:
+        return wording_mark
+    if read.pairs:
+        return "point"
+    labels = [label for s in read.series for label, _ in s.points]
+    return "line" if len(labels) > 1 and labels_are_time_like([str(label) for label in labels]) else "bar"
+
+
+def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], bool, list[str]]:
+    """Read the intent into chart facts. Returns (facts, generated, notes); raises EngineRefusal."""
+    guard_intent(intent)
+    refuse_non_finite_words(intent)
+    read = read_data(intent)
+    notes: list[str] = []
+    generated = False
+    if read is None:
+        if not options.get("allow_generated_data"):
+            raise EngineRefusal(
+                "DATA_REQUIRED",
+                "The intent has no values to chart. Put the numbers in the intent, e.g. "
+                "'a bar chart of signups: Mon 34, Tue 41, Wed 29', or set allow_generated_data "
+                "to draw illustrative values.",
+            )
+        pairs_asked = bool(re.search(r"\bscatter|\bcorrelat|\bvs\.?\b|\bversus\b", intent, re.IGNORECASE))
+        read = illustrative_data(intent, pairs_asked)
+        generated = True
+        notes.append("Illustrative data: the intent gave no values, so these are generated and not real.")
+    _bound(read)
+    wording = read_wording(intent, read.data_start if read.source != "generated" else len(intent))
+    mark = _choose_mark(wording.mark, read)
+    if mark == "arc":
+        _refuse_bad_pie(read)
+    labels = [str(label) for s in read.series for label, _ in s.points]
+    single_name = read.series[0].name if len(read.series) == 1 else None
+    title = wording.title
+    if title is None or title.casefold() in {(s.name or "").casefold() for s in read.series}:
+        title = _series_title(read) or title  # "Revenue: Q1 …" names a series, not the chart
+    title = _capitalised(title or read.y_title or single_name or "Chart") or "Chart"
+    y_title = wording.y_title or read.y_title or (single_name if single_name else None)
+    if y_title is None and len(read.series) == 1 and not read.pairs:
+        y_title = title
+    if read.pairs and (read.x_title is None or read.y_title is None):
+        x_title, y_title = _pair_axis_titles(title, wording.x_title, wording.y_title or read.y_title)
+        read.x_title = read.x_title or x_title
+    y_title = _capitalised(y_title)
+    if read.unit and y_title and read.unit not in y_title:
+        y_title = f"{y_title} ({read.unit})"
+    if generated:
+        title = f"{title} (illustrative data)"
+    facts: dict[str, Any] = {
+        "series": [{"name": s.name, "points": [{"label": lbl, "value": v} for lbl, v in s.points]}
+                   for s in read.series],
+        "pairs": read.pairs,
+        "mark": mark,
+        "orientation": "horizontal" if wording.horizontal and mark == "bar" else "vertical",
+        "arrangement": wording.arrangement if len(read.series) > 1 and mark in ("bar", "area") else None,
+        "donut": wording.donut and mark == "arc",
+        "title": title,
+        "x_title": _capitalised(wording.x_title or read.x_title or (None if read.pairs else label_axis_title(labels))),
+        "y_title": y_title,
+        "sort": wording.sort if not read.pairs else None,
+        "unit": read.unit,
+        "source": read.source,
+        "generated": generated,
+    }
+    if len(read.series) > 1 and any(s.name is None for s in read.series):
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            "Name every series, e.g. 'Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100'.",
+        )
+    return facts, generated, notes
+
+
+def _capitalised(text: str | None) -> str | None:
+    return text[0].upper() + text[1:] if text else text
+
+
+def _series_title(read: ReadData) -> str | None:
+    """Several series and no subject: "Revenue vs Cost"."""
+    names = [s.name for s in read.series if s.name]
+    if 1 < len(names) <= 3 and read.source != "generated":
+        return " vs ".join(_capitalised(n) or "" for n in names)
+    return None
+
+
+def _pair_axis_titles(title: str, x_title: str | None, y_title: str | None) -> tuple[str | None, str | None]:
+    """x/y pairs titled "Height vs weight" or "height/weight": the first named is x, as in the
+    pairs themselves; "weight against height" names y first."""
+    match = re.fullmatch(r"(.+?)\s*(\bvs\.?|\bversus\b|\bagainst\b|/)\s*(.+?)(?:\s+pairs)?", title, re.IGNORECASE)
+    if match is None:
+        return x_title, y_title
+    first, second = match.group(1).strip(), match.group(3).strip()
+    if match.group(2).lower() == "against":
+        first, second = second, first
+    return x_title or _capitalised(first), y_title or _capitalised(second)
+
+
+def _refuse_bad_pie(read: ReadData) -> None:
+    if len(read.series) > 1 or read.pairs:
+        raise EngineRefusal(
+            "UNSUPPORTED_CHART",
+            "A pie chart shows one series of parts of a whole. Ask for grouped bars to compare series, "
+            "or send one series, e.g. 'pie chart of market share: Chrome 65%, Safari 19%, Firefox 4%'.",
+        )
+    if any(value < 0 for _, value in read.series[0].points):
+        raise EngineRefusal("UNSUPPORTED_CHART", "A pie chart cannot show negative values. Ask for a bar chart instead.")
+
+
+def draft_spec(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], bool, list[str]]:
+    """Facts plus the Vega-Lite spec built from them."""
+    facts, generated, notes = draft_facts(intent, options)
+    return facts, build_spec(facts), generated, notes

@@ -1,0 +1,139 @@
+"""The words around the data: which mark, the title, axis names, sorting."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .calendar import MONTH_INDEX, QUARTER_INDEX, WEEKDAY_INDEX, is_time_like
+
+
+@dataclass(frozen=True)
+class Wording:
+    """Presentation choices the intent states (None when it does not say)."""
+
+    mark: str | None  # bar | line | area | arc | point
+    horizontal: bool
+    arrangement: str | None  # grouped | stacked
+    donut: bool
+    title: str | None
+    x_title: str | None
+    y_title: str | None
+    sort: str | None  # descending | ascending | alphabetical
+
+
+_MARK_PATTERNS: list[tuple[str, str]] = [
+    (r"\b(?:donut|doughnut|ring)\b", "arc"),
+    (r"\bpie\b", "arc"),
+    (r"\bscatter\s*(?:plot|chart|graph)?\b|\bscatterplot\b|\bx\s*/?\s*y\s+plot\b|\bbubble\b", "point"),
+    (r"\bdot\s*plot\b|\bpoints?\s+chart\b", "point"),
+    (r"\bstacked\s+area\b|\barea\b", "area"),
+    (r"\bline\b|\blines\b|\bline\s*(?:chart|graph|plot)\b|\btrend\b|\bsparkline\b|\bover\s+time\b|\btimeline\b", "line"),
+    (r"\bbars?\b|\bbar\s*(?:chart|graph)\b|\bcolumns?\b|\bhistogram\b", "bar"),
+]
+
+
+def read_wording(text: str, subject_end: int) -> Wording:
+    """Read mark, orientation, title, axis titles and sort order from the intent's words."""
+    lowered = text.lower()
+    mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
+    horizontal = bool(re.search(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", lowered))
+    arrangement = None
+    if re.search(r"\bstacked\b", lowered):
+        arrangement = "stacked"
+    elif re.search(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", lowered):
+        arrangement = "grouped"
+    if horizontal and mark is None:
+        mark = "bar"
+    return Wording(
+        mark=mark,
+        horizontal=horizontal and mark in (None, "bar"),
+        arrangement=arrangement,
+        donut=bool(re.search(r"\b(?:donut|doughnut|ring)\b", lowered)),
+        title=explicit_title(text) or subject_title(text[:subject_end]),
+        x_title=_axis_title(text, "x"),
+        y_title=_axis_title(text, "y"),
+        sort=_sort(lowered),
+    )
+
+
+def explicit_title(text: str) -> str | None:
+    """`titled "Q3 sales"`, `title: Q3 sales`, `called 'Signups'`."""
+    quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
+    if quoted:
+        return quoted.group(1).strip()
+    plain = re.search(r"\b(?:titled|entitled|title\s*[:=])\s*([^\n.;:,]{1,120})", text, re.IGNORECASE)
+    if plain:
+        return plain.group(1).strip()
+    return None
+
+
+_LEADING_FILLER = re.compile(
+    r"^(?:\s*(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|i\s+need|i\s+want|i'd\s+like|we\s+need|"
+    r"give\s+me|make(?:\s+me)?|create|draw|plot|chart|graph|show(?:\s+me)?|render|generate|build|produce|"
+    r"visuali[sz]e|display|here\s+(?:is|are)|here's|using|use|with|a|an|the|quick|simple|nice|new|"
+    r"(?:horizontal|vertical|grouped|stacked|clustered|donut|doughnut|pie|bar|line|area|scatter|column|dot)\b|"
+    r"(?:chart|graph|plot|diagram|visual(?:isation|ization)?)s?\b|scatterplot|of|showing|for|that\s+shows|"
+    r"comparing|to\s+compare|this|these|data|values|numbers|please)\b[\s,:-]*)+",
+    re.IGNORECASE,
+)
+_TRAILING_FILLER = re.compile(
+    r"(?:[\s,:(\-–—]+(?:as\s+a\s+\w+(?:\s+chart)?|sorted.*|in\s+(?:a\s+)?\w+\s+chart|chart|graph|plot|please|"
+    r"this|these|data|values|numbers|by|of|for|with|over|from|is|are|was|were|and|pairs?|"
+    r"(?:horizontal|vertical|grouped|stacked|bar|line|area|pie|donut|scatter)(?:\s+chart)?))+\s*$",
+    re.IGNORECASE,
+)
+
+
+def subject_title(prefix: str) -> str | None:
+    """A title from the subject before the data: "a bar chart of signups:" → "Signups"."""
+    text = re.split(r"[\n]|:\s*$", prefix.strip())[0]
+    text = re.sub(r"[\[{(|].*$", "", text)  # the data itself starts here
+    text = re.split(r"(?<=[.!?])\s+", text.strip())[0] if re.search(r"[.!?]\s", text) else text
+    for _ in range(3):
+        text = _LEADING_FILLER.sub("", text).strip()
+        text = _TRAILING_FILLER.sub("", text).strip(" :;,.-–—")
+    text = re.sub(r"\s+", " ", text)
+    if not text or len(text) > 80 or not re.search(r"[A-Za-z]", text):
+        return None
+    return text[0].upper() + text[1:]
+
+
+def _axis_title(text: str, axis: str) -> str | None:
+    match = re.search(
+        rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.\n\"”']{{0,60}})",
+        text, re.IGNORECASE,
+    ) or re.search(rf"\b{axis}\s*[=:]\s*[\"“']?([A-Za-z][^,;.\n\"”'=]{{0,60}})", text, re.IGNORECASE)
+    if match is None:
+        return None
+    title = re.split(r"\s+(?:and|with|,)\s+[xy]\b", match.group(1), flags=re.IGNORECASE)[0].strip()
+    return title[0].upper() + title[1:] if title else None
+
+
+def _sort(lowered: str) -> str | None:
+    if re.search(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", lowered):
+        return "alphabetical"
+    if re.search(r"\bascending\b|\blowest\s+first\b|\bsmallest\s+first\b|\bfrom\s+(?:lowest|smallest)\b|\bleast\s+first\b", lowered):
+        return "ascending"
+    if re.search(r"\bdescending\b|\bsorted\b|\bsort\b|\b(?:highest|largest|biggest|most)\s+first\b|\branked\b|\bfrom\s+(?:highest|largest|biggest)\b", lowered):
+        return "descending"
+    return None
+
+
+def label_axis_title(labels: list[str]) -> str | None:
+    """A name for the label axis when all labels are of one calendar kind."""
+    words = [str(label).lower().rstrip(".") for label in labels]
+    if words and all(w in WEEKDAY_INDEX for w in words):
+        return "Day"
+    if words and all(w in MONTH_INDEX for w in words):
+        return "Month"
+    if words and all(w in QUARTER_INDEX for w in words):
+        return "Quarter"
+    if words and all(re.fullmatch(r"(?:19|20)\d\d", w) for w in words):
+        return "Year"
+    return None
+
+
+def labels_are_time_like(labels: list[str]) -> bool:
+    """Every label names a point in time (then a line is the natural default)."""
+    return bool(labels) and all(is_time_like(str(label)) for label in labels)
