@@ -14,6 +14,14 @@ from typing import Any
 import pytest
 
 
+def pytest_configure(config) -> None:
+    # A shared Redis outlives the test database: keep this run's counters apart.
+    import os
+    import uuid
+
+    os.environ.setdefault("FORMA_REDIS_PREFIX", f"forma-test-{uuid.uuid4().hex[:8]}")
+
+
 def _seed_reference_data() -> None:
     # Data migrations seed plans, oracles and the changelog, but transactional
     # tests flush every table between tests: put the reference rows back.

@@ -179,8 +179,8 @@ class RateWindow(models.Model):
     """Requests counted per organization per minute, when no Redis is configured."""
 
     organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="+")
-    minute = models.BigIntegerField()  # unix time // 60
+    bucket = models.BigIntegerField()  # unix time // window length (60 s in production)
     count = models.PositiveIntegerField(default=0)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["organization", "minute"], name="rate_window_unique")]
+        constraints = [models.UniqueConstraint(fields=["organization", "bucket"], name="rate_window_unique")]

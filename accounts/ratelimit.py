@@ -8,6 +8,7 @@ processes see the same count.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import dataclass
 
@@ -39,11 +40,16 @@ def _redis():
     return _redis_client
 
 
+def window_seconds() -> int:
+    # A setting so tests can use a short window instead of waiting a minute.
+    return int(settings.FORMA.get("RATE_WINDOW_SECONDS", 60))
+
+
 def _count_redis(org_pk: int, window: int) -> int:
-    key = f"forma:rl:{org_pk}:{window}"
+    key = f"{settings.FORMA['REDIS_PREFIX']}:rl:{window_seconds()}:{org_pk}:{window}"
     pipe = _redis().pipeline()
     pipe.incr(key)
-    pipe.expire(key, 120)
+    pipe.expire(key, 2 * window_seconds())
     count, _ = pipe.execute()
     return int(count)
 
@@ -52,8 +58,8 @@ def _count_db(org_pk: int, window: int) -> int:
     table = RateWindow._meta.db_table
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (organization_id, minute, count) VALUES (%s, %s, 1) "  # noqa: S608 - table name is ours
-            f"ON CONFLICT (organization_id, minute) DO UPDATE SET count = {table}.count + 1 RETURNING count",
+            f"INSERT INTO {table} (organization_id, bucket, count) VALUES (%s, %s, 1) "  # noqa: S608 - table name is ours
+            f"ON CONFLICT (organization_id, bucket) DO UPDATE SET count = {table}.count + 1 RETURNING count",
             [org_pk, window],
         )
         return int(cursor.fetchone()[0])
@@ -62,8 +68,9 @@ def _count_db(org_pk: int, window: int) -> int:
 def rate_limit_hit(*, organization_pk: int, limit: int, now: float | None = None) -> RateDecision:
     """Count one request for the organization and say whether it may proceed."""
     now = time.time() if now is None else now
-    window = int(now // 60)
-    reset_after = max(1, int(60 - (now % 60)))
+    length = window_seconds()
+    window = int(now // length)
+    reset_after = max(1, math.ceil(length - (now % length)))
     count = _count_redis(organization_pk, window) if settings.REDIS_URL else _count_db(organization_pk, window)
     return RateDecision(allowed=count <= limit, limit=limit, remaining=max(0, limit - count), reset_after=reset_after)
 
@@ -81,6 +88,6 @@ def rate_limit_enforce(*, organization_pk: int, limit: int) -> RateDecision:
 
 
 def rate_windows_prune(*, keep_minutes: int = 10) -> int:
-    cutoff = int(time.time() // 60) - keep_minutes
-    deleted, _ = RateWindow.objects.filter(minute__lt=cutoff).delete()
+    cutoff = int(time.time() // window_seconds()) - keep_minutes * 60 // window_seconds()
+    deleted, _ = RateWindow.objects.filter(bucket__lt=cutoff).delete()
     return deleted

@@ -186,6 +186,10 @@ FORMA = {
     "MCP_RESOURCE_URL": PUBLIC_URL + "/mcp",
     "API_KEY_PREFIX": "forma_sk_",
     "FEEDBACK_MAX_CHARS": 2000,
+    # requests_per_minute is counted in fixed windows of this many seconds.
+    "RATE_WINDOW_SECONDS": int(env("FORMA_RATE_WINDOW_SECONDS", "60")),
+    # Namespace of our keys in a shared Redis (tests use a fresh one per run).
+    "REDIS_PREFIX": env("FORMA_REDIS_PREFIX", "forma"),
     # How long a web process waits for a check or render task before answering `error`.
     "TASK_WAIT_SECONDS": float(env("FORMA_TASK_WAIT_SECONDS", "20")),
     "TASK_TIME_LIMIT_SECONDS": int(env("FORMA_TASK_TIME_LIMIT_SECONDS", "15")),

@@ -157,12 +157,12 @@ class Migration(migrations.Migration):
             name='RateWindow',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('minute', models.BigIntegerField()),
+                ('bucket', models.BigIntegerField()),
                 ('count', models.PositiveIntegerField(default=0)),
                 ('organization', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='accounts.organization')),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('organization', 'minute'), name='rate_window_unique')],
+                'constraints': [models.UniqueConstraint(fields=('organization', 'bucket'), name='rate_window_unique')],
             },
         ),
     ]

@@ -109,12 +109,21 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     return ValueToken(match.start(), match.end(), value, unit_label, match.group(0), plain)
 
 
+# "top 5 languages", "last 7 days", "3 series": numbers that size the question, not values.
+COUNT_BEFORE_RE = re.compile(r"\b(?:top|bottom|last|past|next|first|over\s+the\s+last)\s*$", re.IGNORECASE)
+COUNT_AFTER_RE = re.compile(r"^\s*(?:series|items|categories|bars|slices|lines|values|points)\b", re.IGNORECASE)
+
+
 def find_value_tokens(text: str) -> list[ValueToken]:
-    """All numeric value tokens of `text`, in order, skipping dates, times and glued labels."""
+    """All numeric value tokens of `text`, in order, skipping dates, times, glued labels and
+    counts such as "top 5"."""
     masked = [(m.start(), m.end()) for m in LABEL_SPAN_RE.finditer(text)]
     tokens: list[ValueToken] = []
     for match in VALUE_RE.finditer(text):
         if any(start <= match.start() < end for start, end in masked):
+            continue
+        if COUNT_BEFORE_RE.search(text[max(0, match.start() - 16):match.start()]) or \
+                COUNT_AFTER_RE.match(text[match.end():match.end() + 12]):
             continue
         token = _token_from_match(match)
         if token is not None:

@@ -20,7 +20,8 @@ FORBIDDEN_KEYS = {"url", "href", "sequence", "graticule", "sphere", "loader", "d
 # Vega-Lite transforms could draw values that are not in the data; the drafter never emits them.
 FORBIDDEN_VEGALITE_KEYS = {"transform", "aggregate", "bin", "impute", "timeUnit", "lookup"}
 URL_LIKE_RE = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)
-SIZE_KEYS = {"width", "height", "step"}
+SIZE_KEYS = {"width", "height"}
+MAX_STEP_PX = 60  # a band step multiplies by the number of labels
 
 
 def check_structure(spec: Any, language: str) -> list[dict[str, Any]]:
@@ -40,7 +41,7 @@ def check_structure(spec: Any, language: str) -> list[dict[str, Any]]:
         if isinstance(value, dict):
             for child_key, child in value.items():
                 _check_key(child_key, child, language)
-                if child_key == "values" and key == "data" or (child_key == "values" and language == "vega" and isinstance(child, list) and "name" in value):
+                if child_key == "values" and key == "data":  # VL {"data": {"values"}}, Vega {"data": [{"values"}]}
                     rows.extend(_inline_rows(child))
                 stack.append((child_key, child))
         elif isinstance(value, list):
@@ -71,6 +72,8 @@ def _check_key(key: str, value: Any, language: str) -> None:
     if key in SIZE_KEYS and isinstance(value, int | float) and not isinstance(value, bool):
         if not 0 <= value <= int(ENGINE_LIMITS["max_chart_size_px"]):
             raise EngineRefusal("SPEC_TOO_LARGE", f"'{key}' is {value}; the limit is {ENGINE_LIMITS['max_chart_size_px']} px.")
+    if key == "step" and isinstance(value, int | float) and not 0 <= value <= MAX_STEP_PX:
+        raise EngineRefusal("SPEC_TOO_LARGE", f"A band step of {value} px is too large; the limit is {MAX_STEP_PX}.")
 
 
 def _inline_rows(values: Any) -> list[dict[str, Any]]:

@@ -1,0 +1,49 @@
+"""The chart oracle: values in an intent → a checked Vega-Lite (or compiled Vega) chart."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import vl_convert as vlc
+
+from ..contracts import Draft, EngineRefusal, Verdict
+from .checking import check_chart
+from .drafting import draft_spec
+from .rendering import render_chart
+
+
+class ChartKind:
+    """Charts: draft from the intent's values, check with the Vega-Lite schema and compiler."""
+
+    name = "chart"
+    title = "Chart"
+    description = (
+        "A chart (Vega-Lite or Vega) of the values stated in the intent: bar, horizontal/grouped/"
+        "stacked bar, line, area, pie/donut or scatter. Checked against the official Vega-Lite "
+        "schema and compiler; every value drawn is a value the intent states."
+    )
+    formats: tuple[str, ...] = ("vega-lite", "vega")
+    default_format = "vega-lite"
+    drawable_formats: tuple[str, ...] = ("vega-lite", "vega")
+
+    def draft(self, intent: str, fmt: str, options: dict[str, Any]) -> Draft:
+        """Read the intent's values and wording into a spec; raises EngineRefusal."""
+        if fmt not in self.formats:
+            raise EngineRefusal("UNSUPPORTED_FORMAT", f"Charts come as {', '.join(self.formats)}, not '{fmt}'.")
+        facts, spec, generated, notes = draft_spec(intent, options or {})
+        if fmt == "vega":
+            try:
+                compiled = json.loads(json.dumps(vlc.vegalite_to_vega(spec)))
+            except ValueError as exc:
+                raise EngineRefusal("DOES_NOT_COMPILE", f"Vega-Lite could not compile the chart: {exc}") from exc
+            return Draft(fmt, compiled, facts, generated, notes, source=spec)
+        return Draft(fmt, spec, facts, generated, notes)
+
+    def check(self, intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
+        """Schema, inline-data, bounds, value rule, compile and render checks."""
+        return check_chart(intent, draft, options or {})
+
+    def render(self, result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
+        """PNG or SVG bytes of a checked chart."""
+        return render_chart(result, fmt, out)

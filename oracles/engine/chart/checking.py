@@ -1,0 +1,98 @@
+"""The chart checker: independent of the drafter, it validates the artifact with the tools that
+define the format and applies the oracle's own value rule."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import vl_convert as vlc
+
+from ..contracts import Draft, EngineRefusal, Verdict
+from .safety import check_structure
+from .schema import schema_errors, schema_version, vl_convert_version
+from .spec import ILLUSTRATIVE_SUBTITLE
+from .values import check_values
+
+CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "compiles", "renders"]
+
+
+def verified_by() -> dict[str, Any]:
+    """Which checker ran, with the versions read at runtime."""
+    bundled = vlc.get_vegalite_versions()
+    return {
+        "checker": f"vega-lite JSON schema {schema_version()} + vl-convert {vl_convert_version()} compile",
+        "vega_lite_compiler": bundled[-1] if bundled else None,
+        "checks": list(CHECKS),
+    }
+
+
+def _title_text(spec: dict[str, Any]) -> str:
+    title = spec.get("title")
+    if isinstance(title, str):
+        return title
+    if isinstance(title, dict):
+        parts = [title.get("text"), title.get("subtitle")]
+        return " ".join(p if isinstance(p, str) else " ".join(map(str, p or [])) for p in parts)
+    return ""
+
+
+def _compile(spec: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return json.loads(json.dumps(vlc.vegalite_to_vega(spec)))
+    except ValueError as exc:
+        raise EngineRefusal("DOES_NOT_COMPILE", f"Vega-Lite could not compile the chart: {str(exc).splitlines()[0][:200]}") from exc
+
+
+def _render_svg(spec: dict[str, Any], language: str) -> str:
+    try:
+        if language == "vega":
+            svg = vlc.vega_to_svg(spec, allowed_base_urls=[])
+        else:
+            svg = vlc.vegalite_to_svg(spec, allowed_base_urls=[])
+    except ValueError as exc:
+        raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
+    if "<svg" not in svg[:500]:
+        raise EngineRefusal("DOES_NOT_RENDER", "The renderer did not produce an SVG image.")
+    return svg
+
+
+def check_chart(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
+    """Check a chart draft; a Verdict either way (refusals become `invalid` with a reason)."""
+    try:
+        return _check(intent, draft, options)
+    except EngineRefusal as refusal:
+        return Verdict.invalid(refusal.code, refusal.message, draft.notes)
+
+
+def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
+    if draft.format == "vega":
+        spec = draft.source
+        if not isinstance(spec, dict):
+            raise EngineRefusal("INVALID_SPEC", "A Vega chart must carry the Vega-Lite spec it was compiled from.")
+    else:
+        spec = draft.artifact
+    rows = check_structure(spec, "vega-lite")
+    errors = schema_errors(spec)  # type: ignore[arg-type]
+    if errors:
+        raise EngineRefusal("SCHEMA", f"The spec does not validate against the Vega-Lite schema: {errors[0]}")
+    generated = bool(draft.generated)
+    if generated:
+        if not options.get("allow_generated_data"):
+            raise EngineRefusal("VALUE_NOT_IN_INTENT", "The chart holds generated values, but allow_generated_data is not set.")
+        if "illustrative" not in _title_text(spec).lower():  # type: ignore[arg-type]
+            raise EngineRefusal("UNLABELLED_ILLUSTRATION", f"Generated values must be labelled in the chart ('{ILLUSTRATIVE_SUBTITLE}').")
+    violation = check_values(intent, draft.facts, rows, generated)
+    if violation:
+        raise EngineRefusal(*violation)
+    compiled = _compile(spec)  # type: ignore[arg-type]
+    if draft.format == "vega":
+        if not isinstance(draft.artifact, dict):
+            raise EngineRefusal("INVALID_SPEC", "A Vega chart must be a JSON object.")
+        check_structure(draft.artifact, "vega")
+        if compiled != draft.artifact:
+            raise EngineRefusal("INVALID_SPEC", "The Vega spec is not the compilation of its Vega-Lite source.")
+        _render_svg(draft.artifact, "vega")
+    else:
+        _render_svg(spec, "vega-lite")  # type: ignore[arg-type]
+    return Verdict("valid", draft.artifact, verified_by(), None, list(draft.notes))

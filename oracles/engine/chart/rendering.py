@@ -1,0 +1,40 @@
+"""Drawing checked charts to SVG or PNG with vl-convert, never fetching anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import vl_convert as vlc
+
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS
+from .safety import check_structure
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def render_chart(result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
+    """SVG (utf-8) or PNG bytes of a checked chart in `fmt` ("vega-lite" or "vega")."""
+    if not isinstance(result, dict):
+        raise EngineRefusal("INVALID_SPEC", "A chart to draw must be a JSON object.")
+    if fmt not in ("vega-lite", "vega"):
+        raise EngineRefusal("UNSUPPORTED_FORMAT", f"Charts draw from 'vega-lite' or 'vega', not '{fmt}'.")
+    if out not in ("png", "svg"):
+        raise EngineRefusal("UNSUPPORTED_FORMAT", f"Charts draw to 'png' or 'svg', not '{out}'.")
+    # Drawing may be asked for long after the check (stored answers): bound it again.
+    check_structure(result, fmt)
+    scale = float(ENGINE_LIMITS["max_render_scale"])
+    try:
+        if fmt == "vega":
+            data = vlc.vega_to_svg(result, allowed_base_urls=[]) if out == "svg" else \
+                vlc.vega_to_png(result, scale=scale, allowed_base_urls=[])
+        else:
+            data = vlc.vegalite_to_svg(result, allowed_base_urls=[]) if out == "svg" else \
+                vlc.vegalite_to_png(result, scale=scale, allowed_base_urls=[])
+    except ValueError as exc:
+        raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
+    if isinstance(data, str):
+        return data.encode("utf-8")
+    if not data.startswith(PNG_SIGNATURE):
+        raise EngineRefusal("DOES_NOT_RENDER", "The renderer did not produce a PNG image.")
+    return bytes(data)

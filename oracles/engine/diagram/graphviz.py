@@ -1,0 +1,75 @@
+"""Running the real Graphviz `dot` binary: bounded input, a timeout, a restricted environment."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS
+from .dot_source import unquote
+
+# SERVER_NAME puts Graphviz in its restricted mode: it will not read files named in the source
+# (image=, shapefile=…). PATH is minimal so no user-controlled helper can be picked up.
+_ENV = {"PATH": "/usr/bin:/bin", "SERVER_NAME": "forma-engine", "LANG": "C.UTF-8"}
+_IGNORED_STDERR_RE = re.compile(r"^(?:Fontconfig\b|\s*$)")
+
+
+def dot_binary() -> str:
+    """Path of the `dot` executable."""
+    path = shutil.which("dot", path=_ENV["PATH"])
+    if path is None:
+        raise RuntimeError("Graphviz 'dot' is not installed")
+    return path
+
+
+@lru_cache(maxsize=1)
+def graphviz_version() -> str:
+    """Graphviz version read from `dot -V`, e.g. "2.43.0"."""
+    completed = subprocess.run([dot_binary(), "-V"], capture_output=True, text=True, timeout=5, env=_ENV, check=False)  # noqa: S603
+    match = re.search(r"version\s+([\w.]+)", completed.stderr + completed.stdout)
+    return match.group(1) if match else "unknown"
+
+
+def run_dot(source: str, output: str) -> bytes:
+    """`dot -T<output>` on the source; refuses on error, warning, timeout or oversize input."""
+    data = source.encode("utf-8")
+    if len(data) > int(ENGINE_LIMITS["max_dot_bytes"]):
+        raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is {len(data):,} bytes; the limit is {ENGINE_LIMITS['max_dot_bytes']:,}.")
+    try:
+        completed = subprocess.run(  # noqa: S603 - fixed argv, source on stdin
+            [dot_binary(), f"-T{output}"], input=data, capture_output=True,
+            timeout=float(ENGINE_LIMITS["graphviz_timeout_s"]), env=_ENV, check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise EngineRefusal("LAYOUT_TIMEOUT", f"Graphviz took longer than {ENGINE_LIMITS['graphviz_timeout_s']} s. Simplify the diagram.") from exc
+    problems = [line for line in completed.stderr.decode("utf-8", "replace").splitlines() if not _IGNORED_STDERR_RE.match(line)]
+    if completed.returncode != 0 or problems:
+        first = problems[0] if problems else f"exit status {completed.returncode}"
+        raise EngineRefusal("DOES_NOT_PARSE", f"Graphviz rejected the diagram: {first[:200]}")
+    return completed.stdout
+
+
+@dataclass(frozen=True)
+class LaidOutGraph:
+    """The graph as Graphviz itself read it: node labels and edges between labels."""
+
+    labels: list[str]
+    edges: list[tuple[str, str]]
+
+
+def read_back(source: str) -> LaidOutGraph:
+    """Lay the source out with `dot -Tjson` and read its nodes and edges from Graphviz's output."""
+    document = json.loads(run_dot(source, "json"))
+    by_id: dict[int, str] = {}
+    for item in document.get("objects", []):
+        if "nodes" in item or "subgraphs" in item:
+            continue  # a cluster/subgraph, not a node
+        label = unquote(item.get("label", "\\N"))
+        by_id[item["_gvid"]] = item["name"] if label == "\\N" else label
+    edges = [(by_id[edge["tail"]], by_id[edge["head"]]) for edge in document.get("edges", [])]
+    return LaidOutGraph(list(by_id.values()), edges)

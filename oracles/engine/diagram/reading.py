@@ -1,0 +1,216 @@
+"""The diagram drafter's reader: flows (`a -> b`), branches ("save or show error", "if valid,
+save, otherwise show error"), "then" sequences, relation sentences ("nginx forwards to the
+app") and edge lists → nodes and edges."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS
+
+EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
+           "e.g. 'the browser talks to nginx; nginx forwards to the app'")
+ARROW_RE = re.compile(r"\s*(?:-+\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2>[^->\n]{1,60}?)\s*-->\s*|"
+                      r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
+CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+# Relation verbs, subject → object. Each may carry a short object noun ("forwards requests to").
+_VERBS = [
+    r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"is\s+connected\s+to", r"calls", r"call",
+    r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
+    r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
+    r"(?:\s+[\w-]+){0,2}?\s+(?:to|into|in)",
+    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?:\s+[\w-]+){0,2}?\s+(?:from|to)",
+    r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
+    r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
+    r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
+    r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
+    r"is\s+the\s+parent\s+of", r"is\s+above",
+]
+_REVERSED_VERBS = [r"reports\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
+                   r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works\s+for", r"is\s+owned\s+by"]
+VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_VERBS)})\s+", re.IGNORECASE)
+REVERSED_VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_REVERSED_VERBS)})\s+", re.IGNORECASE)
+HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
+                          r"org(?:anis|aniz)?ation(?:al)?\s+chart|org\s+chart|hierarchy|tree|parent|child)\b", re.IGNORECASE)
+PREAMBLE_RE = re.compile(
+    r"^(?:.*?:\s+)?(?:(?:please|can\s+you|could\s+you)\s+)?(?:(?:draw|make|create|show|render|generate|build|"
+    r"give\s+me|sketch|diagram|plot)\s+)?(?:me\s+)?(?:(?:a|an|the|our|my)\s+)?(?:simple\s+|quick\s+)?"
+    r"(?:(?:flow\s*chart|flowchart|flow|diagram|graph|org(?:anisation|anization)?\s*chart|architecture(?:\s+diagram)?|"
+    r"pipeline|process|workflow|state\s+machine|sequence)\s+)*(?:(?:of|for|showing|where|in\s+which|how)\s+)?",
+    re.IGNORECASE,
+)
+ARTICLE_RE = re.compile(r"^(?:the|a|an|our|my|their|its)\s+", re.IGNORECASE)
+
+
+@dataclass
+class Graph:
+    """Nodes (by normalised key → label), edges (tail key, head key, label) and decisions."""
+
+    labels: dict[str, str] = field(default_factory=dict)
+    edges: list[tuple[str, str, str | None]] = field(default_factory=list)
+    decisions: set[str] = field(default_factory=set)
+    flow: bool = False
+    hierarchy: bool = False
+
+    def node(self, text: str) -> str:
+        """Register a node by its label and return its key."""
+        label = clean_label(text)
+        if not label:
+            raise EngineRefusal("UNREADABLE_INTENT", f"A step or node has no name. {EXAMPLE}.")
+        limit = int(ENGINE_LIMITS["max_label_chars"])
+        if len(label) > limit:
+            raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
+        key = node_key(label)
+        self.labels.setdefault(key, label)
+        if len(self.labels) > int(ENGINE_LIMITS["max_nodes"]):
+            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes. Split it into smaller diagrams.")
+        return key
+
+    def edge(self, tail: str, head: str, label: str | None = None) -> None:
+        """Add an edge once (repeated statements of the same edge are one edge)."""
+        if any(t == tail and h == head for t, h, _ in self.edges):
+            return
+        self.edges.append((tail, head, label))
+        if len(self.edges) > int(ENGINE_LIMITS["max_edges"]):
+            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges. Split it into smaller diagrams.")
+
+
+def clean_label(text: str) -> str:
+    """A node label as written, without control characters, articles, quotes or edge punctuation."""
+    text = CONTROL_CHARS_RE.sub("", text)
+    text = re.sub(r"\s+", " ", text).strip(" \t.,;:!\"'“”‘’`*()[]{}")
+    text = ARTICLE_RE.sub("", text)
+    return text.strip(" .,;:!\"'“”‘’`")
+
+
+def node_key(label: str) -> str:
+    """Identity of a node: case-, whitespace- and article-insensitive."""
+    return re.sub(r"\s+", " ", ARTICLE_RE.sub("", label.strip())).casefold().rstrip("?")
+
+
+def _statements(text: str) -> list[str]:
+    parts = re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|\.\s*$", text)
+    return [p.strip() for p in parts if p and p.strip()]
+
+
+def read_graph(intent: str) -> Graph:
+    """Nodes and edges named in the intent; raises EngineRefusal when there are none."""
+    graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
+    last: str | None = None
+    for statement in _statements(intent):
+        last = _read_statement(graph, statement, last)
+    if not graph.edges:
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}.")
+    return graph
+
+
+def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
+    branch = re.match(r"^(?:and\s+|then\s+)?(?:if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+                      r"(?:otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
+    if branch:
+        return _read_branch(graph, branch, last)
+    if ARROW_RE.search(statement):
+        chunks = [c for c in re.split(r",\s*|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
+        if len(chunks) > 1 and all(ARROW_RE.search(c) for c in chunks):
+            for chunk in chunks:
+                last = _read_chain(graph, chunk, None)
+            return last
+        return _read_chain(graph, statement, last if statement.lstrip().startswith(("->", "→")) else None)
+    then_parts = re.split(r",?\s*\b(?:and\s+then|then|after\s+that|afterwards|next|finally)\b\s*,?\s*", statement, flags=re.IGNORECASE)
+    then_parts = [p for p in then_parts if p.strip()]
+    if len(then_parts) > 1:
+        graph.flow = True
+        first = re.sub(r"^(?:first(?:ly)?|start\s+(?:with|by))\s*,?\s*", "", PREAMBLE_RE.sub("", then_parts[0]), flags=re.IGNORECASE)
+        return _read_chain_nodes(graph, [first, *then_parts[1:]], None)
+    return _read_relations(graph, statement, last)
+
+
+def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
+    graph.flow = True
+    pieces = ARROW_RE.split(statement)
+    # ARROW_RE has two label groups: split yields [node, label, label2, node, label, label2, node…]
+    nodes = pieces[0::3]
+    labels = [pieces[i] or pieces[i + 1] for i in range(1, len(pieces) - 1, 3)]
+    nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
+    return _read_chain_nodes(graph, nodes, last, labels)
+
+
+def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: list[str | None] | None = None) -> str | None:
+    previous: list[str] = [last] if last else []
+    for index, text in enumerate(nodes):
+        if not text.strip():
+            if index == 0 and last:
+                continue
+            raise EngineRefusal("UNREADABLE_INTENT", f"An arrow has nothing on one side. {EXAMPLE}.")
+        alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*", text.strip()) if a.strip()]
+        keys = [graph.node(a) for a in alternatives]
+        label = labels[index - 1] if labels and index > 0 and index - 1 < len(labels) else None
+        for tail in previous:
+            for head in keys:
+                graph.edge(tail, head, clean_label(label) if label else None)
+        if len(keys) > 1 and previous:
+            graph.decisions.update(previous)
+        previous = keys
+    return previous[0] if len(previous) == 1 else None
+
+
+def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str | None:
+    graph.flow = True
+    condition = clean_label(branch.group("cond"))
+    decision = last if last else graph.node(condition + "?")
+    graph.decisions.add(decision)
+    yes = graph.node(branch.group("yes"))
+    no = graph.node(branch.group("no"))
+    graph.edge(decision, yes, condition if last else "yes")
+    graph.edge(decision, no, "otherwise" if last else "no")
+    return None
+
+
+def _read_relations(graph: Graph, statement: str, last: str | None) -> str | None:
+    # "the browser talks to nginx, which forwards to the app": the relative clause's subject is
+    # the previous clause's object.
+    clauses = re.split(r",?\s+(?:which|that|who)\s+(?=\w)", statement)
+    subject_default: str | None = None
+    for clause in clauses:
+        clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
+        forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
+        match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
+        if match is None:
+            continue
+        subject_text = PREAMBLE_RE.sub("", clause[:match.start()])
+        if subject_default and not subject_text.strip():
+            subject_keys = [subject_default]
+        elif re.fullmatch(r"\s*(?:it|they|this|that|which)\s*", subject_text, re.IGNORECASE) and (subject_default or last):
+            subject_keys = [subject_default or last]  # type: ignore[list-item]
+        else:
+            subject_keys = [graph.node(s) for s in _split_names(subject_text)]
+        # "writes to Postgres and publishes events to Kafka": a second verb, same subject
+        rest = clause[match.end():]
+        more = re.search(rf"\s+and\s+(?=(?:{'|'.join(_VERBS)})\s)", rest, re.IGNORECASE)
+        if more:
+            clauses.append(" " + rest[more.end():])
+            rest = rest[:more.start()]
+            subject_default_next = subject_keys[0]
+        else:
+            subject_default_next = None
+        objects = [graph.node(o) for o in _split_names(rest)]
+        for subject in subject_keys:
+            for obj in objects:
+                if match is forward:
+                    graph.edge(subject, obj, None)
+                else:
+                    graph.edge(obj, subject, None)
+        if subject_default_next:
+            subject_default = subject_default_next
+            last = objects[-1] if objects else last
+            continue
+        subject_default = objects[-1] if objects else None
+        last = subject_default
+    return last
+
+
+def _split_names(text: str) -> list[str]:
+    names = [n for n in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*", text) if clean_label(n)]
+    return names or [text]
