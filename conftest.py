@@ -14,12 +14,15 @@ from typing import Any
 import pytest
 
 
-def pytest_configure(config) -> None:
-    # A shared Redis outlives the test database: keep this run's counters apart.
-    import os
+@pytest.fixture(autouse=True, scope="session")
+def _fresh_redis_namespace() -> None:
+    # A shared Redis outlives the test database (whose primary keys restart):
+    # keep this run's counters apart from every earlier run's.
     import uuid
 
-    os.environ.setdefault("FORMA_REDIS_PREFIX", f"forma-test-{uuid.uuid4().hex[:8]}")
+    from django.conf import settings
+
+    settings.FORMA["REDIS_PREFIX"] = f"forma-test-{uuid.uuid4().hex[:8]}"
 
 
 def _seed_reference_data() -> None:
@@ -146,3 +149,84 @@ def mcp(live_server_url):
 
     call.server = live_server_url
     return call
+
+
+# ---- real Celery workers ---------------------------------------------------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import uuid  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+TEST_BROKER_URL = os.environ.get("FORMA_TEST_BROKER_URL", "")
+needs_broker = pytest.mark.skipif(
+    not TEST_BROKER_URL,
+    reason="runs a real Celery worker: needs a broker in FORMA_TEST_BROKER_URL (CI sets it to the machine's Redis)",
+)
+
+
+@dataclass
+class Worker:
+    process: subprocess.Popen
+    log: Path
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_for_log(self, needle: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while needle not in self.log_text():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"worker log never showed {needle!r}:\n{self.log_text()[-3000:]}")
+            time.sleep(0.01)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+@contextmanager
+def celery_worker(queue: str, tmp_path: Path, **env: str):
+    """A real `celery worker` process consuming `queue` on the test broker."""
+    log = tmp_path / f"worker-{queue}.log"
+    environment = {
+        **os.environ, "CELERY_BROKER_URL": TEST_BROKER_URL, "CELERY_RESULT_BACKEND": TEST_BROKER_URL,
+        "FORMA_TASK_QUEUE": queue, **env,
+    }
+    with open(log, "w") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "forma", "worker", "-Q", queue, "-c", "1", "-l", "info",
+             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{queue}@%h"],
+            env=environment, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True, cwd=Path(__file__).parent,
+        )
+    worker = Worker(process=process, log=log)
+    try:
+        worker.wait_for_log("ready.")
+        yield worker
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+
+
+@pytest.fixture
+def broker_queue(settings):
+    """Send this process's tasks to the real broker, on a queue of this test's own."""
+    from forma.celery import app
+
+    queue = f"forma-test-{uuid.uuid4().hex[:8]}"
+    saved = {k: app.conf[k] for k in ("task_always_eager", "broker_url", "result_backend", "task_default_queue")}
+    app.conf.update(task_always_eager=False, broker_url=TEST_BROKER_URL, result_backend=TEST_BROKER_URL, task_default_queue=queue)
+    try:
+        yield queue
+    finally:
+        with app.connection_for_write() as conn:
+            conn.default_channel.queue_purge(queue)
+        app.conf.update(saved)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.utils import timezone
@@ -184,3 +185,51 @@ class RateWindow(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["organization", "bucket"], name="rate_window_unique")]
+
+
+def _connection_id() -> str:
+    return ids.new_id("cl")
+
+
+class AgentConnection(models.Model):
+    """A person's approval of one OAuth client (an agent) to act for one organization.
+
+    Created on the consent page. An access token is honoured only while the
+    connection of its (client, person) pair is active, so revoking the connection
+    stops its tokens at once. One active connection per pair: approving the same
+    client again for another organization ends the previous connection.
+    """
+
+    public_id = models.CharField(max_length=40, unique=True, default=_connection_id, editable=False)
+    application = models.ForeignKey(settings.OAUTH2_PROVIDER_APPLICATION_MODEL, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="agent_connections")
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="agent_connections")
+    scope = models.TextField()
+    approved_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-approved_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["application", "user"], condition=models.Q(revoked_at__isnull=True), name="agent_connection_one_active"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.public_id
+
+
+class OAuthCodeRedemption(models.Model):
+    """An authorization code that was exchanged, kept so a replay can revoke what it issued.
+
+    RFC 6749 §4.1.2: a code used twice is refused and the tokens issued from it
+    SHOULD be revoked. The toolkit deletes the grant on first use; this row
+    remembers (by hash, never the code) which token family the code produced.
+    """
+
+    code_hash = models.CharField(max_length=64, unique=True)
+    token_family = models.UUIDField(null=True, blank=True)
+    access_token_checksum = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)

@@ -29,7 +29,7 @@ class Principal:
     user_pk: int | None
     user_email: str | None
     credential_kind: str  # "api_key" | "oauth"
-    credential_id: str  # key_… for API keys, oat_<id> for OAuth tokens
+    credential_id: str  # key_… for API keys, cl_… (the agent connection) for OAuth tokens
     client_name: str | None = None
     scopes: tuple[str, ...] = field(default_factory=tuple)
     resource: str | None = None  # the audience the credential was issued for

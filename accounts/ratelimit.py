@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from .models import RateWindow
 
 logger = logging.getLogger("forma.ratelimit")
 _redis_client = None
+_redis_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -32,12 +34,16 @@ class RateDecision:
 
 
 def _redis():
+    # One client per process, created under a lock: a second client racing in
+    # would replace the first, whose finaliser then disconnects sockets that
+    # another thread is still using.
     global _redis_client
-    if _redis_client is None:
-        import redis
+    with _redis_lock:
+        if _redis_client is None:
+            import redis
 
-        _redis_client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
-    return _redis_client
+            _redis_client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+        return _redis_client
 
 
 def window_seconds() -> int:

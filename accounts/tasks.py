@@ -20,3 +20,10 @@ def sweep_reservations() -> int:
 @shared_task(name="accounts.prune_rate_windows")
 def prune_rate_windows() -> int:
     return ratelimit.rate_windows_prune()
+
+
+@shared_task(name="accounts.prune_unused_oauth_clients")
+def prune_unused_oauth_clients() -> int:
+    from .oauth import unused_clients_prune
+
+    return unused_clients_prune()

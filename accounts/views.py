@@ -1,4 +1,4 @@
-"""Browser pages for people: sign-up, dashboard, API keys (htmx partials)."""
+"""Browser pages for people: sign-up, dashboard, API keys and connected agents (htmx partials)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from forma.errors import FormaError
 
-from . import selectors, services
+from . import oauth, selectors, services
 from .credits import balance_of
 from .forms import ApiKeyCreateForm, SignupForm
 
@@ -51,6 +51,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "keys": selectors.api_keys_of(organization),
             "ledger": selectors.ledger_of(organization, limit=20),
             "key_form": ApiKeyCreateForm(),
+            "connections": oauth.agent_connections_of(organization),
         },
     )
 
@@ -87,4 +88,18 @@ def api_key_revoke(request: HttpRequest, key_id: str) -> HttpResponse:
     return render(
         request, "partials/api_keys.html",
         {"keys": selectors.api_keys_of(organization), "error": error, "key_form": ApiKeyCreateForm()},
+    )
+
+
+@login_required
+@require_POST
+def agent_connection_revoke(request: HttpRequest, connection_id: str) -> HttpResponse:
+    organization = _org_or_400(request)
+    error = None
+    try:
+        oauth.agent_connection_revoke(organization=organization, connection_id=connection_id, actor=request.user)
+    except FormaError as exc:
+        error = exc.message
+    return render(
+        request, "partials/agent_connections.html", {"connections": oauth.agent_connections_of(organization), "error": error}
     )

@@ -25,7 +25,9 @@ from starlette.applications import Starlette  # noqa: E402
 from starlette.middleware.cors import CORSMiddleware  # noqa: E402
 from starlette.routing import Mount, Route  # noqa: E402
 from starlette.staticfiles import StaticFiles  # noqa: E402
+from starlette.types import ASGIApp, Message, Receive, Scope, Send  # noqa: E402
 
+from accounts.principals import SCOPE_TOOLS  # noqa: E402
 from forma.mcp import build_server, transport_security  # noqa: E402
 
 MCP_PATH = settings.FORMA["MCP_PATH"]
@@ -46,17 +48,35 @@ def _cors(app):
     )
 
 
+def _challenge_with_scope(app: ASGIApp, scope_value: str) -> ASGIApp:
+    # The SDK's 401/403 challenge names resource_metadata but not the scope to ask
+    # for; add `scope=` (RFC 6750 §3) so a client requests exactly what /mcp needs.
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_with_scope(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] in (401, 403):
+                headers = []
+                for name, value in message.get("headers", []):
+                    if name.lower() == b"www-authenticate" and value.startswith(b"Bearer") and b"scope=" not in value:
+                        value = value + f', scope="{scope_value}"'.encode()
+                    headers.append((name, value))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await app(scope, receive, send_with_scope)
+
+    return wrapped
+
+
 def build_application() -> Starlette:
     mcp_server = build_server()
-    mcp_app = _cors(
-        mcp_server.streamable_http_app(
-            streamable_http_path=MCP_PATH,
-            # Sessionless: any web process can answer any request behind a load balancer.
-            stateless_http=True,
-            json_response=True,
-            transport_security=transport_security(),
-        )
+    streamable = mcp_server.streamable_http_app(
+        streamable_http_path=MCP_PATH,
+        # Sessionless: any web process can answer any request behind a load balancer.
+        stateless_http=True,
+        json_response=True,
+        transport_security=transport_security(),
     )
+    mcp_app = _cors(_challenge_with_scope(streamable, SCOPE_TOOLS))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

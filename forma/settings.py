@@ -93,7 +93,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (MCP tools, uvicorn) share the file: wait on the write lock
     # rather than failing, and keep the test database a file so threads see it.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
-    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-forma.sqlite3")}
+    # One file per process: two test runs side by side must not share a database.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-forma-{os.getpid()}.sqlite3")}
 elif env_bool("FORMA_DB_POOL", False):
     # Under ASGI: no persistent connections, a psycopg pool instead.
     DATABASES["default"]["OPTIONS"] = {"pool": True}
@@ -171,6 +172,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_DEFAULT_QUEUE = env("FORMA_TASK_QUEUE", "forma")
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("FORMA_WORKER_MAX_MEMORY_KB", "1048576"))
 
 # --- REST framework ---------------------------------------------------------
@@ -192,11 +194,73 @@ FORMA = {
     "REDIS_PREFIX": env("FORMA_REDIS_PREFIX", "forma"),
     # How long a web process waits for a check or render task before answering `error`.
     "TASK_WAIT_SECONDS": float(env("FORMA_TASK_WAIT_SECONDS", "20")),
-    "TASK_TIME_LIMIT_SECONDS": int(env("FORMA_TASK_TIME_LIMIT_SECONDS", "15")),
+    "TASK_TIME_LIMIT_SECONDS": float(env("FORMA_TASK_TIME_LIMIT_SECONDS", "15")),
+    "TASK_TIME_LIMIT_GRACE_SECONDS": float(env("FORMA_TASK_TIME_LIMIT_GRACE_SECONDS", "5")),
     "MCP_ALLOWED_HOSTS": env_list("FORMA_MCP_ALLOWED_HOSTS") or [f"{h}:*" for h in ALLOWED_HOSTS] + ALLOWED_HOSTS,
     "MCP_ALLOWED_ORIGINS": env_list("FORMA_MCP_ALLOWED_ORIGINS")
     or [PUBLIC_URL, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+    # OAuth for agents (accounts/oauth.py). Open dynamic registration is counted per client IP.
+    "OAUTH_REGISTRATIONS_PER_IP_PER_HOUR": int(env("FORMA_OAUTH_REGISTRATIONS_PER_IP_PER_HOUR", "20")),
+    # Registered clients that never obtained a token are deleted after this long.
+    "OAUTH_UNUSED_CLIENT_HOURS": int(env("FORMA_OAUTH_UNUSED_CLIENT_HOURS", "24")),
+    # Private-use redirect schemes of known MCP clients (RFC 8252 §7.1), e.g. Cursor's cursor://.
+    "OAUTH_CLIENT_SCHEMES": env_list("FORMA_OAUTH_CLIENT_SCHEMES", "cursor"),
 }
+
+# --- OAuth 2.1 authorization server (django-oauth-toolkit) ----------------------
+# Forma is the authorization server for its own MCP endpoint. The issuer is
+# PUBLIC_URL exactly: the MCP SDK publishes it as authorization_servers[0] of the
+# resource metadata, and clients compare the two as strings.
+OAUTH2_PROVIDER_APPLICATION_MODEL = "oauth2_provider.Application"
+OAUTH2_PROVIDER = {
+    "OIDC_ENABLED": False,
+    "OIDC_ISS_ENDPOINT": PUBLIC_URL,
+    "OAUTH2_VALIDATOR_CLASS": "accounts.oauth.FormaOAuth2Validator",
+    # One scope, named for what it allows (accounts.principals.SCOPE_TOOLS).
+    "SCOPES": {"forma:tools": "Use Forma's tools for your organization: ask oracles (spending its credits), draw figures, send feedback."},
+    "DEFAULT_SCOPES": ["forma:tools"],
+    "PKCE_REQUIRED": True,
+    # http is accepted for loopback redirects only (RFC 8252 §7.3); accounts/oauth.py
+    # refuses a registration with any other http redirect URI.
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http", *FORMA["OAUTH_CLIENT_SCHEMES"]],
+    "ALLOW_LOCALHOST_LOOPBACK": True,
+    "ALLOW_URI_WILDCARDS": False,
+    "REQUEST_APPROVAL_PROMPT": "force",
+    "AUTHORIZATION_CODE_EXPIRE_SECONDS": 60,
+    "ACCESS_TOKEN_EXPIRE_SECONDS": int(env("FORMA_OAUTH_ACCESS_TOKEN_SECONDS", "3600")),
+    # Idle lifetime: a refresh token dies this long after its last access token expired.
+    "REFRESH_TOKEN_EXPIRE_SECONDS": int(env("FORMA_OAUTH_REFRESH_TOKEN_SECONDS", str(30 * 24 * 3600))),
+    "ROTATE_REFRESH_TOKEN": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,  # hashed storage cannot replay a previous token
+    # RFC 9700 gates: all enforced.
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "COMPLIANT_BCP_RFC9700_REFRESH_TOKEN": True,
+    "COMPLIANT_BCP_RFC9700_REDIRECT_URI_MATCHING": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_REQUIRED": True,
+    # Discovery advertises exactly what is accepted.
+    "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
+    "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
+    "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none", "client_secret_basic", "client_secret_post"],
+    # RFC 7591 registration, open to MCP clients; accounts.oauth_views rate-limits it per IP.
+    "DCR_ENABLED": True,
+    "DCR_REGISTRATION_PERMISSION_CLASSES": ("oauth2_provider.dcr.AllowAllDCRPermission",),
+    "DCR_REGISTRATION_TOKEN_EXPIRE_SECONDS": 30 * 24 * 3600,
+    # Client ID Metadata Documents, fetched by the toolkit's SSRF-hardened fetcher
+    # (https, public addresses only) plus Forma's redirect-URI policy.
+    "CIMD_ENABLED": True,
+    "CIMD_METADATA_FETCHER": "accounts.oauth.FormaMetadataFetcher",
+}
+# W008 flags any "http" redirect scheme. RFC 9700 §2.1 itself exempts loopback
+# redirects of native clients (RFC 8252 §7.3), which CLI agents need; Forma accepts
+# http only for 127.0.0.1, [::1] and localhost (accounts.oauth.redirect_uri_refusal,
+# tested in tests/test_oauth_registration.py), so the warning does not apply.
+SILENCED_SYSTEM_CHECKS = ["oauth2_provider.W008"]
 
 LOGGING = {
     "version": 1,
@@ -213,4 +277,5 @@ CELERY_BEAT_SCHEDULE = {
     "renew-allowances": {"task": "accounts.renew_allowances", "schedule": 24 * 3600},
     "sweep-reservations": {"task": "accounts.sweep_reservations", "schedule": 60},
     "prune-rate-windows": {"task": "accounts.prune_rate_windows", "schedule": 600},
+    "prune-unused-oauth-clients": {"task": "accounts.prune_unused_oauth_clients", "schedule": 3600},
 }

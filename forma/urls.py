@@ -1,8 +1,27 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from oauth2_provider import views as dot_views
 
+from accounts import oauth_views
 from accounts import views as account_views
+
+# The OAuth authorization server, under the toolkit's namespace so its RFC 8414
+# document finds the endpoints by name. The metadata lives at the origin root
+# (RFC 8414 §3, RFC 9728 §3); the endpoints under /o/. The MCP-specific
+# /.well-known/oauth-protected-resource/mcp is served by the MCP app (forma/asgi.py).
+oauth_patterns = (
+    [
+        path(".well-known/oauth-authorization-server", dot_views.OAuthServerMetadataView.as_view(), name="oauth-server-metadata"),
+        path(".well-known/oauth-protected-resource", oauth_views.ProtectedResourceMetadataView.as_view(), name="oauth-resource-metadata"),
+        path("o/authorize/", oauth_views.AuthorizationView.as_view(), name="authorize"),
+        path("o/token/", oauth_views.TokenView.as_view(), name="token"),
+        path("o/revoke_token/", dot_views.RevokeTokenView.as_view(), name="revoke-token"),
+        path("o/register/", oauth_views.RegistrationView.as_view(), name="dcr-register"),
+        path("o/register/<str:client_id>/", oauth_views.RegistrationManagementView.as_view(), name="dcr-register-management"),
+    ],
+    "oauth2_provider",
+)
 
 urlpatterns = [
     path("", account_views.home, name="home"),
@@ -12,6 +31,8 @@ urlpatterns = [
     path("dashboard/", account_views.dashboard, name="dashboard"),
     path("dashboard/keys/", account_views.api_key_create, name="api_key_create"),
     path("dashboard/keys/<str:key_id>/revoke/", account_views.api_key_revoke, name="api_key_revoke"),
+    path("dashboard/agents/<str:connection_id>/revoke/", account_views.agent_connection_revoke, name="agent_connection_revoke"),
     path("admin/", admin.site.urls),
     path("v1/", include("oracles.api_urls")),
+    path("", include(oauth_patterns)),
 ]

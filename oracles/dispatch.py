@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from celery import Task
+from celery import Task, current_app
 from celery.exceptions import CeleryError, SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError
 from celery.exceptions import TimeoutError as CeleryTimeout
 from django.conf import settings
@@ -31,9 +31,16 @@ class TaskFailed(Exception):
 def run_task(task: Task, *args: Any) -> Any:
     wait = settings.FORMA["TASK_WAIT_SECONDS"]
     try:
-        if settings.CELERY_TASK_ALWAYS_EAGER:
+        if current_app.conf.task_always_eager:
             return task.apply(args=args, throw=True).get()
-        pending = task.apply_async(args=args, retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1})
+        # Limits travel in the message (the worker enforces what the sender says), so
+        # they are read here, at call time, from this process's settings.
+        soft = settings.FORMA["TASK_TIME_LIMIT_SECONDS"]
+        pending = task.apply_async(
+            args=args, queue=current_app.conf.task_default_queue,
+            soft_time_limit=soft, time_limit=soft + settings.FORMA["TASK_TIME_LIMIT_GRACE_SECONDS"],
+            retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1},
+        )
         try:
             return pending.get(timeout=wait, propagate=True)
         finally:

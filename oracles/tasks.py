@@ -15,10 +15,13 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 
-_LIMIT = settings.FORMA["TASK_TIME_LIMIT_SECONDS"]
+# Soft limit: the task is told to stop; hard limit: its worker process is killed.
+# These are the defaults; `dispatch.run_task` sends the current settings with each call.
+_SOFT = settings.FORMA["TASK_TIME_LIMIT_SECONDS"]
+_HARD = _SOFT + settings.FORMA["TASK_TIME_LIMIT_GRACE_SECONDS"]
 
 
-@shared_task(name="oracles.check_intent", acks_late=True, reject_on_worker_lost=True, time_limit=_LIMIT + 5, soft_time_limit=_LIMIT)
+@shared_task(name="oracles.check_intent", acks_late=True, reject_on_worker_lost=True, time_limit=_HARD, soft_time_limit=_SOFT)
 def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> dict[str, Any]:
     """Draft and check an answer for `intent`; returns the verdict as a dict plus its timing."""
     from oracles.engine import answer
@@ -29,7 +32,7 @@ def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> d
     return verdict
 
 
-@shared_task(name="oracles.render_figure", acks_late=True, reject_on_worker_lost=True, time_limit=_LIMIT + 5, soft_time_limit=_LIMIT)
+@shared_task(name="oracles.render_figure", acks_late=True, reject_on_worker_lost=True, time_limit=_HARD, soft_time_limit=_SOFT)
 def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
     """Draw a checked result as PNG or SVG; bytes travel base64-encoded (JSON serializer)."""
     from oracles.engine import get_kind

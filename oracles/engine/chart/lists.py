@@ -13,7 +13,7 @@ from .reading_model import Label, ReadData, SeriesData
 EXAMPLE = "Say the values with their labels, e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'"
 # Between two items: a comma, semicolon, newline, pipe, bullet, " and ", or a sentence end.
 ITEM_SEPARATOR_RE = re.compile(r"[,;\n|•]|\band\b|\.\s+|\.$", re.IGNORECASE)
-HEADING_SEPARATOR_RE = re.compile(r":|=|\s[-–—]\s")
+HEADING_SEPARATOR_RE = re.compile(r":(?!\d\d)|=|\s[-–—]\s")  # not the colon of 09:30
 LABEL_EDGE_CHARS = " \t\"'“”‘’*-–—:=()[]{}#>"
 STOP_WORDS = {"of", "for", "on", "in", "at", "by", "with", "the", "a", "an", "and", "is", "was", "were",
               "are", "to", "from", "this", "these", "values", "data"}
@@ -34,12 +34,12 @@ def _split_gap(gap: str) -> tuple[str | None, str]:
     heading_parts = HEADING_SEPARATOR_RE.split(segment)
     if len(heading_parts) > 1:
         after = _clean_label(heading_parts[-1])
-        before = _clean_label(" ".join(heading_parts[:-1]))
+        before = _clean_label(heading_parts[-2])  # "stacked bars: Online: Q1" → heading "Online"
         if after:
             return (before or None), after
         # "Mon: 34": the colon ends the label; anything before an earlier colon is a heading
         if len(heading_parts) > 2:
-            return _clean_label(" ".join(heading_parts[:-2])) or None, _clean_label(heading_parts[-2])
+            return _clean_label(heading_parts[-3]) or None, _clean_label(heading_parts[-2])
         return None, before
     return None, _clean_label(segment)
 
@@ -71,7 +71,7 @@ def read_pairs(text: str) -> ReadData | None:
 def read_label_values(text: str) -> ReadData | None:
     """`label value` items, possibly in several named series; None when the values carry no
     labels of their own (then `read_labels_elsewhere` applies)."""
-    tokens = find_value_tokens(text)
+    tokens = _without_lone_years(text, find_value_tokens(text))
     if not tokens:
         return None
     entries: list[tuple[str | None, str, ValueToken]] = []
@@ -88,6 +88,28 @@ def read_label_values(text: str) -> ReadData | None:
     if any(not label for _, label, _ in entries):
         raise EngineRefusal("UNREADABLE_INTENT", f"Some values have no label. {EXAMPLE}.")
     return _assemble(text, entries)
+
+
+YEAR_HEADING_AFTER_RE = re.compile(r"^\s*:\s*(?=[^\d\s-])")
+YEAR_MENTION_BEFORE_RE = re.compile(
+    r"\b(?:in|since|from|comparing|compare|and|vs\.?|versus|of|between|to|for|during|until|through|by)\s+$", re.IGNORECASE)
+
+
+def _without_lone_years(text: str, tokens: list[ValueToken]) -> list[ValueToken]:
+    """A year that names something ("comparing 2023 and 2024", "2023: North 10") is not a value.
+    A year right before another value ("2021 120") stays: it becomes that value's label."""
+    kept = []
+    for index, token in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        merges = following is not None and re.fullmatch(r"\s*[:=]?\s*", text[token.end:following.start])
+        year_like = token.plain_integer and 1900 <= token.value <= 2100
+        if year_like and not merges and (
+            YEAR_HEADING_AFTER_RE.match(text[token.end:token.end + 3])
+            or YEAR_MENTION_BEFORE_RE.search(text[max(0, token.start - 14):token.start])
+        ):
+            continue
+        kept.append(token)
+    return kept
 
 
 def _merge_number_labels(text: str, tokens: list[ValueToken]) -> list[tuple[int, str, ValueToken]]:

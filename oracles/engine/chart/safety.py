@@ -28,12 +28,13 @@ def check_structure(spec: Any, language: str) -> list[dict[str, Any]]:
     """Walk the spec; refuse what could fetch, generate or blow up. Returns the inline rows."""
     if not isinstance(spec, dict):
         raise EngineRefusal("INVALID_SPEC", "The chart must be a JSON object.")
-    size = len(json.dumps(spec, allow_nan=True, default=str))
-    if size > int(ENGINE_LIMITS["max_spec_bytes"]):
-        raise EngineRefusal("SPEC_TOO_LARGE", f"The spec is {size:,} bytes; the limit is {ENGINE_LIMITS['max_spec_bytes']:,}.")
+    # Depth first: json.dumps of a 5000-deep object raises RecursionError.
     depth_limit = int(ENGINE_LIMITS["max_json_depth"]) + 10  # specs nest deeper than intents' JSON
     if structure_depth(spec, depth_limit) > depth_limit:
         raise EngineRefusal("SPEC_TOO_DEEP", "The spec is nested too deeply.")
+    size = len(json.dumps(spec, allow_nan=True, default=str))
+    if size > int(ENGINE_LIMITS["max_spec_bytes"]):
+        raise EngineRefusal("SPEC_TOO_LARGE", f"The spec is {size:,} bytes; the limit is {ENGINE_LIMITS['max_spec_bytes']:,}.")
     rows: list[dict[str, Any]] = []
     stack: list[tuple[str, Any]] = [("", spec)]
     while stack:

@@ -101,12 +101,12 @@ def subject_title(prefix: str) -> str | None:
 
 def _axis_title(text: str, axis: str) -> str | None:
     match = re.search(
-        rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.\n\"”']{{0,60}})",
+        rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.:(\n\"”']{{0,60}})",
         text, re.IGNORECASE,
-    ) or re.search(rf"\b{axis}\s*[=:]\s*[\"“']?([A-Za-z][^,;.\n\"”'=]{{0,60}})", text, re.IGNORECASE)
+    ) or re.search(rf"\b{axis}\s*[=:]\s*[\"“']?([A-Za-z][^,;.:(\n\"”'=]{{0,60}})", text, re.IGNORECASE)
     if match is None:
         return None
-    title = re.split(r"\s+(?:and|with|,)\s+[xy]\b", match.group(1), flags=re.IGNORECASE)[0].strip()
+    title = re.split(r"\s+(?:and|with|,)\s+(?:the\s+)?[xy]\b", match.group(1), flags=re.IGNORECASE)[0].strip()
     return title[0].upper() + title[1:] if title else None
 
 

@@ -69,7 +69,7 @@ def read_back(source: str) -> LaidOutGraph:
     for item in document.get("objects", []):
         if "nodes" in item or "subgraphs" in item:
             continue  # a cluster/subgraph, not a node
-        label = unquote(item.get("label", "\\N"))
-        by_id[item["_gvid"]] = item["name"] if label == "\\N" else label
+        raw = item.get("label", "\\N")
+        by_id[item["_gvid"]] = item["name"] if raw == "\\N" else unquote(raw)
     edges = [(by_id[edge["tail"]], by_id[edge["head"]]) for edge in document.get("edges", [])]
     return LaidOutGraph(list(by_id.values()), edges)

@@ -12,7 +12,7 @@ from ..limits import ENGINE_LIMITS
 
 EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
            "e.g. 'the browser talks to nginx; nginx forwards to the app'")
-ARROW_RE = re.compile(r"\s*(?:-+\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2>[^->\n]{1,60}?)\s*-->\s*|"
+ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2>[^->\n]{1,60}?)\s*-->\s*|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 # Relation verbs, subject → object. Each may carry a short object noun ("forwards requests to").
@@ -80,9 +80,11 @@ class Graph:
 def clean_label(text: str) -> str:
     """A node label as written, without control characters, articles, quotes or edge punctuation."""
     text = CONTROL_CHARS_RE.sub("", text)
-    text = re.sub(r"\s+", " ", text).strip(" \t.,;:!\"'“”‘’`*()[]{}")
+    text = re.sub(r"\s+", " ", text).strip(" .,;:!*")
+    while len(text) >= 2 and (text[0], text[-1]) in (('"', '"'), ("'", "'"), ("`", "`"), ("“", "”"), ("‘", "’"), ("(", ")")):
+        text = text[1:-1].strip()  # a wrapped name: "the 'API'" → API
     text = ARTICLE_RE.sub("", text)
-    return text.strip(" .,;:!\"'“”‘’`")
+    return text.strip(" .,;:!*")
 
 
 def node_key(label: str) -> str:
@@ -171,7 +173,7 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
 def _read_relations(graph: Graph, statement: str, last: str | None) -> str | None:
     # "the browser talks to nginx, which forwards to the app": the relative clause's subject is
     # the previous clause's object.
-    clauses = re.split(r",?\s+(?:which|that|who)\s+(?=\w)", statement)
+    clauses = _clauses(statement)
     subject_default: str | None = None
     for clause in clauses:
         clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
@@ -179,7 +181,7 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
         match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
         if match is None:
             continue
-        subject_text = PREAMBLE_RE.sub("", clause[:match.start()])
+        subject_text = PREAMBLE_RE.sub("", clause[:match.start()].strip())
         if subject_default and not subject_text.strip():
             subject_keys = [subject_default]
         elif re.fullmatch(r"\s*(?:it|they|this|that|which)\s*", subject_text, re.IGNORECASE) and (subject_default or last):
@@ -209,6 +211,20 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
         subject_default = objects[-1] if objects else None
         last = subject_default
     return last
+
+
+def _clauses(statement: str) -> list[str]:
+    """Split "A calls B, and B queries C" into clauses; a piece without a verb ("Carol and Dan")
+    stays with the clause before it."""
+    pieces = re.split(r",?\s+(?:which|that|who)\s+(?=\w)|,\s+(?:and\s+|but\s+|while\s+)?(?=\S)", statement)
+    clauses: list[str] = []
+    for piece in pieces:
+        spaced = " " + piece
+        if clauses and not (VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced)):
+            clauses[-1] += ", " + piece
+        else:
+            clauses.append(piece)
+    return clauses
 
 
 def _split_names(text: str) -> list[str]:

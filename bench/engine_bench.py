@@ -1,0 +1,59 @@
+"""In-process timings of the oracle engine: draft + check + render(png), warm.
+
+`run_engine_bench(n)` returns median and p95 milliseconds per kind; `python bench/engine_bench.py`
+prints them. `make bench` shows these next to the MCP end-to-end timings.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from oracles.engine import get_kind  # noqa: E402
+
+CASES: dict[str, tuple[str, str]] = {
+    "chart": ("vega-lite", "Plot monthly revenue Jan $1.2k, Feb $1.5k, Mar $1.1k, Apr $1.7k, May $1.9k, Jun $2.2k as a line"),
+    "diagram": ("dot", "Login flow: submit, then validate; if valid, save, otherwise show error"),
+}
+
+
+def _once(kind_name: str, fmt: str, intent: str) -> float:
+    kind = get_kind(kind_name)
+    started = time.perf_counter()
+    draft = kind.draft(intent, fmt, {})
+    verdict = kind.check(intent, draft, {})
+    if verdict.status != "valid" or verdict.result is None:
+        raise RuntimeError(f"bench intent for {kind_name} is not valid: {verdict.reason}")
+    kind.render(verdict.result, fmt, "png")
+    return (time.perf_counter() - started) * 1000
+
+
+def _percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def run_engine_bench(n: int = 50) -> dict[str, Any]:
+    """Warm timings (one warm-up call per kind) of draft+check+render(png), n runs per kind."""
+    results: dict[str, Any] = {}
+    for kind_name, (fmt, intent) in CASES.items():
+        _once(kind_name, fmt, intent)  # warm-up: schema validator, V8, first Graphviz exec
+        samples = [_once(kind_name, fmt, intent) for _ in range(n)]
+        results[kind_name] = {
+            "n": n,
+            "median_ms": round(statistics.median(samples), 2),
+            "p95_ms": round(_percentile(samples, 0.95), 2),
+        }
+    return results
+
+
+if __name__ == "__main__":
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    print(json.dumps(run_engine_bench(runs), indent=2))
