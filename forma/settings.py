@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "rest_framework",
+    "drf_spectacular",
     "oauth2_provider",
     "accounts",
     "oracles",
@@ -177,9 +178,23 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("FORMA_WORKER_MAX_MEMORY_KB", "1048
 
 # --- REST framework ---------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": [],
-    "DEFAULT_PERMISSION_CLASSES": [],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["forma.rest_auth.BearerAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["forma.rest_auth.HasPrincipal"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "forma.rest.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # `format` is ours (png | svg | an oracle format), not DRF's renderer override.
+    "URL_FORMAT_OVERRIDE": None,
     "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Forma API",
+    "DESCRIPTION": "Oracles that answer with checked formal artifacts. The same operations, guarantees and prices as the MCP tools.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SERVERS": [{"url": PUBLIC_URL}],
 }
 
 # --- Forma's own knobs ------------------------------------------------------

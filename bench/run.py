@@ -1,0 +1,140 @@
+"""`make bench`: the engine's own cost next to ask_oracle + show_figure over MCP, end to end.
+
+1. In-process, warm: draft + check + render(png) per oracle kind (bench/engine_bench.py).
+2. End to end: a real server (uvicorn, the embedded default, in a separate process with
+   its own throwaway SQLite database) and the official MCP client over HTTP, timing
+   `ask_oracle` and then `show_figure(png)` for the same intents.
+
+Prints medians and p95 in milliseconds and the ratio of end-to-end to engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from engine_bench import CASES, run_engine_bench  # noqa: E402
+
+RUNS = int(os.environ.get("BENCH_RUNS", "40"))
+
+
+def _percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))]
+
+
+def _summary(samples: list[float]) -> dict[str, float]:
+    return {"n": len(samples), "median_ms": round(statistics.median(samples), 2), "p95_ms": round(_percentile(samples, 0.95), 2)}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _start_server(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL")},
+        "FORMA_DATA_DIR": data_dir,
+        "FORMA_PUBLIC_URL": f"http://127.0.0.1:{port}",
+        # The bench measures the request path, not the limiter: a one-second window.
+        "FORMA_RATE_WINDOW_SECONDS": "1",
+        "FORMA_LOG_LEVEL": "WARNING",
+    }
+    python = sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    key = subprocess.run(
+        [python, "manage.py", "apikey", "create", "--email", "bench@example.com", "--plan", "pro"],
+        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    server = subprocess.Popen(
+        [python, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server, key
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError("the bench server did not start") from None
+            time.sleep(0.05)
+
+
+def _variant(kind: str, intent: str, i: int) -> str:
+    # A different artifact each run, so show_figure really draws instead of hitting
+    # the render cache (which is keyed by content).
+    return f"{intent}, Jul {1000 + i}" if kind == "chart" else intent.replace("save", f"save batch {i}")
+
+
+async def _end_to_end(url: str, key: str, runs: int) -> dict[str, dict[str, dict[str, float]]]:
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
+    results: dict[str, dict[str, dict[str, float]]] = {}
+    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=60) as http:
+        async with Client(streamable_http_client(url, http_client=http)) as client:
+            for kind in ("chart", "diagram"):
+                fmt, intent = CASES[kind][0], CASES[kind][1]
+                asks, figures, both = [], [], []
+                for i in range(runs + 1):
+                    started = time.perf_counter()
+                    asked = await client.call_tool("ask_oracle", {"oracle": kind, "intent": _variant(kind, intent, i), "format": fmt})
+                    middle = time.perf_counter()
+                    answer = asked.structured_content
+                    if asked.is_error or answer["status"] != "valid":
+                        raise RuntimeError(f"bench ask failed: {asked.content}")
+                    drawn = await client.call_tool("show_figure", {"figure_token": answer["figure"]["token"]})
+                    ended = time.perf_counter()
+                    if drawn.is_error:
+                        raise RuntimeError(f"bench figure failed: {drawn.content}")
+                    if i == 0:
+                        continue  # warm-up: first render in the server process
+                    asks.append((middle - started) * 1000)
+                    figures.append((ended - middle) * 1000)
+                    both.append((ended - started) * 1000)
+                results[kind] = {"ask_oracle": _summary(asks), "show_figure": _summary(figures), "ask+show": _summary(both)}
+    return results
+
+
+def main() -> None:
+    engine = run_engine_bench(RUNS)
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="forma-bench-") as data_dir:
+        server, key = _start_server(data_dir, port)
+        try:
+            e2e = asyncio.run(_end_to_end(f"http://127.0.0.1:{port}/mcp", key, RUNS))
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+    print(f"Forma bench — {RUNS} warm runs each, one machine, embedded default (SQLite, tasks in-process)\n")
+    print(f"{'kind':<9}{'what':<34}{'median ms':>11}{'p95 ms':>10}")
+    for kind in ("chart", "diagram"):
+        print(f"{kind:<9}{'engine: draft+check+render(png)':<34}{engine[kind]['median_ms']:>11.1f}{engine[kind]['p95_ms']:>10.1f}")
+        for what in ("ask_oracle", "show_figure", "ask+show"):
+            row = e2e[kind][what]
+            print(f"{'':<9}{'MCP: ' + what:<34}{row['median_ms']:>11.1f}{row['p95_ms']:>10.1f}")
+        ratio = e2e[kind]["ask+show"]["median_ms"] / engine[kind]["median_ms"]
+        print(f"{'':<9}{'ratio end-to-end / engine (median)':<34}{ratio:>11.2f}\n")
+    extra = {k: v for k, v in engine.items() if k not in ("chart", "diagram")}
+    if extra:
+        print("other engine cases:", json.dumps(extra))
+
+
+if __name__ == "__main__":
+    main()
