@@ -58,7 +58,7 @@ def make_account(seeded):
     def make(email: str | None = None, plan: str = "free") -> Account:
         from accounts.selectors import organization_for_user
 
-        user = user_signup(email=email or f"person{next(counter)}@example.com", password="correct horse battery", plan_code=plan)
+        user = user_signup(email=email or f"person{next(counter)}@example.com", password="correct horse battery", plan_code=plan)  # noqa: S106
         org = organization_for_user(user)
         row, raw = api_key_create(organization=org, created_by=user, name="test key")
         return Account(user=user, organization=org, key=raw, key_row=row)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -23,7 +23,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.utilities.types import Image
 from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field, ValidationError
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
 from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
 from accounts.ratelimit import rate_limit_enforce

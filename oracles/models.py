@@ -49,12 +49,12 @@ class ChangelogEntry(models.Model):
         ordering = ["-effective_on", "-id"]
         verbose_name_plural = "changelog entries"
 
+    def __str__(self) -> str:
+        return f"{self.effective_on} {self.title}"
+
     @property
     def is_published(self) -> bool:
         return self.published_at is not None
-
-    def __str__(self) -> str:
-        return f"{self.effective_on} {self.title}"
 
 
 class Answer(models.Model):

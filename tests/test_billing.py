@@ -109,8 +109,8 @@ def test_rate_limited_asks_bill_nothing(mcp, account, settings):
 
 def test_an_engine_crash_is_an_unbilled_error_answer(mcp, account, monkeypatch):
     """A bug inside the engine must reach the agent as `error` (ours, retryable), never as a charge."""
-    from accounts.credits import balance_of
     import oracles.engine
+    from accounts.credits import balance_of
 
     def explode(*args, **kwargs):
         raise RuntimeError("boom")

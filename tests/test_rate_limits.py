@@ -8,7 +8,7 @@ import time
 import pytest
 
 from accounts.ratelimit import rate_limit_hit
-from conftest import run_mcp, tool_error
+from conftest import tool_error
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

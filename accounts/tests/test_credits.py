@@ -7,7 +7,8 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import CommandError, call_command
-from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
 from accounts import credits
