@@ -233,3 +233,6 @@ class OAuthCodeRedemption(models.Model):
     token_family = models.UUIDField(null=True, blank=True)
     access_token_checksum = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:
+        return f"code redeemed {self.created_at:%Y-%m-%d %H:%M}"

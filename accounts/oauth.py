@@ -26,11 +26,16 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
-from oauthlib.oauth2.rfc6749 import errors
 from oauth2_provider.cimd import CIMDError, SafeMetadataFetcher
-from oauth2_provider.models import get_access_token_model, get_application_model, get_grant_model, get_refresh_token_model
+from oauth2_provider.models import (
+    get_access_token_model,
+    get_application_model,
+    get_grant_model,
+    get_refresh_token_model,
+)
 from oauth2_provider.oauth2_validators import OAuth2Validator
 from oauth2_provider.settings import oauth2_settings
+from oauthlib.oauth2.rfc6749 import errors
 
 from forma.errors import not_found
 
@@ -217,11 +222,26 @@ class FormaOAuth2Validator(OAuth2Validator):
             ).select_related("user").first()
             if replayed is not None:
                 # The toolkit has revoked the whole family (REFRESH_TOKEN_REUSE_PROTECTION).
-                _audit_family_revoked(replayed.application_id, replayed.user, reason="refresh_token_replay")
+                _audit_tokens_revoked(replayed.application_id, replayed.user, reason="refresh_token_replay")
         return valid
 
 
-def _audit_family_revoked(application_id: int, user: User | None, *, reason: str) -> None:
+    def revoke_token(self, token, token_type_hint, request, *args, **kwargs) -> None:
+        # RFC 7009 revocation by the client itself; the toolkit scopes it to the calling client.
+        checksum, application_id = _sha256(token), getattr(request.client, "pk", None)
+        revoked = None
+        if application_id is not None:
+            lookup = {"token_checksum": checksum, "application_id": application_id}
+            revoked = (
+                get_access_token_model().objects.filter(**lookup).select_related("user").first()
+                or get_refresh_token_model().objects.filter(**lookup, revoked__isnull=True).select_related("user").first()
+            )
+        super().revoke_token(token, token_type_hint, request, *args, **kwargs)
+        if revoked is not None and revoked.user is not None:
+            _audit_tokens_revoked(application_id, revoked.user, reason="revocation_endpoint")
+
+
+def _audit_tokens_revoked(application_id: int, user: User | None, *, reason: str) -> None:
     connection = (
         AgentConnection.objects.filter(application_id=application_id, user=user).select_related("organization").first()
         if user else None
@@ -248,7 +268,7 @@ def code_replay_revoke(*, code: str) -> bool:
     AccessToken.objects.filter(token_checksum=redemption.access_token_checksum).delete()
     logger.warning("authorization code replayed; revoked the tokens it issued")
     if first is not None:
-        _audit_family_revoked(first.application_id, first.user, reason="authorization_code_replay")
+        _audit_tokens_revoked(first.application_id, first.user, reason="authorization_code_replay")
     return True
 
 
@@ -287,7 +307,9 @@ def agent_connection_approve(
 
 
 @transaction.atomic
-def agent_connection_revoke(*, organization: Organization, connection_id: str, actor: User | None, reason: str = "revoked") -> AgentConnection:
+def agent_connection_revoke(
+    *, organization: Organization, connection_id: str, actor: User | None, reason: str = "revoked"
+) -> AgentConnection:
     """Revoke a connection: its access tokens are deleted and its refresh tokens revoked, at once.
 
     Revoking twice is a no-op.
@@ -295,7 +317,9 @@ def agent_connection_revoke(*, organization: Organization, connection_id: str, a
     try:
         connection = AgentConnection.objects.select_for_update().get(public_id=connection_id, organization=organization)
     except AgentConnection.DoesNotExist:
-        raise not_found(f"No connected agent {connection_id!r} in this organization. Reload the dashboard to see the current list.") from None
+        raise not_found(
+            f"No connected agent {connection_id!r} in this organization. Reload the dashboard to see the current list."
+        ) from None
     if connection.revoked_at is not None:
         return connection
     now = timezone.now()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django import forms
 from django.conf import settings
@@ -17,6 +18,7 @@ from oauth2_provider import views as dot_views
 from oauth2_provider.exceptions import OAuthToolkitError
 from oauth2_provider.forms import AllowForm
 from oauth2_provider.models import get_application_model
+from oauth2_provider.settings import oauth2_settings
 from oauthlib.oauth2.rfc6749 import errors
 
 from .models import Membership, Organization
@@ -102,6 +104,7 @@ class RegistrationView(dot_views.DynamicClientRegistrationView):
                     data={"source": "dcr", "client_name": client.get("client_name", ""), "redirect_uris": client["redirect_uris"],
                           "ip": request.META.get("REMOTE_ADDR", "")},
                 )
+        response["Cache-Control"] = "no-store"  # it carries the registration token (and a secret for confidential clients)
         return response
 
 
@@ -153,6 +156,15 @@ class AuthorizationView(dot_views.AuthorizationView):
         # The code, the connection and the audit row are written together.
         with transaction.atomic():
             return super().post(request, *args, **kwargs)
+
+    def redirect(self, redirect_to: str, application: Any) -> HttpResponse:
+        # RFC 9207 §2: `iss` goes on error responses too; the toolkit adds it to successes only.
+        parts = urlsplit(redirect_to)
+        query = parse_qsl(parts.query, keep_blank_values=True)
+        if not any(key == "iss" for key, _ in query):
+            query.append(("iss", oauth2_settings.oauth2_authorization_server_issuer(self.request)))
+            redirect_to = urlunsplit(parts._replace(query=urlencode(query)))
+        return super().redirect(redirect_to, application)
 
     def validate_authorization_request(self, request: HttpRequest):
         scopes, credentials = super().validate_authorization_request(request)

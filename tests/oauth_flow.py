@@ -135,6 +135,10 @@ class Flow:
         }
         return token_post(self.client, {k: v for k, v in data.items() if v is not None})
 
+    def refresh(self, refresh_token: str):
+        data = {"grant_type": "refresh_token", "refresh_token": refresh_token, "client_id": self.registered.client_id}
+        return token_post(self.client, data)
+
     def tokens(self) -> dict[str, Any]:
         response = self.exchange(self.code())
         assert response.status_code == 200, response.content

@@ -41,7 +41,8 @@ def test_signed_out_person_is_sent_to_sign_in_and_back(flow, person):
     response = anonymous.get(url)
     assert response.status_code == 302
     assert response["Location"] == "/accounts/login/?next=" + quote(url, safe="/")
-    signed_in = anonymous.post(response["Location"], {"username": "agent-owner@example.com", "password": "correct horse battery", "next": url})
+    credentials = {"username": "agent-owner@example.com", "password": "correct horse battery", "next": url}
+    signed_in = anonymous.post(response["Location"], credentials)
     assert signed_in.status_code == 302 and signed_in["Location"] == url
     page = anonymous.get(url)
     assert page.status_code == 200 and "consent" in page.content.decode()
@@ -72,6 +73,13 @@ def test_consent_page_cannot_be_framed_and_lets_its_form_redirect_to_the_client(
     assert "127.0.0.1:7777" not in Client().get("/")["Content-Security-Policy"]
 
 
+def test_a_private_use_scheme_redirect_is_allowed_by_the_consent_page_csp(person):
+    flow = Flow(client=person.browser, registered=registered_client(redirect_uris=["cursor://anysphere.cursor-mcp/oauth/callback"]))
+    page = flow.authorize()
+    assert "form-action 'self' cursor:" in page["Content-Security-Policy"]
+    assert flow.allow(page)["Location"].startswith("cursor://anysphere.cursor-mcp/oauth/callback?code=")
+
+
 def test_allow_issues_a_code_with_state_and_iss_and_records_the_connection(flow, person):
     page = flow.authorize()
     response = flow.allow(page)
@@ -91,7 +99,8 @@ def test_allow_issues_a_code_with_state_and_iss_and_records_the_connection(flow,
 def test_deny_redirects_with_access_denied_and_issues_nothing(flow):
     response = flow.allow(flow.authorize(), allow=False)
     assert response.status_code == 302
-    assert query_of(response["Location"])["error"] == "access_denied"
+    params = query_of(response["Location"])
+    assert (params["error"], params["state"], params["iss"]) == ("access_denied", flow.state, settings.PUBLIC_URL)
     assert issued_counts() == (0, 0, 0)
     assert AgentConnection.objects.count() == 0
 
@@ -201,7 +210,7 @@ def test_code_reuse_is_refused_and_revokes_what_the_first_use_issued(flow):
 
     assert issued_counts()[1] == 0  # the access token from the first use is gone
     assert RefreshToken.objects.get().revoked is not None
-    refresh = flow.exchange(None, grant_type="refresh_token", refresh_token=json.loads(first.content)["refresh_token"], code_verifier=None, redirect_uri=None)
+    refresh = flow.refresh(json.loads(first.content)["refresh_token"])
     assert refresh.status_code == 400
     assert AuditEvent.objects.filter(action="oauth.token_revoked", data__reason="authorization_code_replay").count() == 1
 
@@ -241,16 +250,16 @@ def test_refresh_rotates_and_a_replayed_refresh_token_revokes_the_family(flow):
     from oauth2_provider.models import RefreshToken
 
     tokens = flow.tokens()
-    rotated = flow.exchange(None, grant_type="refresh_token", refresh_token=tokens["refresh_token"], code_verifier=None, redirect_uri=None)
+    rotated = flow.refresh(tokens["refresh_token"])
     assert rotated.status_code == 200
     new = json.loads(rotated.content)
     assert new["refresh_token"] != tokens["refresh_token"] and new["access_token"] != tokens["access_token"]
     assert issued_counts() == (0, 1, 2)
-    replay = flow.exchange(None, grant_type="refresh_token", refresh_token=tokens["refresh_token"], code_verifier=None, redirect_uri=None)
+    replay = flow.refresh(tokens["refresh_token"])
     assert replay.status_code == 400 and json.loads(replay.content)["error"] == "invalid_grant"
     assert issued_counts() == (0, 0, 2)
     assert RefreshToken.objects.filter(revoked__isnull=True).count() == 0
-    after = flow.exchange(None, grant_type="refresh_token", refresh_token=new["refresh_token"], code_verifier=None, redirect_uri=None)
+    after = flow.refresh(new["refresh_token"])
     assert after.status_code == 400
     assert AuditEvent.objects.filter(action="oauth.token_revoked", data__reason="refresh_token_replay").exists()
 

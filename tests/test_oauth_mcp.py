@@ -17,7 +17,16 @@ import pytest
 from django.test import Client as DjangoClient
 
 from accounts.models import AgentConnection, AuditEvent
-from tests.oauth_flow import CALLBACK, Flow, LoopbackMetadataFetcher, consent_fields, fresh_cache, issued_counts, query_of, registered_client  # noqa: F401
+from tests.oauth_flow import (  # noqa: F401
+    CALLBACK,
+    Flow,
+    LoopbackMetadataFetcher,
+    consent_fields,
+    fresh_cache,
+    issued_counts,
+    query_of,
+    registered_client,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -291,6 +300,8 @@ def test_a_token_revoked_at_the_revocation_endpoint_gets_401(server, person):
     browser.force_login(person.user)
     flow = Flow(client=browser, registered=registered_client())
     tokens = flow.tokens()
-    answer = httpx2.post(server.url + "/o/revoke_token/", data={"token": tokens["access_token"], "client_id": flow.registered.client_id}, timeout=10)
+    revocation = {"token": tokens["access_token"], "client_id": flow.registered.client_id}
+    answer = httpx2.post(server.url + "/o/revoke_token/", data=revocation, timeout=10)
     assert answer.status_code == 200
     assert _post_initialize(server.mcp_url, {"Authorization": f"Bearer {tokens['access_token']}"}).status_code == 401
+    assert AuditEvent.objects.filter(action="oauth.token_revoked", data__reason="revocation_endpoint").count() == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from ..contracts import EngineRefusal
@@ -117,10 +118,13 @@ COUNT_AFTER_RE = re.compile(r"^\s*(?:series|items|categories|bars|slices|lines|v
 def find_value_tokens(text: str) -> list[ValueToken]:
     """All numeric value tokens of `text`, in order, skipping dates, times, glued labels and
     counts such as "top 5"."""
+    # finditer yields sorted, disjoint spans: the one that could hold a position is found by bisection
     masked = [(m.start(), m.end()) for m in LABEL_SPAN_RE.finditer(text)]
+    masked_starts = [start for start, _ in masked]
     tokens: list[ValueToken] = []
     for match in VALUE_RE.finditer(text):
-        if any(start <= match.start() < end for start, end in masked):
+        span = bisect_right(masked_starts, match.start()) - 1
+        if span >= 0 and match.start() < masked[span][1]:
             continue
         if COUNT_BEFORE_RE.search(text[max(0, match.start() - 16):match.start()]) or \
                 COUNT_AFTER_RE.match(text[match.end():match.end() + 12]):

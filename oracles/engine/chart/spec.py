@@ -8,6 +8,10 @@ from .calendar import is_time_like
 
 SCHEMA_ID = "https://vega.github.io/schema/vega-lite/v6.json"
 ILLUSTRATIVE_SUBTITLE = "Illustrative data: not real values"
+# A label axis is at most 800 px long, so beyond ~50 labels they overlap into an unreadable smear,
+# and drawing each one costs vl-convert about a millisecond (text measuring), twice per answer
+# (check + render). Past this many, the axis names every n-th label; every point is still drawn.
+MAX_AXIS_LABELS = 50
 
 
 def data_rows(facts: dict[str, Any]) -> list[dict[str, Any]]:
@@ -78,6 +82,9 @@ def _category_view(facts: dict[str, Any], labels: list[Any], multi: bool) -> dic
     }
     if not horizontal and all(len(str(label)) <= 10 for label in labels) and len(labels) <= 16:
         label_channel["axis"] = {"labelAngle": 0}
+    if len(labels) > MAX_AXIS_LABELS:
+        step = -(-len(labels) // MAX_AXIS_LABELS)  # ceiling division
+        label_channel["axis"] = {"values": labels[::step]}
     value_channel = _value_channel(facts)
     if horizontal:
         value_channel["title"] = facts.get("y_title")

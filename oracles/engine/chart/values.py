@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -46,9 +47,17 @@ def _key(value: float) -> float:
     return float(f"{value:.10g}")
 
 
+def in_spans(position: int, starts: list[int], ends: list[int]) -> bool:
+    """Whether `position` lies in one of the sorted, disjoint spans [starts[i], ends[i]) —
+    the same as `any(a <= position < b ...)`, in O(log n) instead of O(n) per lookup."""
+    index = bisect_right(starts, position) - 1
+    return index >= 0 and position < ends[index]
+
+
 def stated_numbers(intent: str) -> list[StatedNumber]:
     """Every numeric token in the intent with all its plausible readings."""
-    masked = [(m.start(), m.end()) for m in _DATE_OR_TIME_RE.finditer(intent)]
+    masked = [(m.start(), m.end()) for m in _DATE_OR_TIME_RE.finditer(intent)]  # finditer: sorted, disjoint
+    masked_starts, masked_ends = [a for a, _ in masked], [b for _, b in masked]
     found: list[StatedNumber] = []
     for match in _NUMBER_RE.finditer(intent):
         start = match.start("digits")
@@ -71,7 +80,7 @@ def stated_numbers(intent: str) -> list[StatedNumber]:
             value = sign * number * scale
             if math.isfinite(value):
                 readings.add(_key(value))
-        in_date = any(a <= start < b for a, b in masked)
+        in_date = in_spans(start, masked_starts, masked_ends)
         is_count = bool(_COUNT_BEFORE_RE.search(intent[max(0, start - 12):start])
                         or _COUNT_AFTER_RE.match(intent[match.end():match.end() + 16]))
         found.append(StatedNumber(match.group(0), frozenset(readings),
@@ -83,14 +92,17 @@ def _norm(text: Any) -> str:
     return re.sub(r"\s+", " ", str(text)).strip().casefold()
 
 
-def label_stated(label: Any, intent: str, ranges: list[list[str]]) -> bool:
-    """A label is stated when the intent contains it, or a calendar range in it implies it."""
+def label_stated(label: Any, intent: str, ranges: list[list[str]], intent_norm: str | None = None) -> bool:
+    """A label is stated when the intent contains it, or a calendar range in it implies it.
+
+    `intent_norm` is `_norm(intent)` when the caller already has it (it is the same for every
+    label of a chart, and normalising a 32k-character intent per label is quadratic)."""
     norm = _norm(label)
     if not norm:
         return False
     if isinstance(label, int | float) and not isinstance(label, bool):
         return True  # a numeric x of a pair: checked as a value instead
-    if norm in _norm(intent):
+    if norm in (_norm(intent) if intent_norm is None else intent_norm):
         return True
     return any(norm in (_norm(name) for name in expanded) for expanded in ranges)
 
@@ -106,16 +118,18 @@ def check_values(intent: str, facts: dict[str, Any], rows: list[dict[str, Any]],
     stated = stated_numbers(intent)
     allowed = {value for number in stated for value in number.readings}
     ranges = expand_ranges(intent)
+    intent_norm = _norm(intent)
     if not generated:
         for value in numbers_in_rows(rows):
             if value not in allowed:
                 return "VALUE_NOT_IN_INTENT", f"The chart's data holds {value:g}, which the intent does not state."
     series_list = facts.get("series") or []
     multi = len(series_list) > 1
+    index = _RowIndex(rows)
     expected_rows = 0
     for series in series_list:
         name = series.get("name")
-        if not generated and multi and not label_stated(name, intent, ranges):
+        if not generated and multi and not label_stated(name, intent, ranges, intent_norm):
             return "FACT_NOT_IN_INTENT", f"The series '{name}' is not named in the intent."
         for point in series.get("points", []):
             expected_rows += 1
@@ -125,9 +139,9 @@ def check_values(intent: str, facts: dict[str, Any], rows: list[dict[str, Any]],
                     return "FACT_NOT_IN_INTENT", f"The value {value} for '{label}' is not in the intent."
                 if isinstance(label, int | float) and _key(label) not in allowed:
                     return "FACT_NOT_IN_INTENT", f"The x value {label} is not in the intent."
-                if not label_stated(label, intent, ranges):
+                if not label_stated(label, intent, ranges, intent_norm):
                     return "FACT_NOT_IN_INTENT", f"The label '{label}' is not in the intent."
-            if not _row_holds(rows, label, value, name if multi else None):
+            if not index.holds(label, value, name if multi else None):
                 where = f" in series '{name}'" if multi else ""
                 return "VALUE_MISSING", f"The chart does not show {value} for '{label}'{where}."
     if len(rows) != expected_rows:
@@ -140,19 +154,64 @@ def check_values(intent: str, facts: dict[str, Any], rows: list[dict[str, Any]],
     return None
 
 
-def _row_holds(rows: list[dict[str, Any]], label: Any, value: Any, series: str | None) -> bool:
-    for row in rows:
-        cells = list(row.values())
-        has_value = any(isinstance(c, int | float) and not isinstance(c, bool) and _key(c) == _key(value) for c in cells)
-        if isinstance(label, int | float) and not isinstance(label, bool):
-            has_label = sum(1 for c in cells if isinstance(c, int | float) and not isinstance(c, bool)
-                            and _key(c) in (_key(label), _key(value))) >= (1 if _key(label) == _key(value) else 2)
-        else:
-            has_label = any(isinstance(c, str) and _norm(c) == _norm(label) for c in cells)
-        has_series = series is None or any(isinstance(c, str) and _norm(c) == _norm(series) for c in cells)
-        if has_value and has_label and has_series:
+def _is_number(cell: Any) -> bool:
+    return isinstance(cell, int | float) and not isinstance(cell, bool)
+
+
+class _RowIndex:
+    """The chart's rows, read once, for "is there a row holding this point?".
+
+    Each row is reduced to its numeric cells (as `_key`s) and its text cells (as `_norm`s), and
+    rows are indexed by both. A point's candidate rows are those holding its value (and its
+    text label and series, when it has them); the candidates are then tested with exactly the
+    predicate a full scan of every row would apply, so the answer is the same — in time linear
+    in the rows instead of rows × points.
+    """
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self._numbers: list[list[float]] = []
+        self._texts: list[set[str]] = []
+        self._by_number: dict[float, list[int]] = {}
+        self._by_text: dict[str, list[int]] = {}
+        for position, row in enumerate(rows):
+            cells = list(row.values())
+            numbers = [_key(c) for c in cells if _is_number(c)]
+            texts = {_norm(c) for c in cells if isinstance(c, str)}
+            self._numbers.append(numbers)
+            self._texts.append(texts)
+            for number in set(numbers):
+                self._by_number.setdefault(number, []).append(position)
+            for text in texts:
+                self._by_text.setdefault(text, []).append(position)
+
+    def holds(self, label: Any, value: Any, series: str | None) -> bool:
+        """Some row holds `value`, `label` and (when given) `series`."""
+        if not self._by_number:
+            return False  # no row has a number, so none can hold the value
+        value_key = _key(value)
+        numeric_label = _is_number(label)
+        label_key = _key(label) if numeric_label else None
+        label_norm = None if numeric_label else _norm(label)
+        series_norm = None if series is None else _norm(series)
+        pools = [self._by_number.get(value_key, [])]
+        if label_norm is not None:
+            pools.append(self._by_text.get(label_norm, []))
+        if series_norm is not None:
+            pools.append(self._by_text.get(series_norm, []))
+        for position in min(pools, key=len):
+            numbers, texts = self._numbers[position], self._texts[position]
+            if value_key not in numbers:
+                continue
+            if numeric_label:
+                needed = 1 if label_key == value_key else 2
+                if sum(1 for n in numbers if n in (label_key, value_key)) < needed:
+                    continue
+            elif label_norm not in texts:
+                continue
+            if series_norm is not None and series_norm not in texts:
+                continue
             return True
-    return False
+        return False
 
 
 def _unshown(stated: list[StatedNumber], rows: list[dict[str, Any]], facts: dict[str, Any]) -> str | None:

@@ -22,7 +22,7 @@ class Command(BaseCommand):
                     f"  Dashboard:          {url}/dashboard/  (create API keys there)",
                     f"  MCP endpoint:       {url}/mcp",
                     "  First API key:      .venv/bin/python manage.py apikey create --email you@example.com",
-                    f"  Try it:             npx @modelcontextprotocol/inspector --cli {url}/mcp --transport http "
+                    f"  Try it:             npx @modelcontextprotocol/inspector@latest --cli {url}/mcp --transport http "
                     '--header "Authorization: Bearer <key>" --method tools/list',
                     "",
                 ]
