@@ -42,13 +42,8 @@ def principal_from_access_token(raw: str) -> Principal | None:
     now = timezone.now()
     if connection.last_used_at is None or (now - connection.last_used_at).total_seconds() > 60:
         AgentConnection.objects.filter(pk=connection.pk).update(last_used_at=now)
-    org = connection.organization
-    return Principal(
-        organization_pk=org.pk,
-        org_id=org.public_id,
-        plan=org.plan.code,
-        requests_per_minute=org.plan.requests_per_minute,
-        features=list(org.plan.features),
+    return Principal.acting_for(
+        connection.organization,
         user_pk=connection.user_id,
         user_email=connection.user.email,
         credential_kind="oauth",

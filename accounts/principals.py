@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
-from .models import ApiKey
+from .models import ApiKey, Organization
 
 # What an API key may do: everything an agent can do. OAuth tokens carry the
 # scopes the person approved (see accounts/oauth.py).
@@ -39,6 +39,19 @@ class Principal:
         return asdict(self)
 
     @classmethod
+    def acting_for(cls, organization: Organization, **credential: Any) -> Principal:
+        """A principal for `organization`, its plan read now; `credential` names who and how."""
+        plan = organization.plan
+        return cls(
+            organization_pk=organization.pk,
+            org_id=organization.public_id,
+            plan=plan.code,
+            requests_per_minute=plan.requests_per_minute,
+            features=list(plan.features),
+            **credential,
+        )
+
+    @classmethod
     def from_claims(cls, claims: dict[str, Any]) -> Principal:
         data = dict(claims)
         data["scopes"] = tuple(data.get("scopes", ()))
@@ -46,13 +59,8 @@ class Principal:
 
 
 def principal_from_api_key(key: ApiKey) -> Principal:
-    org = key.organization
-    return Principal(
-        organization_pk=org.pk,
-        org_id=org.public_id,
-        plan=org.plan.code,
-        requests_per_minute=org.plan.requests_per_minute,
-        features=list(org.plan.features),
+    return Principal.acting_for(
+        key.organization,
         user_pk=key.created_by_id,
         user_email=key.created_by.email if key.created_by else None,
         credential_kind="api_key",

@@ -70,10 +70,7 @@ def api_key_create(request: HttpRequest) -> HttpResponse:
             error = exc.message
     else:
         error = "A key name is at most 80 characters."
-    return render(
-        request, "partials/api_keys.html",
-        {"keys": selectors.api_keys_of(organization), "new_secret": new_secret, "error": error, "key_form": ApiKeyCreateForm()},
-    )
+    return _keys_partial(request, organization, new_secret=new_secret, error=error)
 
 
 @login_required
@@ -85,10 +82,12 @@ def api_key_revoke(request: HttpRequest, key_id: str) -> HttpResponse:
         services.api_key_revoke(organization=organization, key_id=key_id, actor=request.user)
     except FormaError as exc:
         error = exc.message
-    return render(
-        request, "partials/api_keys.html",
-        {"keys": selectors.api_keys_of(organization), "error": error, "key_form": ApiKeyCreateForm()},
-    )
+    return _keys_partial(request, organization, error=error)
+
+
+def _keys_partial(request: HttpRequest, organization, *, error: str | None, new_secret: str | None = None) -> HttpResponse:
+    context = {"keys": selectors.api_keys_of(organization), "new_secret": new_secret, "error": error, "key_form": ApiKeyCreateForm()}
+    return render(request, "partials/api_keys.html", context)
 
 
 @login_required
