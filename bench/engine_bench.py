@@ -1,7 +1,7 @@
 """In-process timings of the oracle engine: draft + check + render(png), warm.
 
-`run_engine_bench(n)` returns median and p95 milliseconds per kind; `python bench/engine_bench.py`
-prints them. `make bench` shows these next to the MCP end-to-end timings.
+`run_engine_bench(n)` returns median and p95 milliseconds per kind (plus the LARGE_CASES at the
+limits, e.g. a 1,000-value chart); `python bench/engine_bench.py` prints them. `make bench` shows these next to the MCP end-to-end timings.
 """
 
 from __future__ import annotations
@@ -21,6 +21,12 @@ CASES: dict[str, tuple[str, str]] = {
     "chart": ("vega-lite", "Plot monthly revenue Jan $1.2k, Feb $1.5k, Mar $1.1k, Apr $1.7k, May $1.9k, Jun $2.2k as a line"),
     "diagram": ("dot", "Login flow: submit, then validate; if valid, save, otherwise show error"),
 }
+# Cases at the limits, named (kind, fmt, intent); slower, so they run at most LARGE_RUNS times.
+LARGE_CASES: dict[str, tuple[str, str, str]] = {
+    "chart_1000_values": ("chart", "vega-lite",
+                          "a line chart of daily visits: " + ", ".join(f"d{i} {i % 97}" for i in range(1000))),
+}
+LARGE_RUNS = 10
 
 
 def _once(kind_name: str, fmt: str, intent: str) -> float:
@@ -42,12 +48,15 @@ def _percentile(samples: list[float], fraction: float) -> float:
 
 def run_engine_bench(n: int = 50) -> dict[str, Any]:
     """Warm timings (one warm-up call per kind) of draft+check+render(png), n runs per kind."""
+    cases = [(name, name, fmt, intent, n) for name, (fmt, intent) in CASES.items()]
+    cases += [(name, kind_name, fmt, intent, max(3, min(n, LARGE_RUNS)))
+              for name, (kind_name, fmt, intent) in LARGE_CASES.items()]
     results: dict[str, Any] = {}
-    for kind_name, (fmt, intent) in CASES.items():
+    for name, kind_name, fmt, intent, runs in cases:
         _once(kind_name, fmt, intent)  # warm-up: schema validator, V8, first Graphviz exec
-        samples = [_once(kind_name, fmt, intent) for _ in range(n)]
-        results[kind_name] = {
-            "n": n,
+        samples = [_once(kind_name, fmt, intent) for _ in range(runs)]
+        results[name] = {
+            "n": runs,
             "median_ms": round(statistics.median(samples), 2),
             "p95_ms": round(_percentile(samples, 0.95), 2),
         }

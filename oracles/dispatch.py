@@ -8,15 +8,18 @@ so a dead or stuck worker is an `error` answer, never a hang.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
-from celery import Task, current_app
+from celery import Task, current_app, states
+from celery.result import AsyncResult
 from celery.exceptions import CeleryError, SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError
 from celery.exceptions import TimeoutError as CeleryTimeout
 from django.conf import settings
 from kombu.exceptions import KombuError, OperationalError
 
 logger = logging.getLogger("forma.dispatch")
+_POLL_SECONDS = 0.02
 
 
 class TaskFailed(Exception):
@@ -26,6 +29,26 @@ class TaskFailed(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def _wait_for(pending: AsyncResult, wait: float) -> Any:
+    """Poll the stored result until it is ready or `wait` runs out.
+
+    Polling plain reads instead of Celery's pub/sub result consumer: with the
+    result backend in one Redis database and the app's cache in another, the
+    consumer was seen to miss results that the worker had stored.
+    """
+    deadline = time.monotonic() + wait
+    backend = pending.backend
+    while True:
+        meta = backend.get_task_meta(pending.id)
+        if meta["status"] == states.SUCCESS:
+            return meta["result"]
+        if meta["status"] in states.PROPAGATE_STATES:
+            raise backend.exception_to_python(meta["result"])
+        if time.monotonic() >= deadline:
+            raise CeleryTimeout(f"no result within {wait:g} s")
+        time.sleep(_POLL_SECONDS)
 
 
 def run_task(task: Task, *args: Any) -> Any:
@@ -42,7 +65,7 @@ def run_task(task: Task, *args: Any) -> Any:
             retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1},
         )
         try:
-            return pending.get(timeout=wait, propagate=True)
+            return _wait_for(pending, wait)
         finally:
             pending.forget()
     except (CeleryTimeout, TimeLimitExceeded, SoftTimeLimitExceeded) as exc:

@@ -9,6 +9,7 @@ import logging
 import time
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -150,7 +151,7 @@ def figure_render(*, principal: Principal, token: Any, out: str | None = None) -
     content_key = hashlib.sha256(
         json.dumps([answer.oracle.kind, answer.format, out, answer.result], sort_keys=True).encode()
     ).hexdigest()
-    cache_key = f"forma:figure:{content_key}"
+    cache_key = f"{settings.FORMA['REDIS_PREFIX']}:figure:{content_key}"
     encoded = cache.get(cache_key)
     if encoded is None:
         try:

@@ -166,3 +166,41 @@ def test_the_process_survives_and_still_answers_after_hostile_input() -> None:
     _code("chart", "[" * 10_000)
     _code("diagram", " -> ".join(f"n{i}" for i in range(600)))
     assert answer("chart", SIGNUPS, "vega-lite", {}).status == "valid"
+
+
+def _big_chart_intent(count: int) -> str:
+    return "a line chart of daily visits: " + ", ".join(f"d{i} {i % 97}" for i in range(count))
+
+
+@pytest.mark.parametrize("count", [990, 1000])
+def test_a_chart_at_the_value_limit_is_checked_and_valid(count: int) -> None:
+    # Regression: the value check matched every point against every row (O(n²), ~4 s at 1000
+    # values). Not a timing assertion — `bench/engine_bench.py` prints the median — but the
+    # autouse 5 s bound still applies.
+    intent = _big_chart_intent(count)
+    assert len(intent) < ENGINE_LIMITS["max_intent_chars"] and count <= ENGINE_LIMITS["max_values"]
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert isinstance(verdict.result, dict) and len(verdict.result["data"]["values"]) == count
+    # every point is drawn; the label axis names a readable subset of the labels
+    axis_values = verdict.result["encoding"]["x"]["axis"]["values"]
+    assert axis_values[0] == "d0" and 0 < len(axis_values) <= 50
+
+
+def test_a_chart_one_past_the_value_limit_is_clearly_refused() -> None:
+    verdict = answer("chart", _big_chart_intent(int(ENGINE_LIMITS["max_values"]) + 1), "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "TOO_MANY_VALUES" and "at most 1,000" in verdict.reason["message"]
+
+
+def test_a_big_chart_with_a_changed_value_is_still_caught() -> None:
+    # The faster row index must stay exactly as strict: one tampered row among a thousand.
+    kind = get_kind("chart")
+    intent = _big_chart_intent(1000)
+    draft = kind.draft(intent, "vega-lite", {})
+    rows = [dict(row) for row in draft.artifact["data"]["values"]]
+    rows[777]["value"] = rows[778]["value"]  # a value the intent states, on the wrong label
+    spec = {**draft.artifact, "data": {"values": rows}}
+    verdict = kind.check(intent, replace(draft, artifact=spec), {})
+    assert verdict.reason is not None and verdict.reason["code"] == "VALUE_MISSING"
+    assert "'d777'" in verdict.reason["message"]

@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 from ..contracts import Draft, EngineRefusal, Verdict
-from ..limits import ENGINE_LIMITS
-from .graphviz import graphviz_version, read_back, run_dot
+from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+from .graphviz import LaidOutGraph, graphviz_version, read_back, run_dot
 from .reading import ARROW_RE, node_key
 
 CHECKS = ["parses", "lays out", "renders", "nodes and edges match the intent"]
@@ -39,11 +39,27 @@ def bound_source(source: Any) -> str:
         raise EngineRefusal("UNSAFE_DIAGRAM", f"The attribute '{sorted(forbidden)[0]}' loads files or links; it is not allowed.")
     edges = bare.count("->") + bare.count("--")
     if edges > int(ENGINE_LIMITS["max_edges"]):
-        raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has {edges:,} edges; the limit is {ENGINE_LIMITS['max_edges']:,}.")
-    statements = bare.count(";") + bare.count("\n")
-    if statements > int(ENGINE_LIMITS["max_nodes"]) + int(ENGINE_LIMITS["max_edges"]) + 16:
-        raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes.")
+        raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has {edges:,} edges; the limit is {ENGINE_LIMITS['max_edges']:,} "
+                                              f"({LAYOUT_LIMIT_REASON}).")
+    # A statement ends at ";" or at the end of its line; "  n0 -> n1;\n" is one statement, not
+    # two (counting both separators refused graphs with ~half the allowed nodes and edges).
+    statements = sum(1 for piece in re.split(r"[;\n]", bare) if piece.strip())
+    max_nodes, max_edges = int(ENGINE_LIMITS["max_nodes"]), int(ENGINE_LIMITS["max_edges"])
+    if statements > max_nodes + max_edges + 16:
+        raise EngineRefusal("TOO_MANY_NODES", f"The DOT source has {statements:,} statements; a diagram takes at most "
+                                              f"{max_nodes:,} nodes and {max_edges:,} edges. Split it into smaller diagrams.")
     return source
+
+
+def bound_laid_out(graph: LaidOutGraph) -> None:
+    """The exact node and edge counts, as Graphviz itself read the source."""
+    max_nodes, max_edges = int(ENGINE_LIMITS["max_nodes"]), int(ENGINE_LIMITS["max_edges"])
+    if len(graph.labels) > max_nodes:
+        raise EngineRefusal("TOO_MANY_NODES", f"The diagram has {len(graph.labels):,} nodes; the limit is {max_nodes:,} "
+                                              f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
+    if len(graph.edges) > max_edges:
+        raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has {len(graph.edges):,} edges; the limit is {max_edges:,} "
+                                              f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
 
 
 def _norm(text: str) -> str:
@@ -80,6 +96,7 @@ def _check(intent: str, draft: Draft) -> Verdict:
     if b"<svg" not in svg[:2000]:
         raise EngineRefusal("DOES_NOT_RENDER", "Graphviz did not produce an SVG drawing.")
     graph = read_back(source)
+    bound_laid_out(graph)
     intent_norm = _norm(intent)
     for label in graph.labels:
         if not _stated(label, intent_norm):
@@ -96,7 +113,13 @@ def _check(intent: str, draft: Draft) -> Verdict:
         raise EngineRefusal("EDGE_MISSING", f"The connection {tail} → {head} is not in the diagram.")
     for tail, head in sorted(drawn_edges - fact_edges):
         raise EngineRefusal("EDGE_NOT_IN_INTENT", f"The diagram connects {tail} → {head}, which the intent does not say.")
+    # Normalised once: re-normalising every drawn edge for every stated arrow is quadratic. An
+    # exact match is the common case and implies the substring match the rule asks for.
+    drawn_norm = [(_norm(t), _norm(h)) for t, h in graph.edges]
+    drawn_exact = set(drawn_norm)
     for left, right in _stated_arrows(intent):
-        if not any(_norm(t) in left and _norm(h) in right for t, h in graph.edges):
+        if (left, right) in drawn_exact:
+            continue
+        if not any(t in left and h in right for t, h in drawn_norm):
             raise EngineRefusal("EDGE_MISSING", f"The intent's arrow '{left[-40:]} → {right[:40]}' is not drawn.")
     return Verdict("valid", source, verified_by(), None, list(draft.notes))

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS
+from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
 
 EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
            "e.g. 'the browser talks to nginx; nginx forwards to the app'")
@@ -53,6 +53,7 @@ class Graph:
     decisions: set[str] = field(default_factory=set)
     flow: bool = False
     hierarchy: bool = False
+    _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:
         """Register a node by its label and return its key."""
@@ -65,16 +66,19 @@ class Graph:
         key = node_key(label)
         self.labels.setdefault(key, label)
         if len(self.labels) > int(ENGINE_LIMITS["max_nodes"]):
-            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes. Split it into smaller diagrams.")
+            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes "
+                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
         return key
 
     def edge(self, tail: str, head: str, label: str | None = None) -> None:
         """Add an edge once (repeated statements of the same edge are one edge)."""
-        if any(t == tail and h == head for t, h, _ in self.edges):
+        if (tail, head) in self._edge_keys:  # a set: scanning the edge list per edge is quadratic
             return
+        self._edge_keys.add((tail, head))
         self.edges.append((tail, head, label))
         if len(self.edges) > int(ENGINE_LIMITS["max_edges"]):
-            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges. Split it into smaller diagrams.")
+            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges "
+                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
 
 
 def clean_label(text: str) -> str:
