@@ -78,6 +78,9 @@ class Membership(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "organization"], name="membership_unique")]
 
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.organization_id} ({self.role})"
+
 
 class ApiKey(models.Model):
     """An API key. Only the SHA-256 of the secret is stored; `prefix` finds the row."""
@@ -95,12 +98,12 @@ class ApiKey(models.Model):
     class Meta:
         ordering = ["-created_at"]
 
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.prefix}…)"
 
 
 class AuditEvent(models.Model):
@@ -134,6 +137,9 @@ class CreditBalance(models.Model):
     class Meta:
         constraints = [models.CheckConstraint(condition=models.Q(balance__gte=0), name="credit_balance_never_negative")]
 
+    def __str__(self) -> str:
+        return f"{self.organization_id}: {self.balance}"
+
 
 class LedgerEntry(models.Model):
     """One append-only movement of credits. Corrections are new rows, never edits."""
@@ -159,6 +165,9 @@ class LedgerEntry(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
 
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount:+d} ({self.idempotency_key})"
+
 
 class Reservation(models.Model):
     """Credits held for one answer until its verdict. Exactly one of settle/release ends it."""
@@ -175,6 +184,9 @@ class Reservation(models.Model):
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
+    def __str__(self) -> str:
+        return f"{self.request_id}: {self.amount} {self.state}"
+
 
 class RateWindow(models.Model):
     """Requests counted per organization per minute, when no Redis is configured."""
@@ -185,6 +197,9 @@ class RateWindow(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["organization", "bucket"], name="rate_window_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.organization_id}@{self.bucket}: {self.count}"
 
 
 def _connection_id() -> str:

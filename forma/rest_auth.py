@@ -7,7 +7,7 @@ from rest_framework import exceptions as drf_exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import BasePermission
 
-from accounts.principals import Principal, principal_from_bearer
+from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
 
 
 class BearerAuthentication(BaseAuthentication):
@@ -21,8 +21,10 @@ class BearerAuthentication(BaseAuthentication):
         if scheme.lower() != "bearer" or not token.strip():
             raise drf_exceptions.AuthenticationFailed("Use 'Authorization: Bearer <key>'.")
         principal = principal_from_bearer(token.strip())
-        if principal is None or principal.resource not in (None, _rest_audience()):
+        if principal is None or principal.resource != _rest_audience():
             raise drf_exceptions.AuthenticationFailed("The credential is unknown, revoked or expired.")
+        if SCOPE_TOOLS not in principal.scopes:
+            raise drf_exceptions.AuthenticationFailed(f"This credential lacks the '{SCOPE_TOOLS}' scope. Sign in again and approve it.")
         return principal, token
 
     def authenticate_header(self, request) -> str:

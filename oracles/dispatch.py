@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 from celery import Task, current_app, states
-from celery.result import AsyncResult
 from celery.exceptions import CeleryError, SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError
 from celery.exceptions import TimeoutError as CeleryTimeout
+from celery.result import AsyncResult
 from django.conf import settings
 from kombu.exceptions import KombuError, OperationalError
 

@@ -305,3 +305,13 @@ def test_a_token_revoked_at_the_revocation_endpoint_gets_401(server, person):
     assert answer.status_code == 200
     assert _post_initialize(server.mcp_url, {"Authorization": f"Bearer {tokens['access_token']}"}).status_code == 401
     assert AuditEvent.objects.filter(action="oauth.token_revoked", data__reason="revocation_endpoint").count() == 1
+
+
+def test_an_oauth_token_works_at_the_rest_api_and_only_for_its_resource(server, token):
+    from oauth2_provider.models import AccessToken
+
+    status = httpx2.get(f"{server.url}/v1/status", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert status.status_code == 200 and status.json()["credential"]["kind"] == "oauth"
+    AccessToken.objects.exclude(scope="oauth2_provider:registration").update(resource=["https://elsewhere.example/api"])
+    refused = httpx2.get(f"{server.url}/v1/status", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert refused.status_code == 401 and refused.json()["error"]["kind"] == "unauthorized"

@@ -149,7 +149,7 @@ def test_a_graph_too_big_to_lay_out_quickly_is_refused_with_the_reason() -> None
 def test_the_exact_node_count_is_read_back_from_graphviz() -> None:
     # a DOT artifact can declare many nodes in one statement ("{a b c …}"): the count Graphviz
     # reads is bounded too, not only the statements.
-    from oracles.engine import Draft, ENGINE_LIMITS
+    from oracles.engine import ENGINE_LIMITS, Draft
 
     count = int(ENGINE_LIMITS["max_nodes"]) + 1
     source = "digraph G { {" + " ".join(f"n{i}" for i in range(count)) + "} n0 -> n1; }\n"
