@@ -224,9 +224,20 @@ def broker_queue(settings):
     queue = f"forma-test-{uuid.uuid4().hex[:8]}"
     saved = {k: app.conf[k] for k in ("task_always_eager", "broker_url", "result_backend", "task_default_queue")}
     app.conf.update(task_always_eager=False, broker_url=TEST_BROKER_URL, result_backend=TEST_BROKER_URL, task_default_queue=queue)
+    _forget_broker_connections(app)
     try:
         yield queue
     finally:
         with app.connection_for_write() as conn:
             conn.default_channel.queue_purge(queue)
         app.conf.update(saved)
+        _forget_broker_connections(app)
+
+
+def _forget_broker_connections(app) -> None:
+    # Even an eager `.delay()` acquires a producer, which caches a connection pool
+    # for whatever broker was configured then (the default: a local AMQP broker).
+    # Drop the cached pools, as Celery itself does after a fork, so the next send
+    # connects to the broker configured now.
+    app._pool = None
+    app.amqp._producer_pool = None
