@@ -9,16 +9,19 @@ PORT ?= 8000
 
 .PHONY: run test install system-deps migrate bench worker lint clean
 
-# Debian packages the engine and PDF statements need (Graphviz is the diagram checker).
+# Debian packages the engine, PDF statements and browser tests need (Graphviz is the
+# diagram checker; Chromium drives the dashboard and consent-page tests).
 # Installed only when missing and only when we are root; otherwise we say what is missing.
 system-deps:
 	@missing=""; command -v dot >/dev/null || missing="$$missing graphviz"; \
 	ldconfig -p 2>/dev/null | grep -q libpango-1.0 || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = "0" ]; then echo "Installing:$$missing"; \
-	    (apt-get install -y -qq $$missing || (apt-get update -qq && apt-get install -y -qq $$missing)) >/dev/null; \
-	  else echo "Missing Debian packages:$$missing — install them (sudo apt-get install$$missing)"; exit 1; fi; \
-	fi
+	optional=""; command -v chromium >/dev/null || optional="chromium"; \
+	apt_install() { apt-get install -y -qq "$$@" >/dev/null 2>&1 || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq "$$@" >/dev/null; }; }; \
+	if [ "$$(id -u)" = "0" ]; then \
+	  if [ -n "$$missing" ]; then echo "Installing:$$missing"; apt_install $$missing || exit 1; fi; \
+	  if [ -n "$$optional" ]; then echo "Installing: $$optional"; apt_install $$optional || echo "Could not install chromium: browser tests will be skipped."; fi; \
+	elif [ -n "$$missing" ]; then echo "Missing Debian packages:$$missing (sudo apt-get install$$missing)"; exit 1; \
+	elif [ -n "$$optional" ]; then echo "Without Debian's chromium the browser tests are skipped."; fi
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)

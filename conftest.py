@@ -97,6 +97,8 @@ def live_server_url(transactional_db, settings) -> Iterator[LiveServer]:
     settings.PUBLIC_URL = base
     settings.FORMA = {**settings.FORMA, "MCP_RESOURCE_URL": base + "/mcp"}
     settings.CSRF_TRUSTED_ORIGINS = [base]
+    # The OAuth issuer is pinned to the public URL too (metadata, `iss` in redirects).
+    settings.OAUTH2_PROVIDER = {**settings.OAUTH2_PROVIDER, "OIDC_ISS_ENDPOINT": base}
 
     from forma.asgi import build_application
 
