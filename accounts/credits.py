@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
+from forma import ids
 from forma.errors import FormaError, invalid_request
 
 from .models import AuditEvent, CreditBalance, LedgerEntry, Organization, Reservation, User
@@ -109,8 +110,6 @@ def credits_grant(*, organization: Organization, amount: int, reason: str, actor
     if not reason.strip():
         raise invalid_request("Say why: a reason is required for every grant or adjustment.")
     kind = Kind.GRANT if amount > 0 else Kind.ADJUSTMENT
-    from forma import ids
-
     entry = _apply(
         organization=organization, kind=kind, amount=amount, key=key or f"{kind}:{ids.new_id('req')}",
         actor=actor, reason=reason.strip()[:240],

@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from accounts import credits
+from accounts.models import Organization
 from accounts.principals import Principal
 from forma import ids
 from forma.errors import FormaError, invalid_request, not_found
@@ -95,9 +96,6 @@ def answer_create(
     oracle = oracle_get(name=oracle_name)
     intent, fmt, options = _validate_ask(oracle, intent, fmt, allow_generated_data)
     organization_pk = principal.organization_pk
-
-    from accounts.models import Organization
-
     organization = Organization.objects.get(pk=organization_pk)
     # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
     credits.credits_reserve(organization=organization, request_id=request_id, amount=oracle.price)
