@@ -77,12 +77,17 @@ def api_key_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 def api_key_revoke(request: HttpRequest, key_id: str) -> HttpResponse:
     organization = _org_or_400(request)
-    error = None
-    try:
-        services.api_key_revoke(organization=organization, key_id=key_id, actor=request.user)
-    except FormaError as exc:
-        error = exc.message
+    error = _attempt(services.api_key_revoke, organization=organization, key_id=key_id, actor=request.user)
     return _keys_partial(request, organization, error=error)
+
+
+def _attempt(action, **kwargs) -> str | None:
+    """Run a service for an htmx partial: None on success, else the error's message to show."""
+    try:
+        action(**kwargs)
+    except FormaError as exc:
+        return exc.message
+    return None
 
 
 def _keys_partial(request: HttpRequest, organization, *, error: str | None, new_secret: str | None = None) -> HttpResponse:
@@ -94,11 +99,7 @@ def _keys_partial(request: HttpRequest, organization, *, error: str | None, new_
 @require_POST
 def agent_connection_revoke(request: HttpRequest, connection_id: str) -> HttpResponse:
     organization = _org_or_400(request)
-    error = None
-    try:
-        oauth.agent_connection_revoke(organization=organization, connection_id=connection_id, actor=request.user)
-    except FormaError as exc:
-        error = exc.message
+    error = _attempt(oauth.agent_connection_revoke, organization=organization, connection_id=connection_id, actor=request.user)
     return render(
         request, "partials/agent_connections.html", {"connections": oauth.agent_connections_of(organization), "error": error}
     )

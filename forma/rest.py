@@ -77,3 +77,9 @@ class ServiceView(APIView):
     @property
     def principal(self) -> Principal:
         return self.request.user
+
+    def validated(self, serializer_class) -> dict[str, Any]:
+        """The request body checked by `serializer_class`; a refusal becomes `invalid_request`."""
+        body = serializer_class(data=self.request.data)
+        body.is_valid(raise_exception=True)
+        return body.validated_data

@@ -120,9 +120,7 @@ class AskView(ServiceView):
     @extend_schema(operation_id="ask_oracle", summary="Ask an oracle; the answer is checked before it is returned.",
                    request=AskSerializer, responses={200: AnswerSerializer, **ERRORS})
     def post(self, request):
-        body = AskSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = self.validated(AskSerializer)
         answer = answer_create(
             principal=self.principal, oracle_name=data["oracle"], intent=data["intent"], fmt=data.get("format"),
             allow_generated_data=data.get("allow_generated_data"), request_id=request.forma_request_id,
@@ -157,9 +155,7 @@ class FeedbackView(ServiceView):
     @extend_schema(operation_id="send_feedback", summary="Tell the people who build Forma what worked. Free.",
                    request=FeedbackInSerializer, responses={201: FeedbackOutSerializer, **ERRORS})
     def post(self, request):
-        body = FeedbackInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = self.validated(FeedbackInSerializer)
         result = feedback_submit(
             principal=self.principal, sentiment=data["sentiment"], message=data["message"],
             oracle_name=data.get("oracle") or None, request_id=data.get("request_id") or None,
