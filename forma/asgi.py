@@ -67,6 +67,15 @@ def _challenge_with_scope(app: ASGIApp, scope_value: str) -> ASGIApp:
     return wrapped
 
 
+def _static_files() -> StaticFiles:
+    # Collected files when `collectstatic` has run (make run does); otherwise straight
+    # from the project's and the apps' own static folders, so a bare checkout works too.
+    if os.path.isdir(settings.STATIC_ROOT):
+        return StaticFiles(directory=settings.STATIC_ROOT)
+    apps_with_static = [("django.contrib.admin", "static"), ("django_htmx", "static")]
+    return StaticFiles(directory=settings.STATICFILES_DIRS[0], packages=apps_with_static)
+
+
 def build_application() -> Starlette:
     mcp_server = build_server()
     streamable = mcp_server.streamable_http_app(
@@ -87,9 +96,7 @@ def build_application() -> Starlette:
         Route(MCP_PATH, endpoint=mcp_app),
         Route(PRM_PATH, endpoint=mcp_app),
     ]
-    static_root = settings.STATIC_ROOT
-    if os.path.isdir(static_root):
-        routes.append(Mount(settings.STATIC_URL.rstrip("/"), app=StaticFiles(directory=static_root), name="static"))
+    routes.append(Mount(settings.STATIC_URL.rstrip("/"), app=_static_files(), name="static"))
     routes.append(Mount("", app=get_asgi_application()))
     return Starlette(routes=routes, lifespan=lifespan)
 
