@@ -35,8 +35,11 @@ migrate: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py collectstatic --noinput -v0
 
+# The address the server announces (MCP resource, OAuth issuer) follows HOST and PORT
+# unless FORMA_PUBLIC_URL says otherwise (behind a proxy, say).
+run: export FORMA_PUBLIC_URL ?= http://$(HOST):$(PORT)
 run: migrate
-	@$(PY) manage.py forma_welcome --url http://$(HOST):$(PORT)
+	@$(PY) manage.py forma_welcome --url $(FORMA_PUBLIC_URL)
 	$(VENV)/bin/uvicorn forma.asgi:application --host $(HOST) --port $(PORT) --proxy-headers
 
 worker: install
