@@ -82,3 +82,20 @@ def invalid_request(message: str, **context: Any) -> FormaError:
 
 def not_found(message: str, **context: Any) -> FormaError:
     return FormaError("not_found", message, context=context)
+
+
+def storage_unavailable(exc: Exception) -> FormaError:
+    """Our database or Redis could not be reached: ours, brief, and worth a retry."""
+    logger.exception("storage unavailable: %r", exc)
+    return FormaError(
+        "upstream_unavailable",
+        "Forma's storage is briefly unavailable. Wait a few seconds and retry; nothing was charged.",
+    )
+
+
+def storage_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean the database or Redis is unreachable (not a bug in our code)."""
+    import django.db
+    import redis.exceptions
+
+    return (django.db.OperationalError, django.db.InterfaceError, redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)

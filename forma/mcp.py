@@ -28,7 +28,7 @@ from typing_extensions import TypedDict  # pydantic needs this TypedDict on Pyth
 from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
 from accounts.ratelimit import rate_limit_enforce
 from forma import ids
-from forma.errors import FormaError, invalid_request, stamp, unauthorized
+from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable, unauthorized
 
 logger = logging.getLogger("forma.mcp")
 
@@ -95,6 +95,8 @@ async def call_service(fn, /, **kwargs: Any) -> Any:
         return await in_db_thread(_guarded, principal, fn, kwargs | {"request_id": request_id})
     except FormaError as error:
         raise stamp(error, request_id) from None
+    except storage_errors() as exc:
+        raise stamp(storage_unavailable(exc), request_id) from None
 
 
 class FormaMCPServer(MCPServer):

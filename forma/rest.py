@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from accounts.principals import Principal
 from accounts.ratelimit import RateDecision, rate_limit_enforce
 from forma import ids
-from forma.errors import FormaError, invalid_request, stamp, unauthorized
+from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable, unauthorized
 
 logger = logging.getLogger("forma.rest")
 
@@ -41,6 +41,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     request_id = getattr(context.get("request"), "forma_request_id", None) or ids.request_id()
     if isinstance(exc, FormaError):
         return error_response(stamp(exc, request_id))
+    if isinstance(exc, storage_errors()):
+        return error_response(stamp(storage_unavailable(exc), request_id))
     if isinstance(exc, (drf_exceptions.NotAuthenticated, drf_exceptions.AuthenticationFailed, drf_exceptions.PermissionDenied)):
         detail = str(exc.detail) if isinstance(exc, drf_exceptions.AuthenticationFailed) else None
         return error_response(stamp(unauthorized(detail or unauthorized().message), request_id))

@@ -190,3 +190,26 @@ def test_preflight_is_answered_before_auth(live_server_url, seeded):
     unauthenticated = _post_initialize(live_server_url.mcp_url, {"Origin": "http://localhost:6274"})
     assert unauthenticated.status_code == 401
     assert "WWW-Authenticate" in unauthenticated.headers["access-control-expose-headers"]
+
+
+def test_an_unreachable_store_is_a_retryable_error_object(mcp, account, monkeypatch):
+    import redis.exceptions
+
+    import accounts.ratelimit
+
+    def unreachable(**kwargs):
+        raise redis.exceptions.ConnectionError("Connection refused")
+
+    monkeypatch.setattr(accounts.ratelimit, "rate_limit_hit", unreachable)
+    (result,) = mcp(account.key, ("list_oracles", {}))
+    error = tool_error(result)
+    assert (error["kind"], error["retryable"]) == ("upstream_unavailable", True)
+    assert "Connection refused" not in error["message"]
+
+
+def test_a_host_outside_the_allowlist_is_refused(live_server_url, account):
+    response = httpx.post(
+        live_server_url.mcp_url, json={}, timeout=10,
+        headers={"Authorization": f"Bearer {account.key}", "Host": "evil.example", "Accept": "application/json, text/event-stream"},
+    )
+    assert response.status_code == 421
