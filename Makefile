@@ -43,7 +43,8 @@ run: migrate
 	$(VENV)/bin/uvicorn forma.asgi:application --host $(HOST) --port $(PORT) --proxy-headers
 
 worker: install
-	$(VENV)/bin/celery -A forma worker --beat -l info --concurrency 2 --max-memory-per-child 1048576
+	@mkdir -p var
+	$(VENV)/bin/celery -A forma worker --beat -l info --concurrency 2
 
 test: install
 	@mkdir -p var

@@ -286,6 +286,7 @@ LOGGING = {
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
 
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Daily, not monthly: the grant is keyed by month, so extra runs do nothing,
     # and a missed first-of-month is caught up the next day.
