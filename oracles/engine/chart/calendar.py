@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ..limits import ENGINE_LIMITS
+
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december"]
@@ -51,7 +53,7 @@ def _styled(name: str, like: str) -> str:
     return text.capitalize()
 
 
-def expand_ranges(text: str) -> list[list[str]]:
+def calendar_ranges(text: str) -> list[list[str]]:
     """Every calendar range in the text, expanded: "Mon to Wed" → ["Mon", "Tue", "Wed"]."""
     ranges: list[list[str]] = []
     for match in RANGE_RE.finditer(text):
@@ -65,6 +67,62 @@ def expand_ranges(text: str) -> list[list[str]]:
             stop += len(names)  # "Fri to Mon", "Nov–Feb" wrap around
         ranges.append([_styled(names[i % len(names)], first) for i in range(start, stop + 1)])
     return ranges
+
+
+# Numbered periods and steps whose labels a numeric range implies: "weeks 1 to 4" → Week 1 … Week 4.
+SEQUENCE_NOUNS = {"week", "wk", "day", "month", "year", "yr", "quarter", "round", "sprint", "game", "match",
+                  "level", "step", "stage", "episode", "chapter", "hour", "lap", "version", "phase", "iteration",
+                  "season", "trial", "run", "lesson", "session", "batch", "cohort", "wave", "term", "semester",
+                  "release", "test", "period", "grade", "race", "leg", "heat", "inning", "set"}
+YEAR_NOUNS = {"year", "yr"}
+NUMERIC_RANGE_RE = re.compile(
+    r"(?:\b(?P<noun>[A-Za-z]{2,12})\s+)?(?<![\w.,$€£¥])(?P<first>\d{1,4})\s*(?:-|–|—|to|through|thru|until|till|\.\.)\s*"
+    r"(?:(?P<noun2>[A-Za-z]{2,12})\s*)?(?P<last>\d{1,4})(?![\w%‰°]|[.,]\d)",
+    re.IGNORECASE,
+)
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    for cut in (2, 1):  # "matches" → "match", "weeks" → "week"
+        if len(word) > cut + 1 and word.endswith("es"[2 - cut:]) and word[:-cut] in SEQUENCE_NOUNS:
+            return word[:-cut]
+    return word
+
+
+def numeric_ranges(text: str) -> list[tuple[int, int, list[str]]]:
+    """Numbered ranges with their spans: "weeks 1 to 4" → (start, end, ["Week 1", …, "Week 4"]),
+    "for 2021 to 2024" → ["2021", …, "2024"]. A range needs a period/step noun ("rounds 1
+    through 5") or two years; a bare "1 to 4" names nothing."""
+    found = []
+    for match in NUMERIC_RANGE_RE.finditer(text):
+        first, last = int(match.group("first")), int(match.group("last"))
+        noun = _singular(match.group("noun") or "")
+        years = all(1900 <= n <= 2100 and len(str(n)) == 4 for n in (first, last))
+        if match.group("noun2") and _singular(match.group("noun2")) != noun:
+            continue
+        if noun not in SEQUENCE_NOUNS and not years:
+            continue
+        if not 0 < last - first < int(ENGINE_LIMITS["max_values"]):
+            continue
+        outside = text[:match.start()] + " " + text[match.end():]
+        if noun in SEQUENCE_NOUNS and re.search(rf"\b{noun}s?\s*\d", outside, re.IGNORECASE):
+            continue  # "Day 1 - 120, Day 2 - 135": labelled values, not a range
+        if years and (noun in YEAR_NOUNS or noun not in SEQUENCE_NOUNS):
+            labels = [str(n) for n in range(first, last + 1)]
+        else:
+            written = match.group("noun")
+            name = written[:len(noun)] if written.lower().startswith(noun) else noun
+            name = name if name.isupper() else name.capitalize()
+            labels = [f"{name} {n}" for n in range(first, last + 1)]
+        start = match.start("noun") if match.group("noun") and noun in SEQUENCE_NOUNS else match.start("first")
+        found.append((start, match.end(), labels))
+    return found
+
+
+def expand_ranges(text: str) -> list[list[str]]:
+    """Calendar ranges ("Mon to Wed" → Mon, Tue, Wed), then numbered ones ("weeks 1 to 4")."""
+    return calendar_ranges(text) + [labels for _, _, labels in numeric_ranges(text)]
 
 
 def is_calendar_word(word: str) -> bool:

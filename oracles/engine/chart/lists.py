@@ -4,9 +4,10 @@ labels are given elsewhere in the sentence ("34, 41, 29 (Mon to Wed)")."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from ..contracts import EngineRefusal
-from .calendar import expand_ranges, is_calendar_word
+from .calendar import expand_ranges, is_calendar_word, numeric_ranges
 from .numbers import ValueToken, find_value_tokens, parse_cell
 from .reading_model import Label, ReadData, SeriesData
 
@@ -27,10 +28,25 @@ def _clean_label(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip(LABEL_EDGE_CHARS)).strip(LABEL_EDGE_CHARS)
 
 
+def _after_open_bracket(segment: str) -> str:
+    """ "browser share (Chrome " → "Chrome ": a list opened by a bracket that the segment does not
+    close starts after it ("latency (ms): Mon" and "iOS (" keep their text)."""
+    depth = 0
+    for index in range(len(segment) - 1, -1, -1):
+        char = segment[index]
+        if char in ")]}":
+            depth += 1
+        elif char in "([{":
+            if depth == 0:
+                return segment[index + 1:] if segment[index + 1:].strip() else segment
+            depth -= 1
+    return segment
+
+
 def _split_gap(gap: str) -> tuple[str | None, str]:
     """Text between two values → (series heading or None, label of the next value)."""
     parts = ITEM_SEPARATOR_RE.split(gap)
-    segment = parts[-1] if parts else gap
+    segment = _after_open_bracket(parts[-1] if parts else gap)
     heading_parts = HEADING_SEPARATOR_RE.split(segment)
     if len(heading_parts) > 1:
         after = _clean_label(heading_parts[-1])
@@ -68,15 +84,75 @@ def read_pairs(text: str) -> ReadData | None:
     return ReadData(series, pairs=True, source="pairs", data_start=matches[0].start())
 
 
+def _outside_ranges(text: str, tokens: list[ValueToken]) -> list[ValueToken]:
+    """The numbers of "weeks 1 to 4" or "for 2021 to 2024" are labels, not values."""
+    spans = [(start, end) for start, end, _ in numeric_ranges(text)]  # sorted, disjoint
+    starts = [start for start, _ in spans]
+    kept = []
+    for token in tokens:  # bisection: a scan of every span per token is quadratic on long intents
+        index = bisect_right(starts, token.start) - 1
+        if index < 0 or token.start >= spans[index][1]:
+            kept.append(token)
+    return kept
+
+
+_SLASH_NUMBER = r"[-−]?[$€£¥]?\d+(?:,\d{3})*(?:\.\d+)?(?:[kKMB]|bn)?%?"
+SLASH_GROUP_RE = re.compile(rf"(?<![\w.,/]){_SLASH_NUMBER}(?:\s*/\s*{_SLASH_NUMBER})+(?![\w/])")
+_NAME = r"[A-Za-z0-9$€£][\w$€£'-]*"
+SERIES_NAMES_RE = re.compile(rf"(?<![\w'-])({_NAME}(?:\s+(?:vs\.?|versus)\s+{_NAME})+)(?![\w'-])", re.IGNORECASE)
+
+
+def read_slash_series(text: str) -> ReadData | None:
+    """"2023 vs 2024 sales: Jan 10/12, Feb 11/15": one value per named series in each item,
+    in the order the series are named. Only when every item has as many values as names."""
+    groups = list(SLASH_GROUP_RE.finditer(text))
+    if len(groups) < 2:
+        return None
+    names_match = SERIES_NAMES_RE.search(text[:groups[0].start()])
+    labelled = all(_split_gap(text[a.end() if a else 0:b.start()])[1] for a, b in zip([None, *groups], groups, strict=False))
+    if names_match is None:
+        if not labelled:
+            return None
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            f"'{groups[0].group(0)}' holds several values but the series are not named. Name them in order, "
+            f"e.g. '2023 vs 2024 sales: Jan 10/12, Feb 11/15', or give one value per label.",
+        )
+    names = re.split(r"\s+(?:vs\.?|versus)\s+", names_match.group(1), flags=re.IGNORECASE)
+    series = [SeriesData(name) for name in names]
+    previous_end = names_match.end()
+    first_label = ""
+    for group in groups:
+        values = [parse_cell(v) for v in group.group(0).split("/")]
+        _, label = _split_gap(text[previous_end:group.start()])
+        if len(values) != len(names):
+            raise EngineRefusal(
+                "UNREADABLE_INTENT",
+                f"'{label} {group.group(0)}' has {len(values)} values but {len(names)} series are named "
+                f"({', '.join(names)}). Give one value per series, e.g. '{label} "
+                f"{'/'.join(v.strip() for v in group.group(0).split('/')[:len(names)])}'.",
+            )
+        if any(v is None for v in values) or not label:
+            return None
+        first_label = first_label or label
+        for entry, value in zip(series, values, strict=True):
+            entry.points.append((label, value))  # type: ignore[arg-type]
+        previous_end = group.end()
+    start = text.rfind(first_label, names_match.end(), groups[0].start())
+    return ReadData(series, source="list", data_start=start if start >= 0 else groups[0].start())
+
+
 def read_label_values(text: str) -> ReadData | None:
     """`label value` items, possibly in several named series; None when the values carry no
     labels of their own (then `read_labels_elsewhere` applies)."""
-    tokens = _without_lone_years(text, find_value_tokens(text))
+    tokens = _without_lone_years(text, _outside_ranges(text, find_value_tokens(text)))
     if not tokens:
         return None
     entries: list[tuple[str | None, str, ValueToken]] = []
     previous_end = 0
+    breaks: list[bool] = []
     for prefix_start, prefix, token in _merge_number_labels(text, tokens):
+        breaks.append(bool(GROUP_SEPARATOR_RE.search(text[previous_end:prefix_start])))
         heading, label = _split_gap(text[previous_end:prefix_start])
         if prefix:
             label = f"{label} {prefix}" if label else prefix
@@ -87,7 +163,36 @@ def read_label_values(text: str) -> ReadData | None:
         return None
     if any(not label for _, label, _ in entries):
         raise EngineRefusal("UNREADABLE_INTENT", f"Some values have no label. {EXAMPLE}.")
+    later = [label.casefold() for _, label, _ in entries[1:]]
+    if not any(heading for heading, _, _ in entries[1:]) and len(set(later)) < len(later):
+        regrouped = _regroup(entries, breaks)
+        if regrouped is not None:
+            name = regrouped[0][0] or ""
+            return _assemble(text, regrouped, text.rfind(name, 0, entries[0][2].start))
     return _assemble(text, entries)
+
+
+GROUP_SEPARATOR_RE = re.compile(r"[;\n]|\.\s+")
+
+
+def _regroup(entries: list[tuple[str | None, str, ValueToken]],
+             breaks: list[bool]) -> list[tuple[str | None, str, ValueToken]] | None:
+    """"Team A high 3 low 5; Team B high 1 low 7": the labels repeat in every group, and each
+    group's first label starts with the group's series name. None when that reading fails."""
+    starts = [0] + [i for i in range(1, len(entries)) if breaks[i]]
+    if len(starts) < 2:
+        return None
+    regrouped: list[tuple[str | None, str, ValueToken]] = []
+    for begin, end in zip(starts, [*starts[1:], len(entries)], strict=True):
+        group = entries[begin:end]
+        label, leftover = _trim_first_label(group[0][1], [lbl for _, lbl, _ in group[1:]])
+        name = _series_name(leftover, "")
+        if not name or not label or len(group) < 2:
+            return None
+        regrouped.append((name, label, group[0][2]))
+        regrouped.extend((None, lbl, token) for _, lbl, token in group[1:])
+    names = [name.casefold() for name, _, _ in regrouped if name]
+    return regrouped if len(set(names)) == len(names) else None
 
 
 YEAR_HEADING_AFTER_RE = re.compile(r"^\s*:\s*(?=[^\d\s-])")
@@ -129,7 +234,7 @@ def _merge_number_labels(text: str, tokens: list[ValueToken]) -> list[tuple[int,
     return items
 
 
-def _assemble(text: str, entries: list[tuple[str | None, str, ValueToken]]) -> ReadData:
+def _assemble(text: str, entries: list[tuple[str | None, str, ValueToken]], data_start: int = -1) -> ReadData:
     series: list[SeriesData] = []
     first_heading = entries[0][0]
     later_headings = [heading for heading, _, _ in entries[1:] if heading]
@@ -155,7 +260,9 @@ def _assemble(text: str, entries: list[tuple[str | None, str, ValueToken]]) -> R
                     "Give each label once, or name the series, e.g. 'Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100'.",
                 )
             seen.add(key)
-    found = text.rfind(str(labels[0]), 0, entries[0][2].start)
+    if data_start < 0 and multi and series[0].name:  # "…: Team A: high 3" starts at "Team A"
+        data_start = text.rfind(series[0].name, 0, entries[0][2].start)
+    found = data_start if data_start >= 0 else text.rfind(str(labels[0]), 0, entries[0][2].start)
     start = found if found >= 0 else entries[0][2].start
     return ReadData(series, unit=units.pop() if len(units) == 1 else None, source="list", data_start=start)
 
@@ -175,7 +282,7 @@ def _trim_first_label(first: str, others: list[str]) -> tuple[str, str]:
     kept = words[-keep:]
     while len(kept) > 1 and kept[0].lower() in STOP_WORDS:
         kept = kept[1:]
-    return " ".join(kept), " ".join(words[:-keep])
+    return _clean_label(" ".join(kept)) or " ".join(kept), " ".join(words[:-keep])
 
 
 def _series_name(heading: str | None, leftover: str) -> str | None:
@@ -184,18 +291,29 @@ def _series_name(heading: str | None, leftover: str) -> str | None:
         return None
     # "Revenue vs cost by quarter. Revenue" → "Revenue": the last sentence, last few words
     text = re.split(r"[.;\n]\s*", text.strip())[-1]
-    words = [w for w in text.split() if w.lower() not in STOP_WORDS]
+    # "Team A" keeps its letter: a capital single letter names, it is not the article
+    words = [w for w in text.split() if w.lower() not in STOP_WORDS or (len(w) == 1 and w.isupper())]
     return _clean_label(" ".join(words[-3:])) or None
 
 
 def read_labels_elsewhere(text: str) -> ReadData | None:
     """A bare list of values whose labels are a calendar range ("Mon to Fri", "Jan–Mar") or an
     explicit list ("for Chrome, Safari and Firefox") somewhere else in the sentence."""
-    tokens = find_value_tokens(text)
+    tokens = _outside_ranges(text, find_value_tokens(text))
     if len(tokens) < 2:
         return None
     values = [token.value for token in tokens]
     labels = labels_for(text, len(values), tokens)
+    ranges = expand_ranges(text)
+    if labels is None and ranges:
+        first = ranges[0]
+        others = "".join(f" (and '{r[0]} to {r[-1]}' gives {len(r)})" for r in ranges[1:2])
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            f"I found {len(values)} values but the range '{first[0]} to {first[-1]}' gives {len(first)} labels"
+            f"{others}. Give exactly one value per label, or label each value, e.g. "
+            f"'{', '.join(f'{label} {value:g}' for label, value in zip(first[:2], values, strict=False))}, …'.",
+        )
     if labels is None:
         raise EngineRefusal(
             "UNREADABLE_INTENT",
@@ -229,4 +347,4 @@ def labels_for(text: str, count: int, tokens: list[ValueToken] | None = None) ->
     return None
 
 
-__all__ = ["read_pairs", "read_label_values", "read_labels_elsewhere", "labels_for"]
+__all__ = ["read_pairs", "read_slash_series", "read_label_values", "read_labels_elsewhere", "labels_for"]

@@ -25,7 +25,7 @@ _NUMBER_RE = re.compile(
     r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn)(?![A-Za-z]))?"
 )
 _DATE_OR_TIME_RE = re.compile(
-    r"\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
+    r"\d{4}-\d{1,2}(?:-\d{1,2})?|(?<!\d)(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?:/\d{2,4})?(?!\d)|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
 )
 # "top 5", "last 7 days": numbers that size the question, not values to draw.
 _COUNT_BEFORE_RE = re.compile(r"\b(?:top|last|past|next|first|every|each|bottom)\s*$", re.IGNORECASE)

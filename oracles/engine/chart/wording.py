@@ -72,9 +72,9 @@ _LEADING_FILLER = re.compile(
     r"^(?:\s*(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|i\s+need|i\s+want|i'd\s+like|we\s+need|"
     r"give\s+me|make(?:\s+me)?|create|draw|plot|chart|graph|show(?:\s+me)?|render|generate|build|produce|"
     r"visuali[sz]e|display|here\s+(?:is|are)|here's|using|use|with|a|an|the|quick|simple|nice|new|"
-    r"(?:horizontal|vertical|grouped|stacked|clustered|donut|doughnut|pie|bar|line|area|scatter|column|dot)\b|"
+    r"(?:horizontal|vertical|grouped|stacked|clustered|donut|doughnut|pie|bar|line|area|scatter|column|dot)s?\b|"
     r"(?:chart|graph|plot|diagram|visual(?:isation|ization)?)s?\b|scatterplot|of|showing|for|that\s+shows|"
-    r"comparing|to\s+compare|this|these|data|values|numbers|please)\b[\s,:-]*)+",
+    r"comparing|compare|to\s+compare|this|these|data|values|numbers|please)\b[\s,:-]*)+",
     re.IGNORECASE,
 )
 _TRAILING_FILLER = re.compile(

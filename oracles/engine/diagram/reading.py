@@ -53,6 +53,7 @@ class Graph:
     decisions: set[str] = field(default_factory=set)
     flow: bool = False
     hierarchy: bool = False
+    last_objects: list[str] = field(default_factory=list)  # "both"/"they" in the next statement
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:
@@ -104,12 +105,35 @@ def _statements(text: str) -> list[str]:
 def read_graph(intent: str) -> Graph:
     """Nodes and edges named in the intent; raises EngineRefusal when there are none."""
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
+    steps = _numbered_steps(intent)
+    if steps:
+        graph.flow = True
+        _read_chain_nodes(graph, steps, None)
+        return graph
     last: str | None = None
     for statement in _statements(intent):
         last = _read_statement(graph, statement, last)
     if not graph.edges:
-        raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}.")
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}, "
+                                                  "or as numbered steps, e.g. '1. Receive ticket 2. Triage 3. Resolve'.")
     return graph
+
+
+STEP_NUMBER_RE = re.compile(r"(?:^|(?<=\s))(?:step\s+)?(\d{1,2})[.):]\s+", re.IGNORECASE)
+
+
+def _numbered_steps(intent: str) -> list[str] | None:
+    """"1. Receive ticket 2. Triage 3. Assign": numbered steps, in order, are a flow — when they
+    are plain steps (no arrows or relation verbs of their own)."""
+    marks = list(STEP_NUMBER_RE.finditer(intent))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+        return None
+    steps = [intent[m.end():n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
+    steps = [re.sub(r"\s+", " ", step).strip(" .,;\n") for step in steps]
+    if not all(steps) or any(ARROW_RE.search(s) or VERB_RE.search(" " + s + " ") or REVERSED_VERB_RE.search(" " + s + " ")
+                             for s in steps):
+        return None
+    return steps
 
 
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
@@ -150,13 +174,26 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             if index == 0 and last:
                 continue
             raise EngineRefusal("UNREADABLE_INTENT", f"An arrow has nothing on one side. {EXAMPLE}.")
-        alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*", text.strip()) if a.strip()]
-        keys = [graph.node(a) for a in alternatives]
         label = labels[index - 1] if labels and index > 0 and index - 1 < len(labels) else None
-        for tail in previous:
-            for head in keys:
-                graph.edge(tail, head, clean_label(label) if label else None)
-        if len(keys) > 1 and previous:
+        text = text.strip()
+        leading = re.match(r"^\((?P<label>[^()]{1,60})\)\s*(?=[^\s(])", text)  # "(approved) publish"
+        if leading:
+            label, text = leading.group("label"), text[leading.end():]
+        group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
+        if group:
+            alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", group.group(1)) if a.strip()]
+        else:
+            alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*|\s+/\s+", text) if a.strip()]
+        keys = []
+        for alternative in alternatives:
+            answer = re.match(r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
+                              alternative, re.IGNORECASE)  # "yes: Ship / no: Backorder"
+            head = graph.node(alternative[answer.end():] if answer else alternative)
+            keys.append(head)
+            edge_label = answer.group("answer") if answer else label
+            for tail in previous:
+                graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
+        if len(keys) > 1 and previous and not group:
             graph.decisions.update(previous)
         previous = keys
     return previous[0] if len(previous) == 1 else None
@@ -188,6 +225,9 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
         subject_text = PREAMBLE_RE.sub("", clause[:match.start()].strip())
         if subject_default and not subject_text.strip():
             subject_keys = [subject_default]
+        elif re.fullmatch(r"\s*(?:both(?:\s+of\s+them)?|they|all\s+of\s+them|they\s+all|they\s+both|each(?:\s+of\s+them)?|"
+                          r"these|those)\s*", subject_text, re.IGNORECASE) and len(graph.last_objects) > 1:
+            subject_keys = list(graph.last_objects)  # "web1 and web2; both talk to the database"
         elif re.fullmatch(r"\s*(?:it|they|this|that|which)\s*", subject_text, re.IGNORECASE) and (subject_default or last):
             subject_keys = [subject_default or last]  # type: ignore[list-item]
         else:
@@ -202,6 +242,7 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
         else:
             subject_default_next = None
         objects = [graph.node(o) for o in _split_names(rest)]
+        graph.last_objects = objects
         for subject in subject_keys:
             for obj in objects:
                 if match is forward:
