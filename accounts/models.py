@@ -101,10 +101,6 @@ class ApiKey(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
 
-    @property
-    def is_active(self) -> bool:
-        return self.revoked_at is None
-
 
 class AuditEvent(models.Model):
     """One row per security- or money-relevant action, written in the same transaction."""

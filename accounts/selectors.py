@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .credits import balance_of
-from .models import ApiKey, AuditEvent, LedgerEntry, Membership, Organization, User
+from .models import ApiKey, LedgerEntry, Membership, Organization, User
 from .principals import Principal
 
 
@@ -43,6 +43,3 @@ def api_keys_of(organization: Organization) -> list[ApiKey]:
 def ledger_of(organization: Organization, limit: int = 50) -> list[LedgerEntry]:
     return list(LedgerEntry.objects.filter(organization=organization)[:limit])
 
-
-def audit_of(organization: Organization, limit: int = 50) -> list[AuditEvent]:
-    return list(AuditEvent.objects.filter(organization=organization).select_related("actor")[:limit])

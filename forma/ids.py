@@ -1,6 +1,6 @@
 """Public ids: a short prefix naming the noun, then a sortable ULID-style body.
 
-`org_01J…`, `req_01J…`, `fig_01J…`, `key_01J…`, `fb_01J…`. The first ten
+`org_01J…`, `req_01J…`, `fig_01J…`, `key_01J…`, `fb_01J…`, `cl_01J…`. The first ten
 characters encode the creation time in milliseconds (so ids sort by age); the
 last sixteen are 80 random bits (so they cannot be guessed or enumerated).
 """
@@ -12,7 +12,7 @@ import time
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
 
-PREFIXES = ("org", "req", "fig", "key", "fb", "usr", "cl")
+PREFIXES = ("org", "req", "fig", "key", "fb", "cl")  # cl: a connected agent (OAuth)
 
 
 def _encode(value: int, length: int) -> str:

@@ -29,6 +29,7 @@ from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
 from accounts.ratelimit import rate_limit_enforce
 from forma import ids
 from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable, unauthorized
+from oracles.services import MAX_INTENT_CHARS
 
 logger = logging.getLogger("forma.mcp")
 
@@ -266,7 +267,7 @@ def build_server() -> FormaMCPServer:
             Field(
                 description="What you want, described normally, with the values to plot "
                 "(e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'). Forma fetches no data.",
-                max_length=20000,
+                max_length=MAX_INTENT_CHARS,
             ),
         ],
         format: Annotated[

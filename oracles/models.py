@@ -52,10 +52,6 @@ class ChangelogEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.effective_on} {self.title}"
 
-    @property
-    def is_published(self) -> bool:
-        return self.published_at is not None
-
 
 class Answer(models.Model):
     """One `ask_oracle` call and its verdict. Never edited after the verdict."""
