@@ -28,8 +28,9 @@ logger = logging.getLogger("forma.oracles")
 
 MAX_INTENT_CHARS = 20_000
 FIGURE_OUTPUTS = ("png", "svg")
-# Verdicts that are ours or that the caller could not have avoided: never billed.
-UNBILLED_REASONS = {"DATA_REQUIRED"}
+# Billing follows the fault: refusals that are ours (a format the catalogue lists but the
+# engine cannot produce) or that ran no check (no data, an intent we could not read) are free.
+UNBILLED_REASONS = {"DATA_REQUIRED", "UNREADABLE_INTENT", "UNSUPPORTED_FORMAT"}
 
 
 def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, allow_generated_data: Any) -> tuple[str, str, dict]:

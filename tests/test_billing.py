@@ -67,7 +67,8 @@ def test_concurrent_asks_bill_exactly_what_the_balance_covers(mcp, make_account)
     [
         ({"oracle": "chart", "intent": "a bar chart of signups"}, "invalid", "DATA_REQUIRED"),
         ({"oracle": "chart", "intent": "a bar chart of signups", "allow_generated_data": True}, "valid", None),
-        ({"oracle": "diagram", "intent": "please draw something nice"}, "invalid", None),
+        ({"oracle": "diagram", "intent": "please draw something nice"}, "invalid", "UNREADABLE_INTENT"),
+        ({"oracle": "chart", "intent": "34, 41, 29, 50"}, "invalid", "UNREADABLE_INTENT"),
     ],
 )
 def test_what_each_verdict_costs(mcp, account, args, status, code):
@@ -78,7 +79,8 @@ def test_what_each_verdict_costs(mcp, account, args, status, code):
     assert answer["status"] == status
     if code:
         assert answer["reason"]["code"] == code
-    expected_cost = 0 if code == "DATA_REQUIRED" else 1
+    # Billing follows the fault: an intent Forma could not read is not billed, like DATA_REQUIRED.
+    expected_cost = 0 if code in ("DATA_REQUIRED", "UNREADABLE_INTENT") else 1
     assert answer["cost"] == expected_cost
     assert answer["credits_remaining"] == 100 - expected_cost == balance_of(account.organization) == ledger_sum(account.organization)
 
@@ -122,3 +124,17 @@ def test_an_engine_crash_is_an_unbilled_error_answer(mcp, account, monkeypatch):
     assert answer["reason"]["code"] == "ENGINE_CRASHED"
     assert balance_of(account.organization) == 100
     assert json.dumps(answer).count("boom") == 0  # internals never leak to the caller
+
+
+def test_a_format_the_catalogue_lists_but_the_engine_lacks_is_not_billed(mcp, account):
+    """Forma's own configuration error (a format added in the admin that no engine draws) costs nothing."""
+    from accounts.credits import balance_of, ledger_sum
+    from accounts.models import Reservation
+    from oracles.models import Oracle
+
+    Oracle.objects.filter(name="chart").update(formats=["vega-lite", "vega", "svg"])
+    (result,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": CHART, "format": "svg"}))
+    answer = result.structured_content
+    assert (answer["status"], answer["reason"]["code"], answer["cost"]) == ("invalid", "UNSUPPORTED_FORMAT", 0)
+    assert balance_of(account.organization) == 100 == ledger_sum(account.organization)
+    assert not Reservation.objects.filter(state="held").exists()
