@@ -39,8 +39,26 @@ MCP_PATH = settings.FORMA["MCP_PATH"]
 PRM_PATH = "/.well-known/oauth-protected-resource" + MCP_PATH
 
 
-async def _send_error(send: Send, error: FormaError, status: int | None = None, headers: dict[str, str] | None = None) -> None:
-    body = json.dumps(error.to_dict()).encode()
+# JSON-RPC's range for errors a server defines itself (JSON-RPC 2.0 §5.1).
+JSONRPC_SERVER_ERROR = -32000
+
+
+def _as_jsonrpc_error(error: FormaError) -> dict:
+    """The error object that is also a JSON-RPC error response.
+
+    An MCP client reads a JSON-RPC error from the body of a non-2xx answer (the
+    official SDK raises it as MCPError with our message and, in `data`, our error
+    object); anything else reads `error.kind`, `error.retryable` and the rest as usual.
+    """
+    body = error.to_dict()
+    return {"jsonrpc": "2.0", "id": None,
+            "error": {"code": JSONRPC_SERVER_ERROR, **body["error"], "data": body["error"]}}
+
+
+async def _send_error(
+    send: Send, error: FormaError, status: int | None = None, headers: dict[str, str] | None = None, *, jsonrpc: bool = False
+) -> None:
+    body = json.dumps(_as_jsonrpc_error(error) if jsonrpc else error.to_dict()).encode()
     extra = dict(headers or {})
     if error.retry_after is not None:
         extra["Retry-After"] = str(error.retry_after)
@@ -84,11 +102,11 @@ class StorageFailureAsErrorObject:
         except FormaError as error:
             if started:
                 raise
-            await _send_error(send, stamp(error, ids.request_id()))
+            await _send_error(send, stamp(error, ids.request_id()), jsonrpc=True)
         except storage_errors() as exc:
             if started:
                 raise
-            await _send_error(send, stamp(storage_unavailable(exc), ids.request_id()))
+            await _send_error(send, stamp(storage_unavailable(exc), ids.request_id()), jsonrpc=True)
 
 
 def _post_only(app: ASGIApp) -> ASGIApp:

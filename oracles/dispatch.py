@@ -11,6 +11,7 @@ import logging
 import time
 from typing import Any
 
+import redis.exceptions
 from celery import Task, current_app, states
 from celery.exceptions import CeleryError, SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError
 from celery.exceptions import TimeoutError as CeleryTimeout
@@ -77,7 +78,7 @@ def run_task(task: Task, *args: Any) -> Any:
     except WorkerLostError as exc:
         logger.warning("task %s lost its worker: %r", task.name, exc)
         raise TaskFailed("WORKER_LOST", "The worker running this check stopped. Retry.") from exc
-    except (OperationalError, KombuError, ConnectionError) as exc:
+    except (OperationalError, KombuError, ConnectionError, redis.exceptions.ConnectionError) as exc:
         # The checking backend cannot be reached even after the send's own retries: no
         # check ran, so there is no verdict to give — the call fails with
         # backend_unreachable (the caller releases what it reserved).
