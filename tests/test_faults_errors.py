@@ -218,6 +218,17 @@ def test_oauth_registration_without_redis_is_503_json_and_registers_nothing(no_r
     assert Application.objects.count() == 0
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_token_endpoint_without_redis_is_503_json(no_redis, seeded):
+    # A Client ID Metadata Document client: the toolkit looks its document up in the cache first.
+    response = httpx.post(no_redis.url + "/o/token/", timeout=30, data={
+        "grant_type": "authorization_code", "code": "abc", "client_id": "https://agent.example/client.json",
+        "code_verifier": "v" * 43, "redirect_uri": "http://127.0.0.1:7777/callback"})
+    assert response.status_code == 503
+    assert response.headers["retry-after"] == "2"
+    assert response.json()["error"] == "temporarily_unavailable"
+
+
 # ---- storage retries ------------------------------------------------------------------------------
 
 
