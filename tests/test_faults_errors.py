@@ -267,8 +267,8 @@ def test_a_bug_is_not_retried():
 # ---- the checking backend cannot be reached -------------------------------------------------
 
 
-@pytest.fixture
-def unreachable_broker():
+@contextmanager
+def broker_unreachable() -> Iterator[None]:
     """This process sends its tasks to a broker on a port where nothing listens (served mode).
 
     The result store stays reachable (the machine's Redis when there is one): the broker is what is down.
@@ -284,6 +284,12 @@ def unreachable_broker():
     finally:
         app.conf.update(saved)
         _forget_broker_connections(app)
+
+
+@pytest.fixture
+def unreachable_broker() -> Iterator[None]:
+    with broker_unreachable():
+        yield
 
 
 def _ledger(account) -> tuple[int, list[tuple[str, int]], list[str]]:
@@ -303,6 +309,14 @@ def test_an_unreachable_checking_backend_is_backend_unreachable_and_bills_nothin
     assert "nothing was charged" in error["message"]
     assert _ledger(account) == (100, [("release", 1), ("reserve", -1)], ["released"])
     assert Answer.objects.count() == 0
+
+
+def test_drawing_without_the_checking_backend_is_backend_unreachable(mcp, account):
+    (asked,) = mcp(account.key, ("ask_oracle", {"oracle": "diagram", "intent": "a -> b -> c"}))
+    token = asked.structured_content["figure"]["token"]
+    with broker_unreachable():
+        (drawn,) = mcp(account.key, ("show_figure", {"figure_token": token, "format": "svg"}))
+    _assert_error_object({"error": tool_error(drawn)}, "backend_unreachable", retryable=True)
 
 
 def test_rest_answers_502_when_the_checking_backend_is_unreachable(live_server_url, account, unreachable_broker):
