@@ -5,14 +5,20 @@ manager entered in one, so this app owns the lifespan. It routes two exact
 paths to the MCP app — `/mcp` (no 307 between `/mcp` and `/mcp/`, which some
 hosted clients do not follow) and its protected-resource metadata — serves
 collected static files, and sends everything else to Django.
+
+Failures the SDK would answer as bare text or an empty stream are the error
+object here too: storage that does not answer during the token check (503), and
+GET/DELETE on the stateless endpoint (405). The served `application` refuses to
+start with the repository's published secret key.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "forma.settings")
 
@@ -43,7 +49,7 @@ PRM_PATH = "/.well-known/oauth-protected-resource" + MCP_PATH
 JSONRPC_SERVER_ERROR = -32000
 
 
-def _as_jsonrpc_error(error: FormaError) -> dict:
+def _as_jsonrpc_error(error: FormaError) -> dict[str, Any]:
     """The error object that is also a JSON-RPC error response.
 
     An MCP client reads a JSON-RPC error from the body of a non-2xx answer (the
@@ -175,7 +181,7 @@ def _static_files() -> StaticFiles:
     return StaticFiles(directory=settings.STATICFILES_DIRS[0], packages=apps_with_static)
 
 
-def build_application(*, startup_checks: tuple = ()) -> Starlette:
+def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) -> Starlette:
     """The whole ASGI app. `startup_checks` run when the server starts; one that raises stops it."""
     mcp_server = build_server()
     streamable = mcp_server.streamable_http_app(
