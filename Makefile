@@ -37,10 +37,17 @@ migrate: install
 
 # The address the server announces (MCP resource, OAuth issuer) follows HOST and PORT
 # unless FORMA_PUBLIC_URL says otherwise (behind a proxy, say).
+# The server refuses the repository's published secret key: without FORMA_SECRET_KEY,
+# this checkout's own random key is kept in var/secret-key (made once, readable by you only).
+# X-Forwarded-For / -Proto are trusted only with FORMA_BEHIND_PROXY=1, and then only from
+# the addresses in FORWARDED_ALLOW_IPS (uvicorn's own variable; default 127.0.0.1).
+# Otherwise a local hop could pick the address the per-IP registration limit counts.
 run: export FORMA_PUBLIC_URL ?= http://$(HOST):$(PORT)
+run: export FORMA_SECRET_KEY ?= $(shell mkdir -p var && (umask 077; test -s var/secret-key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key) && cat var/secret-key)
+run: PROXY_HEADERS = $(if $(filter 1 true yes on,$(FORMA_BEHIND_PROXY)),--proxy-headers,--no-proxy-headers)
 run: migrate
 	@$(PY) manage.py forma_welcome --url $(FORMA_PUBLIC_URL)
-	$(VENV)/bin/uvicorn forma.asgi:application --host $(HOST) --port $(PORT) --proxy-headers
+	$(VENV)/bin/uvicorn forma.asgi:application --host $(HOST) --port $(PORT) $(PROXY_HEADERS)
 
 worker: install
 	@mkdir -p var

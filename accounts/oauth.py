@@ -64,12 +64,19 @@ def redirect_uri_refusal(uri: str) -> str | None:
 
     https anywhere; http only to loopback on any port (RFC 8252 §7.3); the
     private-use schemes of known MCP clients (FORMA["OAUTH_CLIENT_SCHEMES"]).
-    Everything else — plain http to another host included — is refused.
+    Everything else — plain http to another host included — is refused, and so
+    is any URI with user information or a backslash: parsers disagree on where
+    its host is (`http://evil.example\\@127.0.0.1/` is loopback to one, evil.example
+    to a browser), and the host is what this policy is about.
     """
+    if "\\" in uri:
+        return f"{uri!r}: a redirect URI may not contain a backslash."
     try:
         parts = urlsplit(uri)
     except ValueError:
         return f"{uri!r} is not a URI."
+    if "@" in parts.netloc:
+        return f"{uri!r}: a redirect URI may not carry user information (user@host). Register the bare address."
     scheme = parts.scheme.lower()
     if scheme == "https" and parts.hostname:
         return None

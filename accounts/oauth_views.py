@@ -14,12 +14,16 @@ from django import forms
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import csrf_exempt
 from oauth2_provider import views as dot_views
 from oauth2_provider.exceptions import OAuthToolkitError
 from oauth2_provider.forms import AllowForm
 from oauth2_provider.models import get_application_model
 from oauth2_provider.settings import oauth2_settings
 from oauthlib.oauth2.rfc6749 import errors
+
+from forma.errors import storage_errors, storage_unavailable
 
 from .models import Membership, Organization
 from .oauth import (
@@ -79,7 +83,28 @@ def _registration_refusal(body: bytes) -> JsonResponse | None:
     return None
 
 
-class RegistrationView(dot_views.DynamicClientRegistrationView):
+class StorageFailureAsOAuthError:
+    """A database or Redis that does not answer is a 503 in the OAuth error shape, never an HTML 500.
+
+    For the JSON endpoints only (token, revocation, registration). OAuth clients
+    read `error` as a string (RFC 6749 §5.2, RFC 7591 §3.2.2), so this is that shape,
+    with the `temporarily_unavailable` code and a Retry-After. Nothing is retried:
+    redeeming a code twice would look like a replay and revoke what it issued.
+    """
+
+    @method_decorator(csrf_exempt)  # as the toolkit's own dispatch of each of these API views
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except storage_errors() as exc:
+            unavailable = storage_unavailable(exc)
+            response = _registration_error("temporarily_unavailable", unavailable.message, status=503)
+            response["Retry-After"] = str(unavailable.retry_after)
+            response["Cache-Control"] = "no-store"
+            return response
+
+
+class RegistrationView(StorageFailureAsOAuthError, dot_views.DynamicClientRegistrationView):
     """RFC 7591 registration, open to MCP clients without sign-in, limited per client IP."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -108,7 +133,7 @@ class RegistrationView(dot_views.DynamicClientRegistrationView):
         return response
 
 
-class RegistrationManagementView(dot_views.DynamicClientRegistrationManagementView):
+class RegistrationManagementView(StorageFailureAsOAuthError, dot_views.DynamicClientRegistrationManagementView):
     """RFC 7592 read/update/delete; an update obeys the same rules as a registration."""
 
     def put(self, request: HttpRequest, client_id: str, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -221,9 +246,13 @@ class AuthorizationView(dot_views.AuthorizationView):
         return result
 
 
-class TokenView(dot_views.TokenView):
+class TokenView(StorageFailureAsOAuthError, dot_views.TokenView):
     """The token endpoint, in one transaction so a code's redemption is all-or-nothing (see FormaOAuth2Validator)."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         with transaction.atomic():
             return super().post(request, *args, **kwargs)
+
+
+class RevokeTokenView(StorageFailureAsOAuthError, dot_views.RevokeTokenView):
+    """RFC 7009 revocation, the toolkit's, answering 503 JSON when storage is down."""

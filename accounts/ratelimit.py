@@ -81,16 +81,29 @@ def rate_limit_hit(*, organization_pk: int, limit: int, now: float | None = None
     return RateDecision(allowed=count <= limit, limit=limit, remaining=max(0, limit - count), reset_after=reset_after)
 
 
-def rate_limit_enforce(*, organization_pk: int, limit: int) -> RateDecision:
-    decision = rate_limit_hit(organization_pk=organization_pk, limit=limit)
-    if not decision.allowed:
-        raise FormaError(
-            "rate_limited",
-            f"This organization's plan allows {limit} requests a minute. Wait {decision.reset_after} s and retry, or upgrade the plan.",
-            context={"requests_per_minute": limit},
-            retry_after=decision.reset_after,
-        )
-    return decision
+def rate_limited(decision: RateDecision) -> FormaError:
+    """The refusal for a request over the limit, with the seconds until the window ends."""
+    return FormaError(
+        "rate_limited",
+        f"This organization's plan allows {decision.limit} requests a minute. Wait {decision.reset_after} s and retry, "
+        "or upgrade the plan.",
+        context={"requests_per_minute": decision.limit},
+        retry_after=decision.reset_after,
+    )
+
+
+# The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers): one
+# policy named "default" — the organization's quota `q` per window `w` seconds —
+# and what is left of it, `r`, with `t` seconds until the window resets.
+RATE_POLICY_NAME = "default"
+
+
+def rate_limit_headers(decision: RateDecision) -> dict[str, str]:
+    """`RateLimit-Policy` and `RateLimit` for a REST response."""
+    return {
+        "RateLimit-Policy": f'"{RATE_POLICY_NAME}";q={decision.limit};w={window_seconds()}',
+        "RateLimit": f'"{RATE_POLICY_NAME}";r={decision.remaining};t={decision.reset_after}',
+    }
 
 
 def rate_windows_prune(*, keep_minutes: int = 10) -> int:

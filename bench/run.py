@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import socket
 import statistics
 import subprocess
@@ -53,6 +54,8 @@ def _start_server(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
         # The bench measures the request path, not the limiter: a one-second window.
         "FORMA_RATE_WINDOW_SECONDS": "1",
         "FORMA_LOG_LEVEL": "WARNING",
+        # The server refuses the repository's published key; the bench gets one of its own.
+        "FORMA_SECRET_KEY": os.environ.get("FORMA_SECRET_KEY") or secrets.token_urlsafe(50),
     }
     python = sys.executable
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)

@@ -5,13 +5,20 @@ manager entered in one, so this app owns the lifespan. It routes two exact
 paths to the MCP app — `/mcp` (no 307 between `/mcp` and `/mcp/`, which some
 hosted clients do not follow) and its protected-resource metadata — serves
 collected static files, and sends everything else to Django.
+
+Failures the SDK would answer as bare text or an empty stream are the error
+object here too: storage that does not answer during the token check (503), and
+GET/DELETE on the stateless endpoint (405). The served `application` refuses to
+start with the repository's published secret key.
 """
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "forma.settings")
 
@@ -21,6 +28,7 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
+from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 from starlette.applications import Starlette  # noqa: E402
 from starlette.middleware.cors import CORSMiddleware  # noqa: E402
 from starlette.routing import Mount, Route  # noqa: E402
@@ -28,10 +36,107 @@ from starlette.staticfiles import StaticFiles  # noqa: E402
 from starlette.types import ASGIApp, Message, Receive, Scope, Send  # noqa: E402
 
 from accounts.principals import SCOPE_TOOLS  # noqa: E402
+from forma import ids  # noqa: E402
+from forma.checks import public_secret_key_errors  # noqa: E402
+from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable  # noqa: E402
 from forma.mcp import build_server, transport_security  # noqa: E402
 
 MCP_PATH = settings.FORMA["MCP_PATH"]
 PRM_PATH = "/.well-known/oauth-protected-resource" + MCP_PATH
+
+
+# JSON-RPC's range for errors a server defines itself (JSON-RPC 2.0 §5.1).
+JSONRPC_SERVER_ERROR = -32000
+
+
+def _as_jsonrpc_error(error: FormaError) -> dict[str, Any]:
+    """The error object that is also a JSON-RPC error response.
+
+    An MCP client reads a JSON-RPC error from the body of a non-2xx answer (the
+    official SDK raises it as MCPError with our message and, in `data`, our error
+    object); anything else reads `error.kind`, `error.retryable` and the rest as usual.
+    """
+    body = error.to_dict()
+    return {"jsonrpc": "2.0", "id": None,
+            "error": {"code": JSONRPC_SERVER_ERROR, **body["error"], "data": body["error"]}}
+
+
+async def _send_error(
+    send: Send, error: FormaError, status: int | None = None, headers: dict[str, str] | None = None, *, jsonrpc: bool = False
+) -> None:
+    body = json.dumps(_as_jsonrpc_error(error) if jsonrpc else error.to_dict()).encode()
+    extra = dict(headers or {})
+    if error.retry_after is not None:
+        extra["Retry-After"] = str(error.retry_after)
+    await send({
+        "type": "http.response.start",
+        "status": status or error.http_status,
+        "headers": [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"cache-control", b"no-store"),
+            *((name.lower().encode(), value.encode()) for name, value in extra.items()),
+        ],
+    })
+    await send({"type": "http.response.body", "body": body})
+
+
+class StorageFailureAsErrorObject:
+    """Outermost middleware of the MCP app: a FormaError (or storage error) raised before the
+    response began — the token check in the SDK's auth middleware — becomes the error object.
+
+    Without it the SDK's Starlette app answers a bare 500 when the database is down.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except FormaError as error:
+            if started:
+                raise
+            await _send_error(send, stamp(error, ids.request_id()), jsonrpc=True)
+        except storage_errors() as exc:
+            if started:
+                raise
+            await _send_error(send, stamp(storage_unavailable(exc), ids.request_id()), jsonrpc=True)
+
+
+def _post_only(app: ASGIApp) -> ASGIApp:
+    # Stateless Streamable HTTP has no server-to-client stream to open with GET and no
+    # session to end with DELETE: the spec's answer is 405 (clients then carry on with
+    # POST). The SDK would instead hold a GET open forever, sending nothing.
+    async def gate(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("GET", "DELETE", "PUT", "PATCH"):
+            error = invalid_request(
+                f"{scope['method']} is not served at {MCP_PATH}: this endpoint is stateless. Send JSON-RPC requests with POST.",
+                methods=["POST"],
+            )
+            await _send_error(send, stamp(error, ids.request_id()), status=405, headers={"Allow": "POST"})
+            return
+        await app(scope, receive, send)
+
+    return gate
+
+
+def refuse_public_secret_key() -> None:
+    """Refuse to serve with the repository's published SECRET_KEY (see forma.checks)."""
+    problems = public_secret_key_errors()
+    if problems:
+        raise ImproperlyConfigured(" ".join(f"{p.msg} {p.hint}" for p in problems))
 
 
 def _cors(app):
@@ -76,7 +181,8 @@ def _static_files() -> StaticFiles:
     return StaticFiles(directory=settings.STATICFILES_DIRS[0], packages=apps_with_static)
 
 
-def build_application() -> Starlette:
+def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) -> Starlette:
+    """The whole ASGI app. `startup_checks` run when the server starts; one that raises stops it."""
     mcp_server = build_server()
     streamable = mcp_server.streamable_http_app(
         streamable_http_path=MCP_PATH,
@@ -85,15 +191,19 @@ def build_application() -> Starlette:
         json_response=True,
         transport_security=transport_security(),
     )
+    # Outermost inside the SDK's app, so it sees what its auth middleware raises.
+    streamable.add_middleware(StorageFailureAsErrorObject)
     mcp_app = _cors(_challenge_with_scope(streamable, SCOPE_TOOLS))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for check in startup_checks:
+            check()
         async with mcp_server.session_manager.run():
             yield
 
     routes = [
-        Route(MCP_PATH, endpoint=mcp_app),
+        Route(MCP_PATH, endpoint=_cors(_post_only(_challenge_with_scope(streamable, SCOPE_TOOLS)))),
         Route(PRM_PATH, endpoint=mcp_app),
     ]
     routes.append(Mount(settings.STATIC_URL.rstrip("/"), app=_static_files(), name="static"))
@@ -101,4 +211,6 @@ def build_application() -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-application = build_application()
+# What uvicorn serves: it will not start with the published secret key in a deployment.
+# (Tests build their own app with build_application() and the test settings.)
+application = build_application(startup_checks=(refuse_public_secret_key,))

@@ -9,9 +9,18 @@ cause and the next move.
 from __future__ import annotations
 
 import logging
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 logger = logging.getLogger("forma.errors")
+T = TypeVar("T")
+
+# Waits between tries when the database or Redis does not answer: a restart,
+# a failover or a dropped pooled connection is usually over within these.
+STORAGE_RETRY_DELAYS: tuple[float, ...] = (0.05, 0.2)
+# What a caller is told to wait once the tries are spent.
+STORAGE_RETRY_AFTER_SECONDS = 2
 
 KINDS: dict[str, tuple[int, bool]] = {
     # kind: (HTTP status, retryable by default)
@@ -84,13 +93,36 @@ def not_found(message: str, **context: Any) -> FormaError:
     return FormaError("not_found", message, context=context)
 
 
-def storage_unavailable(exc: Exception) -> FormaError:
-    """Our database or Redis could not be reached: ours, brief, and worth a retry."""
-    logger.exception("storage unavailable: %r", exc)
+def storage_unavailable(exc: BaseException) -> FormaError:
+    """Our database or Redis could not be reached, even after retries: ours, brief, and worth a retry."""
+    logger.error("storage unavailable: %r", exc, exc_info=exc)
     return FormaError(
         "upstream_unavailable",
-        "Forma's storage is briefly unavailable. Wait a few seconds and retry; nothing was charged.",
+        f"Forma's storage is briefly unavailable. Wait {STORAGE_RETRY_AFTER_SECONDS} s and retry; nothing was charged.",
+        retry_after=STORAGE_RETRY_AFTER_SECONDS,
     )
+
+
+def storage_retrying(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    """Call `fn`, and call it again after each of STORAGE_RETRY_DELAYS while the storage does not answer.
+
+    Only for operations that are safe to repeat: reads, and writes that are one
+    atomic unit (a failure rolls all of it back). The last storage error is
+    raised unchanged; the caller turns it into `storage_unavailable`.
+    """
+    from django.db import close_old_connections
+
+    for delay in (*STORAGE_RETRY_DELAYS, None):
+        try:
+            return fn(*args, **kwargs)
+        except storage_errors() as exc:
+            if delay is None:
+                raise
+            logger.warning("storage did not answer (%r); retrying in %g s", exc, delay)
+            # A connection that failed is closed here, so the next try opens a fresh one.
+            close_old_connections()
+            time.sleep(delay)
+    raise AssertionError("unreachable")  # the loop returns or raises
 
 
 def storage_errors() -> tuple[type[BaseException], ...]:

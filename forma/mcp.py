@@ -26,9 +26,18 @@ from pydantic import Field, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
 from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
-from accounts.ratelimit import rate_limit_enforce
+from accounts.ratelimit import rate_limit_hit, rate_limited
 from forma import ids
-from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable, unauthorized
+from forma.errors import (
+    FormaError,
+    invalid_request,
+    not_found,
+    stamp,
+    storage_errors,
+    storage_retrying,
+    storage_unavailable,
+    unauthorized,
+)
 from oracles.services import MAX_INTENT_CHARS
 
 logger = logging.getLogger("forma.mcp")
@@ -55,10 +64,19 @@ async def in_db_thread(fn, *args, **kwargs):
 
 
 class FormaTokenVerifier:
-    """Resolves API keys and OAuth access tokens to an `AccessToken` carrying our `Principal`."""
+    """Resolves API keys and OAuth access tokens to an `AccessToken` carrying our `Principal`.
+
+    Storage that does not answer is retried (the lookup only reads, bar an
+    idempotent last-used timestamp); after that the FormaError escapes the SDK's
+    auth middleware and forma.asgi renders it as a 503 error object: a missing
+    database must not look like a bad token (401) or a crash (500).
+    """
 
     async def verify_token(self, token: str) -> AccessToken | None:
-        principal = await in_db_thread(principal_from_bearer, token)
+        try:
+            principal = await in_db_thread(storage_retrying, principal_from_bearer, token)
+        except storage_errors() as exc:
+            raise stamp(storage_unavailable(exc), ids.request_id()) from None
         if principal is None:
             return None
         return AccessToken(
@@ -80,7 +98,12 @@ def _principal() -> Principal:
 
 
 def _guarded(principal: Principal, fn, kwargs: dict[str, Any]):
-    rate_limit_enforce(organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
+    # The count and the service are retried apart, so a retried read is not counted twice.
+    decision = storage_retrying(rate_limit_hit, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
+    if not decision.allowed:
+        raise rate_limited(decision)
+    if fn in RETRY_SAFE_SERVICES:
+        return storage_retrying(fn, principal=principal, **kwargs)
     return fn(principal=principal, **kwargs)
 
 
@@ -89,6 +112,8 @@ async def call_service(fn, /, **kwargs: Any) -> Any:
 
     Every adapter takes `request_id` (ask_oracle stamps it on the answer); a
     FormaError leaves stamped with it, and `FormaMCPServer.call_tool` renders it.
+    Storage that does not answer is retried for the rate-limit count and for the
+    services in RETRY_SAFE_SERVICES, then becomes `upstream_unavailable`.
     """
     request_id = ids.request_id()
     try:
@@ -109,6 +134,10 @@ class FormaMCPServer(MCPServer):
     """
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
+        if self._tool_manager.get_tool(name) is None:
+            tools = [tool.name for tool in self._tool_manager.list_tools()]
+            error = not_found(f"No tool named {name!r}. Call tools/list; the tools are {', '.join(tools)}.", tools=tools)
+            raise ToolError(json.dumps(stamp(error, ids.request_id()).to_dict()))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -227,6 +256,12 @@ def _feedback(*, principal: Principal, request_id: str, answer_request_id: str |
     from feedback.services import feedback_submit
 
     return feedback_submit(principal=principal, request_id=answer_request_id, **kwargs)
+
+
+# Services safe to run again when storage did not answer: they only read (drawing a
+# figure writes nothing but the render cache, keyed by content). ask_oracle reserves
+# credits and send_feedback stores a row, so they run once.
+RETRY_SAFE_SERVICES = frozenset({_status, _oracles, _whats_new, _figure})
 
 
 def build_server() -> FormaMCPServer:

@@ -32,8 +32,15 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("FORMA_DEBUG", False)
-# The embedded default generates nothing secret-looking on disk; production must set its own.
-SECRET_KEY = env("FORMA_SECRET_KEY", "forma-embedded-default-insecure-key-change-me-in-production-0123456789")
+# The embedded default generates nothing secret-looking on disk; a deployment must set
+# its own. Published keys (this default, the .env.example placeholder) are refused by
+# `manage.py check --deploy` and by the ASGI app at startup unless DEBUG is on over
+# plain http (forma/checks.py); `make run` keeps a generated key in var/secret-key.
+PUBLIC_SECRET_KEYS = (
+    "forma-embedded-default-insecure-key-change-me-in-production-0123456789",
+    "change-me-to-50-random-characters",
+)
+SECRET_KEY = env("FORMA_SECRET_KEY") or PUBLIC_SECRET_KEYS[0]
 
 # Where people and agents reach this deployment. The MCP resource URL and the OAuth
 # issuer are derived from it, so tokens are bound to exactly this address.
@@ -55,6 +62,7 @@ INSTALLED_APPS = [
     "accounts",
     "oracles",
     "feedback",
+    "forma.apps.FormaConfig",
 ]
 
 MIDDLEWARE = [
@@ -136,7 +144,9 @@ CSRF_COOKIE_SAMESITE = "Lax"
 _https = PUBLIC_URL.startswith("https://")
 SESSION_COOKIE_SECURE = _https
 CSRF_COOKIE_SECURE = _https
-SECURE_SSL_REDIRECT = env_bool("FORMA_SSL_REDIRECT", False)
+# Served over https, plain http is redirected there (behind a proxy, X-Forwarded-Proto says
+# which one a request came in on). Set FORMA_SSL_REDIRECT=0 when the proxy redirects itself.
+SECURE_SSL_REDIRECT = env_bool("FORMA_SSL_REDIRECT", _https)
 SECURE_HSTS_SECONDS = int(env("FORMA_HSTS_SECONDS", "31536000" if _https else "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = _https
 SECURE_HSTS_PRELOAD = _https

@@ -1,10 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from oauth2_provider import views as dot_views
 
 from accounts import oauth_views
 from accounts import views as account_views
+from forma.rest import v1_not_found
 
 # The OAuth authorization server, under the toolkit's namespace so its RFC 8414
 # document finds the endpoints by name. The metadata lives at the origin root
@@ -16,7 +17,7 @@ oauth_patterns = (
         path(".well-known/oauth-protected-resource", oauth_views.ProtectedResourceMetadataView.as_view(), name="oauth-resource-metadata"),
         path("o/authorize/", oauth_views.AuthorizationView.as_view(), name="authorize"),
         path("o/token/", oauth_views.TokenView.as_view(), name="token"),
-        path("o/revoke_token/", dot_views.RevokeTokenView.as_view(), name="revoke-token"),
+        path("o/revoke_token/", oauth_views.RevokeTokenView.as_view(), name="revoke-token"),
         path("o/register/", oauth_views.RegistrationView.as_view(), name="dcr-register"),
         path("o/register/<str:client_id>/", oauth_views.RegistrationManagementView.as_view(), name="dcr-register-management"),
     ],
@@ -34,5 +35,7 @@ urlpatterns = [
     path("dashboard/agents/<str:connection_id>/revoke/", account_views.agent_connection_revoke, name="agent_connection_revoke"),
     path("admin/", admin.site.urls),
     path("v1/", include("oracles.api_urls")),
+    # Whatever else is under /v1 answers with the error object, not Django's HTML page.
+    re_path(r"^v1(?:/.*)?$", v1_not_found),
     path("", include(oauth_patterns)),
 ]

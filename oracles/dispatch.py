@@ -11,6 +11,7 @@ import logging
 import time
 from typing import Any
 
+import redis.exceptions
 from celery import Task, current_app, states
 from celery.exceptions import CeleryError, SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError
 from celery.exceptions import TimeoutError as CeleryTimeout
@@ -18,8 +19,11 @@ from celery.result import AsyncResult
 from django.conf import settings
 from kombu.exceptions import KombuError, OperationalError
 
+from forma.errors import FormaError
+
 logger = logging.getLogger("forma.dispatch")
 _POLL_SECONDS = 0.02
+BACKEND_RETRY_AFTER_SECONDS = 5
 
 
 class TaskFailed(Exception):
@@ -74,9 +78,16 @@ def run_task(task: Task, *args: Any) -> Any:
     except WorkerLostError as exc:
         logger.warning("task %s lost its worker: %r", task.name, exc)
         raise TaskFailed("WORKER_LOST", "The worker running this check stopped. Retry.") from exc
-    except (OperationalError, KombuError, ConnectionError) as exc:
+    except (OperationalError, KombuError, ConnectionError, redis.exceptions.ConnectionError) as exc:
+        # The checking backend cannot be reached even after the send's own retries: no
+        # check ran, so there is no verdict to give — the call fails with
+        # backend_unreachable (the caller releases what it reserved).
         logger.exception("task %s could not reach the broker", task.name)
-        raise TaskFailed("BROKER_UNAVAILABLE", "The checking service is briefly unreachable. Retry in a few seconds.") from exc
+        raise FormaError(
+            "backend_unreachable",
+            "Forma's checking service cannot be reached right now. Wait a few seconds and retry; nothing was charged.",
+            retry_after=BACKEND_RETRY_AFTER_SECONDS,
+        ) from exc
     except CeleryError as exc:
         logger.exception("task %s failed in Celery", task.name)
         raise TaskFailed("TASK_FAILED", "The check failed on our side. Retry.") from exc

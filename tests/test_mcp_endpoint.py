@@ -195,12 +195,12 @@ def test_preflight_is_answered_before_auth(live_server_url, seeded):
 def test_an_unreachable_store_is_a_retryable_error_object(mcp, account, monkeypatch):
     import redis.exceptions
 
-    import accounts.ratelimit
+    import forma.mcp
 
     def unreachable(**kwargs):
         raise redis.exceptions.ConnectionError("Connection refused")
 
-    monkeypatch.setattr(accounts.ratelimit, "rate_limit_hit", unreachable)
+    monkeypatch.setattr(forma.mcp, "rate_limit_hit", unreachable)
     (result,) = mcp(account.key, ("list_oracles", {}))
     error = tool_error(result)
     assert (error["kind"], error["retryable"]) == ("upstream_unavailable", True)

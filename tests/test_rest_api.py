@@ -63,7 +63,7 @@ def test_ask_then_draw_png_and_svg(api):
     response = api.call("ask_oracle", json={"oracle": "chart", "intent": "a bar chart of signups: Mon 34, Tue 41, Wed 29"})
     answer = response.json()
     assert answer["status"] == "valid" and answer["cost"] == 1 and answer["credits_remaining"] == 99
-    assert response.headers["RateLimit-Policy"] == '"rpm";q=10;w=60'
+    assert response.headers["RateLimit-Policy"] == '"default";q=10;w=60'
     token = answer["figure"]["token"]
     png = api.call("show_figure", path_params={"token": token}, params={"format": "png"})
     assert png.headers["content-type"] == "image/png"
