@@ -275,11 +275,12 @@ class EnginePool:
 
     def call(self, op: str, spec: Any, scale: float | None = None) -> tuple[dict[str, Any], bytes]:
         """Run one operation on an engine process, as sent (no cleaning: see the module functions)."""
-        timeout = setting("ENGINE_CALL_TIMEOUT_SECONDS")
+        timeout, start_timeout = setting("ENGINE_CALL_TIMEOUT_SECONDS"), setting("ENGINE_START_TIMEOUT_SECONDS")
         spec_json = json.dumps(spec, allow_nan=False).encode() if not isinstance(spec, str) else spec.encode()
-        worker = self._checkout(timeout)
+        # Waiting in line covers a busy process finishing its call, or a new one starting.
+        worker = self._checkout(timeout + start_timeout)
         try:
-            worker.wait_ready(setting("ENGINE_START_TIMEOUT_SECONDS"))
+            worker.wait_ready(start_timeout)
         except (_WorkerDied, _WorkerTimedOut, ValueError):
             detail = worker.death() if not worker.alive() else "did not start in time"
             worker.kill()
