@@ -72,6 +72,9 @@ class DeliveryCountedTask(Task):
     the waiting caller an `error` answer. Eager (in-process) runs are never redelivered: not counted.
     """
 
+    # Expected failures: Celery logs them in one line, without a traceback.
+    throws = (EngineFailed,)
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         request = self.request
         if not request.is_eager and request.id:
