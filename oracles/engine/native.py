@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .contracts import EngineCrash
-from .text import clean_strings
+from .text import clean_json
 
 logger = logging.getLogger("forma.engine")
 
@@ -354,7 +354,7 @@ atexit.register(reset_pool)
 
 
 def _run(op: str, spec: dict[str, Any], scale: float | None = None) -> tuple[str, bytes]:
-    reply, body = pool().call(op, clean_strings(spec), scale)
+    reply, body = pool().call(op, clean_json(spec), scale)
     if not reply.get("ok"):
         # vl-convert raised (a compile or render error): the input's fault, as before isolation.
         raise ValueError(reply.get("message") or reply.get("error") or "vl-convert failed")

@@ -15,33 +15,47 @@ read by their lines and columns) and turns a carriage return into a line feed.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
-    f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(17)
-)
-# Everything removed outright, in both modes (tab, LF and CR are handled separately).
-_DROP = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff" + _NONCHARACTERS
-_DROP_RE = re.compile(f"[{_DROP}]")
+# Removed outright, in both modes (tab, LF and CR are handled separately). The astral
+# non-characters U+1FFFE … U+10FFFF are matched by arithmetic, not listed in a character class: a
+# class of 32 scattered astral code points makes every scan ten times slower.
+_BMP_DROP = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff"
+_BMP_DROP_RE = re.compile(f"[{_BMP_DROP}]")
+_TEXT_UNSAFE_RE = re.compile(f"[{_BMP_DROP}\t\n\r]")
+_INTENT_UNSAFE_RE = re.compile(f"[{_BMP_DROP}\r]")
 _LAYOUT_RE = re.compile("[\t\n\r]")
-_UNSAFE_RE = re.compile(f"[{_DROP}\t\n\r]")
-_INTENT_UNSAFE_RE = re.compile(f"[{_DROP}\r]")
 _CRLF_RE = re.compile("\r\n?")
+_ASTRAL_RE = re.compile("[\U00010000-\U0010ffff]")
+
+
+def _is_noncharacter(ch: str) -> bool:
+    return ord(ch) & 0xFFFE == 0xFFFE  # U+nFFFE and U+nFFFF of every plane
+
+
+def _has_astral_noncharacter(text: str) -> bool:
+    return any(_is_noncharacter(match.group()) for match in _ASTRAL_RE.finditer(text))
+
+
+def _drop(text: str) -> str:
+    text = _BMP_DROP_RE.sub("", text)
+    return _ASTRAL_RE.sub(lambda match: "" if _is_noncharacter(match.group()) else match.group(), text)
 
 
 def clean_text(text: str) -> str:
     """`text` without control characters, non-characters or lone surrogates; tab, LF and CR become spaces."""
-    if _UNSAFE_RE.search(text) is None:  # the common case costs one scan and no copy
-        return text
-    return _DROP_RE.sub("", _LAYOUT_RE.sub(" ", text))
+    if _TEXT_UNSAFE_RE.search(text) is None and not _has_astral_noncharacter(text):
+        return text  # the common case: two scans, no copy
+    return _drop(_LAYOUT_RE.sub(" ", text))
 
 
 def clean_intent(text: str) -> str:
     """Like `clean_text`, but line feeds and tabs stay (they carry table structure); CR/CRLF become LF."""
-    if _INTENT_UNSAFE_RE.search(text) is None:
+    if _INTENT_UNSAFE_RE.search(text) is None and not _has_astral_noncharacter(text):
         return text
-    return _DROP_RE.sub("", _CRLF_RE.sub("\n", text))
+    return _drop(_CRLF_RE.sub("\n", text))
 
 
 def clean_strings(value: Any) -> Any:
@@ -54,7 +68,7 @@ def clean_strings(value: Any) -> Any:
     if not isinstance(value, dict | list):
         return value
     root: list[Any] = [value]
-    # (container, key or index, parent) frames; each container is rebuilt only if a child changed.
+    # (container, slot in its parent, parent) frames: each container is copied into its parent's slot.
     stack: list[tuple[Any, Any, Any]] = [(value, 0, root)]
     while stack:
         node, slot, parent = stack.pop()
@@ -76,3 +90,20 @@ def clean_strings(value: Any) -> Any:
                     stack.append((child, index, cleaned_list))
     return root[0]
 
+
+
+def clean_json(value: Any) -> str:
+    """`value` as JSON text with every string cleaned (`clean_strings`), ready for a renderer.
+
+    Serialising first and scanning the text once is far cheaper than walking a large spec (a
+    thousand data rows) when, as nearly always, there is nothing to clean.
+    """
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    # In this JSON text C0 controls can only appear as escapes (\n, \u0001), so any backslash
+    # sends the value through cleaning (a literal backslash merely costs a needless pass); DEL is
+    # the one other ASCII code point to remove, and only non-ASCII text needs the full scan.
+    if "\\" not in text and "\x7f" not in text and (
+        text.isascii() or (_BMP_DROP_RE.search(text) is None and not _has_astral_noncharacter(text))
+    ):
+        return text
+    return json.dumps(clean_strings(value), ensure_ascii=False, allow_nan=False)
