@@ -146,7 +146,10 @@ class EngineProcess:
         deadline = time.monotonic() + timeout
         header = json.dumps({"op": op, "scale": scale}).encode()
         self._write(_HEADER.pack(len(header)) + header + _HEADER.pack(len(spec_json)) + spec_json, deadline)
-        reply = json.loads(self._read_frame(deadline))
+        try:
+            reply = json.loads(self._read_frame(deadline))
+        except ValueError as exc:  # not our protocol any more: treat the process as lost
+            raise _WorkerDied from exc
         body = self._read_frame(deadline)
         self.calls += 1
         return reply, body
@@ -356,8 +359,11 @@ atexit.register(reset_pool)
 def _run(op: str, spec: dict[str, Any], scale: float | None = None) -> tuple[str, bytes]:
     reply, body = pool().call(op, clean_json(spec), scale)
     if not reply.get("ok"):
-        # vl-convert raised (a compile or render error): the input's fault, as before isolation.
-        raise ValueError(reply.get("message") or reply.get("error") or "vl-convert failed")
+        # vl-convert raised ValueError for a spec it cannot compile or render: the input's fault,
+        # exactly as before isolation. Anything else it raised is a bug, and stays one.
+        if reply.get("error") == "ValueError":
+            raise ValueError(reply.get("message") or "vl-convert failed")
+        raise RuntimeError(f"vl-convert raised {reply.get('error')}: {reply.get('message')}")
     return reply["type"], body
 
 
