@@ -144,7 +144,7 @@ class EngineProcess:
 
     def call(self, op: str, spec_json: bytes, scale: float | None, timeout: float) -> tuple[dict[str, Any], bytes]:
         deadline = time.monotonic() + timeout
-        header = json.dumps({"op": op, "scale": scale}).encode()
+        header = json.dumps({"op": op, "scale": scale, "timeout": timeout}).encode()
         self._write(_HEADER.pack(len(header)) + header + _HEADER.pack(len(spec_json)) + spec_json, deadline)
         try:
             reply = json.loads(self._read_frame(deadline))

@@ -6,7 +6,7 @@ It imports nothing from Forma, so it runs the same under the web process and a C
 
 Protocol, one request at a time: every message is a frame (4-byte big-endian length, then that
 many bytes). Once warm, the process sends one frame `{"ready": true}`. A request is two frames:
-a JSON header `{"op": …, "scale": …}` and the spec as JSON text. The reply is two frames: a JSON
+a JSON header `{"op": …, "scale": …, "timeout": …}` and the spec as JSON text. The reply is two frames: a JSON
 header (`{"ok": true, "type": "json"|"text"|"bytes"}` or `{"ok": false, "error": …, "message": …}`)
 and the body. End of input means exit. If vl-convert panics the process aborts: the parent sees
 the pipe close, and that is exactly the point of running it here.
@@ -15,12 +15,15 @@ the pipe close, and that is exactly the point of running it here.
 from __future__ import annotations
 
 import json
+import math
 import os
+import signal
 import struct
 import sys
 from typing import Any, BinaryIO
 
 _HEADER = struct.Struct(">I")
+ALARM_GRACE_SECONDS = 5
 WARM_UP_SPEC = {"data": {"values": [{"a": "x", "b": 1}]}, "mark": "bar",
                 "encoding": {"x": {"field": "a", "type": "nominal"}, "y": {"field": "b", "type": "quantitative"}}}
 
@@ -83,6 +86,10 @@ def main() -> None:
         if header_frame is None or spec_frame is None:
             return
         header = json.loads(header_frame)
+        # The parent kills a call that outlives its timeout. Should the parent itself be gone (a
+        # Celery child killed by its hard time limit), SIGALRM, left at its default action, ends
+        # this process even while V8 holds the GIL: no orphan spins on forever.
+        signal.alarm(math.ceil(header.get("timeout") or 60) + ALARM_GRACE_SECONDS)
         try:
             kind, body = _run(vlc, header["op"], spec_frame.decode(), header.get("scale"))
         except Exception as exc:  # noqa: BLE001 - every failure of a call is reported to the parent
@@ -90,7 +97,12 @@ def main() -> None:
             write_frames(channel, json.dumps(reply).encode(), b"")
         else:
             write_frames(channel, json.dumps({"ok": True, "type": kind}).encode(), body)
+        finally:
+            signal.alarm(0)
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # the parent went away mid-reply: nothing left to answer
+        pass
