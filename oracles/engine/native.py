@@ -160,7 +160,12 @@ class EngineProcess:
             code = self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             return "still running"
-        how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
+        how = f"exit status {code}"
+        if code < 0:
+            try:
+                how = f"killed by {signal.Signals(-code).name}"
+            except ValueError:  # a signal without a name (real-time signals)
+                how = f"killed by signal {-code}"
         self._stderr.seek(0, os.SEEK_END)
         self._stderr.seek(max(0, self._stderr.tell() - 4096))
         lines = self._stderr.read().decode("utf-8", "replace").splitlines()

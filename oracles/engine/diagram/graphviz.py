@@ -61,7 +61,10 @@ def run_dot(source: str, output: str) -> bytes:
     except subprocess.TimeoutExpired as exc:
         raise EngineRefusal("LAYOUT_TIMEOUT", f"Graphviz took longer than {ENGINE_LIMITS['graphviz_timeout_s']} s. Simplify the diagram.") from exc
     if completed.returncode < 0:
-        name = signal.Signals(-completed.returncode).name
+        try:
+            name = signal.Signals(-completed.returncode).name
+        except ValueError:  # a signal without a name (real-time signals)
+            name = f"signal {-completed.returncode}"
         logger.error("graphviz dot -T%s killed by %s; input: %.300r", output, name, data)
         raise EngineCrash("ENGINE_CRASHED", "Graphviz crashed while laying this diagram out (our fault; not billed). "
                                             "Retrying the same input will fail the same way: simplify the diagram "
