@@ -75,6 +75,7 @@ def main() -> None:
     channel = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     requests = sys.stdin.buffer
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # an ignored disposition would survive exec
 
     import vl_convert as vlc
 
