@@ -221,6 +221,16 @@ FORMA = {
     "TASK_WAIT_SECONDS": float(env("FORMA_TASK_WAIT_SECONDS", "20")),
     "TASK_TIME_LIMIT_SECONDS": float(env("FORMA_TASK_TIME_LIMIT_SECONDS", "15")),
     "TASK_TIME_LIMIT_GRACE_SECONDS": float(env("FORMA_TASK_TIME_LIMIT_GRACE_SECONDS", "5")),
+    # A task whose worker child dies (SIGKILL, SIGABRT, OOM) is redelivered; it runs at most this
+    # many times, then it is answered `error` and dropped (oracles.tasks.DeliveryCountedTask).
+    "TASK_MAX_DELIVERIES": int(env("FORMA_TASK_MAX_DELIVERIES", "3")),
+    # Engine processes (oracles/engine/native.py): vl-convert runs in these, never in the web
+    # process or the Celery child, so its crash costs one answer, not the process. Per calling
+    # process (each web process, each Celery child), started on demand, kept warm.
+    "ENGINE_PROCESSES": int(env("FORMA_ENGINE_PROCESSES", "2")),
+    "ENGINE_CALL_TIMEOUT_SECONDS": float(env("FORMA_ENGINE_CALL_TIMEOUT_SECONDS", "10")),
+    "ENGINE_START_TIMEOUT_SECONDS": float(env("FORMA_ENGINE_START_TIMEOUT_SECONDS", "30")),
+    "ENGINE_MAX_CALLS_PER_PROCESS": int(env("FORMA_ENGINE_MAX_CALLS_PER_PROCESS", "500")),
     "MCP_ALLOWED_HOSTS": env_list("FORMA_MCP_ALLOWED_HOSTS") or [f"{h}:*" for h in ALLOWED_HOSTS] + ALLOWED_HOSTS,
     "MCP_ALLOWED_ORIGINS": env_list("FORMA_MCP_ALLOWED_ORIGINS")
     or [PUBLIC_URL, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],

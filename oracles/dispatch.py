@@ -21,6 +21,8 @@ from kombu.exceptions import KombuError, OperationalError
 
 from forma.errors import FormaError
 
+from .tasks import EngineFailed
+
 logger = logging.getLogger("forma.dispatch")
 _POLL_SECONDS = 0.02
 BACKEND_RETRY_AFTER_SECONDS = 5
@@ -67,6 +69,9 @@ def run_task(task: Task, *args: Any) -> Any:
             args=args, queue=current_app.conf.task_default_queue,
             soft_time_limit=soft, time_limit=soft + settings.FORMA["TASK_TIME_LIMIT_GRACE_SECONDS"],
             retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1},
+            # Nobody waits longer than `wait`: a task still queued after that (a backlog, a
+            # worker that was down) is discarded by the worker instead of run for no one.
+            expires=wait,
         )
         try:
             return _wait_for(pending, wait)
@@ -75,6 +80,8 @@ def run_task(task: Task, *args: Any) -> Any:
     except (CeleryTimeout, TimeLimitExceeded, SoftTimeLimitExceeded) as exc:
         logger.warning("task %s timed out: %r", task.name, exc)
         raise TaskFailed("CHECK_TIMEOUT", f"The check did not finish within {wait:g} s. Retry; a smaller intent is faster.") from exc
+    except EngineFailed as exc:  # already logged once, with its input, where it happened
+        raise TaskFailed(exc.code, exc.message) from exc
     except WorkerLostError as exc:
         logger.warning("task %s lost its worker: %r", task.name, exc)
         raise TaskFailed("WORKER_LOST", "The worker running this check stopped. Retry.") from exc

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .chart import ChartKind
-from .contracts import Draft, EngineRefusal, OracleKind, Verdict
+from .contracts import Draft, EngineCrash, EngineRefusal, OracleKind, Verdict
 from .diagram import DiagramKind
 from .limits import ENGINE_LIMITS
+from .text import clean_intent
 
 KINDS: dict[str, OracleKind] = {"chart": ChartKind(), "diagram": DiagramKind()}
 
@@ -23,14 +24,26 @@ def get_kind(name: str) -> OracleKind:
 
 
 def answer(kind_name: str, intent: str, fmt: str, options: dict[str, Any]) -> Verdict:
-    """Draft and check: the verdict for one intent. A refusal becomes an `invalid` verdict."""
+    """Draft and check: the verdict for one intent.
+
+    A refusal becomes an `invalid` verdict; a crash or timeout of a native renderer an `error`
+    one. The intent is cleaned of control characters and non-characters first (`text.py`), so
+    the drafter and the checker read the same text.
+    """
     kind = get_kind(kind_name)
     options = dict(options or {})
+    if isinstance(intent, str):
+        intent = clean_intent(intent)
     try:
         draft = kind.draft(intent, fmt or kind.default_format, options)
     except EngineRefusal as refusal:
         return Verdict("invalid", None, None, refusal.as_reason(), [])
-    return kind.check(intent, draft, options)
+    except EngineCrash as crash:
+        return Verdict("error", None, None, crash.as_reason(), [])
+    try:
+        return kind.check(intent, draft, options)
+    except EngineCrash as crash:
+        return Verdict("error", None, None, crash.as_reason(), list(draft.notes))
 
 
-__all__ = ["ENGINE_LIMITS", "KINDS", "Draft", "EngineRefusal", "OracleKind", "Verdict", "answer", "get_kind"]
+__all__ = ["ENGINE_LIMITS", "KINDS", "Draft", "EngineCrash", "EngineRefusal", "OracleKind", "Verdict", "answer", "get_kind"]

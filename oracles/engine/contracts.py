@@ -23,6 +23,23 @@ class EngineRefusal(Exception):
         return {"code": self.code, "message": self.message}
 
 
+class EngineCrash(Exception):
+    """The engine failed on our side (a native renderer crashed or ran out of time): an `error`
+    verdict, never billed. Not an `EngineRefusal`: the caller did nothing the rules refuse."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(code, message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+    def as_reason(self) -> dict[str, str]:
+        """The `reason` object of an error verdict."""
+        return {"code": self.code, "message": self.message}
+
+
 @dataclass(frozen=True)
 class Draft:
     """A candidate artifact plus what the drafter read from the intent (its `facts`)."""
@@ -40,7 +57,8 @@ class Draft:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of a check: `valid` with the checked artifact, or `invalid` with a reason."""
+    """The outcome of a check: `valid` with the checked artifact, `invalid` with a reason, or
+    `error` (ours, from an `EngineCrash`) with a reason."""
 
     status: str
     result: dict[str, Any] | str | None

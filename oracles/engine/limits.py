@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .contracts import EngineRefusal
+from .text import clean_intent
 
 ENGINE_LIMITS: dict[str, int | float] = {
     "max_intent_chars": 32_000,
@@ -37,9 +38,13 @@ LAYOUT_LIMIT_REASON = "Graphviz's layout time grows steeply with the size of a d
 
 
 def guard_intent(intent: Any) -> str:
-    """Refuse an intent that is not text, is empty, or is too long — before any parsing."""
+    """Refuse an intent that is not text, is empty, or is too long — before any parsing.
+
+    Returns it cleaned (`text.clean_intent`); `answer()` already cleans, this is for other callers.
+    """
     if not isinstance(intent, str):
         raise EngineRefusal("UNREADABLE_INTENT", "The intent must be text.")
+    intent = clean_intent(intent)
     limit = int(ENGINE_LIMITS["max_intent_chars"])
     if len(intent) > limit:
         raise EngineRefusal(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import vl_convert as vlc
-
+from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
 from .checking import check_chart
 from .drafting import draft_spec
@@ -34,7 +32,7 @@ class ChartKind:
         facts, spec, generated, notes = draft_spec(intent, options or {})
         if fmt == "vega":
             try:
-                compiled = json.loads(json.dumps(vlc.vegalite_to_vega(spec)))
+                compiled = native.vegalite_to_vega(spec)
             except ValueError as exc:
                 raise EngineRefusal("DOES_NOT_COMPILE", f"Vega-Lite could not compile the chart: {exc}") from exc
             return Draft(fmt, compiled, facts, generated, notes, source=spec)

@@ -3,11 +3,9 @@ define the format and applies the oracle's own value rule."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import vl_convert as vlc
-
+from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
 from .safety import check_structure
 from .schema import schema_errors, schema_version, vl_convert_version
@@ -19,7 +17,7 @@ CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "co
 
 def verified_by() -> dict[str, Any]:
     """Which checker ran, with the versions read at runtime."""
-    bundled = vlc.get_vegalite_versions()
+    bundled = native.vegalite_versions()
     return {
         "checker": f"vega-lite JSON schema {schema_version()} + vl-convert {vl_convert_version()} compile",
         "vega_lite_compiler": bundled[-1] if bundled else None,
@@ -39,17 +37,14 @@ def _title_text(spec: dict[str, Any]) -> str:
 
 def _compile(spec: dict[str, Any]) -> dict[str, Any]:
     try:
-        return json.loads(json.dumps(vlc.vegalite_to_vega(spec)))
+        return native.vegalite_to_vega(spec)
     except ValueError as exc:
         raise EngineRefusal("DOES_NOT_COMPILE", f"Vega-Lite could not compile the chart: {str(exc).splitlines()[0][:200]}") from exc
 
 
 def _render_svg(spec: dict[str, Any], language: str) -> str:
     try:
-        if language == "vega":
-            svg = vlc.vega_to_svg(spec, allowed_base_urls=[])
-        else:
-            svg = vlc.vegalite_to_svg(spec, allowed_base_urls=[])
+        svg = native.to_svg(spec, language)
     except ValueError as exc:
         raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
     if "<svg" not in svg[:500]:

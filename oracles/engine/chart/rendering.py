@@ -1,11 +1,10 @@
-"""Drawing checked charts to SVG or PNG with vl-convert, never fetching anything."""
+"""Drawing checked charts to SVG or PNG with vl-convert (in an engine process), never fetching anything."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import vl_convert as vlc
-
+from .. import native
 from ..contracts import EngineRefusal
 from ..limits import ENGINE_LIMITS
 from .safety import check_structure
@@ -25,12 +24,7 @@ def render_chart(result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
     check_structure(result, fmt)
     scale = float(ENGINE_LIMITS["max_render_scale"])
     try:
-        if fmt == "vega":
-            data = vlc.vega_to_svg(result, allowed_base_urls=[]) if out == "svg" else \
-                vlc.vega_to_png(result, scale=scale, allowed_base_urls=[])
-        else:
-            data = vlc.vegalite_to_svg(result, allowed_base_urls=[]) if out == "svg" else \
-                vlc.vegalite_to_png(result, scale=scale, allowed_base_urls=[])
+        data = native.to_svg(result, fmt) if out == "svg" else native.to_png(result, fmt, scale)
     except ValueError as exc:
         raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
     if isinstance(data, str):

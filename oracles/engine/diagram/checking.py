@@ -8,6 +8,7 @@ from typing import Any
 
 from ..contracts import Draft, EngineRefusal, Verdict
 from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+from ..text import clean_intent
 from .graphviz import LaidOutGraph, graphviz_version, read_back, run_dot
 from .reading import ARROW_RE, node_key
 
@@ -27,6 +28,7 @@ def bound_source(source: Any) -> str:
     """Refuse, before running Graphviz, sources that are too big or could read files."""
     if not isinstance(source, str):
         raise EngineRefusal("INVALID_DIAGRAM", "A diagram must be DOT source text.")
+    source = clean_intent(source)  # a stored source may hold what has no UTF-8 form (lone surrogates)
     if len(source.encode("utf-8")) > int(ENGINE_LIMITS["max_dot_bytes"]):
         raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is larger than {ENGINE_LIMITS['max_dot_bytes']:,} bytes.")
     quoted = QUOTED_RE.findall(source)

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import shutil
+import signal
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..contracts import EngineRefusal
+from ..contracts import EngineCrash, EngineRefusal
 from ..limits import ENGINE_LIMITS
+from ..text import clean_intent
 from .dot_source import unquote
+
+logger = logging.getLogger("forma.engine")
 
 # SERVER_NAME puts Graphviz in its restricted mode: it will not read files named in the source
 # (image=, shapefile=…). PATH is minimal so no user-controlled helper can be picked up.
@@ -36,8 +41,16 @@ def graphviz_version() -> str:
 
 
 def run_dot(source: str, output: str) -> bytes:
-    """`dot -T<output>` on the source; refuses on error, warning, timeout or oversize input."""
-    data = source.encode("utf-8")
+    """`dot -T<output>` on the source; refuses on error, warning, timeout or oversize input.
+
+    Graphviz runs as its own process, so its crash is never ours to share: a `dot` killed by a
+    signal is an `EngineCrash` (an unbilled error), not a refusal of the caller's diagram.
+    """
+    # Control characters and non-characters are cleaned here, right before Graphviz, whatever
+    # the source's origin (a stored result, a label decoded from JSON): Graphviz copies them raw
+    # into its -Tjson output, which then cannot be read, and a lone surrogate has no UTF-8 form.
+    # Line feeds and tabs stay: they separate DOT statements and end `//` comments.
+    data = clean_intent(source).encode("utf-8")
     if len(data) > int(ENGINE_LIMITS["max_dot_bytes"]):
         raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is {len(data):,} bytes; the limit is {ENGINE_LIMITS['max_dot_bytes']:,}.")
     try:
@@ -47,6 +60,15 @@ def run_dot(source: str, output: str) -> bytes:
         )
     except subprocess.TimeoutExpired as exc:
         raise EngineRefusal("LAYOUT_TIMEOUT", f"Graphviz took longer than {ENGINE_LIMITS['graphviz_timeout_s']} s. Simplify the diagram.") from exc
+    if completed.returncode < 0:
+        try:
+            name = signal.Signals(-completed.returncode).name
+        except ValueError:  # a signal without a name (real-time signals)
+            name = f"signal {-completed.returncode}"
+        logger.error("graphviz dot -T%s killed by %s; input: %.300r", output, name, data)
+        raise EngineCrash("ENGINE_CRASHED", "Graphviz crashed while laying this diagram out (our fault; not billed). "
+                                            "Retrying the same input will fail the same way: simplify the diagram "
+                                            "or send feedback with this request_id.")
     problems = [line for line in completed.stderr.decode("utf-8", "replace").splitlines() if not _IGNORED_STDERR_RE.match(line)]
     if completed.returncode != 0 or problems:
         first = problems[0] if problems else f"exit status {completed.returncode}"
