@@ -89,7 +89,10 @@ def build_application() -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with mcp_server.session_manager.run():
+        from forma.housekeeping import holds_sweeper
+
+        # The sweeper returns credit holds of requests that died (forma/housekeeping.py).
+        async with mcp_server.session_manager.run(), holds_sweeper():
             yield
 
     routes = [

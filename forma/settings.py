@@ -211,6 +211,16 @@ FORMA = {
     "TASK_WAIT_SECONDS": float(env("FORMA_TASK_WAIT_SECONDS", "20")),
     "TASK_TIME_LIMIT_SECONDS": float(env("FORMA_TASK_TIME_LIMIT_SECONDS", "15")),
     "TASK_TIME_LIMIT_GRACE_SECONDS": float(env("FORMA_TASK_TIME_LIMIT_GRACE_SECONDS", "5")),
+    # Embedded default: checks run in a pool of this many threads of their own (never
+    # the pool that serves every caller's database work).
+    "EAGER_CHECK_THREADS": int(env("FORMA_EAGER_CHECK_THREADS", "2")),
+    # A credit hold with no verdict after this long belongs to a request that died:
+    # the sweeper returns it. Keep it well above TASK_WAIT_SECONDS.
+    "HOLD_GRACE_SECONDS": float(env("FORMA_HOLD_GRACE_SECONDS", "300")),
+    # How often each web process sweeps in the embedded default (no Celery beat there).
+    "SWEEP_INTERVAL_SECONDS": float(env("FORMA_SWEEP_INTERVAL_SECONDS", "60")),
+    # An Idempotency-Key on POST /v1/ask returns its first answer for this long.
+    "IDEMPOTENCY_KEY_HOURS": float(env("FORMA_IDEMPOTENCY_KEY_HOURS", "24")),
     "MCP_ALLOWED_HOSTS": env_list("FORMA_MCP_ALLOWED_HOSTS") or [f"{h}:*" for h in ALLOWED_HOSTS] + ALLOWED_HOSTS,
     "MCP_ALLOWED_ORIGINS": env_list("FORMA_MCP_ALLOWED_ORIGINS")
     or [PUBLIC_URL, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
@@ -292,6 +302,7 @@ CELERY_BEAT_SCHEDULE = {
     # and a missed first-of-month is caught up the next day.
     "renew-allowances": {"task": "accounts.renew_allowances", "schedule": 24 * 3600},
     "sweep-reservations": {"task": "accounts.sweep_reservations", "schedule": 60},
+    "prune-idempotency-keys": {"task": "oracles.prune_idempotency_keys", "schedule": 3600},
     "prune-rate-windows": {"task": "accounts.prune_rate_windows", "schedule": 600},
     "prune-unused-oauth-clients": {"task": "accounts.prune_unused_oauth_clients", "schedule": 3600},
 }

@@ -3,12 +3,23 @@
 On the embedded default tasks run inline (CELERY_TASK_ALWAYS_EAGER). With a
 broker they run on workers; the web process waits at most TASK_WAIT_SECONDS,
 so a dead or stuck worker is an `error` answer, never a hang.
+
+Two ways to wait. `run_task` blocks its thread (figure drawing). An ask uses
+`task_submit` + `task_outcome`: the wait is a coroutine that sleeps on the event
+loop between cheap reads of the result backend, so a check that never comes back
+holds no thread that could serve another caller. Eager checks (the embedded
+default) run in a small pool of their own, never in the default thread pool
+that serves database work for every caller.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from celery import Task, current_app, states
@@ -20,6 +31,11 @@ from kombu.exceptions import KombuError, OperationalError
 
 logger = logging.getLogger("forma.dispatch")
 _POLL_SECONDS = 0.02
+# The async wait backs off to this: a dead worker costs each waiting ask ~4 reads a second.
+_POLL_MAX_SECONDS = 0.25
+# Reads of the result backend are blocking client calls: they run here, each for
+# milliseconds, so a slow Redis stalls these threads and never the event loop.
+_RESULT_READER_THREADS = 4
 
 
 class TaskFailed(Exception):
@@ -83,3 +99,113 @@ def run_task(task: Task, *args: Any) -> Any:
     except Exception as exc:  # a crash inside the engine is our bug: log it, answer `error`
         logger.exception("task %s crashed", task.name)
         raise TaskFailed("ENGINE_CRASHED", "The check failed on our side. Retry; if it keeps failing, send feedback with this request_id.") from exc
+
+
+# ---- waiting without holding a thread (asks) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A task handed to Celery. `task_id` is None on the embedded default: it runs when awaited."""
+
+    task: Task
+    args: tuple[Any, ...]
+    task_id: str | None
+
+
+_pools: dict[str, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(name: str, size: int) -> ThreadPoolExecutor:
+    with _pools_lock:
+        if name not in _pools:
+            _pools[name] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"forma-{name}")
+        return _pools[name]
+
+
+def task_submit(task: Task, *args: Any) -> Submitted:
+    """Hand `task` to a worker (served mode) without waiting; raises TaskFailed if the broker is down."""
+    if current_app.conf.task_always_eager:
+        return Submitted(task=task, args=args, task_id=None)
+    soft = settings.FORMA["TASK_TIME_LIMIT_SECONDS"]
+    try:
+        pending = task.apply_async(
+            args=args, queue=current_app.conf.task_default_queue,
+            soft_time_limit=soft, time_limit=soft + settings.FORMA["TASK_TIME_LIMIT_GRACE_SECONDS"],
+            retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1},
+        )
+    except Exception as exc:
+        raise _failure(task.name, exc) from exc
+    return Submitted(task=task, args=args, task_id=pending.id)
+
+
+async def task_outcome(submitted: Submitted, *, deadline: float) -> Any:
+    """The task's result, awaited until `deadline` (a `time.monotonic()` value); raises TaskFailed.
+
+    The deadline is the caller's whole budget, fixed when its call started, so
+    time spent queueing for a thread or for the broker counts against it too.
+    """
+    try:
+        if submitted.task_id is None:
+            return await _run_eagerly(submitted, deadline)
+        return await _poll(submitted.task_id, deadline)
+    except TaskFailed:
+        raise
+    except Exception as exc:
+        raise _failure(submitted.task.name, exc) from exc
+
+
+def _apply(task: Task, args: tuple[Any, ...]) -> Any:
+    return task.apply(args=args, throw=True).get()
+
+
+async def _run_eagerly(submitted: Submitted, deadline: float) -> Any:
+    loop = asyncio.get_running_loop()
+    pool = _pool("eager-checks", settings.FORMA["EAGER_CHECK_THREADS"])
+    running = loop.run_in_executor(pool, _apply, submitted.task, submitted.args)
+    # On timeout a queued check is dropped; one already running finishes unobserved
+    # (a thread cannot be stopped), which the pool's bound keeps from piling up.
+    return await asyncio.wait_for(running, timeout=max(deadline - time.monotonic(), 0))
+
+
+async def _poll(task_id: str, deadline: float) -> Any:
+    """Poll the stored result with plain reads (see `_wait_for` for why not pub/sub)."""
+    loop = asyncio.get_running_loop()
+    readers = _pool("result-readers", _RESULT_READER_THREADS)
+    backend = current_app.backend
+    pause = _POLL_SECONDS
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise CeleryTimeout("no result before the deadline")
+            meta = await asyncio.wait_for(loop.run_in_executor(readers, backend.get_task_meta, task_id), timeout=remaining)
+            if meta["status"] == states.SUCCESS:
+                return meta["result"]
+            if meta["status"] in states.PROPAGATE_STATES:
+                raise backend.exception_to_python(meta["result"])
+            await asyncio.sleep(max(min(pause, deadline - time.monotonic()), 0))
+            pause = min(pause * 1.5, _POLL_MAX_SECONDS)
+    finally:
+        # Nobody reads this result again; not awaited, so a cancelled wait still cleans up.
+        loop.run_in_executor(readers, backend.forget, task_id)
+
+
+def _failure(task_name: str, exc: BaseException) -> TaskFailed:
+    wait = settings.FORMA["TASK_WAIT_SECONDS"]
+    if isinstance(exc, (CeleryTimeout, TimeoutError, TimeLimitExceeded, SoftTimeLimitExceeded)):
+        logger.warning("task %s timed out: %r", task_name, exc)
+        return TaskFailed("CHECK_TIMEOUT", f"The check did not finish within {wait:g} s. Retry; a smaller intent is faster.")
+    if isinstance(exc, WorkerLostError):
+        logger.warning("task %s lost its worker: %r", task_name, exc)
+        return TaskFailed("WORKER_LOST", "The worker running this check stopped. Retry.")
+    if isinstance(exc, (OperationalError, KombuError, ConnectionError)):
+        logger.error("task %s could not reach the broker: %r", task_name, exc)
+        return TaskFailed("BROKER_UNAVAILABLE", "The checking service is briefly unreachable. Retry in a few seconds.")
+    if isinstance(exc, CeleryError):
+        logger.error("task %s failed in Celery: %r", task_name, exc)
+        return TaskFailed("TASK_FAILED", "The check failed on our side. Retry.")
+    # A crash inside the engine is our bug: log it, answer `error`.
+    logger.error("task %s crashed", task_name, exc_info=exc)
+    return TaskFailed("ENGINE_CRASHED", "The check failed on our side. Retry; if it keeps failing, send feedback with this request_id.")
