@@ -189,7 +189,14 @@ async def _poll(task_id: str, deadline: float) -> Any:
             pause = min(pause * 1.5, _POLL_MAX_SECONDS)
     finally:
         # Nobody reads this result again; not awaited, so a cancelled wait still cleans up.
-        loop.run_in_executor(readers, backend.forget, task_id)
+        loop.run_in_executor(readers, _forget, backend, task_id)
+
+
+def _forget(backend: Any, task_id: str) -> None:
+    try:
+        backend.forget(task_id)
+    except Exception:  # the result expires on its own (result_expires); nobody waits on this
+        logger.warning("could not delete the stored result of %s", task_id, exc_info=True)
 
 
 def _failure(task_name: str, exc: BaseException) -> TaskFailed:
