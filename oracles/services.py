@@ -206,11 +206,26 @@ def answer_finish(*, flight: AskInFlight, verdict: dict[str, Any], total_ms: flo
     return body
 
 
-def _abandon(*, request_id: str, idempotency_key_pk: int | None) -> None:
-    # The ask ended without a recorded verdict (cancelled, or a failure after the reserve).
-    credits.credits_release(request_id=request_id, reason="interrupted")
+def _abandon(*, request_id: str, idempotency_key_pk: int | None, release: bool) -> None:
+    # The ask ended without a recorded verdict: nothing of it may stay held or claimed.
+    if release:
+        credits.credits_release(request_id=request_id, reason="interrupted")
     if idempotency_key_pk is not None:
         idempotency_abandon(pk=idempotency_key_pk, request_id=request_id)
+
+
+async def _to_completion(step: Awaitable[Any]) -> Any:
+    """Await a database step that runs in a thread; if we are cancelled, let it finish first.
+
+    A thread cannot be stopped: a reserve or a settle still in flight when the
+    caller goes away would land after the clean-up and undo it.
+    """
+    running = asyncio.ensure_future(step)
+    try:
+        return await asyncio.shield(running)
+    except asyncio.CancelledError:
+        await asyncio.wait([running])
+        raise
 
 
 async def answer_ask(
@@ -242,24 +257,24 @@ async def answer_ask(
         if claim.response is not None:
             return claim.response
         key_pk = claim.pk
+    flight = None
     try:
-        flight = await run_sync(
+        flight = await _to_completion(run_sync(
             answer_begin, principal=principal, oracle_name=oracle_name, intent=intent, fmt=fmt,
             allow_generated_data=allow_generated_data, request_id=request_id, idempotency_key_pk=key_pk,
-        )
-    except BaseException:
-        if key_pk is not None:
-            # Refused before any work (bad input, no credits): the key is free for a corrected retry.
-            await asyncio.shield(run_sync(idempotency_abandon, pk=key_pk, request_id=request_id))
-        raise
-    try:
+        ))
         checking = time.perf_counter()
         verdict = await answer_verdict(flight, deadline=deadline)
         total_ms = round((time.perf_counter() - checking) * 1000, 2)
-        return await run_sync(answer_finish, flight=flight, verdict=verdict, total_ms=total_ms)
-    except BaseException:
-        # Shielded: a caller that went away (cancellation) still gets its hold returned.
-        await asyncio.shield(run_sync(_abandon, request_id=request_id, idempotency_key_pk=key_pk))
+        return await _to_completion(run_sync(answer_finish, flight=flight, verdict=verdict, total_ms=total_ms))
+    except BaseException as exc:
+        # A refusal by answer_begin released its own hold (or took none). A cancellation
+        # (the caller went away) or any later failure leaves a hold for us to return; the
+        # key is freed either way, so a corrected retry can use it. Shielded: it must run
+        # even though this task is being cancelled.
+        release = flight is not None or isinstance(exc, asyncio.CancelledError)
+        if release or key_pk is not None:
+            await asyncio.shield(run_sync(_abandon, request_id=request_id, idempotency_key_pk=key_pk, release=release))
         raise
 
 

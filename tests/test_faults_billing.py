@@ -143,6 +143,40 @@ def test_a_failed_answer_insert_leaves_the_idempotency_key_free_for_a_retry(live
     assert billing_of(account.organization) == (100, 100, 0)
 
 
+@needs_broker
+def test_an_ask_cancelled_while_it_waits_returns_its_hold_at_once(account, broker_queue):
+    """A caller that goes away (the server cancels its task) gets its credits back without the sweeper."""
+    from asgiref.sync import sync_to_async
+
+    from accounts.models import Reservation
+    from accounts.principals import principal_from_api_key
+    from oracles.models import Answer
+    from oracles.services import answer_ask
+
+    principal = principal_from_api_key(account.key_row)
+
+    async def in_thread(fn, /, *args, **kwargs):
+        return await sync_to_async(fn, thread_sensitive=False)(*args, **kwargs)
+
+    async def ask_then_go_away() -> None:
+        asking = asyncio.create_task(answer_ask(principal=principal, oracle_name="chart", intent=CHART, run_sync=in_thread))
+        holds = sync_to_async(lambda: Reservation.objects.filter(state="held").count(), thread_sensitive=False)
+        deadline = time.monotonic() + 30
+        while await holds() == 0:  # nothing consumes broker_queue: it waits until cancelled
+            assert time.monotonic() < deadline, "the ask never reserved"
+            await asyncio.sleep(0.02)
+        asking.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asking
+
+    asyncio.run(ask_then_go_away())
+    (reservation,) = Reservation.objects.all()
+    assert reservation.state == "released"
+    assert ledger_kinds(reservation.request_id) == [("release", 1), ("reserve", -1)]
+    assert billing_of(account.organization) == (100, 100, 0)
+    assert not Answer.objects.exists()
+
+
 # ---- killed processes and the sweeper -------------------------------------------------------
 
 
