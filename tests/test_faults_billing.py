@@ -517,3 +517,24 @@ def test_the_openapi_document_declares_the_key_and_links_the_answer_to_its_figur
     assert operation["responses"]["200"]["links"]["ShowFigure"]["operationId"] == "show_figure"
     assert operation["responses"]["200"]["links"]["ShowFigure"]["parameters"] == {"token": "$response.body#/figure/token"}
     assert "{token}" in next(path for path, item in api.doc["paths"].items() if item.get("get", {}).get("operationId") == "show_figure")
+
+
+def test_a_key_whose_request_died_unanswered_is_taken_over_by_one_retry(account, settings):
+    from django.utils import timezone
+
+    from oracles.models import IdempotencyKey
+    from oracles.services import IdempotencyKeyReused, idempotency_claim
+
+    now = timezone.now()
+    claim = {"organization_pk": account.organization.pk, "key": "k", "fingerprint": "f" * 64}
+    assert idempotency_claim(**claim, request_id="req_dead", now=now).owned
+    # Still within the first request's wait: a duplicate waits for it, it does not take over.
+    waiting = idempotency_claim(**claim, request_id="req_early", now=now + timedelta(seconds=5))
+    assert (waiting.owned, waiting.response) == (False, None)
+    with pytest.raises(IdempotencyKeyReused):
+        idempotency_claim(**{**claim, "fingerprint": "0" * 64}, request_id="req_other", now=now + timedelta(seconds=5))
+    # Long past the wait limit with no answer: its process died. One retry answers the key.
+    late = now + timedelta(seconds=settings.FORMA["TASK_WAIT_SECONDS"] + 60)
+    assert idempotency_claim(**claim, request_id="req_retry", now=late).owned
+    assert not idempotency_claim(**claim, request_id="req_second_retry", now=late).owned
+    assert IdempotencyKey.objects.get().request_id == "req_retry"
