@@ -14,8 +14,9 @@ happen. A reserve whose verdict never came (a crash in between) is released by
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
@@ -167,8 +168,18 @@ def credits_release(*, request_id: str, reason: str = "") -> bool:
     return True
 
 
-def reservations_sweep(*, older_than: timedelta = timedelta(minutes=5)) -> int:
-    """Release reserves whose verdict never arrived (the process died between the two)."""
-    cutoff = timezone.now() - older_than
-    stale = Reservation.objects.filter(state=Reservation.State.HELD, created_at__lt=cutoff).values_list("request_id", flat=True)
-    return sum(1 for request_id in list(stale) if credits_release(request_id=request_id, reason="swept: no verdict"))
+def reservations_sweep(*, older_than: timedelta | None = None, now: datetime | None = None) -> int:
+    """Release holds whose verdict never arrived (the process died between the two). Returns how many.
+
+    A hold is orphaned once it is older than `older_than` (default: the
+    HOLD_GRACE_SECONDS setting, well above the longest a live request waits).
+    `now` is the clock, injectable so tests move time instead of sleeping.
+    Safe in any number of processes at once: each release is a conditional update.
+    """
+    grace = older_than if older_than is not None else timedelta(seconds=settings.FORMA["HOLD_GRACE_SECONDS"])
+    cutoff = (now or timezone.now()) - grace
+    stale = Reservation.objects.filter(state=Reservation.State.HELD, created_at__lt=cutoff).order_by("pk")
+    return sum(
+        1 for request_id in list(stale.values_list("request_id", flat=True))
+        if credits_release(request_id=request_id, reason="swept: no verdict")
+    )

@@ -39,6 +39,7 @@ from accounts.principals import SCOPE_TOOLS  # noqa: E402
 from forma import ids  # noqa: E402
 from forma.checks import public_secret_key_errors  # noqa: E402
 from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable  # noqa: E402
+from forma.housekeeping import holds_sweeper  # noqa: E402
 from forma.mcp import build_server, transport_security  # noqa: E402
 
 MCP_PATH = settings.FORMA["MCP_PATH"]
@@ -199,7 +200,8 @@ def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) ->
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for check in startup_checks:
             check()
-        async with mcp_server.session_manager.run():
+        # The sweeper returns credit holds of requests that died (forma/housekeeping.py).
+        async with mcp_server.session_manager.run(), holds_sweeper():
             yield
 
     routes = [

@@ -8,8 +8,10 @@ service in a worker thread (Django's ORM is synchronous), and turns a
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
+import time
 from typing import Annotated, Any, Literal, NotRequired
 
 from asgiref.sync import sync_to_async
@@ -118,6 +120,9 @@ async def call_service(fn, /, **kwargs: Any) -> Any:
     request_id = ids.request_id()
     try:
         principal = _principal()
+        if inspect.iscoroutinefunction(fn):  # it waits on the event loop and uses threads only for its own database steps
+            await in_db_thread(rate_limit_enforce, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
+            return await fn(principal=principal, request_id=request_id, **kwargs)
         return await in_db_thread(_guarded, principal, fn, kwargs | {"request_id": request_id})
     except FormaError as error:
         raise stamp(error, request_id) from None
@@ -240,10 +245,11 @@ def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> d
     return changelog_since(since=since)
 
 
-def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[str, Any]:
-    from oracles.services import answer_create
+async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[str, Any]:
+    from oracles.services import answer_ask
 
-    return answer_create(principal=principal, request_id=request_id, **kwargs)
+    # Async: waiting for the check holds no thread, so a dead worker cannot starve other callers.
+    return await answer_ask(principal=principal, request_id=request_id, run_sync=in_db_thread, **kwargs)
 
 
 def _figure(*, principal: Principal, request_id: str, figure_token: str, format: str | None) -> tuple[bytes, str]:
@@ -320,7 +326,8 @@ def build_server() -> FormaMCPServer:
         `cost` and `credits_remaining`. For a valid drawable answer, pass
         `figure.token` to show_figure so the person sees it."""
         return await call_service(
-            _ask, oracle_name=oracle, intent=intent, fmt=format, allow_generated_data=allow_generated_data
+            _ask, oracle_name=oracle, intent=intent, fmt=format, allow_generated_data=allow_generated_data,
+            started=time.monotonic(),  # the wait limit counts from here, queueing included
         )
 
     @server.tool(name="show_figure", title="Draw a figure", structured_output=False)

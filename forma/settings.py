@@ -231,6 +231,16 @@ FORMA = {
     "ENGINE_CALL_TIMEOUT_SECONDS": float(env("FORMA_ENGINE_CALL_TIMEOUT_SECONDS", "10")),
     "ENGINE_START_TIMEOUT_SECONDS": float(env("FORMA_ENGINE_START_TIMEOUT_SECONDS", "30")),
     "ENGINE_MAX_CALLS_PER_PROCESS": int(env("FORMA_ENGINE_MAX_CALLS_PER_PROCESS", "500")),
+    # Embedded default: checks run in a pool of this many threads of their own (never
+    # the pool that serves every caller's database work).
+    "EAGER_CHECK_THREADS": int(env("FORMA_EAGER_CHECK_THREADS", "2")),
+    # A credit hold with no verdict after this long belongs to a request that died:
+    # the sweeper returns it. Keep it well above TASK_WAIT_SECONDS.
+    "HOLD_GRACE_SECONDS": float(env("FORMA_HOLD_GRACE_SECONDS", "300")),
+    # How often each web process sweeps in the embedded default (no Celery beat there).
+    "SWEEP_INTERVAL_SECONDS": float(env("FORMA_SWEEP_INTERVAL_SECONDS", "60")),
+    # An Idempotency-Key on POST /v1/ask returns its first answer for this long.
+    "IDEMPOTENCY_KEY_HOURS": float(env("FORMA_IDEMPOTENCY_KEY_HOURS", "24")),
     "MCP_ALLOWED_HOSTS": env_list("FORMA_MCP_ALLOWED_HOSTS") or [f"{h}:*" for h in ALLOWED_HOSTS] + ALLOWED_HOSTS,
     "MCP_ALLOWED_ORIGINS": env_list("FORMA_MCP_ALLOWED_ORIGINS")
     or [PUBLIC_URL, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
@@ -312,6 +322,7 @@ CELERY_BEAT_SCHEDULE = {
     # and a missed first-of-month is caught up the next day.
     "renew-allowances": {"task": "accounts.renew_allowances", "schedule": 24 * 3600},
     "sweep-reservations": {"task": "accounts.sweep_reservations", "schedule": 60},
+    "prune-idempotency-keys": {"task": "oracles.prune_idempotency_keys", "schedule": 3600},
     "prune-rate-windows": {"task": "accounts.prune_rate_windows", "schedule": 600},
     "prune-unused-oauth-clients": {"task": "accounts.prune_unused_oauth_clients", "schedule": 3600},
 }

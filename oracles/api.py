@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
 from django.http import HttpResponse
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -116,16 +119,56 @@ class OracleListView(ServiceView):
         return Response({"oracles": oracle_list()})
 
 
+class _AskSchema(AutoSchema):
+    # drf-spectacular has no helper for OpenAPI links: add the one from an answer to its figure,
+    # so a stateful client (or a schema-driven tester) can follow `figure.token` to the drawing.
+    def _get_response_for_code(self, serializer, status_code, media_types=None, direction="response"):
+        response = super()._get_response_for_code(serializer, status_code, media_types, direction)
+        if str(status_code) == "200":
+            response["links"] = {
+                "ShowFigure": {
+                    "operationId": "show_figure",
+                    "parameters": {"token": "$response.body#/figure/token"},
+                    "description": "Draw this answer (when `figure.drawable` is true) with its `figure.token`.",
+                }
+            }
+        return response
+
+
+IDEMPOTENCY_KEY_HEADER = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description=(
+        "Optional, 1-255 printable ASCII characters (a UUID is a good key). Sending the same request again with the "
+        "same key within 24 hours returns the first answer (same request_id) and bills once; a concurrent repeat waits "
+        "for the first answer. The same key with a different body is refused with 422. Keys are per organization."
+    ),
+)
+
+
 class AskView(ServiceView):
+    schema = _AskSchema()
+
+    def initial(self, request, *args, **kwargs) -> None:
+        # The wait limit counts from when the request reached the view, before authentication.
+        self.started = time.monotonic()
+        super().initial(request, *args, **kwargs)
+
     @extend_schema(operation_id="ask_oracle", summary="Ask an oracle; the answer is checked before it is returned.",
-                   request=AskSerializer, responses={200: AnswerSerializer, **ERRORS})
+                   parameters=[IDEMPOTENCY_KEY_HEADER], request=AskSerializer,
+                   responses={200: AnswerSerializer, **ERRORS, 422: OpenApiResponse(ErrorSerializer)})
     def post(self, request):
         data = self.validated(AskSerializer)
+        # The view thread is this request's own (Django gives each ASGI request one); the
+        # wait inside runs on the event loop, and the database steps come back to this thread.
         answer = answer_create(
             principal=self.principal, oracle_name=data["oracle"], intent=data["intent"], fmt=data.get("format"),
             allow_generated_data=data.get("allow_generated_data"), request_id=request.forma_request_id,
+            idempotency_key=request.headers.get("Idempotency-Key"), started=self.started,
         )
-        return Response(answer)
+        response = Response(answer)
+        if answer["request_id"] != request.forma_request_id:
+            response["Idempotent-Replayed"] = "true"
+        return response
 
 
 class FigureView(ServiceView):

@@ -3,12 +3,23 @@
 On the embedded default tasks run inline (CELERY_TASK_ALWAYS_EAGER). With a
 broker they run on workers; the web process waits at most TASK_WAIT_SECONDS,
 so a dead or stuck worker is an `error` answer, never a hang.
+
+Two ways to wait. `run_task` blocks its thread (figure drawing). An ask uses
+`task_submit` + `task_outcome`: the wait is a coroutine that sleeps on the event
+loop between cheap reads of the result backend, so a check that never comes back
+holds no thread that could serve another caller. Eager checks (the embedded
+default) run in a small pool of their own, never in the default thread pool
+that serves database work for every caller.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import redis.exceptions
@@ -26,6 +37,11 @@ from .tasks import EngineFailed
 logger = logging.getLogger("forma.dispatch")
 _POLL_SECONDS = 0.02
 BACKEND_RETRY_AFTER_SECONDS = 5
+# The async wait backs off to this: a dead worker costs each waiting ask ~4 reads a second.
+_POLL_MAX_SECONDS = 0.25
+# Reads of the result backend are blocking client calls: they run here, each for
+# milliseconds, so a slow Redis stalls these threads and never the event loop.
+_RESULT_READER_THREADS = 4
 
 
 class TaskFailed(Exception):
@@ -58,46 +74,151 @@ def _wait_for(pending: AsyncResult, wait: float) -> Any:
 
 
 def run_task(task: Task, *args: Any) -> Any:
+    """Run `task` and block this thread until its result (figure drawing); raises TaskFailed or FormaError."""
     wait = settings.FORMA["TASK_WAIT_SECONDS"]
+    submitted = task_submit(task, *args)
     try:
-        if current_app.conf.task_always_eager:
-            return task.apply(args=args, throw=True).get()
-        # Limits travel in the message (the worker enforces what the sender says), so
-        # they are read here, at call time, from this process's settings.
-        soft = settings.FORMA["TASK_TIME_LIMIT_SECONDS"]
-        pending = task.apply_async(
-            args=args, queue=current_app.conf.task_default_queue,
-            soft_time_limit=soft, time_limit=soft + settings.FORMA["TASK_TIME_LIMIT_GRACE_SECONDS"],
-            retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1},
-            # Nobody waits longer than `wait`: a task still queued after that (a backlog, a
-            # worker that was down) is discarded by the worker instead of run for no one.
-            expires=wait,
-        )
+        if submitted.task_id is None:
+            return _apply(task, args)
+        pending = AsyncResult(submitted.task_id, app=current_app)
         try:
             return _wait_for(pending, wait)
         finally:
             pending.forget()
-    except (CeleryTimeout, TimeLimitExceeded, SoftTimeLimitExceeded) as exc:
-        logger.warning("task %s timed out: %r", task.name, exc)
-        raise TaskFailed("CHECK_TIMEOUT", f"The check did not finish within {wait:g} s. Retry; a smaller intent is faster.") from exc
-    except EngineFailed as exc:  # already logged once, with its input, where it happened
-        raise TaskFailed(exc.code, exc.message) from exc
-    except WorkerLostError as exc:
-        logger.warning("task %s lost its worker: %r", task.name, exc)
-        raise TaskFailed("WORKER_LOST", "The worker running this check stopped. Retry.") from exc
-    except (OperationalError, KombuError, ConnectionError, redis.exceptions.ConnectionError) as exc:
+    except Exception as exc:
+        raise _failure(task.name, exc) from exc
+
+
+# ---- waiting without holding a thread (asks) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A task handed to Celery. `task_id` is None on the embedded default: it runs when awaited."""
+
+    task: Task
+    args: tuple[Any, ...]
+    task_id: str | None
+
+
+_pools: dict[str, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(name: str, size: int) -> ThreadPoolExecutor:
+    with _pools_lock:
+        if name not in _pools:
+            _pools[name] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"forma-{name}")
+        return _pools[name]
+
+
+def task_submit(task: Task, *args: Any) -> Submitted:
+    """Hand `task` to a worker (served mode) without waiting; raises TaskFailed if the broker is down."""
+    if current_app.conf.task_always_eager:
+        return Submitted(task=task, args=args, task_id=None)
+    # Limits travel in the message (the worker enforces what the sender says), so
+    # they are read here, at call time, from this process's settings.
+    soft = settings.FORMA["TASK_TIME_LIMIT_SECONDS"]
+    try:
+        pending = task.apply_async(
+            args=args, queue=current_app.conf.task_default_queue,
+            soft_time_limit=soft, time_limit=soft + settings.FORMA["TASK_TIME_LIMIT_GRACE_SECONDS"],
+            retry=True, retry_policy={"max_retries": 2, "interval_start": 0.1},
+            # Nobody waits longer than TASK_WAIT_SECONDS: a task still queued after that (a
+            # backlog, a worker that was down) is discarded by the worker, not run for no one.
+            expires=settings.FORMA["TASK_WAIT_SECONDS"],
+        )
+    except Exception as exc:
+        raise _failure(task.name, exc) from exc
+    return Submitted(task=task, args=args, task_id=pending.id)
+
+
+async def task_outcome(submitted: Submitted, *, deadline: float) -> Any:
+    """The task's result, awaited until `deadline` (a `time.monotonic()` value); raises TaskFailed.
+
+    The deadline is the caller's whole budget, fixed when its call started, so
+    time spent queueing for a thread or for the broker counts against it too.
+    """
+    try:
+        if submitted.task_id is None:
+            return await _run_eagerly(submitted, deadline)
+        return await _poll(submitted.task_id, deadline)
+    except (TaskFailed, FormaError):
+        raise
+    except Exception as exc:
+        raise _failure(submitted.task.name, exc) from exc
+
+
+def _apply(task: Task, args: tuple[Any, ...]) -> Any:
+    return task.apply(args=args, throw=True).get()
+
+
+async def _run_eagerly(submitted: Submitted, deadline: float) -> Any:
+    loop = asyncio.get_running_loop()
+    pool = _pool("eager-checks", settings.FORMA["EAGER_CHECK_THREADS"])
+    running = loop.run_in_executor(pool, _apply, submitted.task, submitted.args)
+    # On timeout a queued check is dropped; one already running finishes unobserved
+    # (a thread cannot be stopped), which the pool's bound keeps from piling up.
+    return await asyncio.wait_for(running, timeout=max(deadline - time.monotonic(), 0))
+
+
+async def _poll(task_id: str, deadline: float) -> Any:
+    """Poll the stored result with plain reads (see `_wait_for` for why not pub/sub)."""
+    loop = asyncio.get_running_loop()
+    readers = _pool("result-readers", _RESULT_READER_THREADS)
+    backend = current_app.backend
+    pause = _POLL_SECONDS
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise CeleryTimeout("no result before the deadline")
+            meta = await asyncio.wait_for(loop.run_in_executor(readers, backend.get_task_meta, task_id), timeout=remaining)
+            if meta["status"] == states.SUCCESS:
+                return meta["result"]
+            if meta["status"] in states.PROPAGATE_STATES:
+                raise backend.exception_to_python(meta["result"])
+            await asyncio.sleep(max(min(pause, deadline - time.monotonic()), 0))
+            pause = min(pause * 1.5, _POLL_MAX_SECONDS)
+    finally:
+        # Nobody reads this result again; not awaited, so a cancelled wait still cleans up.
+        loop.run_in_executor(readers, _forget, backend, task_id)
+
+
+def _forget(backend: Any, task_id: str) -> None:
+    try:
+        backend.forget(task_id)
+    except Exception:  # the result expires on its own (result_expires); nobody waits on this
+        logger.warning("could not delete the stored result of %s", task_id, exc_info=True)
+
+
+def _failure(task_name: str, exc: BaseException) -> TaskFailed | FormaError:
+    """The one mapping from every way a task can fail to what the caller is told."""
+    wait = settings.FORMA["TASK_WAIT_SECONDS"]
+    if isinstance(exc, (TaskFailed, FormaError)):
+        return exc
+    if isinstance(exc, (CeleryTimeout, TimeoutError, TimeLimitExceeded, SoftTimeLimitExceeded)):
+        logger.warning("task %s timed out: %r", task_name, exc)
+        return TaskFailed("CHECK_TIMEOUT", f"The check did not finish within {wait:g} s. Retry; a smaller intent is faster.")
+    if isinstance(exc, EngineFailed):  # already logged once, with its input, where it happened
+        return TaskFailed(exc.code, exc.message)
+    if isinstance(exc, WorkerLostError):
+        logger.warning("task %s lost its worker: %r", task_name, exc)
+        return TaskFailed("WORKER_LOST", "The worker running this check stopped. Retry.")
+    if isinstance(exc, (OperationalError, KombuError, ConnectionError, redis.exceptions.ConnectionError)):
         # The checking backend cannot be reached even after the send's own retries: no
         # check ran, so there is no verdict to give — the call fails with
         # backend_unreachable (the caller releases what it reserved).
-        logger.exception("task %s could not reach the broker", task.name)
-        raise FormaError(
+        logger.error("task %s could not reach the broker: %r", task_name, exc)
+        return FormaError(
             "backend_unreachable",
             "Forma's checking service cannot be reached right now. Wait a few seconds and retry; nothing was charged.",
             retry_after=BACKEND_RETRY_AFTER_SECONDS,
-        ) from exc
-    except CeleryError as exc:
-        logger.exception("task %s failed in Celery", task.name)
-        raise TaskFailed("TASK_FAILED", "The check failed on our side. Retry.") from exc
-    except Exception as exc:  # a crash inside the engine is our bug: log it, answer `error`
-        logger.exception("task %s crashed", task.name)
-        raise TaskFailed("ENGINE_CRASHED", "The check failed on our side. Retry; if it keeps failing, send feedback with this request_id.") from exc
+        )
+    if isinstance(exc, CeleryError):
+        logger.error("task %s failed in Celery: %r", task_name, exc)
+        return TaskFailed("TASK_FAILED", "The check failed on our side. Retry.")
+    # An exception inside our own code is our bug: log it, answer `error` (native crashes
+    # come back as EngineFailed/EngineCrash with their own codes).
+    logger.error("task %s crashed", task_name, exc_info=exc)
+    return TaskFailed("INTERNAL_ERROR", "The check failed on our side. Retry; if it keeps failing, send feedback with this request_id.")

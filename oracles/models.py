@@ -85,3 +85,26 @@ class Answer(models.Model):
 
     def __str__(self) -> str:
         return self.request_id
+
+
+class IdempotencyKey(models.Model):
+    """An `Idempotency-Key` sent with an ask: the same request again gets the first answer, billed once.
+
+    Unique per organization (keys are the client's, so two organizations may pick
+    the same one). `response` is empty while the first request is being answered
+    and is written in the same transaction as its charge. Expires after
+    FORMA["IDEMPOTENCY_KEY_HOURS"].
+    """
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)  # SHA-256 of the normalised request
+    request_id = models.CharField(max_length=40)  # the request answering it
+    response = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["organization", "key"], name="idempotency_key_once_per_org")]
+
+    def __str__(self) -> str:
+        return f"{self.key} -> {self.request_id}"

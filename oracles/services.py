@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import json
 import logging
 import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
+from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import DatabaseError, IntegrityError, transaction
+from django.utils import timezone
 
 from accounts import credits
 from accounts.models import Organization
 from accounts.principals import Principal
 from forma import ids
-from forma.errors import FormaError, invalid_request, not_found
+from forma.errors import FormaError, invalid_request, not_found, storage_errors
 
-from .dispatch import TaskFailed, run_task
-from .models import Answer, Oracle
+from .dispatch import Submitted, TaskFailed, run_task, task_outcome, task_submit
+from .models import Answer, IdempotencyKey, Oracle
 from .selectors import oracle_get
 from .tasks import check_intent, render_figure
 
@@ -28,9 +35,15 @@ logger = logging.getLogger("forma.oracles")
 
 MAX_INTENT_CHARS = 20_000
 FIGURE_OUTPUTS = ("png", "svg")
+IDEMPOTENCY_KEY_MAX_CHARS = 255
+# How long past the wait limit a key's first request may take to write its answer
+# before a duplicate gives up waiting, and before the key counts as abandoned.
+_IDEMPOTENCY_ANSWER_MARGIN_SECONDS = 10
 # Billing follows the fault: refusals that are ours (a format the catalogue lists but the
 # engine cannot produce) or that ran no check (no data, an intent we could not read) are free.
 UNBILLED_REASONS = {"DATA_REQUIRED", "UNREADABLE_INTENT", "UNSUPPORTED_FORMAT"}
+# `error` reasons that the same input would hit again (see answer_present).
+DETERMINISTIC_FAILURES = {"ENGINE_CRASHED", "ENGINE_TIMEOUT", "WORKER_CRASHED"}
 
 
 def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, allow_generated_data: Any) -> tuple[str, str, dict]:
@@ -76,7 +89,9 @@ def answer_present(answer: Answer, *, credits_remaining: int) -> dict[str, Any]:
     else:
         body["reason"] = answer.reason
     if answer.status == Answer.Status.ERROR:
-        body["retryable"] = True
+        # A native crash, a poison task or an engine timeout comes back the same way for the
+        # same input: retrying it only spends the caller's time.
+        body["retryable"] = (answer.reason or {}).get("code") not in DETERMINISTIC_FAILURES
     body["figure"] = _figure(answer.oracle, answer)
     body["cost"] = answer.cost
     body["credits_remaining"] = credits_remaining
@@ -84,52 +99,310 @@ def answer_present(answer: Answer, *, credits_remaining: int) -> dict[str, Any]:
     return body
 
 
-def answer_create(
-    *, principal: Principal, oracle_name: str, intent: Any, fmt: str | None = None,
-    allow_generated_data: Any = None, request_id: str | None = None,
+SyncRunner = Callable[..., Awaitable[Any]]
+
+
+async def _in_calling_thread(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    # Under `async_to_sync` (a sync caller: a REST view, a script, a test) a
+    # thread-sensitive call goes back to that caller's own thread, so the ask
+    # uses the caller's database connection (and, in tests, its transaction).
+    return await sync_to_async(fn, thread_sensitive=True)(*args, **kwargs)
+
+
+@dataclass(frozen=True)
+class AskInFlight:
+    """An ask between its reserve and its verdict: the hold is taken, the check handed out."""
+
+    request_id: str
+    principal: Principal
+    organization: Organization
+    oracle: Oracle
+    intent: str
+    fmt: str
+    options: dict[str, Any]
+    submitted: Submitted | None
+    refused: TaskFailed | None  # the broker would not take the check: the answer is `error`
+    idempotency_key_pk: int | None
+
+
+@contextmanager
+def _released_on_failure(request_id: str) -> Iterator[None]:
+    """Any exception between the reserve and the recorded verdict gives the hold back."""
+    try:
+        yield
+    except BaseException:
+        try:
+            credits.credits_release(request_id=request_id, reason="interrupted")
+        except Exception:
+            # The database is gone too: the hold stays until the sweeper returns it.
+            logger.exception("could not release the hold of %s; the sweeper will", request_id)
+        raise
+
+
+def answer_begin(
+    *, principal: Principal, oracle_name: str, intent: Any, fmt: str | None, allow_generated_data: Any,
+    request_id: str, idempotency_key_pk: int | None = None,
+) -> AskInFlight:
+    """Refuse bad input for free, reserve the oracle's price, and hand the check to a worker."""
+    oracle = oracle_get(name=oracle_name)
+    intent, fmt, options = _validate_ask(oracle, intent, fmt, allow_generated_data)
+    organization = Organization.objects.get(pk=principal.organization_pk)
+    # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
+    credits.credits_reserve(organization=organization, request_id=request_id, amount=oracle.price)
+    with _released_on_failure(request_id):
+        submitted, refused = None, None
+        try:
+            submitted = task_submit(check_intent, oracle.kind, intent, fmt, options)
+        except TaskFailed as failure:
+            refused = failure
+    return AskInFlight(
+        request_id=request_id, principal=principal, organization=organization, oracle=oracle, intent=intent, fmt=fmt,
+        options=options, submitted=submitted, refused=refused, idempotency_key_pk=idempotency_key_pk,
+    )
+
+
+async def answer_verdict(flight: AskInFlight, *, deadline: float) -> dict[str, Any]:
+    """Wait for the check (holding no thread) until `deadline`; a failure is an `error` verdict."""
+    try:
+        if flight.submitted is None:
+            raise flight.refused or TaskFailed("TASK_FAILED", "The check failed on our side. Retry.")
+        return await task_outcome(flight.submitted, deadline=deadline)
+    except TaskFailed as failure:
+        return {"status": "error", "reason": {"code": failure.code, "message": failure.message}, "notes": []}
+
+
+def answer_finish(*, flight: AskInFlight, verdict: dict[str, Any], total_ms: float) -> dict[str, Any]:
+    """Record the verdict and settle or release the hold, in one transaction; returns the public answer."""
+    oracle, principal, request_id = flight.oracle, flight.principal, flight.request_id
+    status = verdict["status"]
+    reason_code = (verdict.get("reason") or {}).get("code")
+    billed = status in ("valid", "invalid") and reason_code not in UNBILLED_REASONS
+    try:
+        with _released_on_failure(request_id), transaction.atomic():
+            # Settled before the answer is written: if the sweeper already returned this
+            # hold (a verdict later than the grace period), the answer says it cost nothing.
+            charged = credits.credits_settle(request_id=request_id) if billed else False
+            if not billed:
+                credits.credits_release(request_id=request_id, reason=reason_code or status)
+            answer = Answer.objects.create(
+                request_id=request_id, organization_id=principal.organization_pk, user_id=principal.user_pk,
+                credential=principal.credential_id, oracle=oracle, intent=flight.intent, format=flight.fmt,
+                options=flight.options, status=status, result=verdict.get("result") if status == "valid" else None,
+                verified_by=verdict.get("verified_by") if status == "valid" else None,
+                reason=verdict.get("reason"), notes=verdict.get("notes") or [], cost=oracle.price if charged else 0,
+                figure_token=ids.figure_id() if status == "valid" and flight.fmt in oracle.drawable_formats else None,
+                timings={"engine_ms": verdict.get("engine_ms"), "total_ms": total_ms},
+            )
+            body = answer_present(answer, credits_remaining=credits.balance_of(flight.organization))
+            if flight.idempotency_key_pk is not None:
+                # In the same transaction as the charge: a key is answered exactly when its ask was billed.
+                IdempotencyKey.objects.filter(pk=flight.idempotency_key_pk, request_id=request_id).update(response=body)
+    except storage_errors():
+        raise  # unreachable storage: every door already answers it as upstream_unavailable
+    except DatabaseError as exc:
+        # The answer could not be written (bad data, a constraint): ours, and the hold went back above.
+        logger.exception("could not record the answer %s", request_id)
+        raise FormaError(
+            "upstream_unavailable",
+            "Forma could not record this answer; nothing was charged. Retry; if it keeps failing, "
+            "send feedback with this request_id.",
+            request_id=request_id,
+        ) from exc
+    return body
+
+
+def _abandon(*, request_id: str, idempotency_key_pk: int | None, release: bool) -> None:
+    # The ask ended without a recorded verdict: nothing of it may stay held or claimed.
+    if release:
+        credits.credits_release(request_id=request_id, reason="interrupted")
+    if idempotency_key_pk is not None:
+        idempotency_abandon(pk=idempotency_key_pk, request_id=request_id)
+
+
+async def _to_completion(step: Awaitable[Any]) -> Any:
+    """Await a database step that runs in a thread; if we are cancelled, let it finish first.
+
+    A thread cannot be stopped: a reserve or a settle still in flight when the
+    caller goes away would land after the clean-up and undo it.
+    """
+    running = asyncio.ensure_future(step)
+    try:
+        return await asyncio.shield(running)
+    except asyncio.CancelledError:
+        await asyncio.wait([running])
+        raise
+
+
+async def answer_ask(
+    *, principal: Principal, oracle_name: str, intent: Any, fmt: str | None = None, allow_generated_data: Any = None,
+    request_id: str | None = None, idempotency_key: str | None = None, started: float | None = None,
+    run_sync: SyncRunner = _in_calling_thread,
 ) -> dict[str, Any]:
     """Ask an oracle: refuse bad input for free, reserve the price, check, then settle or release.
 
     Billing: `valid` and `invalid` verdicts cost the oracle's price; `error`
     (ours), `DATA_REQUIRED`, and every refusal before the check cost nothing.
+
+    The one implementation behind MCP and REST. Database steps run through
+    `run_sync` (a thread); the wait for the check is awaited here and holds no
+    thread. `started` (a `time.monotonic()` value, default now) is when the
+    caller's call began: the answer comes by `started + TASK_WAIT_SECONDS`.
+    With an `idempotency_key`, a repeat of the same ask by the same organization
+    gets the first answer again and is billed once (`idempotency_claim`).
     """
+    started = time.monotonic() if started is None else started
+    deadline = started + settings.FORMA["TASK_WAIT_SECONDS"]
     request_id = request_id or ids.request_id()
-    oracle = oracle_get(name=oracle_name)
-    intent, fmt, options = _validate_ask(oracle, intent, fmt, allow_generated_data)
-    organization_pk = principal.organization_pk
-    organization = Organization.objects.get(pk=organization_pk)
-    # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
-    credits.credits_reserve(organization=organization, request_id=request_id, amount=oracle.price)
-
-    started = time.perf_counter()
-    try:
-        verdict = run_task(check_intent, oracle.kind, intent, fmt, options)
-        status = verdict["status"]
-    except TaskFailed as failure:
-        verdict = {"status": "error", "reason": {"code": failure.code, "message": failure.message}, "notes": []}
-        status = "error"
-    except BaseException:
-        credits.credits_release(request_id=request_id, reason="interrupted")
-        raise
-    total_ms = round((time.perf_counter() - started) * 1000, 2)
-
-    reason_code = (verdict.get("reason") or {}).get("code")
-    billed = status in ("valid", "invalid") and reason_code not in UNBILLED_REASONS
-    with transaction.atomic():
-        answer = Answer.objects.create(
-            request_id=request_id, organization_id=organization_pk, user_id=principal.user_pk,
-            credential=principal.credential_id, oracle=oracle, intent=intent, format=fmt, options=options,
-            status=status, result=verdict.get("result") if status == "valid" else None,
-            verified_by=verdict.get("verified_by") if status == "valid" else None,
-            reason=verdict.get("reason"), notes=verdict.get("notes") or [], cost=oracle.price if billed else 0,
-            figure_token=ids.figure_id() if status == "valid" and fmt in oracle.drawable_formats else None,
-            timings={"engine_ms": verdict.get("engine_ms"), "total_ms": total_ms},
+    key_pk = None
+    if idempotency_key is not None:
+        claim = await _idempotency_wait(
+            run_sync, organization_pk=principal.organization_pk, key=idempotency_key, request_id=request_id, started=started,
+            fingerprint=ask_fingerprint(oracle_name=oracle_name, intent=intent, fmt=fmt, allow_generated_data=allow_generated_data),
         )
-        if billed:
-            credits.credits_settle(request_id=request_id)
-        else:
-            credits.credits_release(request_id=request_id, reason=reason_code or status)
-    return answer_present(answer, credits_remaining=credits.balance_of(organization))
+        if claim.response is not None:
+            return claim.response
+        key_pk = claim.pk
+    flight = None
+    try:
+        flight = await _to_completion(run_sync(
+            answer_begin, principal=principal, oracle_name=oracle_name, intent=intent, fmt=fmt,
+            allow_generated_data=allow_generated_data, request_id=request_id, idempotency_key_pk=key_pk,
+        ))
+        checking = time.perf_counter()
+        verdict = await answer_verdict(flight, deadline=deadline)
+        total_ms = round((time.perf_counter() - checking) * 1000, 2)
+        return await _to_completion(run_sync(answer_finish, flight=flight, verdict=verdict, total_ms=total_ms))
+    except BaseException as exc:
+        # A refusal by answer_begin released its own hold (or took none). A cancellation
+        # (the caller went away) or any later failure leaves a hold for us to return; the
+        # key is freed either way, so a corrected retry can use it. Shielded: it must run
+        # even though this task is being cancelled.
+        release = flight is not None or isinstance(exc, asyncio.CancelledError)
+        if release or key_pk is not None:
+            await asyncio.shield(run_sync(_abandon, request_id=request_id, idempotency_key_pk=key_pk, release=release))
+        raise
+
+
+def answer_create(**ask: Any) -> dict[str, Any]:
+    """`answer_ask` for sync callers (REST views, scripts): the wait runs on an event loop, the database work in this thread."""
+    return async_to_sync(answer_ask)(**ask)
+
+
+# ---- Idempotency-Key ------------------------------------------------------------------
+
+
+class IdempotencyKeyReused(FormaError):
+    """Same key, different request. REST answers 422, as the IETF Idempotency-Key draft advises."""
+
+    @property
+    def http_status(self) -> int:
+        return 422
+
+
+@dataclass(frozen=True)
+class IdempotencyClaim:
+    pk: int
+    owned: bool  # this request answers the key
+    response: dict[str, Any] | None  # the key's answer, when it has one
+
+
+def ask_fingerprint(*, oracle_name: Any, intent: Any, fmt: Any, allow_generated_data: Any) -> str:
+    """What makes two asks "the same request" for an Idempotency-Key."""
+    canonical = json.dumps(
+        {"oracle": oracle_name, "intent": intent, "format": fmt or None, "allow_generated_data": allow_generated_data},
+        sort_keys=True, ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _check_key(key: Any) -> str:
+    if not isinstance(key, str) or not 1 <= len(key) <= IDEMPOTENCY_KEY_MAX_CHARS or not key.isascii() or not key.isprintable():
+        raise invalid_request(
+            f"The Idempotency-Key must be 1 to {IDEMPOTENCY_KEY_MAX_CHARS} printable ASCII characters; a UUID is a good one.",
+            max_chars=IDEMPOTENCY_KEY_MAX_CHARS,
+        )
+    return key
+
+
+def idempotency_claim(
+    *, organization_pk: int, key: str, fingerprint: str, request_id: str, now: datetime | None = None
+) -> IdempotencyClaim:
+    """Claim `key` for this request, or find who has it.
+
+    No check-then-act: the insert under the unique (organization, key) constraint
+    decides the owner. A key older than IDEMPOTENCY_KEY_HOURS counts as unused.
+    A key whose request died without an answer (no answer well past the wait
+    limit; its hold is the sweeper's) is taken over by one later request.
+    """
+    key = _check_key(key)
+    now = now or timezone.now()
+    expired_before = now - timedelta(hours=settings.FORMA["IDEMPOTENCY_KEY_HOURS"])
+    abandoned_before = now - timedelta(seconds=settings.FORMA["TASK_WAIT_SECONDS"] + _IDEMPOTENCY_ANSWER_MARGIN_SECONDS)
+    for _attempt in range(3):
+        try:
+            with transaction.atomic():
+                row = IdempotencyKey.objects.create(
+                    organization_id=organization_pk, key=key, fingerprint=fingerprint, request_id=request_id, created_at=now
+                )
+            return IdempotencyClaim(pk=row.pk, owned=True, response=None)
+        except IntegrityError:
+            pass
+        row = IdempotencyKey.objects.filter(organization_id=organization_pk, key=key).first()
+        if row is None:
+            continue  # it expired and was pruned meanwhile
+        if row.created_at < expired_before:
+            IdempotencyKey.objects.filter(pk=row.pk, created_at=row.created_at).delete()
+            continue
+        if row.fingerprint != fingerprint:
+            raise IdempotencyKeyReused(
+                "invalid_request",
+                "This Idempotency-Key was used for a different request in the last "
+                f"{settings.FORMA['IDEMPOTENCY_KEY_HOURS']} hours. Use a new key for a new request.",
+                context={"idempotency_key": key, "first_request_id": row.request_id},
+            )
+        if row.response is not None:
+            return IdempotencyClaim(pk=row.pk, owned=False, response=row.response)
+        if row.created_at < abandoned_before:
+            taken = IdempotencyKey.objects.filter(pk=row.pk, request_id=row.request_id, response__isnull=True).update(
+                request_id=request_id, created_at=now
+            )
+            if taken:
+                return IdempotencyClaim(pk=row.pk, owned=True, response=None)
+            continue
+        return IdempotencyClaim(pk=row.pk, owned=False, response=None)
+    raise FormaError("upstream_unavailable", "This Idempotency-Key is changing hands right now. Retry in a second.", retry_after=1)
+
+
+def idempotency_abandon(*, pk: int, request_id: str) -> None:
+    """Free a key whose request ended without an answer, so a retry can use it."""
+    IdempotencyKey.objects.filter(pk=pk, request_id=request_id, response__isnull=True).delete()
+
+
+def idempotency_keys_prune(*, now: datetime | None = None) -> int:
+    """Delete keys past IDEMPOTENCY_KEY_HOURS. Safe to run any time, in any process."""
+    cutoff = (now or timezone.now()) - timedelta(hours=settings.FORMA["IDEMPOTENCY_KEY_HOURS"])
+    deleted, _ = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()
+    return deleted
+
+
+async def _idempotency_wait(run_sync: SyncRunner, *, started: float, **claim_args: Any) -> IdempotencyClaim:
+    # A concurrent duplicate waits for the first request's answer instead of doing the
+    # work twice. The first answers by its own deadline; the margin covers its writing.
+    give_up = started + settings.FORMA["TASK_WAIT_SECONDS"] + _IDEMPOTENCY_ANSWER_MARGIN_SECONDS
+    pause = 0.05
+    while True:
+        claim = await run_sync(idempotency_claim, **claim_args)
+        if claim.owned or claim.response is not None:
+            return claim
+        if time.monotonic() + pause > give_up:
+            raise FormaError(
+                "upstream_unavailable",
+                "A request with this Idempotency-Key is still being answered. Retry with the same key in a few "
+                "seconds to get its answer; it is billed once.",
+                retry_after=2,
+            )
+        await asyncio.sleep(pause)
+        pause = min(pause * 1.5, 0.5)
 
 
 def figure_render(*, principal: Principal, token: Any, out: str | None = None) -> tuple[bytes, str]:

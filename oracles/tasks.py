@@ -120,3 +120,14 @@ def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
     except EngineCrash as crash:  # the engine process crashed, not this worker: nothing to redeliver
         raise EngineFailed(crash.code, crash.message) from None
     return base64.b64encode(drawn).decode()
+
+
+    return base64.b64encode(get_kind(kind).render(result, fmt, out)).decode()
+
+
+@shared_task(name="oracles.prune_idempotency_keys")
+def prune_idempotency_keys() -> int:
+    """Beat: forget Idempotency-Keys older than IDEMPOTENCY_KEY_HOURS (holds are swept by accounts.sweep_reservations)."""
+    from oracles.services import idempotency_keys_prune
+
+    return idempotency_keys_prune()

@@ -121,7 +121,7 @@ def test_an_engine_crash_is_an_unbilled_error_answer(mcp, account, monkeypatch):
     (result,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": CHART}))
     answer = result.structured_content
     assert (answer["status"], answer["cost"], answer["retryable"]) == ("error", 0, True)
-    assert answer["reason"]["code"] == "ENGINE_CRASHED"
+    assert answer["reason"]["code"] == "INTERNAL_ERROR"
     assert balance_of(account.organization) == 100
     assert json.dumps(answer).count("boom") == 0  # internals never leak to the caller
 

@@ -137,7 +137,7 @@ def test_an_engine_process_killed_mid_ask_is_an_unbilled_error_and_the_next_ask_
     asking.join(timeout=60)
     try:
         answer = outcome["result"].structured_content
-        assert (answer["status"], answer["reason"]["code"]) == ("error", "ENGINE_CRASHED")
+        assert (answer["status"], answer["reason"]["code"], answer["retryable"]) == ("error", "ENGINE_CRASHED", False)
         assert "Retrying the same input will fail the same way" in answer["reason"]["message"]
         assert (answer["cost"], answer["credits_remaining"]) == (0, 100)
         assert _billing(account, answer["request_id"]) == (100, 100, [("release", 1), ("reserve", -1)], "released")
