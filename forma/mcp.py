@@ -99,11 +99,15 @@ def _principal() -> Principal:
     return Principal.from_claims(token.claims["principal"])
 
 
-def _guarded(principal: Principal, fn, kwargs: dict[str, Any]):
+def _rate_limit_enforce(principal: Principal) -> None:
     # The count and the service are retried apart, so a retried read is not counted twice.
     decision = storage_retrying(rate_limit_hit, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
     if not decision.allowed:
         raise rate_limited(decision)
+
+
+def _guarded(principal: Principal, fn, kwargs: dict[str, Any]):
+    _rate_limit_enforce(principal)
     if fn in RETRY_SAFE_SERVICES:
         return storage_retrying(fn, principal=principal, **kwargs)
     return fn(principal=principal, **kwargs)
@@ -121,7 +125,7 @@ async def call_service(fn, /, **kwargs: Any) -> Any:
     try:
         principal = _principal()
         if inspect.iscoroutinefunction(fn):  # it waits on the event loop and uses threads only for its own database steps
-            await in_db_thread(rate_limit_enforce, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
+            await in_db_thread(_rate_limit_enforce, principal)
             return await fn(principal=principal, request_id=request_id, **kwargs)
         return await in_db_thread(_guarded, principal, fn, kwargs | {"request_id": request_id})
     except FormaError as error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -199,7 +200,7 @@ def web_process(tmp_path: Path, **env: str) -> Iterator[tuple[str, subprocess.Po
     }
     environment.update({
         "DATABASE_URL": _database_url(), "FORMA_PUBLIC_URL": base, "FORMA_REDIS_PREFIX": settings.FORMA["REDIS_PREFIX"],
-        "FORMA_DATA_DIR": str(tmp_path), **env,
+        "FORMA_DATA_DIR": str(tmp_path), "FORMA_SECRET_KEY": secrets.token_urlsafe(50), **env,
     })
     log = tmp_path / f"web-{port}.log"
     with open(log, "w") as sink:
