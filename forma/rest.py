@@ -9,7 +9,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.core.validators import ProhibitNullCharactersValidator, RegexValidator
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions as drf_exceptions
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -17,6 +20,7 @@ from accounts.principals import Principal
 from accounts.ratelimit import RateDecision, rate_limit_enforce
 from forma import ids
 from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable, unauthorized
+from forma.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN, day_problem, identifier_problem, text_problem
 
 logger = logging.getLogger("forma.rest")
 
@@ -85,3 +89,76 @@ class ServiceView(APIView):
         body = serializer_class(data=self.request.data)
         body.is_valid(raise_exception=True)
         return body.validated_data
+
+    def validated_query(self, serializer_class) -> dict[str, Any]:
+        """The query string checked by `serializer_class`; a refusal becomes `invalid_request`."""
+        query = serializer_class(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        return query.validated_data
+
+
+# ---- strict request fields: the rules of forma/inputs.py, as DRF fields ------------------
+# DRF's own fields are lenient: BooleanField takes "yes", 1 and "on", CharField
+# turns 5 into "5". Each field below accepts only its JSON type and checks the
+# value with the same rule the MCP schemas use; its validator is a RegexValidator
+# so drf-spectacular publishes the rule's pattern in the OpenAPI document.
+
+
+class _RuleValidator(RegexValidator):
+    def __init__(self, pattern: str, problem_of) -> None:
+        super().__init__(pattern)
+        self.problem_of = problem_of
+
+    def __call__(self, value: Any) -> None:
+        problem = self.problem_of(str(value))
+        if problem:
+            raise serializers.ValidationError(f"This value {problem}.", code="invalid")
+
+
+class _StrictCharField(serializers.CharField):
+    pattern: str = TEXT_PATTERN
+    problem_of = staticmethod(text_problem)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+        # Ours names where the NUL is; DRF's own says only that there is one.
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+        self.validators.append(_RuleValidator(self.pattern, self.problem_of))
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class TextField(_StrictCharField):
+    """Free text (an intent, a message): a JSON string without NUL."""
+
+
+class IdentifierField(_StrictCharField):
+    """A short identifier (an oracle name, a format, a request id): a non-empty JSON string, no control characters."""
+
+    pattern = IDENTIFIER_PATTERN
+    problem_of = staticmethod(identifier_problem)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 40)
+        super().__init__(**kwargs)
+
+
+@extend_schema_field({"type": "string", "format": "date", "pattern": DATE_PATTERN})
+class DayField(_StrictCharField):
+    """A calendar day written YYYY-MM-DD (2024-02-30 is refused); stays a string."""
+
+    pattern = DATE_PATTERN
+    problem_of = staticmethod(day_problem)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false, nothing else (DRF's own BooleanField takes "yes", 1, "on" and "")."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if data is True or data is False:
+            return data
+        self.fail("invalid", input=data)

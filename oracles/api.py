@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -10,7 +11,9 @@ from rest_framework.response import Response
 
 from accounts.selectors import organization_status
 from feedback.services import SENTIMENTS, feedback_submit
-from forma.rest import ServiceView
+from forma.errors import KINDS
+from forma.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
+from forma.rest import DayField, IdentifierField, ServiceView, StrictBooleanField, TextField
 
 from .selectors import changelog_since, oracle_list
 from .services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render
@@ -20,8 +23,7 @@ class ErrorSerializer(serializers.Serializer):
     error = inline_serializer(
         "ErrorBody",
         {
-            "kind": serializers.ChoiceField(choices=["unauthorized", "quota_exceeded", "not_found", "invalid_request",
-                                                      "rate_limited", "upstream_unavailable", "backend_unreachable"]),
+            "kind": serializers.ChoiceField(choices=list(KINDS)),
             "message": serializers.CharField(),
             "retryable": serializers.BooleanField(),
             "request_id": serializers.CharField(),
@@ -31,7 +33,12 @@ class ErrorSerializer(serializers.Serializer):
     )
 
 
-ERRORS = {code: OpenApiResponse(ErrorSerializer) for code in (400, 401, 402, 404, 429, 503)}
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
+    """The error responses an operation can give: its own `codes`, plus what every operation can answer
+    (401 no or bad credential, 429 over the plan's requests per minute, 503 our storage briefly unreachable)."""
+    descriptions = {400: "invalid_request", 401: "unauthorized", 402: "quota_exceeded", 404: "not_found",
+                    429: "rate_limited (with Retry-After)", 503: "upstream_unavailable (retryable)"}
+    return {code: OpenApiResponse(ErrorSerializer, description=descriptions[code]) for code in sorted({*codes, 401, 429, 503})}
 
 
 class StatusSerializer(serializers.Serializer):
@@ -59,10 +66,12 @@ class OracleListSerializer(serializers.Serializer):
 
 
 class AskSerializer(serializers.Serializer):
-    oracle = serializers.CharField(max_length=40)
-    intent = serializers.CharField(max_length=MAX_INTENT_CHARS, trim_whitespace=False)
-    format = serializers.CharField(max_length=40, required=False, allow_null=True)
-    allow_generated_data = serializers.BooleanField(required=False, allow_null=True, default=None)
+    oracle = IdentifierField(help_text="An oracle name from list_oracles, e.g. 'chart'.")
+    intent = TextField(max_length=MAX_INTENT_CHARS, help_text="What you want, with the values in it. No NUL characters.")
+    format = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle's default_format when left out or null.")
+    allow_generated_data = StrictBooleanField(
+        required=False, allow_null=True, default=None, help_text="Charts only: true (JSON true, nothing else) accepts illustrative values."
+    )
 
 
 class AnswerSerializer(serializers.Serializer):
@@ -91,9 +100,17 @@ class ChangelogSerializer(serializers.Serializer):
 
 class FeedbackInSerializer(serializers.Serializer):
     sentiment = serializers.ChoiceField(choices=SENTIMENTS)
-    message = serializers.CharField(trim_whitespace=False)
-    oracle = serializers.CharField(required=False, allow_null=True, allow_blank=True)
-    request_id = serializers.CharField(required=False, allow_null=True, allow_blank=True)
+    message = TextField(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"], help_text="Why, in a sentence or two. No NUL characters.")
+    oracle = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle it is about.")
+    request_id = IdentifierField(required=False, allow_null=True, help_text="Optional; the request_id of the answer it is about.")
+
+
+class FigureQuerySerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=list(FIGURE_OUTPUTS), required=False, help_text="png (default) or svg.")
+
+
+class ChangelogQuerySerializer(serializers.Serializer):
+    since = DayField(required=False, help_text="Only entries after this day; pass the `latest` of an earlier call.")
 
 
 class FeedbackOutSerializer(serializers.Serializer):
@@ -105,20 +122,20 @@ class FeedbackOutSerializer(serializers.Serializer):
 
 class StatusView(ServiceView):
     @extend_schema(operation_id="forma_status", summary="Which organization this credential acts for. Free.",
-                   responses={200: StatusSerializer, **ERRORS})
+                   responses={200: StatusSerializer, **errors()})
     def get(self, request):
         return Response(organization_status(principal=self.principal))
 
 
 class OracleListView(ServiceView):
-    @extend_schema(operation_id="list_oracles", summary="The catalogue. Free.", responses={200: OracleListSerializer, **ERRORS})
+    @extend_schema(operation_id="list_oracles", summary="The catalogue. Free.", responses={200: OracleListSerializer, **errors()})
     def get(self, request):
         return Response({"oracles": oracle_list()})
 
 
 class AskView(ServiceView):
     @extend_schema(operation_id="ask_oracle", summary="Ask an oracle; the answer is checked before it is returned.",
-                   request=AskSerializer, responses={200: AnswerSerializer, **ERRORS})
+                   request=AskSerializer, responses={200: AnswerSerializer, **errors(400, 402, 404)})
     def post(self, request):
         data = self.validated(AskSerializer)
         answer = answer_create(
@@ -131,11 +148,17 @@ class AskView(ServiceView):
 class FigureView(ServiceView):
     @extend_schema(
         operation_id="show_figure", summary="Draw a valid answer's figure as PNG or SVG. Free.",
-        parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=list(FIGURE_OUTPUTS), required=False)],
-        responses={(200, "image/png"): OpenApiTypes.BINARY, (200, "image/svg+xml"): OpenApiTypes.STR, **ERRORS},
+        parameters=[
+            OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH, pattern=IDENTIFIER_PATTERN,
+                             description="The figure.token of a valid answer, exactly as given."),
+            FigureQuerySerializer,
+        ],
+        responses={(200, "image/png"): OpenApiTypes.BINARY, (200, "image/svg+xml"): OpenApiTypes.STR, **errors(400, 404)},
     )
     def get(self, request, token: str):
-        data, mime = figure_render(principal=self.principal, token=token, out=request.query_params.get("format"))
+        refuse_bad_identifier("token", token)
+        query = self.validated_query(FigureQuerySerializer)
+        data, mime = figure_render(principal=self.principal, token=token, out=query.get("format"))
         response = HttpResponse(data, content_type=mime)
         # An SVG from us is still served as a download target, never as a page with script rights.
         response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
@@ -145,19 +168,18 @@ class FigureView(ServiceView):
 
 class ChangelogView(ServiceView):
     @extend_schema(operation_id="whats_new", summary="What changed for callers, newest first. Free.",
-                   parameters=[OpenApiParameter("since", OpenApiTypes.DATE, required=False)],
-                   responses={200: ChangelogSerializer, **ERRORS})
+                   parameters=[ChangelogQuerySerializer], responses={200: ChangelogSerializer, **errors(400)})
     def get(self, request):
-        return Response(changelog_since(since=request.query_params.get("since")))
+        return Response(changelog_since(since=self.validated_query(ChangelogQuerySerializer).get("since")))
 
 
 class FeedbackView(ServiceView):
     @extend_schema(operation_id="send_feedback", summary="Tell the people who build Forma what worked. Free.",
-                   request=FeedbackInSerializer, responses={201: FeedbackOutSerializer, **ERRORS})
+                   request=FeedbackInSerializer, responses={201: FeedbackOutSerializer, **errors(400, 404)})
     def post(self, request):
         data = self.validated(FeedbackInSerializer)
         result = feedback_submit(
             principal=self.principal, sentiment=data["sentiment"], message=data["message"],
-            oracle_name=data.get("oracle") or None, request_id=data.get("request_id") or None,
+            oracle_name=data.get("oracle"), request_id=data.get("request_id"),
         )
         return Response(result, status=201)

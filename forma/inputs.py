@@ -1,0 +1,138 @@
+"""What text Forma accepts, defined once for every door (MCP schemas, REST serializers, services).
+
+PostgreSQL refuses NUL (U+0000) in text, so a NUL that reached the database
+would surface as a bug, not as the caller's mistake: every text argument is
+refused with `invalid_request` before anything is reserved or written. Short
+identifiers (oracle names, formats, tokens, request ids, dates) also refuse the
+other C0 control characters except tab, newline and carriage return, and the
+noncharacters U+FFFE and U+FFFF, none of which any real identifier contains.
+
+The patterns are written with `\\uXXXX` escapes, which mean the same in
+ECMA-262 (JSON Schema, what agents and Schemathesis read), Rust's regex
+(pydantic) and Python's `re` (Django validators).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, StrictStr, StringConstraints
+
+from forma.errors import invalid_request
+
+NUL = "\x00"
+_IDENTIFIER_FORBIDDEN = r"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF"
+
+# Free text (an intent, a feedback message): anything but NUL.
+TEXT_PATTERN = r"^[^\u0000]*$"
+# Short identifiers: non-empty, no NUL, no other C0 control but tab/LF/CR, no U+FFFE/U+FFFF.
+IDENTIFIER_PATTERN = rf"^[^{_IDENTIFIER_FORBIDDEN}]+$"
+# A calendar day as YYYY-MM-DD (the shape; `parse_day` checks that the day exists).
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+DATE_FORMAT = "YYYY-MM-DD"
+
+_IDENTIFIER_BAD = re.compile(rf"[{_IDENTIFIER_FORBIDDEN}]")
+
+
+def _describe(char: str) -> str:
+    if char == NUL:
+        return "NUL (U+0000)"
+    kind = "noncharacter" if char in "\ufffe\uffff" else "control character"
+    return f"the {kind} U+{ord(char):04X}"
+
+
+def text_problem(value: str) -> str | None:
+    """Why `value` is refused as free text, naming where; None when it is acceptable."""
+    at = value.find(NUL)
+    if at < 0:
+        return None
+    return f"contains {_describe(NUL)} at character index {at}; remove it"
+
+
+def identifier_problem(value: str) -> str | None:
+    """Why `value` is refused as a short identifier, naming where; None when it is acceptable."""
+    if value == "":
+        return "is empty; give a value or leave the argument out"
+    bad = _IDENTIFIER_BAD.search(value)
+    if bad is None:
+        return None
+    return f"contains {_describe(bad.group())} at character index {bad.start()}; remove it"
+
+
+def refuse_bad_text(argument: str, value: Any) -> None:
+    """The services' last line: raise `invalid_request` when a text argument contains NUL."""
+    if isinstance(value, str) and (problem := text_problem(value)):
+        raise invalid_request(f"'{argument}' {problem}.", argument=argument, position=value.find(NUL))
+
+
+def refuse_bad_identifier(argument: str, value: Any) -> None:
+    """The services' last line: raise `invalid_request` when an identifier argument is malformed."""
+    if isinstance(value, str) and (problem := identifier_problem(value)):
+        raise invalid_request(f"'{argument}' {problem}.", argument=argument)
+
+
+def day_problem(value: str) -> str | None:
+    """Why `value` is refused as a calendar day (YYYY-MM-DD, a day that exists); None when it is one."""
+    if re.fullmatch(DATE_PATTERN, value):
+        try:
+            datetime.date.fromisoformat(value)
+            return None
+        except ValueError:
+            pass
+    return f"must be a calendar date written {DATE_FORMAT} (for example 2026-11-01); got {value!r}"
+
+
+def parse_day(argument: str, value: Any, *, hint: str = "") -> datetime.date:
+    """The services' reading of a day argument: 2024-02-30, 20240201 and "" are `invalid_request`."""
+    problem = day_problem(value) if isinstance(value, str) else f"must be a string {DATE_FORMAT}; got {value!r}"
+    if problem:
+        raise invalid_request(f"'{argument}' {problem}. {hint}".rstrip(), argument=argument, expected_format=DATE_FORMAT)
+    return datetime.date.fromisoformat(value)
+
+
+# ---- the same rules as pydantic types, for the MCP tools' argument schemas ------------
+# Strict: JSON types are never coerced ("yes" is not a boolean, 5 is not a string).
+# The check runs as a validator (so the refusal says where the bad character is);
+# the pattern is published in the JSON Schema so a client can check before calling.
+
+
+@dataclass(frozen=True)
+class _Publish:
+    """Adds keywords (a pattern, a format) to the published JSON Schema of a type."""
+
+    keywords: tuple[tuple[str, str], ...]
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        return {**handler(core_schema), **dict(self.keywords)}
+
+
+def _validator(problem_of):
+    def check(value: str) -> str:
+        problem = problem_of(value)
+        if problem:
+            raise ValueError(problem)
+        return value
+
+    return AfterValidator(check)
+
+
+def mcp_text(*, max_length: int | None = None) -> Any:
+    """Required free text for an MCP tool argument: a non-empty JSON string without NUL."""
+    return Annotated[
+        StrictStr, StringConstraints(min_length=1, max_length=max_length),
+        _Publish((("pattern", TEXT_PATTERN),)), _validator(text_problem),
+    ]
+
+
+def mcp_identifier(*, max_length: int = 40) -> Any:
+    """A short identifier for an MCP tool argument: a non-empty JSON string without control characters."""
+    return Annotated[
+        StrictStr, StringConstraints(min_length=1, max_length=max_length),
+        _Publish((("pattern", IDENTIFIER_PATTERN),)), _validator(identifier_problem),
+    ]
+
+
+McpDay = Annotated[StrictStr, _Publish((("pattern", DATE_PATTERN), ("format", "date"))), _validator(day_problem)]
