@@ -13,7 +13,9 @@ from django.core.validators import ProhibitNullCharactersValidator, RegexValidat
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions as drf_exceptions
 from rest_framework import serializers
+from rest_framework.fields import empty
 from rest_framework.response import Response
+from rest_framework.utils import html
 from rest_framework.views import APIView
 
 from accounts.principals import Principal
@@ -60,7 +62,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return response
     if isinstance(exc, drf_exceptions.ValidationError):
         problems = exc.detail if isinstance(exc.detail, dict) else {"body": exc.detail}
-        names = ", ".join(f"{k}: {' '.join(map(str, v if isinstance(v, list) else [v]))}" for k, v in problems.items())
+        names = ", ".join(f"{k}: {' '.join(map(str, v if isinstance(v, list) else [v])).rstrip('.')}" for k, v in problems.items())
         return error_response(stamp(invalid_request(f"The request was refused: {names}. Fix it and send again.", fields=problems), request_id))
     return None  # anything else is a bug: Django logs it and answers 500
 
@@ -115,13 +117,36 @@ class _RuleValidator(RegexValidator):
             raise serializers.ValidationError(f"This value {problem}.", code="invalid")
 
 
-class _StrictCharField(serializers.CharField):
+class _AsSent:
+    """Reads a query-string value as sent: DRF would take `?since=` (empty) for an absent value."""
+
+    field_name: str
+
+    def get_value(self, dictionary: Any) -> Any:
+        if self.field_name not in dictionary:
+            return empty
+        return dictionary.get(self.field_name) if html.is_html_input(dictionary) else dictionary[self.field_name]
+
+
+class StrictChoiceField(_AsSent, serializers.ChoiceField):
+    """One of the choices, as a JSON string (or the exact query-string value)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)
+
+
+class _StrictCharField(_AsSent, serializers.CharField):
     pattern: str = TEXT_PATTERN
     problem_of = staticmethod(text_problem)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
+        # DRF refuses "" before any validator runs: say it the way the rule does.
+        if blank := self.problem_of(""):
+            self.error_messages["blank"] = f"This value {blank}."
         # Ours names where the NUL is; DRF's own says only that there is one.
         self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
         self.validators.append(_RuleValidator(self.pattern, self.problem_of))

@@ -13,7 +13,7 @@ from accounts.selectors import organization_status
 from feedback.services import SENTIMENTS, feedback_submit
 from forma.errors import KINDS
 from forma.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
-from forma.rest import DayField, IdentifierField, ServiceView, StrictBooleanField, TextField
+from forma.rest import DayField, IdentifierField, ServiceView, StrictBooleanField, StrictChoiceField, TextField
 
 from .selectors import changelog_since, oracle_list
 from .services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render
@@ -99,14 +99,14 @@ class ChangelogSerializer(serializers.Serializer):
 
 
 class FeedbackInSerializer(serializers.Serializer):
-    sentiment = serializers.ChoiceField(choices=SENTIMENTS)
+    sentiment = StrictChoiceField(choices=SENTIMENTS)
     message = TextField(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"], help_text="Why, in a sentence or two. No NUL characters.")
     oracle = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle it is about.")
     request_id = IdentifierField(required=False, allow_null=True, help_text="Optional; the request_id of the answer it is about.")
 
 
 class FigureQuerySerializer(serializers.Serializer):
-    format = serializers.ChoiceField(choices=list(FIGURE_OUTPUTS), required=False, help_text="png (default) or svg.")
+    format = StrictChoiceField(choices=list(FIGURE_OUTPUTS), required=False, help_text="png (default) or svg.")
 
 
 class ChangelogQuerySerializer(serializers.Serializer):
