@@ -74,6 +74,18 @@ class AskSerializer(serializers.Serializer):
     )
 
 
+class FigureSerializer(serializers.Serializer):
+    drawable = serializers.BooleanField()
+    token = serializers.CharField(required=False, help_text="Pass to show_figure (GET /v1/figures/{token}); present when drawable.")
+    formats = serializers.ListField(child=serializers.ChoiceField(choices=list(FIGURE_OUTPUTS)), required=False)
+    reason = serializers.CharField(required=False, help_text="Why it cannot be drawn; present when not drawable.")
+
+
+class ReasonSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
 class AnswerSerializer(serializers.Serializer):
     request_id = serializers.CharField()
     oracle = serializers.CharField()
@@ -81,9 +93,9 @@ class AnswerSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["valid", "invalid", "error"])
     result = serializers.JSONField(required=False)
     verified_by = serializers.DictField(required=False)
-    reason = serializers.DictField(required=False, allow_null=True)
+    reason = ReasonSerializer(required=False, allow_null=True)
     retryable = serializers.BooleanField(required=False)
-    figure = serializers.DictField()
+    figure = FigureSerializer()
     cost = serializers.IntegerField()
     credits_remaining = serializers.IntegerField()
     notes = serializers.ListField(child=serializers.CharField())
