@@ -26,8 +26,12 @@ from forma.errors import invalid_request
 NUL = "\x00"
 _IDENTIFIER_FORBIDDEN = r"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF"
 
-# Free text (an intent, a feedback message): anything but NUL.
-TEXT_PATTERN = r"^[^\u0000]*$"
+# Exactly the characters Python's str.isspace() and str.strip() treat as blank, so the published
+# pattern and the services' `not text.strip()` agree on what an empty intent or message is.
+_BLANK = r"\u0009-\u000D\u001C-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"
+
+# Free text (an intent, a feedback message): no NUL, and at least one character that is not blank.
+TEXT_PATTERN = rf"^[^\u0000]*[^\u0000{_BLANK}][^\u0000]*$"
 # Short identifiers: non-empty, no NUL, no other C0 control but tab/LF/CR, no U+FFFE/U+FFFF.
 IDENTIFIER_PATTERN = rf"^[^{_IDENTIFIER_FORBIDDEN}]+$"
 # A calendar day as YYYY-MM-DD (the shape; `parse_day` checks that the day exists).
@@ -45,11 +49,13 @@ def _describe(char: str) -> str:
 
 
 def text_problem(value: str) -> str | None:
-    """Why `value` is refused as free text, naming where; None when it is acceptable."""
+    """Why `value` is refused as free text (a NUL, naming where; or nothing but blanks); None when it is acceptable."""
     at = value.find(NUL)
-    if at < 0:
-        return None
-    return f"contains {_describe(NUL)} at character index {at}; remove it"
+    if at >= 0:
+        return f"contains {_describe(NUL)} at character index {at}; remove it"
+    if not value.strip():
+        return "is empty or blank; say it in words"
+    return None
 
 
 def identifier_problem(value: str) -> str | None:
@@ -64,8 +70,8 @@ def identifier_problem(value: str) -> str | None:
 
 def refuse_bad_text(argument: str, value: Any) -> None:
     """The services' last line: raise `invalid_request` when a text argument contains NUL."""
-    if isinstance(value, str) and (problem := text_problem(value)):
-        raise invalid_request(f"'{argument}' {problem}.", argument=argument, position=value.find(NUL))
+    if isinstance(value, str) and (at := value.find(NUL)) >= 0:
+        raise invalid_request(f"'{argument}' {text_problem(value)}.", argument=argument, position=at)
 
 
 def refuse_bad_identifier(argument: str, value: Any) -> None:

@@ -56,9 +56,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return error_response(stamp(invalid_request(f"The body is not valid JSON: {exc.detail}"), request_id))
     if isinstance(exc, drf_exceptions.UnsupportedMediaType):
         return error_response(stamp(invalid_request("Send the body as application/json."), request_id))
-    if isinstance(exc, drf_exceptions.MethodNotAllowed):
+    if isinstance(exc, (drf_exceptions.MethodNotAllowed, drf_exceptions.NotAcceptable)):
+        # 405 (a method the endpoint does not have) and 406 (an Accept we cannot meet: we answer JSON)
+        # are the caller's to fix, in the same error object, with HTTP's own status.
         response = error_response(stamp(invalid_request(f"{exc.detail}"), request_id))
-        response.status_code = 405
+        response.status_code = exc.status_code
         return response
     if isinstance(exc, drf_exceptions.ValidationError):
         problems = exc.detail if isinstance(exc.detail, dict) else {"body": exc.detail}

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpResponse
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -65,6 +77,11 @@ class OracleListSerializer(serializers.Serializer):
     oracles = OracleSerializer(many=True)
 
 
+@extend_schema_serializer(examples=[
+    OpenApiExample("A bar chart", value={"oracle": "chart", "intent": "a bar chart of signups: Mon 34, Tue 41, Wed 29"}),
+    OpenApiExample("A diagram", value={"oracle": "diagram", "intent": "submit -> validate -> save", "format": "dot"}),
+    OpenApiExample("Illustrative values", value={"oracle": "chart", "intent": "a line chart of revenue", "allow_generated_data": True}),
+])
 class AskSerializer(serializers.Serializer):
     oracle = IdentifierField(help_text="An oracle name from list_oracles, e.g. 'chart'.")
     intent = TextField(max_length=MAX_INTENT_CHARS, help_text="What you want, with the values in it. No NUL characters.")
@@ -72,6 +89,45 @@ class AskSerializer(serializers.Serializer):
     allow_generated_data = StrictBooleanField(
         required=False, allow_null=True, default=None, help_text="Charts only: true (JSON true, nothing else) accepts illustrative values."
     )
+
+
+class AskRequestSchema(OpenApiSerializerExtension):
+    """Publishes the ask body as one variant per active oracle: its name, its own formats, and whether it
+    takes `allow_generated_data`. A body the document accepts is then one the service accepts, and a
+    program (or Schemathesis) reading the document knows each oracle's formats."""
+
+    target_class = AskSerializer
+
+    def map_serializer(self, auto_schema, direction):
+        base = auto_schema._map_basic_serializer(self.target, direction)
+        variants = []
+        for name, kind, formats in _catalogue():
+            properties = copy.deepcopy(base["properties"])
+            properties["oracle"] = {**properties["oracle"], "enum": [name]}
+            properties["format"] = {**properties["format"], "enum": [*formats, None]}
+            if kind != "chart":  # as in services._validate_ask: only charts take illustrative values
+                properties["allow_generated_data"] = {**properties["allow_generated_data"], "enum": [False, None]}
+            # A component of its own per oracle, so each variant's enums get names of their own.
+            component = ResolvedComponent(
+                name=f"Ask{name.title().replace('-', '').replace('_', '')}Request", type=ResolvedComponent.SCHEMA,
+                object=f"ask-{name}", schema={**base, "properties": properties},
+            )
+            auto_schema.registry.register_on_missing(component)
+            variants.append(component.ref)
+        # `required` here too: drf-spectacular marks the request body required from it.
+        return {"type": "object", "required": base["required"], "oneOf": variants} if variants else base
+
+
+def _catalogue() -> list[tuple[str, str, list[str]]]:
+    """(name, kind, formats) of each active oracle; the engine's registry when the database cannot say
+    (the document generated offline, before migrations)."""
+    from .engine import KINDS
+    from .models import Oracle
+
+    try:
+        return [(o.name, o.kind, list(o.formats)) for o in Oracle.objects.filter(is_active=True).order_by("sort_order", "name")]
+    except DatabaseError:
+        return [(name, name, list(kind.formats)) for name, kind in KINDS.items()]
 
 
 class FigureSerializer(serializers.Serializer):
@@ -110,6 +166,9 @@ class ChangelogSerializer(serializers.Serializer):
     latest = serializers.CharField(allow_null=True)
 
 
+@extend_schema_serializer(examples=[
+    OpenApiExample("About an oracle", value={"sentiment": "positive", "message": "The chart matched my numbers.", "oracle": "chart"}),
+])
 class FeedbackInSerializer(serializers.Serializer):
     sentiment = StrictChoiceField(choices=SENTIMENTS)
     message = TextField(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"], help_text="Why, in a sentence or two. No NUL characters.")

@@ -243,7 +243,14 @@ def test_the_mcp_tool_schemas_publish_the_rules(mcp, account):
 def test_the_openapi_document_publishes_the_same_rules(live_server_url):
     doc = httpx.get(f"{live_server_url.url}/v1/openapi.json", timeout=10).json()
     schemas = doc["components"]["schemas"]
-    ask = schemas["AskRequest"]["properties"]
+    # One variant per oracle, each with its own formats; only the chart takes allow_generated_data: true.
+    assert schemas["AskRequest"] == {"type": "object", "required": ["intent", "oracle"],
+                                     "oneOf": [{"$ref": "#/components/schemas/AskChartRequest"},
+                                               {"$ref": "#/components/schemas/AskDiagramRequest"}]}
+    assert doc["paths"]["/v1/ask"]["post"]["requestBody"]["required"] is True
+    assert schemas["AskChartFormatEnum"]["enum"] == ["vega-lite", "vega"]
+    assert schemas["AskDiagramFormatEnum"]["enum"] == ["dot"]
+    ask = schemas["AskChartRequest"]["properties"]
     assert ask["allow_generated_data"] == {
         "type": "boolean", "nullable": True,
         "description": "Charts only: true (JSON true, nothing else) accepts illustrative values.",
