@@ -115,7 +115,7 @@ class AskRequestSchema(OpenApiSerializerExtension):
             auto_schema.registry.register_on_missing(component)
             variants.append(component.ref)
         # `required` here too: drf-spectacular marks the request body required from it.
-        return {"type": "object", "required": base["required"], "oneOf": variants} if variants else base
+        return {"required": base["required"], "oneOf": variants} if variants else base
 
 
 def _catalogue() -> list[tuple[str, str, list[str]]]:
