@@ -263,3 +263,10 @@ def test_the_openapi_document_publishes_the_same_rules(live_server_url):
     assert (since["format"], since["pattern"]) == ("date", DATE_PATTERN)
     token = {p["name"]: p for p in doc["paths"]["/v1/figures/{token}"]["get"]["parameters"]}["token"]["schema"]
     assert token["pattern"] == IDENTIFIER_PATTERN
+
+
+def test_an_accept_header_the_api_cannot_meet_is_a_406_error_object(live_server_url, account):
+    response = httpx.get(f"{live_server_url.url}/v1/status", headers={"Authorization": f"Bearer {account.key}", "Accept": "text/html"},
+                         timeout=10)
+    assert response.status_code == 406
+    assert response.json()["error"]["kind"] == "invalid_request"
