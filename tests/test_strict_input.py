@@ -109,6 +109,20 @@ def test_control_characters_in_identifiers_are_refused_over_mcp(mcp, account, ar
     assert _footprint(account) == (100, 1, 0, 0, 0)
 
 
+@pytest.mark.parametrize("tool, args, argument", [
+    ("show_figure", {"figure_token": ""}, "figure_token"),
+    ("ask_oracle", {"oracle": "", "intent": CHART}, "oracle"),
+    ("ask_oracle", {"oracle": "chart", "intent": CHART, "format": ""}, "format"),
+    ("ask_oracle", {"oracle": "chart", "intent": " \n\t"}, "intent"),
+])
+def test_an_empty_identifier_or_blank_intent_is_invalid_request_over_mcp(mcp, account, tool, args, argument):
+    (result,) = mcp(account.key, (tool, args))
+    error = tool_error(result)
+    assert error["kind"] == "invalid_request"
+    assert [a["argument"] for a in error["context"]["arguments"]] == [argument]
+    assert _footprint(account) == (100, 1, 0, 0, 0)
+
+
 def test_tabs_and_newlines_in_an_intent_are_still_read(mcp, account):
     (result,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": "a bar chart of signups:\n\tMon 34\r\n\tTue 41"}))
     assert result.structured_content["status"] == "valid"
