@@ -7,15 +7,17 @@ identifiers (oracle names, formats, tokens, request ids, dates) also refuse the
 other C0 control characters except tab, newline and carriage return, and the
 noncharacters U+FFFE and U+FFFF, none of which any real identifier contains.
 
-The patterns are written with `\\uXXXX` escapes, which mean the same in
-ECMA-262 (JSON Schema, what agents and Schemathesis read), Rust's regex
-(pydantic) and Python's `re` (Django validators).
+Each rule is here twice, kept equal by a property test: a pattern, published
+in the MCP tools' JSON Schemas and the OpenAPI document (written with `\\uXXXX`
+escapes, which ECMA-262 and Python's `re` read alike), and a `*_problem`
+function that applies it and says where the offending character is.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -115,7 +117,7 @@ class _Publish:
         return {**handler(core_schema), **dict(self.keywords)}
 
 
-def _validator(problem_of):
+def _validator(problem_of: Callable[[str], str | None]) -> AfterValidator:
     def check(value: str) -> str:
         problem = problem_of(value)
         if problem:

@@ -8,11 +8,15 @@ Run this file on SQLite and on PostgreSQL (DATABASE_URL=postgres://…).
 
 from __future__ import annotations
 
+import re
+
 import httpx2 as httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import tool_error
-from forma.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN
+from forma.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN, day_problem, identifier_problem, text_problem
 from tests.test_rest_api import Api
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -235,6 +239,26 @@ def test_the_feedback_service_refuses_a_nul_before_any_query(account, field, val
         feedback_submit(principal=principal_from_bearer(account.key), **arguments)
     assert refused.value.kind == "invalid_request"
     assert _footprint(account) == (100, 1, 0, 0, 0)
+
+
+# ---- one definition: the published patterns and the checks agree ------------------------------
+
+# Characters at the edges of every rule, mixed with ordinary ones.
+_EDGES = "\x00\x01\x08\t\n\x0b\x0c\r\x0e\x1b\x1c\x1f \x7f\x85\xa0\u2028\u3000\ufeff\ufffe\uffff-09aZ"
+
+
+@given(st.text(alphabet=st.sampled_from(_EDGES) | st.characters(), max_size=12))
+@settings(max_examples=400, deadline=None)
+def test_each_published_pattern_accepts_exactly_what_its_check_accepts(value):
+    assert bool(re.search(TEXT_PATTERN, value)) == (text_problem(value) is None)
+    assert bool(re.search(IDENTIFIER_PATTERN, value)) == (identifier_problem(value) is None)
+    assert bool(re.search(DATE_PATTERN, value)) or day_problem(value) is not None
+
+
+@pytest.mark.parametrize("day, real", [("2024-02-29", True), ("2023-02-29", False), ("2024-02-30", False), ("2026-13-01", False),
+                                       ("0000-01-01", False), ("9999-12-31", True)])
+def test_a_day_is_accepted_only_when_it_exists(day, real):
+    assert (day_problem(day) is None) == real
 
 
 # ---- the published schemas say so -------------------------------------------------------------
