@@ -1,11 +1,14 @@
 """What text Forma accepts, defined once for every door (MCP schemas, REST serializers, services).
 
 PostgreSQL refuses NUL (U+0000) in text, so a NUL that reached the database
-would surface as a bug, not as the caller's mistake: every text argument is
-refused with `invalid_request` before anything is reserved or written. Short
-identifiers (oracle names, formats, tokens, request ids, dates) also refuse the
-other C0 control characters except tab, newline and carriage return, and the
-noncharacters U+FFFE and U+FFFF, none of which any real identifier contains.
+would surface as a bug, not as the caller's mistake; and the other C0 control
+characters (but tab, newline and carriage return) and U+FFFE/U+FFFF are not
+characters XML can carry: a chart whose title quoted an intent holding U+0006
+made vl-convert's SVG text parser panic and abort the whole process (found by
+Schemathesis). So every text argument, free text and short identifier alike,
+is refused with `invalid_request` naming where the character is, before
+anything is reserved or written. (Lone surrogates never arrive: MCP's JSON
+parser refuses them, and DRF's CharField does on REST.)
 
 Each rule is here twice, kept equal by a property test: a pattern, published
 in the MCP tools' JSON Schemas and the OpenAPI document (written with `\\uXXXX`
@@ -26,21 +29,22 @@ from pydantic import AfterValidator, StrictStr, StringConstraints
 from forma.errors import invalid_request
 
 NUL = "\x00"
-_IDENTIFIER_FORBIDDEN = r"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF"
+# Not XML characters (XML 1.0 `Char`), and never part of what a person means.
+_FORBIDDEN = r"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF"
 
 # Exactly the characters Python's str.isspace() and str.strip() treat as blank, so the published
 # pattern and the services' `not text.strip()` agree on what an empty intent or message is.
 _BLANK = r"\u0009-\u000D\u001C-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"
 
-# Free text (an intent, a feedback message): no NUL, and at least one character that is not blank.
-TEXT_PATTERN = rf"^[^\u0000]*[^\u0000{_BLANK}][^\u0000]*$"
-# Short identifiers: non-empty, no NUL, no other C0 control but tab/LF/CR, no U+FFFE/U+FFFF.
-IDENTIFIER_PATTERN = rf"^[^{_IDENTIFIER_FORBIDDEN}]+$"
+# Free text (an intent, a feedback message): none of those, and at least one character that is not blank.
+TEXT_PATTERN = rf"^[^{_FORBIDDEN}]*[^{_FORBIDDEN}{_BLANK}][^{_FORBIDDEN}]*$"
+# Short identifiers (an oracle name, a format, a token, a request id): none of those, not empty.
+IDENTIFIER_PATTERN = rf"^[^{_FORBIDDEN}]+$"
 # A calendar day as YYYY-MM-DD (the shape; `parse_day` checks that the day exists).
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 DATE_FORMAT = "YYYY-MM-DD"
 
-_IDENTIFIER_BAD = re.compile(rf"[{_IDENTIFIER_FORBIDDEN}]")
+_FORBIDDEN_CHAR = re.compile(rf"[{_FORBIDDEN}]")
 
 
 def _describe(char: str) -> str:
@@ -50,30 +54,33 @@ def _describe(char: str) -> str:
     return f"the {kind} U+{ord(char):04X}"
 
 
+def _character_problem(value: str) -> str | None:
+    bad = _FORBIDDEN_CHAR.search(value)
+    if bad is None:
+        return None
+    return f"contains {_describe(bad.group())} at character index {bad.start()}; remove it"
+
+
 def text_problem(value: str) -> str | None:
-    """Why `value` is refused as free text (a NUL, naming where; or nothing but blanks); None when it is acceptable."""
-    at = value.find(NUL)
-    if at >= 0:
-        return f"contains {_describe(NUL)} at character index {at}; remove it"
+    """Why `value` is refused as free text (a forbidden character, naming where; or nothing but blanks)."""
+    if problem := _character_problem(value):
+        return problem
     if not value.strip():
         return "is empty or blank; say it in words"
     return None
 
 
 def identifier_problem(value: str) -> str | None:
-    """Why `value` is refused as a short identifier, naming where; None when it is acceptable."""
+    """Why `value` is refused as a short identifier (empty, or a forbidden character, naming where)."""
     if value == "":
         return "is empty; give a value or leave the argument out"
-    bad = _IDENTIFIER_BAD.search(value)
-    if bad is None:
-        return None
-    return f"contains {_describe(bad.group())} at character index {bad.start()}; remove it"
+    return _character_problem(value)
 
 
 def refuse_bad_text(argument: str, value: Any) -> None:
-    """The services' last line: raise `invalid_request` when a text argument contains NUL."""
-    if isinstance(value, str) and (at := value.find(NUL)) >= 0:
-        raise invalid_request(f"'{argument}' {text_problem(value)}.", argument=argument, position=at)
+    """The services' last line: `invalid_request` when a text argument holds a forbidden character."""
+    if isinstance(value, str) and (bad := _FORBIDDEN_CHAR.search(value)):
+        raise invalid_request(f"'{argument}' {_character_problem(value)}.", argument=argument, position=bad.start())
 
 
 def refuse_bad_identifier(argument: str, value: Any) -> None:
@@ -128,7 +135,7 @@ def _validator(problem_of: Callable[[str], str | None]) -> AfterValidator:
 
 
 def mcp_text(*, max_length: int | None = None) -> Any:
-    """Required free text for an MCP tool argument: a non-empty JSON string without NUL."""
+    """Required free text for an MCP tool argument: a JSON string, not blank, without control characters but tab/LF/CR."""
     return Annotated[
         StrictStr, StringConstraints(min_length=1, max_length=max_length),
         _Publish((("pattern", TEXT_PATTERN),)), _validator(text_problem),

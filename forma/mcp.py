@@ -267,7 +267,7 @@ def build_server() -> FormaMCPServer:
             mcp_text(max_length=MAX_INTENT_CHARS),
             Field(
                 description="What you want, described normally, with the values to plot "
-                "(e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'). Forma fetches no data. No NUL characters.",
+                "(e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'). Forma fetches no data. No control characters but tab, newline and CR.",
             ),
         ],
         format: Annotated[
@@ -318,7 +318,7 @@ def build_server() -> FormaMCPServer:
         sentiment: Annotated[Literal["positive", "negative", "neutral"], Field(description="positive, negative or neutral.")],
         message: Annotated[
             mcp_text(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"]),
-            Field(description="Why, in a sentence or two; up to 2000 characters. No NUL characters."),
+            Field(description="Why, in a sentence or two; up to 2000 characters. No control characters but tab, newline and CR."),
         ],
         oracle: Annotated[mcp_identifier() | None, Field(description="Optional; the oracle it is about.")] = None,
         request_id: Annotated[

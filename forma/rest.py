@@ -160,7 +160,7 @@ class _StrictCharField(_AsSent, serializers.CharField):
 
 
 class TextField(_StrictCharField):
-    """Free text (an intent, a message): a JSON string without NUL."""
+    """Free text (an intent, a message): a JSON string, not blank, without control characters but tab/LF/CR."""
 
 
 class IdentifierField(_StrictCharField):

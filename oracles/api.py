@@ -84,7 +84,7 @@ class OracleListSerializer(serializers.Serializer):
 ])
 class AskSerializer(serializers.Serializer):
     oracle = IdentifierField(help_text="An oracle name from list_oracles, e.g. 'chart'.")
-    intent = TextField(max_length=MAX_INTENT_CHARS, help_text="What you want, with the values in it. No NUL characters.")
+    intent = TextField(max_length=MAX_INTENT_CHARS, help_text="What you want, with the values in it. No control characters but tab, newline and CR.")
     format = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle's default_format when left out or null.")
     allow_generated_data = StrictBooleanField(
         required=False, allow_null=True, default=None, help_text="Charts only: true (JSON true, nothing else) accepts illustrative values."
@@ -171,7 +171,7 @@ class ChangelogSerializer(serializers.Serializer):
 ])
 class FeedbackInSerializer(serializers.Serializer):
     sentiment = StrictChoiceField(choices=SENTIMENTS)
-    message = TextField(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"], help_text="Why, in a sentence or two. No NUL characters.")
+    message = TextField(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"], help_text="Why, in a sentence or two. No control characters but tab, newline and CR.")
     oracle = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle it is about.")
     request_id = IdentifierField(required=False, allow_null=True, help_text="Optional; the request_id of the answer it is about.")
 

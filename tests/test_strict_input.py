@@ -127,6 +127,25 @@ def test_an_empty_identifier_or_blank_intent_is_invalid_request_over_mcp(mcp, ac
     assert _footprint(account) == (100, 1, 0, 0, 0)
 
 
+# Schemathesis found this one: the illustrative chart's title quoted the intent, and U+0006 in it made
+# vl-convert's SVG text parser panic and abort the whole process.
+def test_a_control_character_in_an_intent_is_refused_over_mcp_before_any_engine_sees_it(mcp, account):
+    (result,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": "\u00d5J\u7efe\u001de\u00ecl\u0006Q", "allow_generated_data": True}))
+    error = tool_error(result)
+    assert error["kind"] == "invalid_request"
+    assert "contains the control character U+001D at character index 3" in error["message"]
+    assert _footprint(account) == (100, 1, 0, 0, 0)
+
+
+def test_a_control_character_in_an_intent_is_refused_over_rest_before_any_engine_sees_it(api, account):
+    response = api.call("ask_oracle", json={"oracle": "chart", "intent": "revenue\u0006 chart", "allow_generated_data": True})
+    assert response.status_code == 400
+    assert response.json()["error"]["context"]["fields"] == {
+        "intent": ["This value contains the control character U+0006 at character index 7; remove it."]
+    }
+    assert _footprint(account) == (100, 1, 0, 0, 0)
+
+
 def test_tabs_and_newlines_in_an_intent_are_still_read(mcp, account):
     (result,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": "a bar chart of signups:\n\tMon 34\r\n\tTue 41"}))
     assert result.structured_content["status"] == "valid"
@@ -225,6 +244,9 @@ def test_the_ask_service_refuses_a_nul_before_reserving(account):
     with pytest.raises(FormaError) as refused:
         answer_create(principal=principal_from_bearer(account.key), oracle_name="chart", intent="Mon 34\x00, Tue 41")
     assert (refused.value.kind, refused.value.context) == ("invalid_request", {"argument": "intent", "position": 6})
+    with pytest.raises(FormaError) as refused:
+        answer_create(principal=principal_from_bearer(account.key), oracle_name="chart", intent="a chart\x06", allow_generated_data=True)
+    assert (refused.value.kind, refused.value.context) == ("invalid_request", {"argument": "intent", "position": 7})
     assert _footprint(account) == (100, 1, 0, 0, 0)
 
 
