@@ -8,6 +8,7 @@ from django.conf import settings
 
 from accounts.principals import Principal
 from forma.errors import invalid_request, not_found
+from forma.inputs import refuse_bad_identifier, refuse_bad_text
 from oracles.models import Answer, Oracle
 
 from .models import Feedback
@@ -40,6 +41,10 @@ def feedback_submit(
         raise invalid_request("'message' is empty. Say in a sentence or two what worked or did not.")
     if len(message) > limit:
         raise invalid_request(f"'message' is {len(message)} characters; the limit is {limit}. Shorten it.", max_chars=limit)
+    # Every interface refuses these already; PostgreSQL would refuse a NUL with an error that is no caller's.
+    refuse_bad_text("message", message)
+    refuse_bad_identifier("oracle", oracle_name)
+    refuse_bad_identifier("request_id", request_id)
     oracle = None
     if oracle_name:
         oracle = Oracle.objects.filter(name=oracle_name).first()

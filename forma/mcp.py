@@ -24,7 +24,7 @@ from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.utilities.types import Image
 from mcp.server.transport_security import TransportSecuritySettings
-from pydantic import Field, ValidationError
+from pydantic import Field, StrictBool, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
 from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
@@ -40,6 +40,7 @@ from forma.errors import (
     storage_unavailable,
     unauthorized,
 )
+from forma.inputs import McpDay, mcp_identifier, mcp_text
 from oracles.services import MAX_INTENT_CHARS
 
 logger = logging.getLogger("forma.mcp")
@@ -306,20 +307,21 @@ def build_server() -> FormaMCPServer:
 
     @server.tool(name="ask_oracle", title="Ask an oracle")
     async def ask_oracle(
-        oracle: Annotated[str, Field(description="An oracle name from list_oracles, e.g. 'chart'.", max_length=40)],
+        oracle: Annotated[mcp_identifier(), Field(description="An oracle name from list_oracles, e.g. 'chart'.")],
         intent: Annotated[
-            str,
+            mcp_text(max_length=MAX_INTENT_CHARS),
             Field(
                 description="What you want, described normally, with the values to plot "
-                "(e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'). Forma fetches no data.",
-                max_length=MAX_INTENT_CHARS,
+                "(e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'). Forma fetches no data. No control characters but tab, newline and CR.",
             ),
         ],
         format: Annotated[
-            str | None, Field(description="Optional; the oracle's default_format when left out. Pick a drawable format when a person should see it.")
+            mcp_identifier() | None,
+            Field(description="Optional; the oracle's default_format when left out. Pick a drawable format when a person should see it."),
         ] = None,
         allow_generated_data: Annotated[
-            bool | None, Field(description="Charts only: true accepts illustrative values when the intent gives none.")
+            StrictBool | None,
+            Field(description="Charts only: JSON true accepts illustrative values when the intent gives none (\"yes\" or 1 is refused)."),
         ] = None,
     ) -> AnswerOut:
         """Ask an oracle for a formal artifact that is checked before it is returned. `status` is a verdict:
@@ -336,7 +338,7 @@ def build_server() -> FormaMCPServer:
 
     @server.tool(name="show_figure", title="Draw a figure", structured_output=False)
     async def show_figure(
-        figure_token: Annotated[str, Field(description="The figure.token from an ask_oracle answer, exactly as given.", max_length=40)],
+        figure_token: Annotated[mcp_identifier(), Field(description="The figure.token from an ask_oracle answer, exactly as given.")],
         format: Annotated[
             Literal["png", "svg"] | None, Field(description="png (default) to look at, or svg returned as text for saving to a file.")
         ] = None,
@@ -351,7 +353,7 @@ def build_server() -> FormaMCPServer:
     @server.tool(name="whats_new", title="What's new")
     async def whats_new(
         since: Annotated[
-            str | None, Field(description="Optional YYYY-MM-DD; pass the `latest` from an earlier call to see only newer entries.")
+            McpDay | None, Field(description="Optional YYYY-MM-DD (a real calendar day); pass the `latest` from an earlier call to see only newer entries.")
         ] = None,
     ) -> WhatsNewOut:
         """What changed for callers (endpoints, oracles, tools), newest first, with `latest` to pass as
@@ -361,10 +363,13 @@ def build_server() -> FormaMCPServer:
     @server.tool(name="send_feedback", title="Send feedback")
     async def send_feedback(
         sentiment: Annotated[Literal["positive", "negative", "neutral"], Field(description="positive, negative or neutral.")],
-        message: Annotated[str, Field(description="Why, in a sentence or two; up to 2000 characters.")],
-        oracle: Annotated[str | None, Field(description="Optional; the oracle it is about.")] = None,
+        message: Annotated[
+            mcp_text(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"]),
+            Field(description="Why, in a sentence or two; up to 2000 characters. No control characters but tab, newline and CR."),
+        ],
+        oracle: Annotated[mcp_identifier() | None, Field(description="Optional; the oracle it is about.")] = None,
         request_id: Annotated[
-            str | None,
+            mcp_identifier() | None,
             Field(description="Optional; the answer it is about. Left empty, your latest ask_oracle answer is used when it was for the same oracle."),
         ] = None,
     ) -> FeedbackOut:

@@ -10,11 +10,16 @@ import functools
 import logging
 from typing import Any
 
+from django.core.validators import ProhibitNullCharactersValidator, RegexValidator
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions as drf_exceptions
+from rest_framework import serializers
+from rest_framework.fields import empty
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
+from rest_framework.utils import html
 from rest_framework.views import APIView
 
 from accounts.principals import Principal
@@ -30,6 +35,7 @@ from forma.errors import (
     storage_unavailable,
     unauthorized,
 )
+from forma.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN, day_problem, identifier_problem, text_problem
 
 logger = logging.getLogger("forma.rest")
 
@@ -66,9 +72,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, drf_exceptions.MethodNotAllowed):
         allowed = (context.get("view").allowed_methods if context.get("view") else [])
         return method_not_allowed_response(str(exc.detail), allowed, request_id)
+    if isinstance(exc, drf_exceptions.NotAcceptable):
+        # An Accept we cannot meet (we answer JSON): the caller's to fix, with HTTP's own 406.
+        response = error_response(stamp(invalid_request(f"{exc.detail}"), request_id))
+        response.status_code = exc.status_code
+        return response
     if isinstance(exc, drf_exceptions.ValidationError):
         problems = exc.detail if isinstance(exc.detail, dict) else {"body": exc.detail}
-        names = ", ".join(f"{k}: {' '.join(map(str, v if isinstance(v, list) else [v]))}" for k, v in problems.items())
+        names = ", ".join(f"{k}: {' '.join(map(str, v if isinstance(v, list) else [v])).rstrip('.')}" for k, v in problems.items())
         return error_response(stamp(invalid_request(f"The request was refused: {names}. Fix it and send again.", fields=problems), request_id))
     return None  # anything else is a bug: Django logs it and answers 500
 
@@ -134,3 +145,99 @@ class ServiceView(APIView):
         body = serializer_class(data=self.request.data)
         body.is_valid(raise_exception=True)
         return body.validated_data
+
+    def validated_query(self, serializer_class) -> dict[str, Any]:
+        """The query string checked by `serializer_class`; a refusal becomes `invalid_request`."""
+        query = serializer_class(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        return query.validated_data
+
+
+# ---- strict request fields: the rules of forma/inputs.py, as DRF fields ------------------
+# DRF's own fields are lenient: BooleanField takes "yes", 1 and "on", CharField
+# turns 5 into "5". Each field below accepts only its JSON type and checks the
+# value with the same rule the MCP schemas use; its validator is a RegexValidator
+# so drf-spectacular publishes the rule's pattern in the OpenAPI document.
+
+
+class _RuleValidator(RegexValidator):
+    def __init__(self, pattern: str, problem_of) -> None:
+        super().__init__(pattern)
+        self.problem_of = problem_of
+
+    def __call__(self, value: Any) -> None:
+        problem = self.problem_of(str(value))
+        if problem:
+            raise serializers.ValidationError(f"This value {problem}.", code="invalid")
+
+
+class _AsSent:
+    """Reads a query-string value as sent: DRF would take `?since=` (empty) for an absent value."""
+
+    field_name: str
+
+    def get_value(self, dictionary: Any) -> Any:
+        if self.field_name not in dictionary:
+            return empty
+        return dictionary.get(self.field_name) if html.is_html_input(dictionary) else dictionary[self.field_name]
+
+
+class StrictChoiceField(_AsSent, serializers.ChoiceField):
+    """One of the choices, as a JSON string (or the exact query-string value)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)
+
+
+class _StrictCharField(_AsSent, serializers.CharField):
+    pattern: str = TEXT_PATTERN
+    problem_of = staticmethod(text_problem)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+        # DRF refuses "" before any validator runs: say it the way the rule does.
+        if blank := self.problem_of(""):
+            self.error_messages["blank"] = f"This value {blank}."
+        # Ours names where the NUL is; DRF's own says only that there is one.
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+        self.validators.append(_RuleValidator(self.pattern, self.problem_of))
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class TextField(_StrictCharField):
+    """Free text (an intent, a message): a JSON string, not blank, without control characters but tab/LF/CR."""
+
+
+class IdentifierField(_StrictCharField):
+    """A short identifier (an oracle name, a format, a request id): a non-empty JSON string, no control characters."""
+
+    pattern = IDENTIFIER_PATTERN
+    problem_of = staticmethod(identifier_problem)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 40)
+        super().__init__(**kwargs)
+
+
+@extend_schema_field({"type": "string", "format": "date", "pattern": DATE_PATTERN})
+class DayField(_StrictCharField):
+    """A calendar day written YYYY-MM-DD (2024-02-30 is refused); stays a string."""
+
+    pattern = DATE_PATTERN
+    problem_of = staticmethod(day_problem)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false, nothing else (DRF's own BooleanField takes "yes", 1, "on" and "")."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if data is True or data is False:
+            return data
+        self.fail("invalid", input=data)

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+import copy
 import time
 
+from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpResponse
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.response import Response
 
 from accounts.selectors import organization_status
 from feedback.services import SENTIMENTS, feedback_submit
-from forma.rest import ServiceView
+from forma.errors import KINDS
+from forma.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
+from forma.rest import DayField, IdentifierField, ServiceView, StrictBooleanField, StrictChoiceField, TextField
 
 from .selectors import changelog_since, oracle_list
 from .services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render
@@ -23,8 +37,7 @@ class ErrorSerializer(serializers.Serializer):
     error = inline_serializer(
         "ErrorBody",
         {
-            "kind": serializers.ChoiceField(choices=["unauthorized", "quota_exceeded", "not_found", "invalid_request",
-                                                      "rate_limited", "upstream_unavailable", "backend_unreachable"]),
+            "kind": serializers.ChoiceField(choices=list(KINDS)),
             "message": serializers.CharField(),
             "retryable": serializers.BooleanField(),
             "request_id": serializers.CharField(),
@@ -34,7 +47,15 @@ class ErrorSerializer(serializers.Serializer):
     )
 
 
-ERRORS = {code: OpenApiResponse(ErrorSerializer) for code in (400, 401, 402, 404, 429, 503)}
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
+    """The error responses an operation can give: its own `codes`, plus what every operation can answer
+    (401 no or bad credential, 406 an Accept other than JSON, 429 over the plan's requests per minute,
+    503 our storage briefly unreachable)."""
+    descriptions = {400: "invalid_request", 401: "unauthorized", 402: "quota_exceeded", 404: "not_found",
+                    406: "invalid_request (only application/json is served)", 422: "invalid_request (an Idempotency-Key reused with another body)",
+                    429: "rate_limited (with Retry-After)", 502: "backend_unreachable (retryable, with Retry-After)",
+                    503: "upstream_unavailable (retryable)"}
+    return {code: OpenApiResponse(ErrorSerializer, description=descriptions[code]) for code in sorted({*codes, 401, 406, 429, 503})}
 
 
 class StatusSerializer(serializers.Serializer):
@@ -61,11 +82,69 @@ class OracleListSerializer(serializers.Serializer):
     oracles = OracleSerializer(many=True)
 
 
+@extend_schema_serializer(examples=[
+    OpenApiExample("A bar chart", value={"oracle": "chart", "intent": "a bar chart of signups: Mon 34, Tue 41, Wed 29"}),
+    OpenApiExample("A diagram", value={"oracle": "diagram", "intent": "submit -> validate -> save", "format": "dot"}),
+    OpenApiExample("Illustrative values", value={"oracle": "chart", "intent": "a line chart of revenue", "allow_generated_data": True}),
+])
 class AskSerializer(serializers.Serializer):
-    oracle = serializers.CharField(max_length=40)
-    intent = serializers.CharField(max_length=MAX_INTENT_CHARS, trim_whitespace=False)
-    format = serializers.CharField(max_length=40, required=False, allow_null=True)
-    allow_generated_data = serializers.BooleanField(required=False, allow_null=True, default=None)
+    oracle = IdentifierField(help_text="An oracle name from list_oracles, e.g. 'chart'.")
+    intent = TextField(max_length=MAX_INTENT_CHARS, help_text="What you want, with the values in it. No control characters but tab, newline and CR.")
+    format = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle's default_format when left out or null.")
+    allow_generated_data = StrictBooleanField(
+        required=False, allow_null=True, default=None, help_text="Charts only: true (JSON true, nothing else) accepts illustrative values."
+    )
+
+
+class AskRequestSchema(OpenApiSerializerExtension):
+    """Publishes the ask body as one variant per active oracle: its name, its own formats, and whether it
+    takes `allow_generated_data`. A body the document accepts is then one the service accepts, and a
+    program (or Schemathesis) reading the document knows each oracle's formats."""
+
+    target_class = AskSerializer
+
+    def map_serializer(self, auto_schema, direction):
+        base = auto_schema._map_basic_serializer(self.target, direction)
+        variants = []
+        for name, kind, formats in _catalogue():
+            properties = copy.deepcopy(base["properties"])
+            properties["oracle"] = {**properties["oracle"], "enum": [name]}
+            properties["format"] = {**properties["format"], "enum": [*formats, None]}
+            if kind != "chart":  # as in services._validate_ask: only charts take illustrative values
+                properties["allow_generated_data"] = {**properties["allow_generated_data"], "enum": [False, None]}
+            # A component of its own per oracle, so each variant's enums get names of their own.
+            component = ResolvedComponent(
+                name=f"Ask{name.title().replace('-', '').replace('_', '')}Request", type=ResolvedComponent.SCHEMA,
+                object=f"ask-{name}", schema={**base, "properties": properties},
+            )
+            auto_schema.registry.register_on_missing(component)
+            variants.append(component.ref)
+        # `required` here too: drf-spectacular marks the request body required from it.
+        return {"required": base["required"], "oneOf": variants} if variants else base
+
+
+def _catalogue() -> list[tuple[str, str, list[str]]]:
+    """(name, kind, formats) of each active oracle; the engine's registry when the database cannot say
+    (the document generated offline, before migrations)."""
+    from .engine import KINDS
+    from .models import Oracle
+
+    try:
+        return [(o.name, o.kind, list(o.formats)) for o in Oracle.objects.filter(is_active=True).order_by("sort_order", "name")]
+    except DatabaseError:
+        return [(name, name, list(kind.formats)) for name, kind in KINDS.items()]
+
+
+class FigureSerializer(serializers.Serializer):
+    drawable = serializers.BooleanField()
+    token = serializers.CharField(required=False, help_text="Pass to show_figure (GET /v1/figures/{token}); present when drawable.")
+    formats = serializers.ListField(child=serializers.ChoiceField(choices=list(FIGURE_OUTPUTS)), required=False)
+    reason = serializers.CharField(required=False, help_text="Why it cannot be drawn; present when not drawable.")
+
+
+class ReasonSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
 
 
 class AnswerSerializer(serializers.Serializer):
@@ -75,9 +154,9 @@ class AnswerSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["valid", "invalid", "error"])
     result = serializers.JSONField(required=False)
     verified_by = serializers.DictField(required=False)
-    reason = serializers.DictField(required=False, allow_null=True)
+    reason = ReasonSerializer(required=False, allow_null=True)
     retryable = serializers.BooleanField(required=False)
-    figure = serializers.DictField()
+    figure = FigureSerializer()
     cost = serializers.IntegerField()
     credits_remaining = serializers.IntegerField()
     notes = serializers.ListField(child=serializers.CharField())
@@ -92,11 +171,22 @@ class ChangelogSerializer(serializers.Serializer):
     latest = serializers.CharField(allow_null=True)
 
 
+@extend_schema_serializer(examples=[
+    OpenApiExample("About an oracle", value={"sentiment": "positive", "message": "The chart matched my numbers.", "oracle": "chart"}),
+])
 class FeedbackInSerializer(serializers.Serializer):
-    sentiment = serializers.ChoiceField(choices=SENTIMENTS)
-    message = serializers.CharField(trim_whitespace=False)
-    oracle = serializers.CharField(required=False, allow_null=True, allow_blank=True)
-    request_id = serializers.CharField(required=False, allow_null=True, allow_blank=True)
+    sentiment = StrictChoiceField(choices=SENTIMENTS)
+    message = TextField(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"], help_text="Why, in a sentence or two. No control characters but tab, newline and CR.")
+    oracle = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle it is about.")
+    request_id = IdentifierField(required=False, allow_null=True, help_text="Optional; the request_id of the answer it is about.")
+
+
+class FigureQuerySerializer(serializers.Serializer):
+    format = StrictChoiceField(choices=list(FIGURE_OUTPUTS), required=False, help_text="png (default) or svg.")
+
+
+class ChangelogQuerySerializer(serializers.Serializer):
+    since = DayField(required=False, help_text="Only entries after this day; pass the `latest` of an earlier call.")
 
 
 class FeedbackOutSerializer(serializers.Serializer):
@@ -108,13 +198,13 @@ class FeedbackOutSerializer(serializers.Serializer):
 
 class StatusView(ServiceView):
     @extend_schema(operation_id="forma_status", summary="Which organization this credential acts for. Free.",
-                   responses={200: StatusSerializer, **ERRORS})
+                   responses={200: StatusSerializer, **errors()})
     def get(self, request):
         return Response(organization_status(principal=self.principal))
 
 
 class OracleListView(ServiceView):
-    @extend_schema(operation_id="list_oracles", summary="The catalogue. Free.", responses={200: OracleListSerializer, **ERRORS})
+    @extend_schema(operation_id="list_oracles", summary="The catalogue. Free.", responses={200: OracleListSerializer, **errors()})
     def get(self, request):
         return Response({"oracles": oracle_list()})
 
@@ -155,7 +245,7 @@ class AskView(ServiceView):
 
     @extend_schema(operation_id="ask_oracle", summary="Ask an oracle; the answer is checked before it is returned.",
                    parameters=[IDEMPOTENCY_KEY_HEADER], request=AskSerializer,
-                   responses={200: AnswerSerializer, **ERRORS, 422: OpenApiResponse(ErrorSerializer)})
+                   responses={200: AnswerSerializer, **errors(400, 402, 404, 422, 502)})
     def post(self, request):
         data = self.validated(AskSerializer)
         # The view thread is this request's own (Django gives each ASGI request one); the
@@ -174,11 +264,17 @@ class AskView(ServiceView):
 class FigureView(ServiceView):
     @extend_schema(
         operation_id="show_figure", summary="Draw a valid answer's figure as PNG or SVG. Free.",
-        parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=list(FIGURE_OUTPUTS), required=False)],
-        responses={(200, "image/png"): OpenApiTypes.BINARY, (200, "image/svg+xml"): OpenApiTypes.STR, **ERRORS},
+        parameters=[
+            OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH, pattern=IDENTIFIER_PATTERN,
+                             description="The figure.token of a valid answer, exactly as given."),
+            FigureQuerySerializer,
+        ],
+        responses={(200, "image/png"): OpenApiTypes.BINARY, (200, "image/svg+xml"): OpenApiTypes.STR, **errors(400, 404, 502)},
     )
     def get(self, request, token: str):
-        data, mime = figure_render(principal=self.principal, token=token, out=request.query_params.get("format"))
+        refuse_bad_identifier("token", token)
+        query = self.validated_query(FigureQuerySerializer)
+        data, mime = figure_render(principal=self.principal, token=token, out=query.get("format"))
         response = HttpResponse(data, content_type=mime)
         # An SVG from us is still served as a download target, never as a page with script rights.
         response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
@@ -188,19 +284,18 @@ class FigureView(ServiceView):
 
 class ChangelogView(ServiceView):
     @extend_schema(operation_id="whats_new", summary="What changed for callers, newest first. Free.",
-                   parameters=[OpenApiParameter("since", OpenApiTypes.DATE, required=False)],
-                   responses={200: ChangelogSerializer, **ERRORS})
+                   parameters=[ChangelogQuerySerializer], responses={200: ChangelogSerializer, **errors(400)})
     def get(self, request):
-        return Response(changelog_since(since=request.query_params.get("since")))
+        return Response(changelog_since(since=self.validated_query(ChangelogQuerySerializer).get("since")))
 
 
 class FeedbackView(ServiceView):
     @extend_schema(operation_id="send_feedback", summary="Tell the people who build Forma what worked. Free.",
-                   request=FeedbackInSerializer, responses={201: FeedbackOutSerializer, **ERRORS})
+                   request=FeedbackInSerializer, responses={201: FeedbackOutSerializer, **errors(400, 404)})
     def post(self, request):
         data = self.validated(FeedbackInSerializer)
         result = feedback_submit(
             principal=self.principal, sentiment=data["sentiment"], message=data["message"],
-            oracle_name=data.get("oracle") or None, request_id=data.get("request_id") or None,
+            oracle_name=data.get("oracle"), request_id=data.get("request_id"),
         )
         return Response(result, status=201)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from forma.errors import invalid_request, not_found
+from forma.errors import not_found
+from forma.inputs import parse_day
 
 from .models import ChangelogEntry, Oracle
 
@@ -35,18 +36,9 @@ def oracle_get(*, name: str) -> Oracle:
 
 
 def parse_since(since: str | None) -> datetime.date | None:
-    if since in (None, ""):
+    if since is None:
         return None
-    try:
-        if not isinstance(since, str) or len(since) != 10:
-            raise ValueError
-        return datetime.date.fromisoformat(since)
-    except ValueError:
-        raise invalid_request(
-            f"'since' must be a date as YYYY-MM-DD (for example 2026-11-01); got {since!r}. "
-            "Pass the 'latest' from an earlier whats_new call, or leave it out.",
-            expected_format="YYYY-MM-DD",
-        ) from None
+    return parse_day("since", since, hint="Pass the 'latest' from an earlier whats_new call, or leave it out.")
 
 
 def changelog_since(*, since: str | None = None, limit: int = 50) -> dict[str, Any]:

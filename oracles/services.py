@@ -25,6 +25,7 @@ from accounts.models import Organization
 from accounts.principals import Principal
 from forma import ids
 from forma.errors import FormaError, invalid_request, not_found, storage_errors
+from forma.inputs import refuse_bad_text
 
 from .dispatch import Submitted, TaskFailed, run_task, task_outcome, task_submit
 from .models import Answer, IdempotencyKey, Oracle
@@ -49,6 +50,7 @@ DETERMINISTIC_FAILURES = {"ENGINE_CRASHED", "ENGINE_TIMEOUT", "WORKER_CRASHED"}
 def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, allow_generated_data: Any) -> tuple[str, str, dict]:
     if not isinstance(intent, str) or not intent.strip():
         raise invalid_request("'intent' is empty. Describe what you want, with the values to plot.")
+    refuse_bad_text("intent", intent)  # PostgreSQL refuses NUL in text: never let one reach the Answer row
     if len(intent) > MAX_INTENT_CHARS:
         raise invalid_request(
             f"The intent is {len(intent)} characters; the limit is {MAX_INTENT_CHARS}. Send fewer values or a summary.",

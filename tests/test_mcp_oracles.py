@@ -87,7 +87,7 @@ def test_another_organizations_figure_token_is_not_found(mcp, make_account):
     assert tool_error(drawn)["kind"] == "not_found"
 
 
-@pytest.mark.parametrize("token", ["fig_01M8NQ25YR5B3H2G4V655YF4D4", "fig_nope", "req_01M8NQ25YR5B3H2G4V655YF4D4", ""])
+@pytest.mark.parametrize("token", ["fig_01M8NQ25YR5B3H2G4V655YF4D4", "fig_nope", "req_01M8NQ25YR5B3H2G4V655YF4D4"])
 def test_an_unknown_figure_token_is_not_found(mcp, account, token):
     (drawn,) = mcp(account.key, ("show_figure", {"figure_token": token}))
     error = tool_error(drawn)
