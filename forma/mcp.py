@@ -257,10 +257,14 @@ async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[
     return await answer_ask(principal=principal, request_id=request_id, run_sync=in_db_thread, **kwargs)
 
 
-def _figure(*, principal: Principal, request_id: str, figure_token: str, format: str | None) -> tuple[bytes, str]:
-    from oracles.services import figure_render
+async def _figure(*, principal: Principal, request_id: str, figure_token: str, format: str | None) -> tuple[bytes, str]:
+    from oracles.services import figure_draw
 
-    return figure_render(principal=principal, token=figure_token, out=format)
+    # Async like _ask: a drawing that waits on a worker holds no thread. Its reads are retried.
+    async def retrying_read(fn, /, *args: Any, **kwargs: Any) -> Any:
+        return await in_db_thread(storage_retrying, fn, *args, **kwargs)
+
+    return await figure_draw(principal=principal, token=figure_token, out=format, run_sync=retrying_read)
 
 
 def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> dict[str, Any]:
@@ -272,7 +276,7 @@ def _feedback(*, principal: Principal, request_id: str, answer_request_id: str |
 # Services safe to run again when storage did not answer: they only read (drawing a
 # figure writes nothing but the render cache, keyed by content). ask_oracle reserves
 # credits and send_feedback stores a row, so they run once.
-RETRY_SAFE_SERVICES = frozenset({_status, _oracles, _whats_new, _figure})
+RETRY_SAFE_SERVICES = frozenset({_status, _oracles, _whats_new})
 
 
 def build_server() -> FormaMCPServer:

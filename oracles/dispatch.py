@@ -4,9 +4,8 @@ On the embedded default tasks run inline (CELERY_TASK_ALWAYS_EAGER). With a
 broker they run on workers; the web process waits at most TASK_WAIT_SECONDS,
 so a dead or stuck worker is an `error` answer, never a hang.
 
-Two ways to wait. `run_task` blocks its thread (figure drawing). An ask uses
-`task_submit` + `task_outcome`: the wait is a coroutine that sleeps on the event
-loop between cheap reads of the result backend, so a check that never comes back
+Asks and drawings use `task_submit` + `task_outcome` (`run_task` wraps them for
+sync callers): the wait is a coroutine that sleeps on the event loop between cheap reads of the result backend, so a check that never comes back
 holds no thread that could serve another caller. Eager checks (the embedded
 default) run in a small pool of their own, never in the default thread pool
 that serves database work for every caller.
@@ -23,10 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis.exceptions
+from asgiref.sync import async_to_sync
 from celery import Task, current_app, states
 from celery.exceptions import CeleryError, SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError
 from celery.exceptions import TimeoutError as CeleryTimeout
-from celery.result import AsyncResult
 from django.conf import settings
 from kombu.exceptions import KombuError, OperationalError
 
@@ -53,40 +52,10 @@ class TaskFailed(Exception):
         self.message = message
 
 
-def _wait_for(pending: AsyncResult, wait: float) -> Any:
-    """Poll the stored result until it is ready or `wait` runs out.
-
-    Polling plain reads instead of Celery's pub/sub result consumer: with the
-    result backend in one Redis database and the app's cache in another, the
-    consumer was seen to miss results that the worker had stored.
-    """
-    deadline = time.monotonic() + wait
-    backend = pending.backend
-    while True:
-        meta = backend.get_task_meta(pending.id)
-        if meta["status"] == states.SUCCESS:
-            return meta["result"]
-        if meta["status"] in states.PROPAGATE_STATES:
-            raise backend.exception_to_python(meta["result"])
-        if time.monotonic() >= deadline:
-            raise CeleryTimeout(f"no result within {wait:g} s")
-        time.sleep(_POLL_SECONDS)
-
-
 def run_task(task: Task, *args: Any) -> Any:
-    """Run `task` and block this thread until its result (figure drawing); raises TaskFailed or FormaError."""
-    wait = settings.FORMA["TASK_WAIT_SECONDS"]
+    """Run `task` and block this thread until its result (scripts, tests); raises TaskFailed or FormaError."""
     submitted = task_submit(task, *args)
-    try:
-        if submitted.task_id is None:
-            return _apply(task, args)
-        pending = AsyncResult(submitted.task_id, app=current_app)
-        try:
-            return _wait_for(pending, wait)
-        finally:
-            pending.forget()
-    except Exception as exc:
-        raise _failure(task.name, exc) from exc
+    return async_to_sync(task_outcome)(submitted, deadline=time.monotonic() + settings.FORMA["TASK_WAIT_SECONDS"])
 
 
 # ---- waiting without holding a thread (asks) -----------------------------------------
@@ -163,7 +132,12 @@ async def _run_eagerly(submitted: Submitted, deadline: float) -> Any:
 
 
 async def _poll(task_id: str, deadline: float) -> Any:
-    """Poll the stored result with plain reads (see `_wait_for` for why not pub/sub)."""
+    """Poll the stored result with plain reads.
+
+    Plain reads instead of Celery's pub/sub result consumer: with the result backend in
+    one Redis database and the app's cache in another, the consumer was seen to miss
+    results that the worker had stored.
+    """
     loop = asyncio.get_running_loop()
     readers = _pool("result-readers", _RESULT_READER_THREADS)
     backend = current_app.backend

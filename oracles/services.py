@@ -27,7 +27,7 @@ from forma import ids
 from forma.errors import FormaError, invalid_request, not_found, storage_errors
 from forma.inputs import refuse_bad_text
 
-from .dispatch import Submitted, TaskFailed, run_task, task_outcome, task_submit
+from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
 from .models import Answer, IdempotencyKey, Oracle
 from .selectors import oracle_get
 from .tasks import check_intent, render_figure
@@ -242,8 +242,9 @@ async def answer_ask(
 ) -> dict[str, Any]:
     """Ask an oracle: refuse bad input for free, reserve the price, check, then settle or release.
 
-    Billing: `valid` and `invalid` verdicts cost the oracle's price; `error`
-    (ours), `DATA_REQUIRED`, and every refusal before the check cost nothing.
+    Billing follows the fault: `valid`, and `invalid` when the rules refused what was
+    understood, cost the oracle's price; `error` (ours), the reasons in UNBILLED_REASONS
+    and every refusal before the check cost nothing.
 
     The one implementation behind MCP and REST. Database steps run through
     `run_sync` (a thread); the wait for the check is awaited here and holds no
@@ -407,9 +408,7 @@ async def _idempotency_wait(run_sync: SyncRunner, *, started: float, **claim_arg
         pause = min(pause * 1.5, 0.5)
 
 
-def figure_render(*, principal: Principal, token: Any, out: str | None = None) -> tuple[bytes, str]:
-    """Draw the figure of a valid answer of the caller's organization. Free. Returns (bytes, mime type)."""
-    out = out or "png"
+def _figure_answer(*, principal: Principal, token: Any, out: str) -> Answer:
     if out not in FIGURE_OUTPUTS:
         raise invalid_request(f"No figure format {out!r}. Use png (to look at) or svg (text).", formats=list(FIGURE_OUTPUTS))
     if not isinstance(token, str) or not ids.looks_like("fig", token):
@@ -422,16 +421,37 @@ def figure_render(*, principal: Principal, token: Any, out: str | None = None) -
     if answer is None:
         # Another organization's token looks exactly like a missing one.
         raise not_found("No figure with that token. Pass figure.token from an ask_oracle answer exactly as given.")
+    return answer
+
+
+async def figure_draw(
+    *, principal: Principal, token: Any, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
+    started: float | None = None,
+) -> tuple[bytes, str]:
+    """Draw the figure of a valid answer of the caller's organization. Free. Returns (bytes, mime type).
+
+    Like `answer_ask`, the wait for the drawing is awaited (holding no thread) and ends by
+    `started + TASK_WAIT_SECONDS`; database and cache steps run through `run_sync`.
+    """
+    started = time.monotonic() if started is None else started
+    out = out or "png"
+    answer = await run_sync(_figure_answer, principal=principal, token=token, out=out)
     content_key = hashlib.sha256(
         json.dumps([answer.oracle.kind, answer.format, out, answer.result], sort_keys=True).encode()
     ).hexdigest()
     cache_key = f"{settings.FORMA['REDIS_PREFIX']}:figure:{content_key}"
-    encoded = cache.get(cache_key)
+    encoded = await run_sync(cache.get, cache_key)
     if encoded is None:
         try:
-            encoded = run_task(render_figure, answer.oracle.kind, answer.result, answer.format, out)
+            submitted = await run_sync(task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out)
+            encoded = await task_outcome(submitted, deadline=started + settings.FORMA["TASK_WAIT_SECONDS"])
         except TaskFailed as failure:
             raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure
-        cache.set(cache_key, encoded, timeout=24 * 3600)
+        await run_sync(cache.set, cache_key, encoded, timeout=24 * 3600)
     mime = "image/png" if out == "png" else "image/svg+xml"
     return base64.b64decode(encoded), mime
+
+
+def figure_render(**draw: Any) -> tuple[bytes, str]:
+    """`figure_draw` for sync callers (REST views, the dashboard)."""
+    return async_to_sync(figure_draw)(**draw)

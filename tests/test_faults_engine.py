@@ -15,7 +15,7 @@ import uuid
 
 import pytest
 
-from conftest import celery_worker, needs_broker
+from conftest import celery_worker, needs_broker, tool_error
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,17 +90,27 @@ def _assert_drawn(results) -> None:
 
 # ---- the embedded default: one process serves everything -----------------------------------------
 
-def test_hostile_text_in_every_position_gets_verdicts_over_mcp_and_the_server_keeps_answering(mcp, make_account):
+def test_hostile_text_in_every_position_is_refused_or_answered_over_mcp_and_the_server_keeps_answering(mcp, make_account):
+    """C0 controls and U+FFFE/U+FFFF are refused at the door (free); the rest — DEL, C1, and JSON
+    escapes of any of them — reach the engine, which cleans them before any renderer sees them."""
     from accounts.credits import balance_of, ledger_sum
+    from forma.inputs import text_problem
 
     account = make_account(plan="pro")
     before = balance_of(account.organization)
-    *asked, last = mcp(account.key, *_hostile_asks(), ("ask_oracle", {"oracle": "chart", "intent": SIGNUPS}))
-    answers = [result.structured_content for result in asked]
-    assert [result.is_error for result in asked] == [False] * len(asked)
-    assert {a["status"] for a in answers} <= {"valid", "invalid"}, [a.get("reason") for a in answers]
+    calls = _hostile_asks()
+    *asked, last = mcp(account.key, *calls, ("ask_oracle", {"oracle": "chart", "intent": SIGNUPS}))
+    spent = 0
+    for (_, args), result in zip(calls, asked, strict=True):
+        if text_problem(args["intent"]) is not None:  # refused at the door, by the door's own rule
+            error = tool_error(result)
+            assert (error["kind"], error["retryable"]) == ("invalid_request", False), error
+        else:  # the engine reads and cleans it, and the answer is a verdict
+            answer = result.structured_content
+            assert not result.is_error and answer["status"] in ("valid", "invalid"), answer
+            spent += answer["cost"]
     assert last.structured_content["status"] == "valid"
-    spent = sum(a["cost"] for a in answers) + last.structured_content["cost"]
+    spent += last.structured_content["cost"]
     assert balance_of(account.organization) == ledger_sum(account.organization) == before - spent
     assert _held_reservations(account) == []
 
