@@ -51,16 +51,34 @@ def organization_create(*, name: str, owner: User, plan_code: str = "free", pers
     return org
 
 
+def _personal_name(email: str) -> str:
+    return f"{email.split('@')[0]}'s workspace"[:120]
+
+
 @transaction.atomic
-def user_signup(*, email: str, password: str | None, plan_code: str = "free") -> User:
+def organization_create_personal(*, user_pk: int, plan_code: str = "free") -> Organization | None:
+    """Give a user who belongs to no organization a personal one; do nothing otherwise.
+
+    Called for every new user, however made (see accounts/receivers.py), and by the
+    dashboard as a last repair. The user's row is locked so two callers cannot both
+    find no membership and create two workspaces.
+    """
+    user = User.objects.select_for_update().filter(pk=user_pk).first()
+    if user is None or Membership.objects.filter(user=user).exists():
+        return None
+    return organization_create(name=_personal_name(user.email), owner=user, plan_code=plan_code, personal=True)
+
+
+@transaction.atomic
+def user_signup(*, email: str, password: str | None, plan_code: str = "free", is_active: bool = True) -> User:
     """Create a user and their personal organization on `plan_code`."""
     email = email.strip().lower()
     try:
         with transaction.atomic():
-            user = User.objects.create_user(email=email, password=password)
+            user = User.objects.create_user(email=email, password=password, is_active=is_active)
     except IntegrityError:
         raise invalid_request(f"An account for {email} already exists. Sign in instead.") from None
-    organization_create(name=f"{email.split('@')[0]}'s workspace", owner=user, plan_code=plan_code, personal=True)
+    organization_create(name=_personal_name(email), owner=user, plan_code=plan_code, personal=True)
     return user
 
 
@@ -83,15 +101,22 @@ def api_key_create(*, organization: Organization, created_by: User | None, name:
     Keys look like `forma_sk_<12-char lookup prefix><32-char secret>`: the fixed
     marker lets secret scanners recognise a leaked key; only its SHA-256 is stored.
     """
-    name = (name or "").strip() or "API key"
+    name = (name or "").strip()
+    if not name:
+        raise invalid_request("Name the key after where it will be used (for example \"Claude Desktop\"), so you can tell keys apart.")
     if len(name) > 80:
         raise invalid_request("A key name is at most 80 characters.")
     lookup = "".join(secrets.choice(_SECRET_ALPHABET) for _ in range(API_KEY_PREFIX_CHARS))
     secret = "".join(secrets.choice(_SECRET_ALPHABET) for _ in range(32))
     raw = f"{settings.FORMA['API_KEY_PREFIX']}{lookup}{secret}"
-    key = ApiKey.objects.create(
-        organization=organization, created_by=created_by, name=name, prefix=lookup, secret_hash=_hash_secret(raw)
-    )
+    try:
+        # The partial unique constraint (organization, name) among active keys decides, not a prior read.
+        with transaction.atomic():
+            key = ApiKey.objects.create(
+                organization=organization, created_by=created_by, name=name, prefix=lookup, secret_hash=_hash_secret(raw)
+            )
+    except IntegrityError:
+        raise invalid_request(f"An active key named {name!r} already exists. Choose another name, or revoke that key first.") from None
     audit_record(action="api_key.created", organization=organization, actor=created_by, target=key.public_id, data={"name": name})
     return key, raw
 
@@ -151,5 +176,5 @@ def user_with_organization_ensure(*, email: str, org_name: str | None, plan_code
     personal = memberships.filter(organization__personal=True).first() or memberships.first()
     if personal:
         return user, personal.organization
-    org = organization_create(name=f"{email.split('@')[0]}'s workspace", owner=user, plan_code=plan_code, personal=True)
+    org = organization_create(name=_personal_name(email), owner=user, plan_code=plan_code, personal=True)
     return user, org
