@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
+from django.core.cache import cache
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -178,3 +186,105 @@ def user_with_organization_ensure(*, email: str, org_name: str | None, plan_code
         return user, personal.organization
     org = organization_create(name=_personal_name(email), owner=user, plan_code=plan_code, personal=True)
     return user, org
+
+
+# ---- sign-up by email, sign-in throttling -----------------------------------------------
+
+SIGNUP_SALT = "forma.signup.confirm"
+SIGNUP_LINK_MAX_AGE = timedelta(days=2)
+
+
+def signup_request(*, email: str, password: str, confirm_link: Callable[[str], str], sign_in_link: str, reset_link: str) -> None:
+    """Sign-up that says the same thing whether or not the address has an account.
+
+    A new address gets an inactive account and a link that confirms it; an address
+    with an account gets an email saying so, with the sign-in and reset links. The
+    page shown is "check your email" either way, so sign-up cannot be used to find
+    out who has an account. An unconfirmed account is given the new password: only
+    the owner of the inbox can confirm it.
+    """
+    email = email.strip().lower()
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(email=email).first()
+        if user is None:
+            user = user_signup(email=email, password=password, is_active=False)
+        elif not user.is_active and user.last_login is None:
+            user.set_password(password)
+            user.save(update_fields=["password"])
+        else:
+            user = None
+    if user is not None:
+        token = signing.dumps({"user": user.pk, "email": email}, salt=SIGNUP_SALT)
+        body = (
+            f"Confirm your Forma account and sign in:\n\n{confirm_link(token)}\n\n"
+            "The link works for two days. If you did not sign up, ignore this email."
+        )
+        transaction.on_commit(partial(send_mail, "Confirm your Forma account", body, None, [email]))
+    else:
+        body = (
+            "Someone (probably you) tried to sign up to Forma with this address, which already has an account.\n\n"
+            f"Sign in: {sign_in_link}\nForgot your password? Reset it: {reset_link}\n\n"
+            "If it was not you, you can ignore this email; nothing was changed."
+        )
+        transaction.on_commit(partial(send_mail, "You already have a Forma account", body, None, [email]))
+
+
+@transaction.atomic
+def signup_confirm(*, token: str) -> User:
+    """Activate the account a sign-up link names; raises invalid_request for a bad or old link."""
+    try:
+        data = signing.loads(token, salt=SIGNUP_SALT, max_age=SIGNUP_LINK_MAX_AGE)
+    except signing.SignatureExpired:
+        raise invalid_request("This confirmation link has expired. Sign up again to get a new one.") from None
+    except signing.BadSignature:
+        raise invalid_request("This confirmation link is not valid. Copy the whole link from the email.") from None
+    user = User.objects.select_for_update().filter(pk=data.get("user"), email=data.get("email")).first()
+    if user is None:
+        raise invalid_request("This confirmation link is not valid. Sign up again to get a new one.")
+    if not user.is_active:
+        user.is_active = True
+        user.save(update_fields=["is_active"])
+        audit_record(action="user.confirmed", organization=None, actor=user, target=user.email)
+    return user
+
+
+@dataclass(frozen=True)
+class SignInThrottle:
+    """Fixed windows counted in the cache (Redis when configured): per account and per client address."""
+
+    window_seconds: int = 15 * 60
+    per_account: int = 5
+    per_address: int = 20
+
+
+SIGN_IN_THROTTLE = SignInThrottle()
+
+
+def _throttle_keys(email: str, ip: str, now: float) -> tuple[list[tuple[str, int]], int]:
+    window = SIGN_IN_THROTTLE.window_seconds
+    bucket = int(now // window)
+    prefix = settings.FORMA["REDIS_PREFIX"]
+    account = hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
+    keys = [(f"{prefix}:signin:acct:{account}:{bucket}", SIGN_IN_THROTTLE.per_account)]
+    if ip:
+        keys.append((f"{prefix}:signin:ip:{ip}:{bucket}", SIGN_IN_THROTTLE.per_address))
+    return keys, window - int(now % window)
+
+
+def sign_in_retry_after(*, email: str, ip: str, now: float | None = None) -> int | None:
+    """Seconds until sign-in may be tried again for this account or address, or None if it may now."""
+    keys, retry_after = _throttle_keys(email, ip, time.time() if now is None else now)
+    counts = cache.get_many([key for key, _ in keys])
+    if any(counts.get(key, 0) >= limit for key, limit in keys):
+        return retry_after
+    return None
+
+
+def sign_in_failure_record(*, email: str, ip: str, now: float | None = None) -> None:
+    keys, retry_after = _throttle_keys(email, ip, time.time() if now is None else now)
+    for key, _ in keys:
+        cache.add(key, 0, timeout=retry_after + 5)
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr: start the count again
+            cache.set(key, 1, timeout=retry_after + 5)
