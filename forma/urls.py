@@ -48,6 +48,7 @@ dashboard_patterns = [
     path("dashboard/agents/<str:connection_id>/revoke/", account_views.agent_connection_revoke, name="agent_connection_revoke"),
     path("dashboard/usage/", account_views.usage, name="usage"),
     path("dashboard/usage/ledger/", account_views.ledger, name="ledger"),
+    path("dashboard/usage/chart.svg", account_views.usage_chart, name="usage_chart"),
     path("dashboard/answers/<str:request_id>/", account_views.answer_detail, name="answer_detail"),
     path("dashboard/figures/<str:token>.<str:out>", account_views.figure, name="dashboard_figure"),
     path("dashboard/playground/", account_views.playground, name="playground"),

@@ -404,3 +404,15 @@ def test_the_consent_page_lets_a_person_with_several_organizations_choose(accoun
     page = client.get("/o/authorize/?" + urlencode(flow.authorize_params())).content.decode()
     assert f'<option value="{second.public_id}">Acme' in page and "Name not verified" in page
     assert Organization.objects.filter(memberships__user=account.user).count() == 2
+
+
+def test_the_usage_chart_is_drawn_by_the_chart_oracle_unbilled_and_for_this_organization(account):
+    _answer_row(account.organization)
+    client = _signed_in(account)
+    before = (LedgerEntry.objects.count(), Answer.objects.count())
+    page = client.get("/dashboard/usage/").content.decode()
+    assert 'src="/dashboard/usage/chart.svg"' in page and "1 in all" in page and "internal, not billed" in page
+    svg = client.get("/dashboard/usage/chart.svg")
+    assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
+    assert b"internal, not billed" in svg.content
+    assert (LedgerEntry.objects.count(), Answer.objects.count()) == before and balance_of(account.organization) == 100

@@ -6,10 +6,10 @@ from .keys import agent_connection_revoke, api_key_revoke, api_key_revoke_confir
 from .news import ChangelogFeed, changelog
 from .overview import dashboard
 from .playground import playground
-from .usage import answer_detail, figure, ledger, statement, usage
+from .usage import answer_detail, figure, ledger, statement, usage, usage_chart
 
 __all__ = [
     "ChangelogFeed", "SignInView", "SignOutView", "account", "agent_connection_revoke", "answer_detail", "api_key_revoke",
     "api_key_revoke_confirm", "api_keys", "changelog", "csrf_failure", "dashboard", "figure", "home", "ledger",
-    "not_found", "playground", "server_error", "signup", "signup_confirm", "signup_sent", "statement", "usage",
+    "not_found", "playground", "server_error", "signup", "signup_confirm", "signup_sent", "statement", "usage", "usage_chart",
 ]

@@ -12,7 +12,15 @@ from django.views.decorators.http import require_GET
 from accounts import selectors
 from accounts.forms import StatementForm, UsageFilterForm, recent_months
 from forma.errors import FormaError
-from oracles.selectors import answer_of, answers_of, credentials_used, oracle_list, statement_for_month
+from oracles.selectors import (
+    answer_of,
+    answers_of,
+    credentials_used,
+    oracle_list,
+    statement_for_month,
+    usage_by_day,
+    usage_chart_svg,
+)
 from oracles.services import figure_render
 
 from .common import dashboard_view, source_text
@@ -34,8 +42,10 @@ def usage(request: HttpRequest) -> HttpResponse:
         answer.credential_name = names.get(answer.credential, answer.credential)
     query = request.GET.copy()
     query.pop("page", None)
+    series = usage_by_day(organization_pk=organization.pk, today=timezone.now().date())
     context = {
         "form": form, "page": page, "names": names, "query": query.urlencode(),
+        "chart_total": sum(row["answers"] for row in series), "chart_busiest": max(series, key=lambda row: row["answers"]),
         "filtered": any(filters.values()) if filters else False,
     }
     if request.htmx and request.htmx.target == "usage-results":
@@ -101,4 +111,16 @@ def statement(request: HttpRequest) -> HttpResponse:
     pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="forma-statement-{request.organization.public_id}-{form.cleaned_data["month"]}.pdf"'
+    return response
+
+
+@dashboard_view
+@require_GET
+def usage_chart(request: HttpRequest) -> HttpResponse:
+    """The 30-day chart as SVG, for an <img> (so the page's CSP never meets the SVG's inline styles)."""
+    svg = usage_chart_svg(organization_pk=request.organization.pk, today=timezone.now().date())
+    if svg is None:
+        raise Http404("The usage chart could not be drawn; the table below has the same numbers.")
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=300"
     return response
