@@ -416,3 +416,13 @@ def test_the_usage_chart_is_drawn_by_the_chart_oracle_unbilled_and_for_this_orga
     assert svg.status_code == 200 and svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
     assert b"internal, not billed" in svg.content
     assert (LedgerEntry.objects.count(), Answer.objects.count()) == before and balance_of(account.organization) == 100
+
+
+def test_the_500_page_has_navigation_and_needs_no_database():
+    from django.test import RequestFactory
+
+    from accounts.views.errors import server_error
+
+    response = server_error(RequestFactory().get("/dashboard/"))  # no db marker is needed: it reads nothing
+    body = response.content.decode()
+    assert response.status_code == 500 and "Something went wrong on our side" in body and 'href="/dashboard/"' in body
