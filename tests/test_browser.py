@@ -191,7 +191,7 @@ def test_a_new_person_from_sign_up_to_an_expired_session(visit, live_server_url,
     page.locator("#new-key").wait_for(timeout=10_000)
     secret = page.locator("#new-key").inner_text().strip()
     assert api_key_verify(raw=secret).name == "laptop"
-    assert page.evaluate("document.activeElement.id") == "new-key"
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'new-key'", timeout=5_000)  # focus moves after settle
     visit.check("keys-new-key")
     page.reload()
     assert page.locator("#new-key").count() == 0 and secret not in page.content()
@@ -256,7 +256,7 @@ def test_a_new_person_from_sign_up_to_an_expired_session(visit, live_server_url,
     page.click("button[aria-label='Revoke laptop']")
     page.locator("[role=alertdialog]").wait_for()
     assert "Revoke the key “laptop”?" in page.inner_text("[role=alertdialog]")
-    assert page.evaluate("document.activeElement.textContent") == "Revoke “laptop”"
+    page.wait_for_function("document.activeElement && document.activeElement.textContent === 'Revoke “laptop”'", timeout=5_000)
     visit.check("keys-revoke-confirm")
     page.click("button:has-text('Cancel')")
     assert ApiKey.objects.get(name="laptop").revoked_at is None
