@@ -97,6 +97,12 @@ class ApiKey(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            # A person tells keys apart by name; a revoked key's name may be used again.
+            models.UniqueConstraint(
+                fields=["organization", "name"], condition=models.Q(revoked_at__isnull=True), name="api_key_active_name_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"

@@ -212,7 +212,15 @@ class AuthorizationView(dot_views.AuthorizationView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        redirect_uri = context.get("redirect_uri") or self.oauth2_data.get("redirect_uri")
+        form = context.get("form")
+        if "application" not in context and form is not None and form.is_bound:
+            # A re-shown form (form_invalid after a POST) lacks what the GET put in the
+            # context: read the client and scopes back from the form's own hidden fields.
+            context["application"] = get_application_model().objects.filter(client_id=form.data.get("client_id", "")).first()
+            scopes = (form.data.get("scope") or "").split()
+            context["scopes_descriptions"] = [oauth2_settings.SCOPES[s] for s in scopes if s in oauth2_settings.SCOPES]
+            context["redirect_uri"] = form.data.get("redirect_uri", "")
+        redirect_uri = context.get("redirect_uri") or getattr(self, "oauth2_data", {}).get("redirect_uri")
         if redirect_uri:
             context["redirect_host"] = redirect_host(redirect_uri)
         context["memberships"] = _memberships(self.request.user)

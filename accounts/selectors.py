@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from .credits import balance_of
-from .models import ApiKey, LedgerEntry, Membership, Organization, User
-from .principals import Principal
+from .models import AgentConnection, ApiKey, LedgerEntry, Membership, Organization, User
+from .principals import SCOPE_TOOLS, Principal
+
+# The credential an answer made in the dashboard's playground is recorded under.
+DASHBOARD_CREDENTIAL = "dashboard"
 
 
 def organization_status(*, principal: Principal) -> dict[str, Any]:
@@ -43,3 +48,49 @@ def api_keys_of(organization: Organization) -> list[ApiKey]:
 def ledger_of(organization: Organization, limit: int = 50) -> list[LedgerEntry]:
     return list(LedgerEntry.objects.filter(organization=organization)[:limit])
 
+
+
+def dashboard_principal(user: User, organization: Organization) -> Principal:
+    """The signed-in person acting for `organization` in the browser (playground, figures, feedback)."""
+    return Principal.acting_for(
+        organization,
+        user_pk=user.pk,
+        user_email=user.email,
+        credential_kind="session",
+        credential_id=DASHBOARD_CREDENTIAL,
+        client_name="Dashboard",
+        scopes=(SCOPE_TOOLS,),
+    )
+
+
+def memberships_of(user: User) -> list[Membership]:
+    return list(
+        Membership.objects.filter(user=user).select_related("organization__plan").order_by("-organization__personal", "created_at")
+    )
+
+
+def api_keys_split(organization: Organization) -> tuple[list[ApiKey], list[ApiKey]]:
+    """(active, revoked) keys of `organization`, newest first."""
+    keys = api_keys_of(organization)
+    return [k for k in keys if k.revoked_at is None], [k for k in keys if k.revoked_at is not None]
+
+
+def ledger_rows(organization: Organization) -> QuerySet[LedgerEntry]:
+    return LedgerEntry.objects.filter(organization=organization).order_by("-created_at", "-id")
+
+
+def credential_names(organization: Organization) -> dict[str, str]:
+    """What a person calls each credential id that answers are recorded under."""
+    names = {DASHBOARD_CREDENTIAL: "Playground"}
+    names.update({key.public_id: f"Key “{key.name}”" for key in ApiKey.objects.filter(organization=organization)})
+    for connection in AgentConnection.objects.filter(organization=organization).select_related("application"):
+        names[connection.public_id] = f"Agent “{connection.application.name or connection.application.client_id}”"
+    return names
+
+
+def first_steps(organization: Organization) -> dict[str, bool]:
+    """The parts of onboarding that live in accounts; the first answer is the oracles' to tell."""
+    return {
+        "key_made": ApiKey.objects.filter(organization=organization).exists(),
+        "agent_connected": AgentConnection.objects.filter(organization=organization).exists(),
+    }

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
+from django.core.cache import cache
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -51,16 +59,34 @@ def organization_create(*, name: str, owner: User, plan_code: str = "free", pers
     return org
 
 
+def _personal_name(email: str) -> str:
+    return f"{email.split('@')[0]}'s workspace"[:120]
+
+
 @transaction.atomic
-def user_signup(*, email: str, password: str | None, plan_code: str = "free") -> User:
+def organization_create_personal(*, user_pk: int, plan_code: str = "free") -> Organization | None:
+    """Give a user who belongs to no organization a personal one; do nothing otherwise.
+
+    Called for every new user, however made (see accounts/receivers.py), and by the
+    dashboard as a last repair. The user's row is locked so two callers cannot both
+    find no membership and create two workspaces.
+    """
+    user = User.objects.select_for_update().filter(pk=user_pk).first()
+    if user is None or Membership.objects.filter(user=user).exists():
+        return None
+    return organization_create(name=_personal_name(user.email), owner=user, plan_code=plan_code, personal=True)
+
+
+@transaction.atomic
+def user_signup(*, email: str, password: str | None, plan_code: str = "free", is_active: bool = True) -> User:
     """Create a user and their personal organization on `plan_code`."""
     email = email.strip().lower()
     try:
         with transaction.atomic():
-            user = User.objects.create_user(email=email, password=password)
+            user = User.objects.create_user(email=email, password=password, is_active=is_active)
     except IntegrityError:
         raise invalid_request(f"An account for {email} already exists. Sign in instead.") from None
-    organization_create(name=f"{email.split('@')[0]}'s workspace", owner=user, plan_code=plan_code, personal=True)
+    organization_create(name=_personal_name(email), owner=user, plan_code=plan_code, personal=True)
     return user
 
 
@@ -83,15 +109,22 @@ def api_key_create(*, organization: Organization, created_by: User | None, name:
     Keys look like `forma_sk_<12-char lookup prefix><32-char secret>`: the fixed
     marker lets secret scanners recognise a leaked key; only its SHA-256 is stored.
     """
-    name = (name or "").strip() or "API key"
+    name = (name or "").strip()
+    if not name:
+        raise invalid_request("Name the key after where it will be used (for example \"Claude Desktop\"), so you can tell keys apart.")
     if len(name) > 80:
         raise invalid_request("A key name is at most 80 characters.")
     lookup = "".join(secrets.choice(_SECRET_ALPHABET) for _ in range(API_KEY_PREFIX_CHARS))
     secret = "".join(secrets.choice(_SECRET_ALPHABET) for _ in range(32))
     raw = f"{settings.FORMA['API_KEY_PREFIX']}{lookup}{secret}"
-    key = ApiKey.objects.create(
-        organization=organization, created_by=created_by, name=name, prefix=lookup, secret_hash=_hash_secret(raw)
-    )
+    try:
+        # The partial unique constraint (organization, name) among active keys decides, not a prior read.
+        with transaction.atomic():
+            key = ApiKey.objects.create(
+                organization=organization, created_by=created_by, name=name, prefix=lookup, secret_hash=_hash_secret(raw)
+            )
+    except IntegrityError:
+        raise invalid_request(f"An active key named {name!r} already exists. Choose another name, or revoke that key first.") from None
     audit_record(action="api_key.created", organization=organization, actor=created_by, target=key.public_id, data={"name": name})
     return key, raw
 
@@ -151,5 +184,107 @@ def user_with_organization_ensure(*, email: str, org_name: str | None, plan_code
     personal = memberships.filter(organization__personal=True).first() or memberships.first()
     if personal:
         return user, personal.organization
-    org = organization_create(name=f"{email.split('@')[0]}'s workspace", owner=user, plan_code=plan_code, personal=True)
+    org = organization_create(name=_personal_name(email), owner=user, plan_code=plan_code, personal=True)
     return user, org
+
+
+# ---- sign-up by email, sign-in throttling -----------------------------------------------
+
+SIGNUP_SALT = "forma.signup.confirm"
+SIGNUP_LINK_MAX_AGE = timedelta(days=2)
+
+
+def signup_request(*, email: str, password: str, confirm_link: Callable[[str], str], sign_in_link: str, reset_link: str) -> None:
+    """Sign-up that says the same thing whether or not the address has an account.
+
+    A new address gets an inactive account and a link that confirms it; an address
+    with an account gets an email saying so, with the sign-in and reset links. The
+    page shown is "check your email" either way, so sign-up cannot be used to find
+    out who has an account. An unconfirmed account is given the new password: only
+    the owner of the inbox can confirm it.
+    """
+    email = email.strip().lower()
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(email=email).first()
+        if user is None:
+            user = user_signup(email=email, password=password, is_active=False)
+        elif not user.is_active and user.last_login is None:
+            user.set_password(password)
+            user.save(update_fields=["password"])
+        else:
+            user = None
+    if user is not None:
+        token = signing.dumps({"user": user.pk, "email": email}, salt=SIGNUP_SALT)
+        body = (
+            f"Confirm your Forma account and sign in:\n\n{confirm_link(token)}\n\n"
+            "The link works for two days. If you did not sign up, ignore this email."
+        )
+        transaction.on_commit(partial(send_mail, "Confirm your Forma account", body, None, [email]))
+    else:
+        body = (
+            "Someone (probably you) tried to sign up to Forma with this address, which already has an account.\n\n"
+            f"Sign in: {sign_in_link}\nForgot your password? Reset it: {reset_link}\n\n"
+            "If it was not you, you can ignore this email; nothing was changed."
+        )
+        transaction.on_commit(partial(send_mail, "You already have a Forma account", body, None, [email]))
+
+
+@transaction.atomic
+def signup_confirm(*, token: str) -> User:
+    """Activate the account a sign-up link names; raises invalid_request for a bad or old link."""
+    try:
+        data = signing.loads(token, salt=SIGNUP_SALT, max_age=SIGNUP_LINK_MAX_AGE)
+    except signing.SignatureExpired:
+        raise invalid_request("This confirmation link has expired. Sign up again to get a new one.") from None
+    except signing.BadSignature:
+        raise invalid_request("This confirmation link is not valid. Copy the whole link from the email.") from None
+    user = User.objects.select_for_update().filter(pk=data.get("user"), email=data.get("email")).first()
+    if user is None:
+        raise invalid_request("This confirmation link is not valid. Sign up again to get a new one.")
+    if not user.is_active:
+        user.is_active = True
+        user.save(update_fields=["is_active"])
+        audit_record(action="user.confirmed", organization=None, actor=user, target=user.email)
+    return user
+
+
+@dataclass(frozen=True)
+class SignInThrottle:
+    """Fixed windows counted in the cache (Redis when configured): per account and per client address."""
+
+    window_seconds: int = 15 * 60
+    per_account: int = 5
+    per_address: int = 20
+
+
+SIGN_IN_THROTTLE = SignInThrottle()
+
+
+def _throttle_keys(email: str, ip: str, now: float) -> tuple[list[tuple[str, int]], int]:
+    window = SIGN_IN_THROTTLE.window_seconds
+    bucket = int(now // window)
+    prefix = settings.FORMA["REDIS_PREFIX"]
+    account = hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
+    keys = [(f"{prefix}:signin:acct:{account}:{bucket}", SIGN_IN_THROTTLE.per_account)]
+    if ip:
+        keys.append((f"{prefix}:signin:ip:{ip}:{bucket}", SIGN_IN_THROTTLE.per_address))
+    return keys, window - int(now % window)
+
+
+def sign_in_retry_after(*, email: str, ip: str, now: float | None = None) -> int | None:
+    """Seconds until sign-in may be tried again for this account or address, or None if it may now."""
+    keys, retry_after = _throttle_keys(email, ip, time.time() if now is None else now)
+    counts = cache.get_many([key for key, _ in keys])
+    if any(counts.get(key, 0) >= limit for key, limit in keys):
+        return retry_after
+    return None
+
+
+def sign_in_failure_record(*, email: str, ip: str, now: float | None = None) -> None:
+    keys, retry_after = _throttle_keys(email, ip, time.time() if now is None else now)
+    for key, _ in keys:
+        cache.add(key, 0, timeout=retry_after + 5)
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr: start the count again
+            cache.set(key, 1, timeout=retry_after + 5)

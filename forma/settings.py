@@ -124,7 +124,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.password_validation.RepeatedPatternValidator"},
 ]
+# An htmx request that fails the CSRF check gets a message with a sign-in link, not an empty 403.
+CSRF_FAILURE_VIEW = "accounts.views.errors.csrf_failure"
+# Sign-up confirmations and password resets. The embedded default prints mail on the console.
+EMAIL_BACKEND = env("FORMA_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env("FORMA_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(env("FORMA_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = env("FORMA_EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env("FORMA_EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("FORMA_EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env("FORMA_FROM_EMAIL", "Forma <no-reply@forma.invalid>")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

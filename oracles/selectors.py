@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import base64
 import datetime
+import hashlib
+import logging
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Count, Q, QuerySet, Sum
+
+from accounts.models import LedgerEntry, Organization
 from forma.errors import not_found
 from forma.inputs import parse_day
 
-from .models import ChangelogEntry, Oracle
+from .dispatch import TaskFailed, run_task
+from .models import Answer, ChangelogEntry, Oracle
+from .tasks import check_intent, render_figure
+
+logger = logging.getLogger("forma.oracles")
 
 
 def oracle_list() -> list[dict[str, Any]]:
@@ -53,3 +66,119 @@ def changelog_since(*, since: str | None = None, limit: int = 50) -> dict[str, A
         for e in entries.order_by("-effective_on", "-id")[:limit]
     ]
     return {"entries": items, "latest": latest.isoformat() if latest else (since or None)}
+
+
+# ---- usage, for the dashboard ----------------------------------------------------------
+
+
+def answers_of(
+    *, organization_pk: int, oracle: str = "", status: str = "", credential: str = "",
+    day_from: datetime.date | None = None, day_to: datetime.date | None = None,
+) -> QuerySet[Answer]:
+    """One organization's answers, newest first, narrowed by the filters that are set."""
+    answers = Answer.objects.filter(organization_id=organization_pk).select_related("oracle").order_by("-created_at", "-id")
+    if oracle:
+        answers = answers.filter(oracle__name=oracle)
+    if status:
+        answers = answers.filter(status=status)
+    if credential:
+        answers = answers.filter(credential=credential)
+    if day_from:
+        answers = answers.filter(created_at__date__gte=day_from)
+    if day_to:
+        answers = answers.filter(created_at__date__lte=day_to)
+    return answers
+
+
+def answer_of(*, organization_pk: int, request_id: str) -> Answer | None:
+    """An answer of this organization, or None (another organization's looks the same as a missing one)."""
+    return Answer.objects.select_related("oracle").filter(organization_id=organization_pk, request_id=request_id).first()
+
+
+def answered_once(*, organization_pk: int) -> bool:
+    return Answer.objects.filter(organization_id=organization_pk).exists()
+
+
+def credentials_used(*, organization_pk: int) -> list[str]:
+    return sorted(set(Answer.objects.filter(organization_id=organization_pk).values_list("credential", flat=True)))
+
+
+@dataclass(frozen=True)
+class Statement:
+    organization: Organization
+    start: datetime.datetime  # inclusive
+    end: datetime.datetime  # exclusive
+    opening_balance: int
+    movements: list[LedgerEntry]
+    closing_balance: int
+    credited: int
+    debited: int
+    by_oracle: list[dict[str, Any]]
+
+
+def statement_for_month(*, organization: Organization, year: int, month: int) -> Statement:
+    """Opening balance, every ledger movement of the month, closing balance, and answers by oracle."""
+    start = datetime.datetime(year, month, 1, tzinfo=datetime.UTC)
+    end = datetime.datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=datetime.UTC)
+    ledger = LedgerEntry.objects.filter(organization=organization)
+    opening = ledger.filter(created_at__lt=start).aggregate(total=Sum("amount"))["total"] or 0
+    movements = list(ledger.filter(created_at__gte=start, created_at__lt=end).order_by("created_at", "id"))
+    credited = sum(m.amount for m in movements if m.amount > 0)
+    debited = sum(m.amount for m in movements if m.amount < 0)
+    by_oracle = list(
+        Answer.objects.filter(organization=organization, created_at__gte=start, created_at__lt=end)
+        .values("oracle__name")
+        .annotate(
+            answers=Count("id"), billed=Count("id", filter=Q(cost__gt=0)), credits=Sum("cost"),
+            valid=Count("id", filter=Q(status="valid")), invalid=Count("id", filter=Q(status="invalid")),
+            errors=Count("id", filter=Q(status="error")),
+        )
+        .order_by("oracle__name")
+    )
+    return Statement(
+        organization=organization, start=start, end=end, opening_balance=opening, movements=movements,
+        closing_balance=opening + credited + debited, credited=credited, debited=debited, by_oracle=by_oracle,
+    )
+
+
+def usage_by_day(*, organization_pk: int, today: datetime.date, days: int = 30) -> list[dict[str, Any]]:
+    """Answers and credits per day for the last `days` days, every day present (zeros included)."""
+    first = today - datetime.timedelta(days=days - 1)
+    rows = (
+        Answer.objects.filter(organization_id=organization_pk, created_at__date__gte=first, created_at__date__lte=today)
+        .values("created_at__date")
+        .annotate(answers=Count("id"), credits=Sum("cost"))
+    )
+    found = {row["created_at__date"]: row for row in rows}
+    series = []
+    for offset in range(days):
+        day = first + datetime.timedelta(days=offset)
+        row = found.get(day, {})
+        series.append({"day": day, "answers": row.get("answers", 0), "credits": row.get("credits") or 0})
+    return series
+
+
+def usage_chart_svg(*, organization_pk: int, today: datetime.date, days: int = 30) -> bytes | None:
+    """The last `days` days of answers as a bar chart, drawn by Forma's own chart oracle.
+
+    Internal: it goes through the oracle's draft → check → render like any answer,
+    but records no Answer and moves no credits (nobody asked for it; it explains usage).
+    The chart says so in its title. None when the oracle refuses or fails, so the page
+    falls back to its table. Cached for ten minutes per organization and series.
+    """
+    series = usage_by_day(organization_pk=organization_pk, today=today, days=days)
+    intent = 'A bar chart titled "Answers per day (internal, not billed)": ' + ", ".join(
+        f"{row['day']:%b} {row['day'].day}: {row['answers']}" for row in series
+    )
+    key = f"{settings.FORMA['REDIS_PREFIX']}:usage-chart:{organization_pk}:" + hashlib.sha256(intent.encode()).hexdigest()[:24]
+    cached = cache.get(key)
+    if cached is not None:
+        return base64.b64decode(cached) or None
+    try:
+        verdict = run_task(check_intent, "chart", intent, "vega-lite", {"allow_generated_data": False})
+        encoded = run_task(render_figure, "chart", verdict["result"], "vega-lite", "svg") if verdict["status"] == "valid" else ""
+    except TaskFailed:
+        logger.exception("usage chart for organization %s could not be drawn", organization_pk)
+        encoded = ""
+    cache.set(key, encoded, timeout=600)
+    return base64.b64decode(encoded) if encoded else None

@@ -53,7 +53,7 @@ def test_consent_page_names_client_redirect_host_organization_and_scope(flow, pe
     page = flow.authorize()
     html = page.content.decode()
     assert page.status_code == 200
-    assert "Connect Test Agent to Forma?" in html
+    assert "<p class=\"client-name\">“Test Agent”</p>" in html and "Name not verified" in html
     assert '<code id="redirect-host">127.0.0.1:7777</code>' in html
     assert escape(person.organization.name) in html
     assert escape(settings.OAUTH2_PROVIDER["SCOPES"]["forma:tools"]) in html

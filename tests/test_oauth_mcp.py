@@ -285,7 +285,7 @@ def test_revoking_a_connected_agent_stops_its_token_at_once(server, token, perso
     connection = AgentConnection.objects.get()
     browser = DjangoClient()
     browser.force_login(person.user)
-    page = browser.get("/dashboard/")
+    page = browser.get("/dashboard/keys/")  # connected agents moved to Keys & agents
     assert connection.public_id in page.content.decode() and "Test Agent" in page.content.decode()
     partial = browser.post(f"/dashboard/agents/{connection.public_id}/revoke/", HTTP_HX_REQUEST="true")
     assert partial.status_code == 200 and "revoked" in partial.content.decode()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
 from accounts.services import api_key_create, user_with_organization_ensure
 from forma.errors import FormaError
@@ -17,12 +20,14 @@ class Command(BaseCommand):
         create.add_argument("--email", required=True)
         create.add_argument("--org", default=None, help="organization name (created if the user has none by that name)")
         create.add_argument("--plan", default="free", help="plan for an organization this command creates")
-        create.add_argument("--name", default="CLI key", help="a name to recognise the key by")
+        create.add_argument("--name", default=None, help="a name to recognise the key by (unique among active keys)")
 
     def handle(self, *args, **options) -> None:
         try:
             user, org = user_with_organization_ensure(email=options["email"], org_name=options["org"], plan_code=options["plan"])
-            _, secret = api_key_create(organization=org, created_by=user, name=options["name"])
+            # Active key names are unique per organization: a default that differs every run.
+            name = options["name"] or f"CLI key {timezone.now():%Y-%m-%d} {secrets.token_hex(2)}"
+            _, secret = api_key_create(organization=org, created_by=user, name=name)
         except FormaError as error:
             raise CommandError(error.message) from None
         self.stderr.write(f"Key for {user.email} in {org.name} ({org.public_id}, plan {org.plan_id}):")
