@@ -92,6 +92,14 @@ def rate_limited(decision: RateDecision) -> FormaError:
     )
 
 
+def rate_limit_enforce(*, organization_pk: int, limit: int) -> RateDecision:
+    """Count one request and raise `rate_limited` when it is over the limit (MCP, dashboard)."""
+    decision = rate_limit_hit(organization_pk=organization_pk, limit=limit)
+    if not decision.allowed:
+        raise rate_limited(decision)
+    return decision
+
+
 # The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers): one
 # policy named "default" — the organization's quota `q` per window `w` seconds —
 # and what is left of it, `r`, with `t` seconds until the window resets.

@@ -28,7 +28,7 @@ from pydantic import Field, StrictBool, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
 from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
-from accounts.ratelimit import rate_limit_hit, rate_limited
+from accounts.ratelimit import rate_limit_enforce
 from forma import ids
 from forma.errors import (
     FormaError,
@@ -102,9 +102,7 @@ def _principal() -> Principal:
 
 def _rate_limit_enforce(principal: Principal) -> None:
     # The count and the service are retried apart, so a retried read is not counted twice.
-    decision = storage_retrying(rate_limit_hit, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
-    if not decision.allowed:
-        raise rate_limited(decision)
+    storage_retrying(rate_limit_enforce, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
 
 
 def _guarded(principal: Principal, fn, kwargs: dict[str, Any]):

@@ -200,7 +200,7 @@ def test_an_unreachable_store_is_a_retryable_error_object(mcp, account, monkeypa
     def unreachable(**kwargs):
         raise redis.exceptions.ConnectionError("Connection refused")
 
-    monkeypatch.setattr(forma.mcp, "rate_limit_hit", unreachable)
+    monkeypatch.setattr(forma.mcp, "rate_limit_enforce", unreachable)
     (result,) = mcp(account.key, ("list_oracles", {}))
     error = tool_error(result)
     assert (error["kind"], error["retryable"]) == ("upstream_unavailable", True)
