@@ -315,6 +315,8 @@ def judge_diagram(expect: dict[str, Any], dot: Any) -> tuple[bool, str]:
         dupes = sorted(k for k, c in Counter(drawn).items() if c > 1)
         return False, f"the same label drawn on several nodes: {dupes}"
     cand = [[j for j, d in enumerate(drawn) if d in alts] for alts in expected_nodes]
+    if len(drawn) != len(expected_nodes):
+        return False, f"{len(drawn)} nodes drawn, {len(expected_nodes)} expected: drawn {drawn}"
     if not _perfect_matching(cand, len(drawn)):
         missing = [first[i] for i, c in enumerate(cand) if not c]
         matched = {j for c in cand for j in c}
