@@ -277,33 +277,29 @@ def read_diagram(dot: Any) -> DrawnGraph:
         graph = read_back(dot)
     except Exception as exc:  # noqa: BLE001 - a result Graphviz cannot read is simply wrong
         raise Unreadable(f"Graphviz could not read the DOT: {exc}") from exc
-    return DrawnGraph(list(graph.labels), list(graph.edges), _edge_labels(dot))
+    per_edge = _edge_labels(dot)
+    if len(per_edge) != len(graph.edges):
+        raise Unreadable("dot -Tjson and read_back disagree on the number of edges")
+    labels: dict[tuple[str, str], list[str]] = {}
+    # read_back lists edges in Graphviz's own order, the same order as the JSON's "edges".
+    for (tail, head), texts in zip(graph.edges, per_edge, strict=True):
+        labels.setdefault((norm_label(tail), norm_label(head)), []).extend(texts)
+    return DrawnGraph(list(graph.labels), list(graph.edges), labels)
 
 
-def _edge_labels(dot: str) -> dict[tuple[str, str], list[str]]:
-    """Edge labels by (tail label, head label), read from `dot -Tjson` (read_back does not give them)."""
+def _edge_labels(dot: str) -> list[list[str]]:
+    """The labels of every edge, in Graphviz's order, from `dot -Tjson` (read_back does not give them)."""
     completed = subprocess.run(["dot", "-Tjson"], input=dot.encode(), capture_output=True, timeout=30, check=False)  # noqa: S603, S607
     if completed.returncode != 0:
         raise Unreadable(f"dot -Tjson failed: {completed.stderr.decode(errors='replace')[:200]}")
     document = json.loads(completed.stdout)
-    by_id: dict[int, str] = {}
-    for item in document.get("objects", []):
-        if "nodes" in item or "subgraphs" in item:
-            continue
-        raw = item.get("label", "\\N")
-        by_id[item["_gvid"]] = item["name"] if raw == "\\N" else raw
-    out: dict[tuple[str, str], list[str]] = {}
-    for edge in document.get("edges", []):
-        key = (norm_label(by_id[edge["tail"]]), norm_label(by_id[edge["head"]]))
-        for attr in ("label", "xlabel", "headlabel", "taillabel"):
-            text = edge.get(attr)
-            if text:
-                out.setdefault(key, []).append(_strip_html(text))
-    return out
+    return [[_strip_html(edge[attr]) for attr in ("label", "xlabel", "headlabel", "taillabel") if edge.get(attr)]
+            for edge in document.get("edges", [])]
 
 
 def _strip_html(text: str) -> str:
-    return re.sub(r"<[^>]*>", " ", text) if text.startswith("<") else text
+    # Graphviz gives an HTML-like label without its outer <>; drop its tags, keep its text.
+    return re.sub(r"</?[A-Za-z][^>]*>", " ", text)
 
 
 def judge_diagram(expect: dict[str, Any], dot: Any) -> tuple[bool, str]:
