@@ -1,0 +1,667 @@
+"""The independent faithfulness check: does the drawn graph say what the intent says?
+
+It reads the INTENT on its own and never looks at the drafter's facts. The only thing it takes
+from the artifact is what Graphviz read back (node labels, edges, edge labels), and it trusts
+none of it:
+
+1. Grounding: every node label and edge label is a whole phrase of the intent — its words occur
+   there in order, and the words beside that occurrence are not content words of a longer
+   name ("York" in "New York" is a fragment, not a phrase).
+2. Coverage: every content word of the intent lies inside a drawn phrase. Words that only
+   instruct or connect are listed once, in NOT_CONTENT; everything else is content.
+3. Relations: with the drawn phrases marking where the names are, the text BETWEEN them (the
+   glue: arrows, verbs, "then", "if … otherwise", list separators, pronouns) is read by this
+   module's own small grammar into the edges the intent states. The drawn edge set must equal
+   that set exactly, and an edge label must be a phrase stated for that edge.
+
+It is conservative: glue it cannot read, a content word it cannot place, or an ambiguous
+construction makes the answer `invalid` with a reason that names the piece and says how to
+write it. A wrong `valid` is the worst answer; a refusal is only a missed one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..contracts import EngineRefusal
+
+# The ONE list of words that carry no content of their own. "anywhere": connectors, articles,
+# pronouns, relation and sequence words — read by the grammar below, never drawn as names.
+# "preamble": words that only instruct, allowed only before the first drawn phrase ("draw a
+# flowchart of …"), because inside a step they are content ("show error", "make coffee").
+NOT_CONTENT: dict[str, frozenset[str]] = {
+    "anywhere": frozenset("""
+        a an the our my their its his her your this that these those it they them he she him which who whom whose
+        and or but nor plus also too as well either both each all any every either neither
+        then next afterwards after that finally first firstly lastly last later once when whenever while
+        if else otherwise unless whether case not no yes
+        to into onto from in on at of for with by via through back up down out off over
+        is are was were be been being has have had do does did get gets got goes go going went
+        straight directly again also just only always eventually
+        three two four five several
+        step steps stage stages phase state states node nodes
+        where whereas whereby so thus therefore thanks please pls
+        calls call talks talk speaks speak connects connect connected sends send sent forwards forward passes pass
+        routes route proxies proxy pushes push publishes publish writes write emits emit posts post streams stream
+        delivers deliver redirects redirect uploads upload reads read pulls pull loads load fetches fetch consumes consume
+        receives receive queries query uses use depends depend relies rely feeds feed flows flow leads lead points
+        links link triggers trigger notifies notify invokes invoke hits hit asks ask requests request returns return
+        replies reply responds respond answers answer manages manage supervises supervise oversees oversee owns own
+        runs run heads head reports report contains contain includes include precedes precede followed becomes become
+        continue continues continuing proceed proceeds move moves moving ends end loops loop falls fall jumps jump
+        retries retry hands hand gives give serves serve checks check belongs belong part child parent member
+        works work managed owned led above below under beneath
+        reporting leads answers
+    """.split()),
+    "preamble": frozenset("""
+        draw make create show render generate build give sketch plot produce design model visualise visualize
+        can could would you me us i we please pls need want like diagram diagrams flowchart flow chart charts graph
+        graphs picture map overview simple quick small little basic sequence architecture hierarchy org organisation
+        organization process workflow pipeline lifecycle state machine structure tree outline
+    """.split()),
+}
+_CONNECT = NOT_CONTENT["anywhere"]
+_INSTRUCT = NOT_CONTENT["preamble"]
+
+EXAMPLE_REWRITE = ("say each step and how it connects, e.g. 'if unresolved after a day, escalate' or "
+                   "'review -> approve or reject'")
+
+_WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+)*[+#]*"
+_ARROW = r"<-{1,2}>|<=>|↔|-{1,3}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦|<-{1,2}|←|⟵|<="
+_TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}[.)])[ \t]+)|(?P<arrow>{_ARROW})|"
+                       rf"(?P<word>{_WORD})|(?P<nl>\n)|(?P<punct>[^\s])")
+_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?:step\s+)?(\d{1,2})[.):](?=\s)", re.IGNORECASE)
+# Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
+_INNER_PUNCT = frozenset("\"'`“”‘’\\")
+_BREAKS = frozenset({".", ";", "\n", "!", "?"})
+
+
+@dataclass
+class Token:
+    kind: str  # word | arrow | marker | nl | punct
+    text: str
+    level: int = 0  # indentation of a list marker
+
+
+@dataclass
+class Span:
+    start: int
+    end: int  # token indices [start, end)
+    kind: str  # node | label
+    key: str
+    label: str
+
+
+@dataclass
+class Expected:
+    edges: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+
+    def add(self, tail: str, head: str, labels: set[str]) -> None:
+        self.edges.setdefault((tail, head), set()).update(labels)
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a phrase, case-folded: the unit of grounding."""
+    return [w.casefold() for w in re.findall(_WORD, text)]
+
+
+def phrase_key(text: str) -> str:
+    return " ".join(words_of(text))
+
+
+def tokenize(intent: str) -> list[Token]:
+    inline = list(_INLINE_NUMBER_RE.finditer(intent))
+    numbered = [int(m.group(1)) for m in inline] == list(range(1, len(inline) + 1)) and len(inline) >= 2
+    inline_starts = {m.start(): m for m in inline} if numbered else {}
+    tokens: list[Token] = []
+    position = 0
+    while position < len(intent):
+        if position in inline_starts:
+            match = inline_starts[position]
+            tokens.append(Token("marker", match.group(0), 0))
+            position = match.end()
+            continue
+        match = _TOKEN_RE.search(intent, position)
+        if match is None:
+            break
+        # an inline number marker skipped by the search would be read as words
+        skipped = [s for s in inline_starts if position <= s <= match.start()]
+        if skipped:
+            position = min(skipped)
+            continue
+        kind = match.lastgroup or "punct"
+        text = match.group(0)
+        if kind == "marker":
+            indent = len(text) - len(text.lstrip(" \t"))
+            if tokens and tokens[-1].kind != "nl":
+                tokens.append(Token("nl", "\n"))
+            tokens.append(Token("marker", text.strip(), indent))
+        else:
+            tokens.append(Token(kind, text))
+        position = match.end()
+    return tokens
+
+
+class Faithfulness:
+    """One check of one drawn graph against one intent."""
+
+    def __init__(self, intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+        self.intent = intent
+        self.tokens = tokenize(intent)
+        self.nodes = {phrase_key(label): label for label in nodes}
+        self.edges = {(phrase_key(t), phrase_key(h)): phrase_key(lbl) if lbl else "" for t, h, lbl in edges}
+        self.edge_labels = {phrase_key(lbl): lbl for _, _, lbl in edges if lbl}
+
+    # --- grounding and coverage ---------------------------------------------------------
+    def _content(self, index: int, preamble: bool) -> bool:
+        token = self.tokens[index]
+        if token.kind != "word":
+            return False
+        word = token.text.casefold()
+        return word not in _CONNECT and not (preamble and word in _INSTRUCT)
+
+    def _occurrences(self, key: str) -> list[tuple[int, int]]:
+        wanted = key.split()
+        found = []
+        for start, token in enumerate(self.tokens):
+            if token.kind != "word" or token.text.casefold() != wanted[0]:
+                continue
+            index, matched = start, 0
+            while index < len(self.tokens) and matched < len(wanted):
+                tok = self.tokens[index]
+                if tok.kind == "word":
+                    if tok.text.casefold() != wanted[matched]:
+                        break
+                    matched += 1
+                elif not (tok.kind == "punct" and tok.text in _INNER_PUNCT):
+                    break
+                index += 1
+            if matched == len(wanted):
+                found.append((start, index))
+        return found
+
+    def spans(self) -> list[Span]:
+        """Drawn phrases placed on the intent: longest first, never overlapping, whole phrases."""
+        for key, label in [*self.nodes.items(), *self.edge_labels.items()]:
+            if not key:
+                kind = "node" if key in self.nodes and label in self.nodes.values() else "edge label"
+                raise EngineRefusal("NOT_GROUNDED", f"The {kind} '{label}' has no words the intent states.")
+        candidates = [Span(s, e, "node", key, label) for key, label in self.nodes.items() for s, e in self._occurrences(key)]
+        candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
+                       for s, e in self._occurrences(key) if key not in self.nodes]
+        candidates.sort(key=lambda sp: (-(sp.end - sp.start), sp.kind != "node", sp.start))
+        taken: set[int] = set()
+        chosen: list[Span] = []
+        for span in candidates:
+            if taken.isdisjoint(range(span.start, span.end)):
+                chosen.append(span)
+                taken.update(range(span.start, span.end))
+        # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
+        changed = True
+        while changed:
+            changed = False
+            covered = {i for sp in chosen for i in range(sp.start, sp.end)}
+            first = min((sp.start for sp in chosen), default=len(self.tokens))
+            for span in list(chosen):
+                for neighbour in (span.start - 1, span.end):
+                    if 0 <= neighbour < len(self.tokens) and neighbour not in covered \
+                            and self._content(neighbour, neighbour < first):
+                        chosen.remove(span)
+                        changed = True
+                        break
+        placed = {sp.key for sp in chosen}
+        for key, label in self.nodes.items():
+            if key not in placed:
+                raise EngineRefusal("NOT_GROUNDED", f"The node '{label}' is not a whole phrase of the intent.")
+        for key, label in self.edge_labels.items():
+            if key not in placed and key not in self.nodes:
+                raise EngineRefusal("NOT_GROUNDED", f"The edge label '{label}' is not a whole phrase of the intent.")
+        return sorted(chosen, key=lambda sp: sp.start)
+
+    def coverage(self, spans: list[Span]) -> None:
+        covered = {i for sp in spans for i in range(sp.start, sp.end)}
+        first = spans[0].start if spans else len(self.tokens)
+        title_end = self._title_end(first)
+        run: list[str] = []
+        for index, token in enumerate(self.tokens):
+            if index < title_end:
+                continue
+            if index not in covered and self._content(index, index < first):
+                run.append(token.text)
+            elif run and (token.kind != "word" or index in covered or True):
+                break
+        if run:
+            phrase = " ".join(run)
+            raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{phrase}' in the diagram; say where it goes, "
+                                                      f"e.g. 'if unresolved after a day, {phrase}' or 'review -> {phrase}'.")
+
+    def _title_end(self, first: int) -> int:
+        """A heading before the first drawn phrase ("Login flow:", "**Backend:**") names the
+        diagram, not a step: its words need no place."""
+        end = 0
+        for index in range(first):
+            if self.tokens[index].kind == "punct" and self.tokens[index].text == ":":
+                end = index + 1
+        return end
+
+    # --- relations ----------------------------------------------------------------------
+    def expected(self, spans: list[Span]) -> Expected:
+        return _Reader(self.tokens, spans).read()
+
+    def run(self) -> None:
+        if len(set(self.nodes)) != len(self.nodes):
+            raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
+        spans = self.spans()
+        self.coverage(spans)
+        expected = self.expected(spans)
+        drawn = set(self.edges)
+        for tail, head in sorted(set(expected.edges) - drawn):
+            raise EngineRefusal("EDGE_MISSING", f"The intent connects '{self.nodes[tail]}' to '{self.nodes[head]}', "
+                                                "but the diagram does not.")
+        for tail, head in sorted(drawn - set(expected.edges)):
+            raise EngineRefusal("EDGE_NOT_IN_INTENT", f"The diagram connects '{self.nodes.get(tail, tail)}' to "
+                                                      f"'{self.nodes.get(head, head)}', which the intent does not say.")
+        for (tail, head), label in self.edges.items():
+            if label and label not in expected.edges[(tail, head)]:
+                raise EngineRefusal("EDGE_LABEL_WRONG", f"The label '{self.edge_labels[label]}' is on "
+                                                        f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "
+                                                        "states it for another connection.")
+
+
+# --- the glue grammar ---------------------------------------------------------------------
+_FORWARD = [
+    r"(?:talks?|speaks?|connects?|is connected|goes|go|flows?|leads?|points?|links?|moves?|continues?|continue|proceeds?|"
+    r"jumps?|loops?(?: back)?|falls?(?: back)?|goes back|go back|back|returns?|return|sends?(?: back)?|forwards?|"
+    r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
+    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?) (?:@ ){0,4}?(?:back )?"
+    r"(?:to|into|in|onto)",
+    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
+    r"calls?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
+    r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
+    r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
+    r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
+    r"afterwards", r"and then", r"finally", r"followed by", r"->",
+]
+_REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r"is part of", r"belongs? to",
+            r"is (?:a )?child of", r"is below", r"works? for", r"is owned by", r"is led by", r"<-", r"under"]
+_REPLY = r"(?:replies|reply|responds?|answers|returns?|sends? back)"
+_FORWARD_RE = re.compile(rf"(?:^| )(?:{'|'.join(_FORWARD)})(?= |$)")
+_REVERSE_RE = re.compile(rf"(?:^| )(?:{'|'.join(_REVERSE)})(?= |$)")
+_LIST_RE = re.compile(r"^(?:(?:,|and|or|&|/|\||plus|as well as|nor|\(|\)|\[|\]|\{|\})\s*)+$")
+_PRONOUN_GROUP_RE = re.compile(r"(?:^| )(?:both|they|all three|all|each|these|those|all of them|both of them)(?= |$)")
+_PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
+
+
+class _Reader:
+    """Reads the glue between drawn phrases into the edges the intent states."""
+
+    def __init__(self, tokens: list[Token], spans: list[Span]) -> None:
+        self.tokens = tokens
+        self.spans = spans
+        self.out = Expected()
+
+    def _sig(self, start: int, end: int, labels: list[Span]) -> list[tuple[str, Span | None]]:
+        """Glue tokens as grammar symbols: connector words as themselves, content as '@'."""
+        symbols: list[tuple[str, Span | None]] = []
+        label_at = {sp.start: sp for sp in labels}
+        index = start
+        while index < end:
+            if index in label_at:
+                span = label_at[index]
+                for inner in self.tokens[span.start:span.end]:
+                    if inner.kind == "word":
+                        word = inner.text.casefold()
+                        symbols.append((word if word in _CONNECT else "@", span))
+                index = span.end
+                continue
+            token = self.tokens[index]
+            if token.kind == "word":
+                word = token.text.casefold()
+                symbols.append((word if word in _CONNECT or word in _INSTRUCT else "@", None))
+            elif token.kind == "arrow":
+                symbols.append(("<-" if token.text.startswith(("<", "←", "⟵")) else "->", None))
+            elif token.kind == "marker":
+                symbols.append((f"#{token.level}", None))
+            elif token.kind == "nl":
+                symbols.append(("\n", None))
+            elif token.text not in _INNER_PUNCT:
+                symbols.append((token.text, None))
+            index += 1
+        return symbols
+
+    def read(self) -> Expected:
+        nodes = [sp for sp in self.spans if sp.kind == "node"]
+        glue_bounds = [(nodes[i - 1].end if i else 0, nodes[i].start) for i in range(len(nodes))]
+        glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
+        labels = [sp for sp in self.spans if sp.kind == "label"]
+        state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        for index, (start, end) in enumerate(glue_bounds):
+            inside = [sp for sp in labels if start <= sp.start < end]
+            glue = self._sig(start, end, inside)
+            node = nodes[index] if index < len(nodes) else None
+            state.glue(glue, node.key if node else None, first=index == 0)
+        state.finish()
+        return self.out
+
+
+def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[str, Span | None]]]]:
+    """Glue → segments, each with the separator before it ('' | ',' | '.' | '#n')."""
+    segments: list[tuple[str, list[tuple[str, Span | None]]]] = [("", [])]
+    for symbol, span in glue:
+        if span is None and (symbol in _BREAKS or symbol.startswith("#")):
+            segments.append((symbol if symbol.startswith("#") else ".", []))
+        elif span is None and symbol == ",":
+            segments.append((",", []))
+        else:
+            segments[-1][1].append((symbol, span))
+    return segments
+
+
+def _labels(segment: list[tuple[str, Span | None]]) -> list[str]:
+    return list(dict.fromkeys(span.key for _, span in segment if span is not None))
+
+
+_GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "otherwise", "else", "not"})
+_DROPPED = frozenset({"the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
+                      "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
+                      "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
+                      "please", "pls", "then"})
+
+
+def _plain(segment: list[tuple[str, Span | None]]) -> str:
+    """The grammar words of a segment: label text and fillers dropped, branch words kept."""
+    words = [symbol for symbol, span in segment
+             if symbol != "@" and (span is None or symbol in _GRAMMAR_IN_LABELS)]
+    if "->" in words or "<-" in words:
+        words = [w for w in words if w != "|"]
+    return " ".join(words)
+
+
+def _grammar(plain: str) -> str:
+    """One segment's role."""
+    padded = " " + plain + " "
+    if re.search(r" (?:otherwise|else|if not|or else) ", padded):
+        return "alt"
+    if re.search(r"^(?:(?:->|and|then|but|and then) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
+        return "branch"
+    if _REVERSE_RE.search(plain):
+        return "reverse"
+    if _FORWARD_RE.search(plain):
+        return "forward"
+    stripped = " ".join(w for w in plain.split() if w not in _DROPPED)
+    if not stripped:
+        return "filler"
+    if _LIST_RE.match(stripped):
+        return "list"
+    return "unknown"
+
+
+_SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|and then|followed by|->|back to|goes back to|"
+                          r"go back to|loops back to|returns to|return to)\s*)+$")
+_REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
+                        r"all)(?= |$)")
+_ANSWERS = frozenset({"yes", "no", "true", "false"})
+
+
+def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | None]]:
+    """The text before the first drawn phrase: a heading ("Login flow:") and instructions
+    ("please draw a diagram where …") are no part of the graph; list markers and an opening
+    "if" are."""
+    colons = [i for i, (symbol, span) in enumerate(glue) if symbol == ":" and span is None]
+    if colons:
+        glue = glue[colons[-1] + 1:]
+    return [(symbol, span) for symbol, span in glue
+            if span is not None or (symbol != "@" and symbol not in _INSTRUCT and symbol not in _PREAMBLE_FILLER)]
+
+
+_PREAMBLE_FILLER = frozenset({"where", "of", "for", "showing", "how", "that", "me", "us", "the", "a", "an", "our", "my",
+                              "first", "firstly", "start", "with", "by", "so", "?", ".", "in", "which", "!", "to",
+                              "your", "is", "are", "it"})
+
+
+class _Unreadable(EngineRefusal):
+    def __init__(self, what: str) -> None:
+        super().__init__("UNREADABLE_RELATION", f"I could not read how the steps around '{what}' connect; "
+                                                f"{EXAMPLE_REWRITE}.")
+
+
+@dataclass
+class _Branch:
+    decider: list[str]
+    awaiting: bool = False  # the decision node was just named; its first branch comes next
+    ends: list[list[str]] = field(default_factory=list)
+    has_else: bool = False
+
+
+class _State:
+    """The sentence-level machine: groups of names joined by relations, branches, lists."""
+
+    def __init__(self, out: Expected, nested: bool) -> None:
+        self.out = out
+        self.nested = nested  # the intent's list items sit at more than one indentation: a tree
+        self.group: list[str] = []  # the names gathered since the last relation
+        self.into: dict[str, set[str]] = {}  # labels stated for the edge into a name of the group
+        self.pending: tuple[list[str], bool] | None = None  # subjects and direction of the open relation
+        self.pending_verb = False
+        self.comma_list = False  # the group so far is names separated by bare commas
+        self.previous_group: list[str] = []
+        self.last_node: str | None = None
+        self.decision: str | None = None
+        self.branch: _Branch | None = None
+        self.closed_branch: _Branch | None = None
+        self.carry: list[str] = []  # labels stated before their relation ("After 30 s of silence, …")
+        self.tree: list[tuple[int, str]] = []
+
+    def _emit(self) -> None:
+        if self.pending and self.group:
+            subjects, forward = self.pending
+            for obj in self.group:
+                labels = self.into.get(obj, set())
+                for subject in subjects:
+                    if forward:
+                        self.out.add(subject, obj, labels)
+                    else:
+                        self.out.add(obj, subject, labels)
+        self.pending = None
+
+    def _start(self, subjects: list[str], forward: bool, node: str, labels: list[str], verb: bool) -> None:
+        self._emit()
+        if not subjects:
+            raise _Unreadable(node)
+        self.pending = (subjects, forward)
+        self.pending_verb = verb
+        self.group = [node]
+        self.into = {node: set(labels)}
+        self.comma_list = False
+
+    def glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool) -> None:
+        if first:
+            glue = _preamble(glue)
+        segments = _split(glue)
+        relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
+        labels: list[str] = list(self.carry)
+        self.carry = []
+        joined = broke = opened = alternative = rejoin = False
+        bare_comma = True
+        answer: str | None = None
+        marker: int | None = None
+        for position, (separator, segment) in enumerate(segments):
+            if separator == "." or separator.startswith("#"):
+                self._break()
+                broke = True
+                if separator.startswith("#"):
+                    marker = int(separator[1:])
+            elif separator == ",":
+                joined = True
+            if not segment:
+                continue
+            plain = _plain(segment)
+            role = _grammar(plain)
+            seg_labels = _labels(segment)
+            if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
+                    and seg_labels and (len(segments) > 1 or node is None):
+                # "listening → processing when speech ends;" — a condition written after its edge
+                self.into.setdefault(self.group[-1], set()).update(seg_labels)
+                continue
+            if role == "alt":
+                alternative = True
+                labels += seg_labels
+            elif role == "branch":
+                opened = True
+                labels += seg_labels
+            elif role in ("forward", "reverse"):
+                if relation is not None and not (relation[2] is False and role == "forward"):
+                    raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
+                verb = not _SEQUENCE_RE.match(" ".join(w for w in plain.split() if w not in _DROPPED) or "->")
+                subjects: list[str] | None = None
+                if _REJOIN_RE.search(plain) and self.closed_branch is not None:
+                    rejoin = True
+                elif _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
+                    subjects = list(self.previous_group)
+                elif _PRONOUN_ONE_RE.search(plain) and self.last_node:
+                    subjects = [self.last_node]
+                elif verb and self.pending and self.pending_verb and not broke and (
+                        joined or plain.split()[:1] == ["and"]):
+                    subjects = list(self.pending[0])  # "reads from S3 and writes to BigQuery"
+                words = seg_labels
+                first_word = next((s for s, sp in segment if sp is not None), None)
+                if broke and first_word in _ANSWERS and self.decision:
+                    subjects = [self.decision]  # "No → show an error": from the decision
+                    answer = first_word
+                relation = (subjects, role == "forward", verb)
+                labels += words
+            elif role == "list":
+                joined = True
+                bare_comma = bare_comma and plain.strip() == ""
+                labels += seg_labels
+            elif role == "filler":
+                if seg_labels:
+                    self.carry += seg_labels
+                if plain.split() and plain.split()[-1] == "?":
+                    pass
+            else:
+                raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
+            if "?" in [s for s, _ in segment]:
+                self.decision = self.last_node
+        if any(s == "?" for s, _ in glue):
+            self.decision = self.last_node
+        del answer
+        if node is None:
+            if labels or self.carry:
+                raise _Unreadable(self.last_node or "")
+            self.finish()
+            return
+        if marker is not None and not opened and not alternative and relation is None:
+            self._list_item(node, marker)
+            return
+        if opened or alternative:
+            self._branch(node, labels, opened, alternative, broke, relation)
+            return
+        if self.branch is not None and broke:
+            self._close_branch()
+        if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):
+            closed = self.closed_branch
+            self.closed_branch = None
+            if closed is None:
+                raise _Unreadable("both")
+            self._start([tail for end in closed.ends for tail in end], True, node, labels, False)
+            self.last_node = node
+            return
+        self.closed_branch = None
+        if relation is not None:
+            subjects, forward, verb = relation
+            if subjects is None:
+                if self.comma_list and len(self.group) > 1 and not verb and self.pending is None:
+                    chain = list(self.group)  # "planning, development, review, and then …": a sequence
+                    for tail, head in zip(chain, chain[1:], strict=False):
+                        self.out.add(tail, head, set())
+                    self.group = [chain[-1]]
+                subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
+            self._start(subjects, forward, node, labels, verb)
+        elif joined and not broke:
+            self.group.append(node)
+            self.into[node] = set(labels)
+            self.comma_list = (self.comma_list or len(self.group) == 2) and bare_comma
+        elif broke or first:
+            self._emit()
+            if labels:
+                raise _Unreadable(node)
+            self.group = [node]
+            self.into = {node: set()}
+            self.comma_list = True
+        else:
+            raise _Unreadable(node)
+        self.last_node = node
+
+    def _branch(self, node: str, labels: list[str], opened: bool, alternative: bool, broke: bool,
+                relation: tuple[list[str] | None, bool, bool] | None) -> None:
+        self._emit()
+        if opened and not alternative and not labels:
+            # "if the user is logged in, …": the condition itself is the decision node
+            if self.branch is not None:
+                self._close_branch()
+            self.branch = _Branch([node], awaiting=True)
+            if self.last_node:
+                self.out.add(self.last_node, node, set())
+            self.group, self.into, self.last_node = [node], {node: set()}, node
+            return
+        if self.branch is not None and self.branch.awaiting:
+            self.branch.awaiting = False
+        elif opened and not alternative and (self.branch is None or not broke or self.branch.has_else):
+            if self.branch is not None:
+                self._close_branch()
+            decider = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
+            if not decider:
+                raise _Unreadable(node)
+            self.branch = _Branch(decider)
+        else:
+            if self.branch is None:
+                raise _Unreadable(node)
+            if self.group and self.group != self.branch.decider:
+                self.branch.ends.append(list(self.group))
+        if alternative and not opened:
+            self.branch.has_else = True
+        for decider in self.branch.decider:
+            self.out.add(decider, node, set(labels))
+        self.pending = None
+        self.group, self.into, self.last_node = [node], {node: set()}, node
+
+    def _break(self) -> None:
+        self._emit()
+        if self.group:
+            self.previous_group = list(self.group)
+
+    def _close_branch(self) -> None:
+        if self.branch is None:
+            return
+        self._emit()
+        if self.group and self.group != self.branch.decider:
+            self.branch.ends.append(list(self.group))
+        self.closed_branch = self.branch if self.branch.has_else else None
+        self.branch = None
+
+    def _list_item(self, node: str, level: int) -> None:
+        """A bullet or numbered item: nested items hang under their parent (a tree); a flat
+        list is a sequence of steps."""
+        self._emit()
+        while self.tree and self.tree[-1][0] > level:
+            self.tree.pop()
+        if self.tree and self.tree[-1][0] == level:
+            _, sibling = self.tree.pop()
+            if not self.nested:
+                self.out.add(sibling, node, set())
+        if self.tree:
+            self.out.add(self.tree[-1][1], node, set())
+        self.tree.append((level, node))
+        self.group, self.into, self.last_node = [node], {node: set()}, node
+
+    def finish(self) -> None:
+        if self.branch is not None:
+            self._close_branch()
+        self._emit()
+
+
+def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+    """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
+    Faithfulness(intent, nodes, edges).run()
