@@ -64,6 +64,19 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
 _CONNECT = NOT_CONTENT["anywhere"]
 _INSTRUCT = NOT_CONTENT["preamble"]
 
+# Words that state a condition: a node whose name holds one past its first word has swallowed
+# the condition of its edge ("BOUND on DHCPACK"); a heading holding one is not a mere title.
+_CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "otherwise", "else", "then", "after", "once", "on",
+                              "upon", "until"})
+_QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|or|at|least|most|up|to|and|from|"
+                          r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
+TITLE_MAX_WORDS = 6
+# Connecting words no name begins or ends with ("so the browser", "cdn first"); particles that
+# end step names ("log in", "back up") are not among them.
+_LOOSE_ENDS = frozenset({"so", "then", "first", "next", "finally", "and", "or", "but", "also", "which", "who", "that",
+                         "if", "when", "otherwise", "else", "both", "it", "they", "to", "from", "with", "via", "by",
+                         "of", "for", "is", "are", "the", "a", "an"})
+
 EXAMPLE_REWRITE = ("say each step and how it connects, e.g. 'if unresolved after a day, escalate' or "
                    "'review -> approve or reject'")
 
@@ -149,6 +162,7 @@ class Faithfulness:
     def __init__(self, intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
         self.intent = intent
         self.tokens = tokenize(intent)
+        self.labels = list(nodes)
         self.nodes = {phrase_key(label): label for label in nodes}
         self.edges = {(phrase_key(t), phrase_key(h)): phrase_key(lbl) if lbl else "" for t, h, lbl in edges}
         self.edge_labels = {phrase_key(lbl): lbl for _, _, lbl in edges if lbl}
@@ -161,8 +175,11 @@ class Faithfulness:
         word = token.text.casefold()
         return word not in _CONNECT and not (preamble and word in _INSTRUCT)
 
-    def _occurrences(self, key: str) -> list[tuple[int, int]]:
+    def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
         wanted = key.split()
+        # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
+        # words; a separator of names never does
+        own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", ":", "!", "?", "|"}
         found = []
         for start, token in enumerate(self.tokens):
             if token.kind != "word" or token.text.casefold() != wanted[0]:
@@ -174,22 +191,27 @@ class Faithfulness:
                     if tok.text.casefold() != wanted[matched]:
                         break
                     matched += 1
-                elif not (tok.kind == "punct" and tok.text in _INNER_PUNCT):
+                elif not (tok.kind == "punct" and (tok.text in _INNER_PUNCT or tok.text in own_punct)):
                     break
                 index += 1
             if matched == len(wanted):
-                found.append((start, index))
+                first = start
+                while first > 0 and self.tokens[first - 1].kind == "punct" and self.tokens[first - 1].text in own_punct:
+                    first -= 1
+                while index < len(self.tokens) and self.tokens[index].kind == "punct" and self.tokens[index].text in own_punct:
+                    index += 1
+                found.append((first, index))
         return found
 
     def spans(self) -> list[Span]:
         """Drawn phrases placed on the intent: longest first, never overlapping, whole phrases."""
         for key, label in [*self.nodes.items(), *self.edge_labels.items()]:
             if not key:
-                kind = "node" if key in self.nodes and label in self.nodes.values() else "edge label"
-                raise EngineRefusal("NOT_GROUNDED", f"The {kind} '{label}' has no words the intent states.")
-        candidates = [Span(s, e, "node", key, label) for key, label in self.nodes.items() for s, e in self._occurrences(key)]
+                code = "NODE_NOT_IN_INTENT" if label in self.labels else "EDGE_LABEL_NOT_IN_INTENT"
+                raise EngineRefusal(code, f"'{label}' has no words the intent states.")
+        candidates = [Span(s, e, "node", key, label) for key, label in self.nodes.items() for s, e in self._occurrences(key, label)]
         candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
-                       for s, e in self._occurrences(key) if key not in self.nodes]
+                       for s, e in self._occurrences(key, label) if key not in self.nodes]
         candidates.sort(key=lambda sp: (-(sp.end - sp.start), sp.kind != "node", sp.start))
         taken: set[int] = set()
         chosen: list[Span] = []
@@ -213,10 +235,10 @@ class Faithfulness:
         placed = {sp.key for sp in chosen}
         for key, label in self.nodes.items():
             if key not in placed:
-                raise EngineRefusal("NOT_GROUNDED", f"The node '{label}' is not a whole phrase of the intent.")
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' is not a whole phrase of the intent.")
         for key, label in self.edge_labels.items():
             if key not in placed and key not in self.nodes:
-                raise EngineRefusal("NOT_GROUNDED", f"The edge label '{label}' is not a whole phrase of the intent.")
+                raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' is not a whole phrase of the intent.")
         return sorted(chosen, key=lambda sp: sp.start)
 
     def coverage(self, spans: list[Span]) -> None:
@@ -237,12 +259,23 @@ class Faithfulness:
                                                       f"e.g. 'if unresolved after a day, {phrase}' or 'review -> {phrase}'.")
 
     def _title_end(self, first: int) -> int:
-        """A heading before the first drawn phrase ("Login flow:", "**Backend:**") names the
-        diagram, not a step: its words need no place."""
-        end = 0
+        """A heading before the first drawn phrase ("Login flow:", "DHCP client states:") names
+        the diagram, not a step: its words need no place. Only a short heading without
+        commas or conditions counts: "When a request comes in, route it by amount:" is content."""
+        end = start = 0
         for index in range(first):
-            if self.tokens[index].kind == "punct" and self.tokens[index].text == ":":
-                end = index + 1
+            token = self.tokens[index]
+            if token.kind == "punct" and token.text == ":":
+                heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
+                punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
+                if len(heading) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
+                        or set(heading) & _CONDITION_WORDS:
+                    return end
+                end = start = index + 1
+            elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
+                start = index + 1  # a heading starts a line or a sentence
+                if end and index >= end:
+                    end = index + 1 if token.kind != "marker" else end
         return end
 
     # --- relations ----------------------------------------------------------------------
@@ -250,8 +283,25 @@ class Faithfulness:
         return _Reader(self.tokens, spans).read()
 
     def run(self) -> None:
-        if len(set(self.nodes)) != len(self.nodes):
+        if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
+        for key, label in self.nodes.items():
+            words = key.split()
+            padded = f" {key} "
+            inner = next((other for other in self.nodes if other != key and f" {other} " in padded), None)
+            if inner is not None:
+                # "gateway check token with auth server" holds two names: a clause, not a name
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' contains the node "
+                                                           f"'{self.nodes[inner]}'; a name that holds another name is "
+                                                           "a relation written as one step. Say it as "
+                                                           "'gateway -> auth server' or 'the gateway asks the auth server'.")
+            if len(words) > 1 and (words[0] in _LOOSE_ENDS - {"is", "are", "the", "a", "an"} or words[-1] in _LOOSE_ENDS):
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
+                                                          "it is not a name the intent states.")
+            if set(words[1:]) & _CONDITION_WORDS or _QUANTITY_RE.match(label.strip()):
+                raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
+                                                            "Write conditions on the connection, e.g. "
+                                                            "'check -> approve when the score is at least 700'.")
         spans = self.spans()
         self.coverage(spans)
         expected = self.expected(spans)
@@ -336,11 +386,17 @@ class _Reader:
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
-        for index, (start, end) in enumerate(glue_bounds):
-            inside = [sp for sp in labels if start <= sp.start < end]
-            glue = self._sig(start, end, inside)
+        glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
+        for index, glue in enumerate(glues):
             node = nodes[index] if index < len(nodes) else None
-            state.glue(glue, node.key if node else None, first=index == 0)
+            # what joins the NEXT name decides whether "…, c" is one more in a list or the
+            # subject of a new clause ("a -> b, c -> d")
+            following = _split(glues[index + 1]) if index + 1 < len(glues) else []
+            role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
+            next_is_verb = role in ("forward", "reverse") and not any(
+                sym in ("->", "<-") for sym, _ in following[0][1])
+            state.glue(glue, node.key if node else None, first=index == 0,
+                       next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
         state.finish()
         return self.out
 
@@ -444,6 +500,7 @@ class _State:
         self.into: dict[str, set[str]] = {}  # labels stated for the edge into a name of the group
         self.pending: tuple[list[str], bool] | None = None  # subjects and direction of the open relation
         self.pending_verb = False
+        self.relation_labels: set[str] = set()
         self.comma_list = False  # the group so far is names separated by bare commas
         self.previous_group: list[str] = []
         self.last_node: str | None = None
@@ -457,7 +514,7 @@ class _State:
         if self.pending and self.group:
             subjects, forward = self.pending
             for obj in self.group:
-                labels = self.into.get(obj, set())
+                labels = self.into.get(obj, set()) | self.relation_labels
                 for subject in subjects:
                     if forward:
                         self.out.add(subject, obj, labels)
@@ -472,10 +529,11 @@ class _State:
         self.pending = (subjects, forward)
         self.pending_verb = verb
         self.group = [node]
-        self.into = {node: set(labels)}
+        self.into = {node: set()}
+        self.relation_labels = set(labels)  # "sends traffic to web1 and web2": on both edges
         self.comma_list = False
 
-    def glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool) -> None:
+    def glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool, next_relation: str = "") -> None:
         if first:
             glue = _preamble(glue)
         segments = _split(glue)
@@ -484,6 +542,7 @@ class _State:
         self.carry = []
         joined = broke = opened = alternative = rejoin = False
         bare_comma = True
+        list_or = False
         answer: str | None = None
         marker: int | None = None
         for position, (separator, segment) in enumerate(segments):
@@ -534,6 +593,7 @@ class _State:
             elif role == "list":
                 joined = True
                 bare_comma = bare_comma and plain.strip() == ""
+                list_or = list_or or bool(set(plain.split()) & {"or", "/", "|"})
                 labels += seg_labels
             elif role == "filler":
                 if seg_labels:
@@ -552,6 +612,8 @@ class _State:
                 raise _Unreadable(self.last_node or "")
             self.finish()
             return
+        if self.branch is not None and self.branch.awaiting and relation is None and not alternative and not broke:
+            opened = True  # "if the user is logged in, show the dashboard": its first branch
         if marker is not None and not opened and not alternative and relation is None:
             self._list_item(node, marker)
             return
@@ -579,6 +641,12 @@ class _State:
                     self.group = [chain[-1]]
                 subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             self._start(subjects, forward, node, labels, verb)
+        elif joined and not broke and self.pending is not None and next_relation and (
+                (bare_comma and next_relation) or next_relation == "verb") and not list_or:
+            # "a -> b, c -> d" and "X calls A and B queries C": a new clause, not a list
+            self._emit()
+            self.group, self.into = [node], {node: set()}
+            self.comma_list = False
         elif joined and not broke:
             self.group.append(node)
             self.into[node] = set(labels)
@@ -597,7 +665,7 @@ class _State:
     def _branch(self, node: str, labels: list[str], opened: bool, alternative: bool, broke: bool,
                 relation: tuple[list[str] | None, bool, bool] | None) -> None:
         self._emit()
-        if opened and not alternative and not labels:
+        if opened and not alternative and not labels and not (self.branch is not None and self.branch.awaiting):
             # "if the user is logged in, …": the condition itself is the decision node
             if self.branch is not None:
                 self._close_branch()

@@ -20,8 +20,8 @@ _VERBS = [
     r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"is\s+connected\s+to", r"calls", r"call",
     r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
     r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
-    r"(?:\s+[\w-]+){0,2}?\s+(?:to|into|in)",
-    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?:\s+[\w-]+){0,2}?\s+(?:from|to)",
+    r"(?P<message>(?:\s+[\w-]+){0,2}?)\s+(?:to|into|in)",
+    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
     r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
     r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
     r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
@@ -138,7 +138,7 @@ def _numbered_steps(intent: str) -> list[str] | None:
 
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
     branch = re.match(r"^(?:and\s+|then\s+)?(?:if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
-                      r"(?:otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
+                      r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
         return _read_branch(graph, branch, last)
     if ARROW_RE.search(statement):
@@ -206,8 +206,10 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     graph.decisions.add(decision)
     yes = graph.node(branch.group("yes"))
     no = graph.node(branch.group("no"))
-    graph.edge(decision, yes, condition if last else "yes")
-    graph.edge(decision, no, "otherwise" if last else "no")
+    # Labels are the intent's own words: the condition (unless it is the decision node itself)
+    # and the word that introduced the other branch ("otherwise", "else").
+    graph.edge(decision, yes, condition if last else None)
+    graph.edge(decision, no, re.sub(r"\s+", " ", branch.group("alt")).lower())
     return None
 
 
@@ -243,10 +245,13 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
             subject_default_next = None
         objects = [graph.node(o) for o in _split_names(rest)]
         graph.last_objects = objects
+        # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
+        message = (match.groupdict().get("message") or match.groupdict().get("message2") or "").strip()
+        message_label = clean_label(message) or None
         for subject in subject_keys:
             for obj in objects:
                 if match is forward:
-                    graph.edge(subject, obj, None)
+                    graph.edge(subject, obj, message_label)
                 else:
                     graph.edge(obj, subject, None)
         if subject_default_next:
