@@ -71,6 +71,7 @@ _CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "otherwise", "
 _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|or|at|least|most|up|to|and|from|"
                           r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
 TITLE_MAX_WORDS = 6
+COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
 # Connecting words no name begins or ends with ("so the browser", "cdn first"); particles that
 # end step names ("log in", "back up") are not among them.
 _LOOSE_ENDS = frozenset({"so", "then", "first", "next", "finally", "and", "or", "but", "also", "which", "who", "that",
@@ -245,18 +246,30 @@ class Faithfulness:
         covered = {i for sp in spans for i in range(sp.start, sp.end)}
         first = spans[0].start if spans else len(self.tokens)
         title_end = self._title_end(first)
-        run: list[str] = []
+        pieces: list[list[str]] = []
+        run: list[tuple[str, bool]] = []
+
+        def close() -> None:
+            while run and not run[-1][1]:
+                run.pop()  # "invoice to the" → "invoice"
+            if run:
+                pieces.append([text for text, _ in run])
+            run.clear()
+
         for index, token in enumerate(self.tokens):
-            if index < title_end:
-                continue
-            if index not in covered and self._content(index, index < first):
-                run.append(token.text)
-            elif run and (token.kind != "word" or index in covered or True):
-                break
-        if run:
-            phrase = " ".join(run)
-            raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{phrase}' in the diagram; say where it goes, "
-                                                      f"e.g. 'if unresolved after a day, {phrase}' or 'review -> {phrase}'.")
+            if index >= title_end and index not in covered and self._content(index, index < first):
+                run.append((token.text, True))
+            elif run and (token.kind != "word" or index in covered or index < title_end):
+                close()
+            elif run:
+                run.append((token.text, False))  # an unplaced connector inside an unplaced phrase
+        close()
+        if pieces:
+            names = ", ".join(f"'{' '.join(piece)}'" for piece in pieces[:COVERAGE_PIECES_NAMED])
+            phrase = " ".join(pieces[0])
+            raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place {names} in the diagram; say where "
+                                                      f"{'it goes' if len(pieces) == 1 else 'each goes'}, e.g. "
+                                                      f"'… -> {phrase}' or 'if <condition>, {phrase}'.")
 
     def _title_end(self, first: int) -> int:
         """A heading before the first drawn phrase ("Login flow:", "DHCP client states:") names
