@@ -180,7 +180,7 @@ class Faithfulness:
         wanted = key.split()
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
         # words; a separator of names never does
-        own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", ":", "!", "?", "|"}
+        own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
         found = []
         for start, token in enumerate(self.tokens):
             if token.kind != "word" or token.text.casefold() != wanted[0]:
@@ -242,6 +242,11 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' is not a whole phrase of the intent.")
         return sorted(chosen, key=lambda sp: sp.start)
 
+    def _whole_item(self, span: Span) -> bool:
+        before = self.tokens[span.start - 1] if span.start else None
+        after = self.tokens[span.end] if span.end < len(self.tokens) else None
+        return before is not None and before.kind == "marker" and (after is None or after.kind in ("marker", "nl"))
+
     def coverage(self, spans: list[Span]) -> None:
         covered = {i for sp in spans for i in range(sp.start, sp.end)}
         first = spans[0].start if spans else len(self.tokens)
@@ -298,8 +303,11 @@ class Faithfulness:
     def run(self) -> None:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
+        spans = self.spans()
+        whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
         for key, label in self.nodes.items():
             words = key.split()
+            cased = re.findall(_WORD, label)
             padded = f" {key} "
             inner = next((other for other in self.nodes if other != key and f" {other} " in padded), None)
             if inner is not None:
@@ -308,14 +316,15 @@ class Faithfulness:
                                                            f"'{self.nodes[inner]}'; a name that holds another name is "
                                                            "a relation written as one step. Say it as "
                                                            "'gateway -> auth server' or 'the gateway asks the auth server'.")
-            if len(words) > 1 and (words[0] in _LOOSE_ENDS - {"is", "are", "the", "a", "an"} or words[-1] in _LOOSE_ENDS):
+            loose = [w.casefold() if not (w.isupper() and len(w) > 1) else w for w in cased]  # "IT" is not "it"
+            if len(loose) > 1 and (loose[0] in _LOOSE_ENDS - {"is", "are", "the", "a", "an"} or loose[-1] in _LOOSE_ENDS):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
-            if set(words[1:]) & _CONDITION_WORDS or _QUANTITY_RE.match(label.strip()):
+            # a whole list item is a name by construction ("5) cool on rack")
+            if (set(words[1:]) & _CONDITION_WORDS and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
                                                             "Write conditions on the connection, e.g. "
                                                             "'check -> approve when the score is at least 700'.")
-        spans = self.spans()
         self.coverage(spans)
         expected = self.expected(spans)
         drawn = set(self.edges)
@@ -589,9 +598,9 @@ class _State:
                 subjects: list[str] | None = None
                 if _REJOIN_RE.search(plain) and self.closed_branch is not None:
                     rejoin = True
-                elif _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
+                elif verb and _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
                     subjects = list(self.previous_group)
-                elif _PRONOUN_ONE_RE.search(plain) and self.last_node:
+                elif verb and _PRONOUN_ONE_RE.search(plain) and self.last_node:
                     subjects = [self.last_node]
                 elif verb and self.pending and self.pending_verb and not broke and (
                         joined or plain.split()[:1] == ["and"]):
