@@ -5,16 +5,16 @@ app") and edge lists → nodes and edges."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
+from .outline import read_outline
 
-EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
-           "e.g. 'the browser talks to nginx; nginx forwards to the app'")
+__all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
+
 ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2>[^->\n]{1,60}?)\s*-->\s*|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
-CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 # Relation verbs, subject → object. Each may carry a short object noun ("forwards requests to").
 _VERBS = [
     r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"is\s+connected\s+to", r"calls", r"call",
@@ -41,60 +41,6 @@ PREAMBLE_RE = re.compile(
     r"pipeline|process|workflow|state\s+machine|sequence)\s+)*(?:(?:of|for|showing|where|in\s+which|how)\s+)?",
     re.IGNORECASE,
 )
-ARTICLE_RE = re.compile(r"^(?:the|a|an|our|my|their|its)\s+", re.IGNORECASE)
-
-
-@dataclass
-class Graph:
-    """Nodes (by normalised key → label), edges (tail key, head key, label) and decisions."""
-
-    labels: dict[str, str] = field(default_factory=dict)
-    edges: list[tuple[str, str, str | None]] = field(default_factory=list)
-    decisions: set[str] = field(default_factory=set)
-    flow: bool = False
-    hierarchy: bool = False
-    last_objects: list[str] = field(default_factory=list)  # "both"/"they" in the next statement
-    _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
-
-    def node(self, text: str) -> str:
-        """Register a node by its label and return its key."""
-        label = clean_label(text)
-        if not label:
-            raise EngineRefusal("UNREADABLE_INTENT", f"A step or node has no name. {EXAMPLE}.")
-        limit = int(ENGINE_LIMITS["max_label_chars"])
-        if len(label) > limit:
-            raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
-        key = node_key(label)
-        self.labels.setdefault(key, label)
-        if len(self.labels) > int(ENGINE_LIMITS["max_nodes"]):
-            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes "
-                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
-        return key
-
-    def edge(self, tail: str, head: str, label: str | None = None) -> None:
-        """Add an edge once (repeated statements of the same edge are one edge)."""
-        if (tail, head) in self._edge_keys:  # a set: scanning the edge list per edge is quadratic
-            return
-        self._edge_keys.add((tail, head))
-        self.edges.append((tail, head, label))
-        if len(self.edges) > int(ENGINE_LIMITS["max_edges"]):
-            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges "
-                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
-
-
-def clean_label(text: str) -> str:
-    """A node label as written, without control characters, articles, quotes or edge punctuation."""
-    text = CONTROL_CHARS_RE.sub("", text)
-    text = re.sub(r"\s+", " ", text).strip(" .,;:!*")
-    while len(text) >= 2 and (text[0], text[-1]) in (('"', '"'), ("'", "'"), ("`", "`"), ("“", "”"), ("‘", "’"), ("(", ")")):
-        text = text[1:-1].strip()  # a wrapped name: "the 'API'" → API
-    text = ARTICLE_RE.sub("", text)
-    return text.strip(" .,;:!*")
-
-
-def node_key(label: str) -> str:
-    """Identity of a node: case-, whitespace- and article-insensitive."""
-    return re.sub(r"\s+", " ", ARTICLE_RE.sub("", label.strip())).casefold().rstrip("?")
 
 
 def _statements(text: str) -> list[str]:
@@ -103,20 +49,35 @@ def _statements(text: str) -> list[str]:
 
 
 def read_graph(intent: str) -> Graph:
-    """Nodes and edges named in the intent; raises EngineRefusal when there are none."""
-    graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
+    """Nodes and edges named in the intent: the first reader of READERS that claims it.
+
+    The cascade's contract: a reader returns None when the intent is not in its form, a Graph
+    when it is, and raises EngineRefusal when it is in its form but cannot be read."""
+    for reader in READERS:
+        graph = reader(intent)
+        if graph is not None:
+            return graph
+    raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}, "
+                                              "or as numbered steps, e.g. '1. Receive ticket 2. Triage 3. Resolve'.")
+
+
+def read_inline_steps(intent: str) -> Graph | None:
+    """"1. Receive ticket 2. Triage 3. Assign": numbered steps on one line are a flow."""
     steps = _numbered_steps(intent)
-    if steps:
-        graph.flow = True
-        _read_chain_nodes(graph, steps, None)
-        return graph
+    if not steps:
+        return None
+    graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)), flow=True)
+    _read_chain_nodes(graph, steps, None)
+    return graph
+
+
+def read_sentences(intent: str) -> Graph | None:
+    """Arrows, branches, "then" sequences and relation sentences, statement by statement."""
+    graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
     for statement in _statements(intent):
         last = _read_statement(graph, statement, last)
-    if not graph.edges:
-        raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}, "
-                                                  "or as numbered steps, e.g. '1. Receive ticket 2. Triage 3. Resolve'.")
-    return graph
+    return graph if graph.edges else None
 
 
 STEP_NUMBER_RE = re.compile(r"(?:^|(?<=\s))(?:step\s+)?(\d{1,2})[.):]\s+", re.IGNORECASE)
@@ -280,3 +241,6 @@ def _clauses(statement: str) -> list[str]:
 def _split_names(text: str) -> list[str]:
     names = [n for n in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*", text) if clean_label(n)]
     return names or [text]
+
+
+READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_sentences]
