@@ -24,6 +24,7 @@ REASONS: dict[str, tuple[bool, str]] = {
     "LAYOUT_TIMEOUT": (True, "Graphviz took longer than the layout time limit"),
     "NODE_HOLDS_CONDITION": (False, "a drawn node reads as a condition ('BOUND on ACK', '500 or more'), not a step"),
     "NODE_HOLDS_RELATION": (False, "a drawn node contains another node's name: a relation written as one step"),
+    "NODE_IS_A_SENTENCE": (False, "a drawn node has more words than a step's name: a sentence the reader did not split"),
     "NODE_NOT_IN_INTENT": (False, "a drawn node is not a whole phrase of the intent"),
     "TOO_MANY_EDGES": (True, "the diagram has more edges than the layout limit"),
     "TOO_MANY_NODES": (True, "the diagram has more nodes than the layout limit"),

@@ -72,11 +72,16 @@ _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|o
                           r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
 TITLE_MAX_WORDS = 6
 COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
-# Connecting words no name begins or ends with ("so the browser", "cdn first"); particles that
-# end step names ("log in", "back up") are not among them.
-_LOOSE_ENDS = frozenset({"so", "then", "first", "next", "finally", "and", "or", "but", "also", "which", "who", "that",
-                         "if", "when", "otherwise", "else", "both", "it", "they", "to", "from", "with", "via", "by",
-                         "of", "for", "is", "are", "the", "a", "an"})
+# Connecting words no name begins or ends with ("so the browser", "cdn first", "stock ordered and
+# only"); verbs and particles that begin or end step names ("send receipt", "log in") are not among them.
+_FUNCTION_WORDS = frozenset({"so", "then", "first", "next", "finally", "and", "or", "but", "also", "which", "who", "that",
+                             "if", "when", "otherwise", "else", "both", "it", "they", "to", "from", "with", "via", "by",
+                             "of", "for", "the", "a", "an", "only", "just", "too", "we", "you", "this", "these", "those",
+                             "where", "while", "once", "now", "us", "our", "my", "their", "its"})
+_LOOSE_STARTS = _FUNCTION_WORDS - {"the", "a", "an"}
+_LOOSE_ENDS = _FUNCTION_WORDS | {"is", "are"}
+# A step's name is a short phrase; a "node" this long is a sentence the reader failed to split.
+NODE_MAX_WORDS = 8
 
 EXAMPLE_REWRITE = ("say each step and how it connects, e.g. 'if unresolved after a day, escalate' or "
                    "'review -> approve or reject'")
@@ -317,7 +322,12 @@ class Faithfulness:
                                                            "a relation written as one step. Say it as "
                                                            "'gateway -> auth server' or 'the gateway asks the auth server'.")
             loose = [w.casefold() if not (w.isupper() and len(w) > 1) else w for w in cased]  # "IT" is not "it"
-            if len(loose) > 1 and (loose[0] in _LOOSE_ENDS - {"is", "are", "the", "a", "an"} or loose[-1] in _LOOSE_ENDS):
+            if len(words) > NODE_MAX_WORDS:
+                raise EngineRefusal("NODE_IS_A_SENTENCE", f"The node '{label[:60]}' has {len(words)} words; a step's name "
+                                                          f"has at most {NODE_MAX_WORDS}. Name each step briefly, e.g. "
+                                                          "'lease signed, staff hired and stock ordered in parallel, "
+                                                          "then grand opening'.")
+            if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
             # a whole list item is a name by construction ("5) cool on rack")

@@ -24,6 +24,8 @@ class Graph:
     flow: bool = False
     hierarchy: bool = False
     last_objects: list[str] = field(default_factory=list)  # "both"/"they" in the next statement
+    decider: str | None = None  # the step an "if …"/"otherwise …" statement branches from
+    branch_ends: list[str] = field(default_factory=list)  # last step of each branch, for a rejoin
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:

@@ -97,7 +97,115 @@ def _numbered_steps(intent: str) -> list[str] | None:
     return steps
 
 
+# "X → Y when C", "X → Y on C", "X → Y (C)": a condition written after the step it leads to.
+TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on|after|once|upon|if|unless|until)\s+\S.*)|"
+                               r"\((?P<paren>[^()]{1,60})\))$", re.IGNORECASE)
+LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+),\s*(?P<rest>.+)$", re.IGNORECASE)
+FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
+                           r"(?:(?:go(?:es)?|falls?|loops?|jumps?|moves?)\s+back|returns?|go(?:es)?|moves?|transitions?|"
+                           r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
+SINGLE_BRANCH_RE = re.compile(r"^(?:and\s+|then\s+|but\s+)?(?:if|when|once)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<body>.+)$",
+                              re.IGNORECASE)
+ELSE_RE = re.compile(r"^(?P<alt>otherwise|else|if\s+not)\s*,?\s+(?P<body>.+)$", re.IGNORECASE)
+FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\s+(?:are|is|have|has))?\s+"
+                       r"(?:done|finished|finish|complete|completed|ready|succeeded|succeed)$", re.IGNORECASE)
+PARALLEL_RE = re.compile(r"^(?:then\s+)?(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)\s*,?\s*(?P<a>.+)$|"
+                         r"^(?P<b>.+?)\s*,?\s+(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)$",
+                         re.IGNORECASE)
+GO_TO_RE = re.compile(r"^(?:(?:go(?:es)?|loops?|falls?|jumps?)\s+)?(?:straight\s+|directly\s+)?(?:back\s+)?to\s+|^returns?\s+to\s+",
+                      re.IGNORECASE)
+SUBJECT_PRONOUN_RE = re.compile(r"^(?:we|they|you|i|he|she)\s+(?=\w)", re.IGNORECASE)
+
+
+def _step_text(text: str) -> str:
+    """A step as a sequence names it: "we triage the alert" → "triage the alert",
+    "go straight to take payment" → "take payment"."""
+    text = SUBJECT_PRONOUN_RE.sub("", text.strip())
+    return GO_TO_RE.sub("", text)
+
+
+def _relabel_since(graph: Graph, start: int, label: str) -> None:
+    """Put a condition read before its statement ("After 30 s of silence, …") on the edges the
+    statement drew."""
+    for index in range(start, len(graph.edges)):
+        tail, head, old = graph.edges[index]
+        graph.edges[index] = (tail, head, old or label)
+
+
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
+    result = _read_branching(graph, statement, last)
+    if result is not False:
+        return result  # type: ignore[return-value]
+    graph.decider = None
+    leading = LEADING_CONDITION_RE.match(statement)
+    if leading and (ARROW_RE.search(leading.group("rest")) or VERB_RE.search(" " + leading.group("rest") + " ")):
+        start = len(graph.edges)
+        last = _read_statement(graph, leading.group("rest"), last)
+        _relabel_since(graph, start, clean_label(leading.group("cond")))
+        return last
+    from_state = FROM_STATE_RE.match(statement)
+    if from_state:
+        src, dst = graph.node(from_state.group("src")), graph.node(from_state.group("dst"))
+        graph.edge(src, dst, clean_label(from_state.group("cond")) if from_state.group("cond") else None)
+        return dst
+    parallel = PARALLEL_RE.match(statement)
+    if parallel:
+        names = _split_names(parallel.group("a") or parallel.group("b"))
+        keys = [graph.node(_step_text(n)) for n in names]
+        for key in keys:
+            if last:
+                graph.edge(last, key)
+        graph.last_objects = keys
+        graph.flow = True
+        return None
+    return _read_plain_statement(graph, statement, last)
+
+
+def _read_branching(graph: Graph, statement: str, last: str | None) -> str | None | bool:
+    """"X -> if C, Y, otherwise Z", "if C, Y" then "otherwise Z" as statements of their own, and
+    "when all three are done, deploy" (fan-in). False when the statement is not a branch."""
+    arrow_if = re.match(r"^(?P<head>.*\S)\s*(?:->|→|=>)\s*(?P<rest>(?:if|when)\s.+)$", statement, re.IGNORECASE)
+    if arrow_if:
+        last = _read_chain(graph, arrow_if.group("head"), last)
+        return _read_statement(graph, arrow_if.group("rest"), last)
+    single = SINGLE_BRANCH_RE.match(statement)
+    if single and FAN_IN_RE.match(single.group("cond").strip()) and graph.last_objects:
+        head = graph.node(_step_text(single.group("body")))
+        for tail in graph.last_objects:
+            graph.edge(tail, head)
+        graph.last_objects = []
+        return head
+    full = re.match(r"^(?:and\s+|then\s+)?(?:if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+                    r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
+    if full:
+        return _read_branch(graph, full, last)
+    decider = graph.decider or last
+    if single and decider:
+        graph.decider = decider
+        graph.flow = True
+        graph.decisions.add(decider)
+        _read_branch_body(graph, decider, single.group("body"), clean_label(single.group("cond")))
+        return decider
+    other = ELSE_RE.match(statement)
+    if other and graph.decider:
+        _read_branch_body(graph, graph.decider, other.group("body"), re.sub(r"\s+", " ", other.group("alt")).lower())
+        return graph.decider
+    return False
+
+
+def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
+    """"revise and return to peer review": the branch's first step, then where it goes."""
+    parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
+                               r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
+    previous = decider
+    for index, part in enumerate(parts):
+        key = graph.node(_step_text(part))
+        graph.edge(previous, key, label if index == 0 else None)
+        previous = key
+    graph.branch_ends.append(previous)
+
+
+def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str | None:
     branch = re.match(r"^(?:and\s+|then\s+)?(?:if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                       r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
@@ -114,7 +222,10 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     if len(then_parts) > 1:
         graph.flow = True
         first = re.sub(r"^(?:first(?:ly)?|start\s+(?:with|by))\s*,?\s*", "", PREAMBLE_RE.sub("", then_parts[0]), flags=re.IGNORECASE)
-        return _read_chain_nodes(graph, [first, *then_parts[1:]], None)
+        # "planning, development, review, and then back to planning": a comma list before "then"
+        # is a sequence too
+        leading = [p for p in re.split(r"\s*,\s*", first) if p.strip()] if not VERB_RE.search(" " + first + " ") else [first]
+        return _read_chain_nodes(graph, [_step_text(p) for p in [*leading, *then_parts[1:]]], None)
     return _read_relations(graph, statement, last)
 
 
@@ -140,6 +251,9 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         leading = re.match(r"^\((?P<label>[^()]{1,60})\)\s*(?=[^\s(])", text)  # "(approved) publish"
         if leading:
             label, text = leading.group("label"), text[leading.end():]
+        tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
+        if tail and not label:  # "idle → listening on the wake word"
+            label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
         if group:
             alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", group.group(1)) if a.strip()]
