@@ -37,7 +37,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         then next afterwards after that finally first firstly lastly last later once when whenever while
         if else otherwise unless whether case not no yes
         to into onto from in on at of for with by via through back up down out off over
-        is are was were be been being has have had do does did get gets got goes go going went
+        is are was were be been being has have had do does did get gets got goes go going went we
         straight directly again also just only always eventually
         three two four five several
         step steps stage stages phase state states node nodes
@@ -49,7 +49,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         links link triggers trigger notifies notify invokes invoke hits hit asks ask requests request returns return
         replies reply responds respond answers answer manages manage supervises supervise oversees oversee owns own
         runs run heads head reports report contains contain includes include precedes precede followed becomes become
-        continue continues continuing proceed proceeds move moves moving ends end loops loop falls fall jumps jump
+        continue continues continuing proceed proceeds move moves moving ends loops loop falls fall jumps jump
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
         works work managed owned led above below under beneath
         reporting leads answers
@@ -78,7 +78,7 @@ _FUNCTION_WORDS = frozenset({"so", "then", "first", "next", "finally", "and", "o
                              "if", "when", "otherwise", "else", "both", "it", "they", "to", "from", "with", "via", "by",
                              "of", "for", "the", "a", "an", "only", "just", "too", "we", "you", "this", "these", "those",
                              "where", "while", "once", "now", "us", "our", "my", "their", "its"})
-_LOOSE_STARTS = _FUNCTION_WORDS - {"the", "a", "an"}
+_LOOSE_STARTS = _FUNCTION_WORDS - {"the", "a", "an", "first"}  # "first draft" is a name
 _LOOSE_ENDS = _FUNCTION_WORDS | {"is", "are"}
 # A step's name is a short phrase; a "node" this long is a sentence the reader failed to split.
 NODE_MAX_WORDS = 8
@@ -297,8 +297,6 @@ class Faithfulness:
                 end = start = index + 1
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
                 start = index + 1  # a heading starts a line or a sentence
-                if end and index >= end:
-                    end = index + 1 if token.kind != "marker" else end
         return end
 
     # --- relations ----------------------------------------------------------------------
@@ -322,6 +320,9 @@ class Faithfulness:
                                                            "a relation written as one step. Say it as "
                                                            "'gateway -> auth server' or 'the gateway asks the auth server'.")
             loose = [w.casefold() if not (w.isupper() and len(w) > 1) else w for w in cased]  # "IT" is not "it"
+            if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
+                                                          "words. Conditions and answers go on the edges.")
             if len(words) > NODE_MAX_WORDS:
                 raise EngineRefusal("NODE_IS_A_SENTENCE", f"The node '{label[:60]}' has {len(words)} words; a step's name "
                                                           f"has at most {NODE_MAX_WORDS}. Name each step briefly, e.g. "

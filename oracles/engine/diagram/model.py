@@ -24,6 +24,7 @@ class Graph:
     flow: bool = False
     hierarchy: bool = False
     last_objects: list[str] = field(default_factory=list)  # "both"/"they" in the next statement
+    senders: dict[str, str] = field(default_factory=dict)  # who last sent to a node: a reply goes back there
     decider: str | None = None  # the step an "if …"/"otherwise …" statement branches from
     branch_ends: list[str] = field(default_factory=list)  # last step of each branch, for a rejoin
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
@@ -37,6 +38,12 @@ class Graph:
         if len(label) > limit:
             raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
         key = node_key(label)
+        if key not in self.labels:
+            # "the broker" after "the MQTT broker": a later mention by the name's last words is
+            # the same node, when exactly one earlier name ends that way
+            owners = [k for k in self.labels if k.endswith(" " + key)]
+            if len(owners) == 1:
+                return owners[0]
         self.labels.setdefault(key, label)
         if len(self.labels) > int(ENGINE_LIMITS["max_nodes"]):
             raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes "

@@ -22,14 +22,16 @@ _VERBS = [
     r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
     r"(?P<message>(?:\s+[\w-]+){0,2}?)\s+(?:to|into|in)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
+    r"(?:asks|requests|emails|pings|messages|contacts)", r"is\s+boss\s+of", r"leads\s+a\s+team\s+of(?:\s+\w+)?:?",
+    r"(?:falls?|goes|loops?|jumps?|moves?)\s+back\s+to", r"transitions?\s+to", r"moves?\s+to", r"switches\s+to",
     r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
     r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
     r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
     r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
     r"is\s+the\s+parent\s+of", r"is\s+above",
 ]
-_REVERSED_VERBS = [r"reports\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
-                   r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works\s+for", r"is\s+owned\s+by"]
+_REVERSED_VERBS = [r"reports?\s+to", r"answers?\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
+                   r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works?\s+for", r"is\s+owned\s+by"]
 VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_VERBS)})\s+", re.IGNORECASE)
 REVERSED_VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_REVERSED_VERBS)})\s+", re.IGNORECASE)
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
@@ -43,9 +45,13 @@ PREAMBLE_RE = re.compile(
 )
 
 
+BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
+
+
 def _statements(text: str) -> list[str]:
-    parts = re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|\.\s*$", text)
-    return [p.strip() for p in parts if p and p.strip()]
+    # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
+    parts = re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|\.\s*$|(?<=\?)\s+(?=[A-Z])", text)
+    return [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
 
 
 def read_graph(intent: str) -> Graph:
@@ -132,7 +138,28 @@ def _relabel_since(graph: Graph, start: int, label: str) -> None:
         graph.edges[index] = (tail, head, old or label)
 
 
+ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<rest>.+)$", re.IGNORECASE)
+REPLY_RE = re.compile(r"^(?P<subj>.+?)\s+(?:responds|replies|answers|returns|sends\s+back)\s+(?:with\s+)?(?P<msg>.+)$",
+                      re.IGNORECASE)
+
+
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
+    answer = ANSWER_RE.match(statement)
+    decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
+    if answer and decision:  # "Yes → charge the card": from the decision just asked
+        graph.decider = decision
+        graph.decisions.add(decision)
+        start = len(graph.edges)
+        _read_chain(graph, "-> " + answer.group("rest"), decision)
+        tail, head, _ = graph.edges[start]
+        graph.edges[start] = (tail, head, answer.group("answer"))
+        return decision
+    reply = REPLY_RE.match(statement)
+    if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
+        subject = graph.node(reply.group("subj"))
+        if subject in graph.senders:  # "the API responds with a token": back to whoever asked
+            graph.edge(subject, graph.senders[subject], clean_label(reply.group("msg")))
+            return subject
     result = _read_branching(graph, statement, last)
     if result is not False:
         return result  # type: ignore[return-value]
@@ -318,15 +345,20 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
             subject_default_next = subject_keys[0]
         else:
             subject_default_next = None
+        extra = re.match(r"^(?P<obj>.+?)\s+(?:with|for)\s+(?P<what>.+)$", rest.strip(), re.IGNORECASE)
+        rest_message = None
+        if extra and match is forward:  # "calls the payment service with the order total"
+            rest, rest_message = extra.group("obj"), extra.group("what")
         objects = [graph.node(o) for o in _split_names(rest)]
         graph.last_objects = objects
         # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
         message = (match.groupdict().get("message") or match.groupdict().get("message2") or "").strip()
-        message_label = clean_label(message) or None
+        message_label = clean_label(message) or (clean_label(rest_message) if rest_message else None) or None
         for subject in subject_keys:
             for obj in objects:
                 if match is forward:
                     graph.edge(subject, obj, message_label)
+                    graph.senders[obj] = subject
                 else:
                     graph.edge(obj, subject, None)
         if subject_default_next:
