@@ -218,6 +218,18 @@ class Faithfulness:
         candidates = [Span(s, e, "node", key, label) for key, label in self.nodes.items() for s, e in self._occurrences(key, label)]
         candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
                        for s, e in self._occurrences(key, label) if key not in self.nodes]
+        # "the broker" after "the MQTT broker": a name's last words, when no other drawn name ends
+        # that way and they are not a name of their own, mention the same node (after it is named)
+        first_seen = {sp.key: sp.start for sp in sorted(candidates, key=lambda sp: sp.start) if sp.kind == "node"}
+        for key, label in self.nodes.items():
+            words = key.split()
+            for cut in range(1, len(words)):
+                suffix = " ".join(words[cut:])
+                owners = [k for k in self.nodes if k == suffix or k.endswith(" " + suffix)]
+                if owners != [key] or suffix in self.edge_labels or suffix.split()[0] in _CONNECT:
+                    continue
+                candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
+                               if s > first_seen.get(key, len(self.tokens))]
         candidates.sort(key=lambda sp: (-(sp.end - sp.start), sp.kind != "node", sp.start))
         taken: set[int] = set()
         chosen: list[Span] = []
@@ -452,7 +464,7 @@ def _labels(segment: list[tuple[str, Span | None]]) -> list[str]:
 
 
 _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "otherwise", "else", "not"})
-_DROPPED = frozenset({"the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
+_DROPPED = frozenset({"from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
                       "please", "pls", "then"})
@@ -647,6 +659,8 @@ class _State:
             return
         if self.branch is not None and self.branch.awaiting and relation is None and not alternative and not broke:
             opened = True  # "if the user is logged in, show the dashboard": its first branch
+        if marker is not None and next_relation:
+            marker = None  # "- Grace reports to Omar": an item that states its own relation is a sentence
         if marker is not None and not opened and not alternative and relation is None:
             self._list_item(node, marker)
             return

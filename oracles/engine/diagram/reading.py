@@ -20,7 +20,7 @@ _VERBS = [
     r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"is\s+connected\s+to", r"calls", r"call",
     r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
     r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
-    r"(?P<message>(?:\s+[\w-]+){0,2}?)\s+(?:to|into|in)",
+    r"(?P<message>(?:\s+[\w-]+){0,3}?)\s+(?:to|into|in)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
     r"(?:asks|requests|emails|pings|messages|contacts)", r"is\s+boss\s+of", r"leads\s+a\s+team\s+of(?:\s+\w+)?:?",
     r"(?:falls?|goes|loops?|jumps?|moves?)\s+back\s+to", r"transitions?\s+to", r"moves?\s+to", r"switches\s+to",
@@ -154,6 +154,15 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         tail, head, _ = graph.edges[start]
         graph.edges[start] = (tail, head, answer.group("answer"))
         return decision
+    question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
+                        statement, re.IGNORECASE)
+    if question and not re.search(r"\byou\b", question.group("q"), re.IGNORECASE):
+        decision = graph.node(question.group("q"))  # "Decision: is the card valid?" — answered next
+        graph.decider = decision
+        graph.decisions.add(decision)
+        if last:
+            graph.edge(last, decision)
+        return decision
     reply = REPLY_RE.match(statement)
     if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
         subject = graph.node(reply.group("subj"))
@@ -244,7 +253,8 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
                 last = _read_chain(graph, chunk, None)
             return last
         return _read_chain(graph, statement, last if statement.lstrip().startswith(("->", "→")) else None)
-    then_parts = re.split(r",?\s*\b(?:and\s+then|then|after\s+that|afterwards|next|finally)\b\s*,?\s*", statement, flags=re.IGNORECASE)
+    then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*",
+                          statement, flags=re.IGNORECASE)
     then_parts = [p for p in then_parts if p.strip()]
     if len(then_parts) > 1:
         graph.flow = True
@@ -324,6 +334,13 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
         clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
         forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
         match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
+        reply = REPLY_RE.match(clause.strip()) if match is None else None
+        if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")):
+            replier = graph.node(PREAMBLE_RE.sub("", reply.group("subj")))
+            if replier in graph.senders:  # "the database returns the hash": back to whoever asked
+                graph.edge(replier, graph.senders[replier], clean_label(reply.group("msg")))
+            last = subject_default = replier
+            continue
         if match is None:
             continue
         subject_text = PREAMBLE_RE.sub("", clause[:match.start()].strip())
@@ -345,7 +362,7 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
             subject_default_next = subject_keys[0]
         else:
             subject_default_next = None
-        extra = re.match(r"^(?P<obj>.+?)\s+(?:with|for)\s+(?P<what>.+)$", rest.strip(), re.IGNORECASE)
+        extra = re.match(r"^(?P<obj>[^,]+?)\s+(?:with|for)\s+(?P<what>[^,]+)$", rest.strip(), re.IGNORECASE)
         rest_message = None
         if extra and match is forward:  # "calls the payment service with the order total"
             rest, rest_message = extra.group("obj"), extra.group("what")
@@ -377,7 +394,7 @@ def _clauses(statement: str) -> list[str]:
     clauses: list[str] = []
     for piece in pieces:
         spaced = " " + piece
-        if clauses and not (VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced)):
+        if clauses and not (VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced) or REPLY_RE.match(piece)):
             clauses[-1] += ", " + piece
         else:
             clauses.append(piece)
