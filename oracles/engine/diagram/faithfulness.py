@@ -463,6 +463,12 @@ def _labels(segment: list[tuple[str, Span | None]]) -> list[str]:
     return list(dict.fromkeys(span.key for _, span in segment if span is not None))
 
 
+# Verbs a message label may start with ("writes it", "sends a token"): still the relation's verb.
+_MESSAGE_VERBS = frozenset("""sends send writes write publishes publish forwards forward calls call returns return replies
+    reply responds respond asks ask requests request posts post pushes push streams stream emits emit delivers deliver
+    passes pass routes route reads read pulls pull fetches fetch queries query notifies notify triggers trigger uploads
+    upload hands hand gives give""".split())
+_ARTICLES = frozenset({"the", "a", "an", "our", "my", "their", "its", "your"})
 _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "otherwise", "else", "not"})
 _DROPPED = frozenset({"from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
@@ -473,7 +479,8 @@ _DROPPED = frozenset({"from", "the", "a", "an", "our", "my", "their", "its", "yo
 def _plain(segment: list[tuple[str, Span | None]]) -> str:
     """The grammar words of a segment: label text and fillers dropped, branch words kept."""
     words = [symbol for symbol, span in segment
-             if symbol != "@" and (span is None or symbol in _GRAMMAR_IN_LABELS)]
+             if symbol != "@" and symbol not in _ARTICLES
+             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)]
     if "->" in words or "<-" in words:
         words = [w for w in words if w != "|"]
     return " ".join(words)
@@ -604,7 +611,7 @@ class _State:
             role = _grammar(plain)
             seg_labels = _labels(segment)
             if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
-                    and seg_labels and (len(segments) > 1 or node is None):
+                    and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split():
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
                 continue

@@ -371,6 +371,9 @@ def _read_relations(graph: Graph, statement: str, last: str | None) -> str | Non
         # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
         message = (match.groupdict().get("message") or match.groupdict().get("message2") or "").strip()
         message_label = clean_label(message) or (clean_label(rest_message) if rest_message else None) or None
+        if message_label and re.fullmatch(r"(?:it|them|this|that|these|those)", message_label, re.IGNORECASE):
+            # "writes it to TimescaleDB": a pronoun alone says nothing; the verb with it does
+            message_label = re.sub(r"\s+(?:to|into|in|from)$", "", match.group("verb").strip(), flags=re.IGNORECASE)
         for subject in subject_keys:
             for obj in objects:
                 if match is forward:
