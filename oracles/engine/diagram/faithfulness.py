@@ -561,10 +561,17 @@ class _State:
         self.closed_branch: _Branch | None = None
         self.carry: list[str] = []  # labels stated before their relation ("After 30 s of silence, …")
         self.tree: list[tuple[int, str]] = []
+        self.roots = 0
 
     def _emit(self) -> None:
         if self.pending and self.group:
             subjects, forward = self.pending
+            if self.pending_verb and len(self.group) > 1:
+                for obj in self.group:
+                    if set(obj.split()) & {"to", "into", "from"}:
+                        # "sends logs to Loki and metrics to Prometheus": the list holds a second
+                        # relation, not a name with "to" in it
+                        raise _Unreadable(obj)
             for obj in self.group:
                 labels = self.into.get(obj, set()) | self.relation_labels
                 for subject in subjects:
@@ -775,6 +782,11 @@ class _State:
                 self.out.add(sibling, node, set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())
+        elif self.nested and self.roots:
+            # several top-level items over nested ones: steps with sub-steps, or several trees?
+            raise _Unreadable(node)
+        else:
+            self.roots += 1
         self.tree.append((level, node))
         self.group, self.into, self.last_node = [node], {node: set()}, node
 
