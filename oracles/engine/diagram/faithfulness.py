@@ -52,8 +52,10 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         continue continues continuing proceed proceeds move moves moving ends loops loop falls fall jumps jump
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
         works work managed owned led above below under beneath
-        reporting leads answers
+        reporting leads answers parallel simultaneously concurrently
     """.split()),
+    # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
+    "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
     "preamble": frozenset("""
         draw make create show render generate build give sketch plot produce design model visualise visualize
         can could would you me us i we please pls need want like diagram diagrams flowchart flow chart charts graph
@@ -71,6 +73,7 @@ _CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "otherwise", "
 _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|or|at|least|most|up|to|and|from|"
                           r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
 TITLE_MAX_WORDS = 6
+FAN_IN_WINDOW = 4  # words looked back from "done"/"finish" for the all/both/they that makes it a fan-in
 COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
 # Connecting words no name begins or ends with ("so the browser", "cdn first", "stock ordered and
 # only"); verbs and particles that begin or end step names ("send receipt", "log in") are not among them.
@@ -179,6 +182,10 @@ class Faithfulness:
         if token.kind != "word":
             return False
         word = token.text.casefold()
+        if word in NOT_CONTENT["fan_in"]:
+            before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
+            if before & {"all", "both", "they", "everything", "each"}:
+                return False
         return word not in _CONNECT and not (preamble and word in _INSTRUCT)
 
     def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
@@ -372,7 +379,7 @@ _FORWARD = [
     r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?) (?:@ ){0,4}?(?:back )?"
     r"(?:to|into|in|onto)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
-    r"calls?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
+    r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
     r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
     r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
     r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
@@ -509,6 +516,7 @@ _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|a
                           r"go back to|loops back to|returns to|return to)\s*)+$")
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
                         r"all)(?= |$)")
+_REPLY_RE = re.compile(r"^(?:replies|responds|answers|returns|sends back)(?: with| back)?$")
 _ANSWERS = frozenset({"yes", "no", "true", "false"})
 
 
@@ -562,6 +570,7 @@ class _State:
         self.carry: list[str] = []  # labels stated before their relation ("After 30 s of silence, …")
         self.tree: list[tuple[int, str]] = []
         self.roots = 0
+        self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
 
     def _emit(self) -> None:
         if self.pending and self.group:
@@ -577,6 +586,7 @@ class _State:
                 for subject in subjects:
                     if forward:
                         self.out.add(subject, obj, labels)
+                        self.sender[obj] = subject
                     else:
                         self.out.add(obj, subject, labels)
         self.pending = None
@@ -617,6 +627,13 @@ class _State:
             plain = _plain(segment)
             role = _grammar(plain)
             seg_labels = _labels(segment)
+            reply = _REPLY_RE.match(plain)
+            if reply and position == 0 and not first and self.group and role == "unknown" and len(self.group) == 1 \
+                    and self.group[0] in self.sender:
+                # "Payment Service responds with a receipt": back to whoever sent to it
+                self._emit()
+                self.out.add(self.group[0], self.sender[self.group[0]], set(seg_labels))
+                continue
             if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
                     and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split():
                 # "listening → processing when speech ends;" — a condition written after its edge

@@ -25,6 +25,7 @@ class Graph:
     hierarchy: bool = False
     last_objects: list[str] = field(default_factory=list)  # "both"/"they" in the next statement
     senders: dict[str, str] = field(default_factory=dict)  # who last sent to a node: a reply goes back there
+    pending_step: str | None = None  # a bare step statement a following "if …" branches from
     decider: str | None = None  # the step an "if …"/"otherwise …" statement branches from
     branch_ends: list[str] = field(default_factory=list)  # last step of each branch, for a rejoin
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)

@@ -45,6 +45,7 @@ PREAMBLE_RE = re.compile(
 )
 
 
+BARE_STEP_MAX_WORDS = 6
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
@@ -82,7 +83,14 @@ def read_sentences(intent: str) -> Graph | None:
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
     for statement in _statements(intent):
+        before = len(graph.edges)
         last = _read_statement(graph, statement, last)
+        if len(graph.edges) == before and last is None:
+            # "read the alert." before "If it is a page, …": a bare step the next branch starts from
+            step = clean_label(PREAMBLE_RE.sub("", statement))
+            graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
+        else:
+            graph.pending_step = None
     return graph if graph.edges else None
 
 
@@ -215,7 +223,7 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
                     r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if full:
         return _read_branch(graph, full, last)
-    decider = graph.decider or last
+    decider = graph.decider or last or (graph.node(graph.pending_step) if single and graph.pending_step else None)
     if single and decider:
         graph.decider = decider
         graph.flow = True
@@ -262,7 +270,17 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
         # "planning, development, review, and then back to planning": a comma list before "then"
         # is a sequence too
         leading = [p for p in re.split(r"\s*,\s*", first) if p.strip()] if not VERB_RE.search(" " + first + " ") else [first]
-        return _read_chain_nodes(graph, [_step_text(p) for p in [*leading, *then_parts[1:]]], None)
+        parts = [*leading, *then_parts[1:]]
+        parallel = PARALLEL_RE.match(parts[-1])
+        if parallel:  # "start job, then in parallel A, B and C": a fan-out from the step before
+            previous = _read_chain_nodes(graph, [_step_text(p) for p in parts[:-1]], None)
+            keys = [graph.node(_step_text(n)) for n in _split_names(parallel.group("a") or parallel.group("b"))]
+            for key in keys:
+                if previous:
+                    graph.edge(previous, key)
+            graph.last_objects = keys
+            return None
+        return _read_chain_nodes(graph, [_step_text(p) for p in parts], None)
     return _read_relations(graph, statement, last)
 
 
