@@ -162,3 +162,47 @@ def test_every_diagram_reason_code_is_in_the_one_documented_list() -> None:
     assert all(f"`{code}`" in docs for code in raised)
     assert REASONS["UNREADABLE_INTENT"][0] is False
     assert list(REASONS) == sorted(REASONS)
+
+
+def test_an_instruction_verb_that_is_the_first_steps_own_verb_is_content() -> None:
+    # "build the backend": the drafter dropping "build" as if it were "build me a diagram"
+    intent = "build the backend, then deploy"
+    draft = Draft("dot", 'digraph { a [label="backend"]; b [label="deploy"]; a -> b; }', {})
+    verdict = get_kind("diagram").check(intent, draft, {})
+    assert verdict.reason is not None and verdict.reason["code"] == "CONTENT_NOT_PLACED"
+    assert "'build'" in verdict.reason["message"]
+
+
+def test_a_heading_is_not_part_of_the_first_step() -> None:
+    intent = "Release: build the backend, then deploy"
+    draft = Draft("dot", 'digraph { a [label="Release: build the backend"]; b [label="deploy"]; a -> b; }', {})
+    verdict = get_kind("diagram").check(intent, draft, {})
+    assert verdict.reason is not None and verdict.reason["code"] == "NODE_NOT_IN_INTENT"
+
+
+def test_a_tail_condition_left_on_the_node_is_caught() -> None:
+    intent = "pending → paid on payment; paid → shipped"
+    draft = Draft("dot", 'digraph { a [label="pending"]; b [label="paid on payment"]; c [label="paid"]; '
+                         'd [label="shipped"]; a -> b; c -> d; }', {})
+    verdict = get_kind("diagram").check(intent, draft, {})
+    assert verdict.reason is not None and verdict.reason["code"] == "NODE_HOLDS_RELATION"
+
+
+def test_a_second_relation_hidden_in_a_list_is_refused() -> None:
+    intent = "The app sends logs to Loki and metrics to Prometheus."
+    draft = Draft("dot", 'digraph { a [label="app"]; b [label="Loki"]; c [label="metrics to Prometheus"]; '
+                         'a -> b [label="logs"]; a -> c [label="logs"]; }', {})
+    verdict = get_kind("diagram").check(intent, draft, {})
+    assert verdict.reason is not None and verdict.reason["code"] == "UNREADABLE_RELATION"
+
+
+def test_a_reply_goes_back_to_the_sender() -> None:
+    intent = "Checkout calls Payments with the order total; Payments responds with a receipt."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    assert kind.check(intent, draft, {}).status == "valid"
+    assert isinstance(draft.artifact, str)
+    reversed_reply = draft.artifact.replace("n1 -> n0", "n0 -> n1")
+    assert reversed_reply != draft.artifact
+    verdict = kind.check(intent, replace(draft, artifact=reversed_reply, facts={}), {})
+    assert verdict.status == "invalid"

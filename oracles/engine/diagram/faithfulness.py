@@ -64,6 +64,8 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
     """.split()),
 }
 _CONNECT = NOT_CONTENT["anywhere"]
+_INSTRUCT_VERBS = frozenset("draw make create show render generate build give sketch plot produce design model "
+                            "visualise visualize map outline".split())
 _INSTRUCT = NOT_CONTENT["preamble"]
 
 # Words that state a condition: a node whose name holds one past its first word has swallowed
@@ -186,13 +188,20 @@ class Faithfulness:
             before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
             if before & {"all", "both", "they", "everything", "each"}:
                 return False
-        return word not in _CONNECT and not (preamble and word in _INSTRUCT)
+        if preamble and word in _INSTRUCT:
+            # "build the backend, …": an instruction verb right before the first step (articles
+            # aside) is that step's own verb, not an instruction
+            following = [t.text.casefold() for t in self.tokens[index + 1:self._first] if t.kind != "punct" or t.text != '"']
+            return bool(following) and all(w in _ARTICLES for w in following) and word in _INSTRUCT_VERBS
+        return word not in _CONNECT
 
     def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
         wanted = key.split()
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
         # words; a separator of names never does
         own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
+        if not re.search(r"\d:\d", label):
+            own_punct.discard(":")  # a colon ends a heading ("Release: build …"); only a time ("14:02") holds one
         found = []
         for start, token in enumerate(self.tokens):
             if token.kind != "word" or token.text.casefold() != wanted[0]:
@@ -271,9 +280,12 @@ class Faithfulness:
         after = self.tokens[span.end] if span.end < len(self.tokens) else None
         return before is not None and before.kind == "marker" and (after is None or after.kind in ("marker", "nl"))
 
+    _first = 0
+
     def coverage(self, spans: list[Span]) -> None:
         covered = {i for sp in spans for i in range(sp.start, sp.end)}
         first = spans[0].start if spans else len(self.tokens)
+        self._first = first
         title_end = self._title_end(first)
         pieces: list[list[str]] = []
         run: list[tuple[str, bool]] = []
@@ -642,6 +654,9 @@ class _State:
             if role == "alt":
                 alternative = True
                 labels += seg_labels
+            elif role == "branch" and not seg_labels and _PRONOUN_GROUP_RE.search(plain) and (self.group or self.previous_group):
+                # "once all three finish, build the report": a fan-in from the steps just named
+                relation = (list(self.group or self.previous_group), True, False)
             elif role == "branch":
                 opened = True
                 labels += seg_labels

@@ -192,7 +192,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         src, dst = graph.node(from_state.group("src")), graph.node(from_state.group("dst"))
         graph.edge(src, dst, clean_label(from_state.group("cond")) if from_state.group("cond") else None)
         return dst
-    parallel = PARALLEL_RE.match(statement)
+    parallel = PARALLEL_RE.match(re.sub(r"^[^:,]{1,40}:\s*", "", statement))
     if parallel:
         names = _split_names(parallel.group("a") or parallel.group("b"))
         keys = [graph.node(_step_text(n)) for n in names]
@@ -264,6 +264,10 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
     then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*",
                           statement, flags=re.IGNORECASE)
     then_parts = [p for p in then_parts if p.strip()]
+    if len(then_parts) == 1 and last and re.match(r"^\s*(?:and\s+)?(?:then|next|finally|after\s+that|afterwards)\b", statement,
+                                                   re.IGNORECASE) and not VERB_RE.search(" " + statement + " "):
+        graph.flow = True  # "…; then email the team": the step after the last one
+        return _read_chain_nodes(graph, [_step_text(then_parts[0])], last)
     if len(then_parts) > 1:
         graph.flow = True
         first = re.sub(r"^(?:first(?:ly)?|start\s+(?:with|by))\s*,?\s*", "", PREAMBLE_RE.sub("", then_parts[0]), flags=re.IGNORECASE)
