@@ -52,7 +52,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         continue continues continuing proceed proceeds move moves moving ends loops loop falls fall jumps jump
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
         works work managed owned led above below under beneath
-        reporting leads answers parallel simultaneously concurrently
+        reporting leads answers parallel simultaneously concurrently paths path branches cases way
     """.split()),
     # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
     "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
@@ -200,8 +200,9 @@ class Faithfulness:
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
         # words; a separator of names never does
         own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
-        if not re.search(r"\d:\d", label):
-            own_punct.discard(":")  # a colon ends a heading ("Release: build …"); only a time ("14:02") holds one
+        # a colon ends a heading ("Release: build …"): a name holds one only as a time ("14:02") or as
+        # a whole list item ("- ceo: ahmed"), which run() checks
+
         found = []
         for start, token in enumerate(self.tokens):
             if token.kind != "word" or token.text.casefold() != wanted[0]:
@@ -362,6 +363,9 @@ class Faithfulness:
             if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
+            if re.search(r":\s", label) and key not in whole_items:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
+                                                          "label before a colon is not part of a step's name.")
             # a whole list item is a name by construction ("5) cool on rack")
             if (set(words[1:]) & _CONDITION_WORDS and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "

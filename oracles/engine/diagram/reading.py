@@ -120,6 +120,10 @@ FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on
                            r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
 SINGLE_BRANCH_RE = re.compile(r"^(?:and\s+|then\s+|but\s+)?(?:if|when|once)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<body>.+)$",
                               re.IGNORECASE)
+ELSE_IF_RE = re.compile(r"^(?:else|otherwise)\s*,?\s*if\s+(?P<cond>[^,]+),\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
+REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(?:both|either|any)\s+cases?)(?:\s+(?:paths|branches|of\s+them))?"
+                       r",?(?:\s+then)?\s+(?:(?:continue|go|lead|end|proceed|move|join|meet)s?\s+(?:on\s+|up\s+)?(?:to|at|with|in)\s+)?"
+                       r"(?P<x>.+)$", re.IGNORECASE)
 ELSE_RE = re.compile(r"^(?P<alt>otherwise|else|if\s+not)\s*,?\s+(?P<body>.+)$", re.IGNORECASE)
 FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\s+(?:are|is|have|has))?\s+"
                        r"(?:done|finished|finish|complete|completed|ready|succeeded|succeed)$", re.IGNORECASE)
@@ -230,6 +234,18 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.decisions.add(decider)
         _read_branch_body(graph, decider, single.group("body"), clean_label(single.group("cond")))
         return decider
+    else_if = ELSE_IF_RE.match(statement)
+    if else_if and graph.decider:  # "else if it's below 18 °C, turn on the heating"
+        _read_branch_body(graph, graph.decider, else_if.group("body"), clean_label(else_if.group("cond")))
+        return graph.decider
+    rejoin = REJOIN_RE.match(statement)
+    if rejoin and graph.branch_ends:  # "then both continue to ship": every branch's last step
+        head = graph.node(_step_text(rejoin.group("x")))
+        for tail in graph.branch_ends:
+            graph.edge(tail, head)
+        graph.branch_ends = []
+        graph.decider = None
+        return head
     other = ELSE_RE.match(statement)
     if other and graph.decider:
         _read_branch_body(graph, graph.decider, other.group("body"), re.sub(r"\s+", " ", other.group("alt")).lower())
@@ -310,6 +326,8 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         leading = re.match(r"^\((?P<label>[^()]{1,60})\)\s*(?=[^\s(])", text)  # "(approved) publish"
         if leading:
             label, text = leading.group("label"), text[leading.end():]
+        if index > 0 and labels is not None:
+            text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
         if tail and not label:  # "idle → listening on the wake word"
             label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
