@@ -40,7 +40,7 @@ def _check_planted(intent: str, old: str, new: str, *more: tuple[str, str]) -> d
 
 
 def test_a_dropped_node_is_named_as_not_placed() -> None:
-    reason = _check_planted(BRANCH, '  n2 [label="save"];\n', "", ('  n1 -> n2 [label="valid"];\n', ""))
+    reason = _check_planted(BRANCH, '  n2 [label="save"];\n', "", ('  n1 -> n2 [label="if valid"];\n', ""))
     assert reason["code"] == "CONTENT_NOT_PLACED"
     assert "'save'" in reason["message"] and "e.g." in reason["message"]
 
@@ -92,8 +92,8 @@ def test_a_dropped_loop_back_edge_is_caught() -> None:
 
 
 def test_a_condition_moved_to_another_edge_is_caught() -> None:
-    reason = _check_planted(BRANCH, '  n0 -> n1;\n  n1 -> n2 [label="valid"];\n',
-                            '  n0 -> n1 [label="valid"];\n  n1 -> n2;\n')
+    reason = _check_planted(BRANCH, '  n0 -> n1;\n  n1 -> n2 [label="if valid"];\n',
+                            '  n0 -> n1 [label="if valid"];\n  n1 -> n2;\n')
     assert reason["code"] == "EDGE_LABEL_WRONG"
 
 

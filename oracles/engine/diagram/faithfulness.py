@@ -75,6 +75,7 @@ _CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "otherwise", "
 _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|or|at|least|most|up|to|and|from|"
                           r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
 TITLE_MAX_WORDS = 6
+_PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move".split())
 FAN_IN_WINDOW = 4  # words looked back from "done"/"finish" for the all/both/they that makes it a fan-in
 COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
 # Connecting words no name begins or ends with ("so the browser", "cdn first", "stock ordered and
@@ -367,7 +368,10 @@ class Faithfulness:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
             # a whole list item is a name by construction ("5) cool on rack")
-            if (set(words[1:]) & _CONDITION_WORDS and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
+            conditions = set(words[1:]) & _CONDITION_WORDS
+            if words[0] in _PHRASAL_ON and len(words) > 1 and words[1] == "on":
+                conditions -= {"on"}  # "turn on the AC" is a step, "BOUND on ACK" a state with its trigger
+            if (conditions and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
                                                             "Write conditions on the connection, e.g. "
                                                             "'check -> approve when the score is at least 700'.")
@@ -669,7 +673,7 @@ class _State:
                     raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
                 verb = not _SEQUENCE_RE.match(" ".join(w for w in plain.split() if w not in _DROPPED) or "->")
                 subjects: list[str] | None = None
-                if _REJOIN_RE.search(plain) and self.closed_branch is not None:
+                if _REJOIN_RE.search(plain) and (self.closed_branch is not None or self.branch is not None):
                     rejoin = True
                 elif verb and _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
                     subjects = list(self.previous_group)

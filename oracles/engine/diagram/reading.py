@@ -118,9 +118,9 @@ LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+
 FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
                            r"(?:(?:go(?:es)?|falls?|loops?|jumps?|moves?)\s+back|returns?|go(?:es)?|moves?|transitions?|"
                            r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
-SINGLE_BRANCH_RE = re.compile(r"^(?:and\s+|then\s+|but\s+)?(?:if|when|once)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<body>.+)$",
+SINGLE_BRANCH_RE = re.compile(r"^(?:and\s+|then\s+|but\s+)?(?P<kw>if|when|once)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<body>.+)$",
                               re.IGNORECASE)
-ELSE_IF_RE = re.compile(r"^(?:else|otherwise)\s*,?\s*if\s+(?P<cond>[^,]+),\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
+ELSE_IF_RE = re.compile(r"^(?P<kw>(?:else|otherwise)\s*,?\s*if)\s+(?P<cond>[^,]+),\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
 REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(?:both|either|any)\s+cases?)(?:\s+(?:paths|branches|of\s+them))?"
                        r",?(?:\s+then)?\s+(?:(?:continue|go|lead|end|proceed|move|join|meet)s?\s+(?:on\s+|up\s+)?(?:to|at|with|in)\s+)?"
                        r"(?P<x>.+)$", re.IGNORECASE)
@@ -223,7 +223,7 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
             graph.edge(tail, head)
         graph.last_objects = []
         return head
-    full = re.match(r"^(?:and\s+|then\s+)?(?:if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+    full = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                     r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if full:
         return _read_branch(graph, full, last)
@@ -232,11 +232,11 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.decider = decider
         graph.flow = True
         graph.decisions.add(decider)
-        _read_branch_body(graph, decider, single.group("body"), clean_label(single.group("cond")))
+        _read_branch_body(graph, decider, single.group("body"), _condition_label(single.group("kw"), single.group("cond")))
         return decider
     else_if = ELSE_IF_RE.match(statement)
     if else_if and graph.decider:  # "else if it's below 18 °C, turn on the heating"
-        _read_branch_body(graph, graph.decider, else_if.group("body"), clean_label(else_if.group("cond")))
+        _read_branch_body(graph, graph.decider, else_if.group("body"), _condition_label(else_if.group("kw"), else_if.group("cond")))
         return graph.decider
     rejoin = REJOIN_RE.match(statement)
     if rejoin and graph.branch_ends:  # "then both continue to ship": every branch's last step
@@ -253,6 +253,11 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     return False
 
 
+def _condition_label(keyword: str, condition: str) -> str:
+    """A branch's condition as its edge reads: with its own keyword ("if valid", "once approved")."""
+    return re.sub(r"\s+", " ", keyword).lower() + " " + clean_label(condition)
+
+
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
@@ -266,7 +271,7 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
 
 
 def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str | None:
-    branch = re.match(r"^(?:and\s+|then\s+)?(?:if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+    branch = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                       r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
         return _read_branch(graph, branch, last)
@@ -360,7 +365,7 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     no = graph.node(branch.group("no"))
     # Labels are the intent's own words: the condition (unless it is the decision node itself)
     # and the word that introduced the other branch ("otherwise", "else").
-    graph.edge(decision, yes, condition if last else None)
+    graph.edge(decision, yes, _condition_label(branch.group("kw"), branch.group("cond")) if last else None)
     graph.edge(decision, no, re.sub(r"\s+", " ", branch.group("alt")).lower())
     return None
 
