@@ -255,7 +255,9 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
 
 def _condition_label(keyword: str, condition: str) -> str:
     """A branch's condition as its edge reads: with its own keyword ("if valid", "once approved")."""
-    return re.sub(r"\s+", " ", keyword).lower() + " " + clean_label(condition)
+    # articles stay: "if the temperature is above 30 °C" is the phrase; "if temperature is …" is not
+    text = re.sub(r"\s+", " ", CONTROL_CHARS_RE.sub("", condition)).strip(" .,;:!*")
+    return re.sub(r"\s+", " ", keyword).lower() + " " + text
 
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
