@@ -74,7 +74,8 @@ _CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "otherwise", "
                               "upon", "until"})
 _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|or|at|least|most|up|to|and|from|"
                           r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
-TITLE_MAX_WORDS = 6
+TITLE_MAX_WORDS = 5  # content words in a heading ("Draw the layout of the repo as a tree:" has two)
+OUTLINE_MIN_LINES = 3  # an indentation-only tree needs at least this many lines
 _PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move".split())
 FAN_IN_WINDOW = 4  # words looked back from "done"/"finish" for the all/both/they that makes it a fan-in
 COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
@@ -135,23 +136,41 @@ def phrase_key(text: str) -> str:
     return " ".join(words_of(text))
 
 
+def _indented_outline(intent: str) -> dict[int, tuple[int, int]]:
+    """Line starts of an outline written with indentation alone (a tree without bullets):
+    position → (end of the indentation, its width). Empty unless every line after an optional
+    heading is a short bare name and there are at least two indentation levels."""
+    lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\n]+", intent) if m.group(0).strip()]
+    if lines and lines[0][1].rstrip().endswith(":"):
+        lines = lines[1:]
+    widths = [len(text) - len(text.lstrip(" \t")) for _, text in lines]
+    if len(lines) < OUTLINE_MIN_LINES or len(set(widths)) < 2 or any(
+            re.search(r"[.,;!?]\s|->|→|^\s*(?:[-*•+]|\d{1,2}[.)])\s", text) or len(text.split()) > NODE_MAX_WORDS
+            for _, text in lines):
+        return {}
+    return {start: (start + width, width) for (start, _), width in zip(lines, widths, strict=True)}
+
+
 def tokenize(intent: str) -> list[Token]:
     inline = list(_INLINE_NUMBER_RE.finditer(intent))
     numbered = [int(m.group(1)) for m in inline] == list(range(1, len(inline) + 1)) and len(inline) >= 2
-    inline_starts = {m.start(): m for m in inline} if numbered else {}
+    markers = {m.start(): (m.end(), 0) for m in inline} if numbered else {}
+    markers.update(_indented_outline(intent))
     tokens: list[Token] = []
     position = 0
     while position < len(intent):
-        if position in inline_starts:
-            match = inline_starts[position]
-            tokens.append(Token("marker", match.group(0), 0))
-            position = match.end()
+        if position in markers:
+            end, level = markers.pop(position)
+            if tokens and tokens[-1].kind != "nl" and level:
+                tokens.append(Token("nl", "\n"))
+            tokens.append(Token("marker", intent[position:end].strip() or "·", level))
+            position = end  # popped, so a line without indentation does not loop
             continue
         match = _TOKEN_RE.search(intent, position)
         if match is None:
             break
-        # an inline number marker skipped by the search would be read as words
-        skipped = [s for s in inline_starts if position <= s <= match.start()]
+        # a marker skipped by the search would be read as words
+        skipped = [s for s in markers if position <= s <= match.start()]
         if skipped:
             position = min(skipped)
             continue
@@ -324,7 +343,8 @@ class Faithfulness:
             if token.kind == "punct" and token.text == ":":
                 heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
                 punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
-                if len(heading) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
+                named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
+                if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
                         or set(heading) & _CONDITION_WORDS:
                     return end
                 end = start = index + 1
@@ -352,7 +372,7 @@ class Faithfulness:
                                                            f"'{self.nodes[inner]}'; a name that holds another name is "
                                                            "a relation written as one step. Say it as "
                                                            "'gateway -> auth server' or 'the gateway asks the auth server'.")
-            loose = [w.casefold() if not (w.isupper() and len(w) > 1) else w for w in cased]  # "IT" is not "it"
+            loose = [w if w.isupper() else w.casefold() for w in cased]  # "IT" is not "it", "Division A" not "a"
             if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")

@@ -13,10 +13,22 @@ RELATION_IN_ITEM_RE = re.compile(r"->|→|=>|⇒|\b(?:if|when|otherwise|else|the
 TAB_WIDTH = 4
 
 
+BARE_LINE_RE = re.compile(r"^(?P<indent>[ \t]*)(?P<text>[^\s.,;!?](?:(?![.,;!?](?:\s|$)).)*?)\s*$")
+BARE_LINE_MAX_WORDS = 8
+BARE_MIN_LINES = 3
+
+
 def read_outline(intent: str) -> Graph | None:
     """None unless the intent is a heading (optional) followed by a list of plain names."""
     lines = [line for line in intent.splitlines() if line.strip()]
     items = [ITEM_RE.match(line) for line in lines]
+    if not any(items):
+        # "League\n    Division A\n        Lions": a tree drawn with indentation alone
+        body = lines[1:] if lines and lines[0].rstrip().endswith(":") else lines
+        bare = [BARE_LINE_RE.match(line) for line in body]
+        if len(body) >= BARE_MIN_LINES and all(bare) and all(len(line.split()) <= BARE_LINE_MAX_WORDS for line in body) \
+                and len({len(m.group("indent").expandtabs(TAB_WIDTH)) for m in bare if m}) > 1:
+            items = [None] * (len(lines) - len(body)) + bare
     first = next((i for i, item in enumerate(items) if item), None)
     if first is None or first > 1 or not all(items[first:]) or len(lines) - first < 2:
         return None
