@@ -335,6 +335,10 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             label, text = leading.group("label"), text[leading.end():]
         if index > 0 and labels is not None:
             text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
+        message = re.match(r"^(?P<node>[^:]+?):\s+(?P<msg>\S.*)$", text) if index == len(nodes) - 1 and index > 0 \
+            and labels is not None else None
+        if message and not label:  # "Alice->Bob: hello": the message on the arrow
+            label, text = message.group("msg"), message.group("node")
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
         if tail and not label:  # "idle → listening on the wake word"
             label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
