@@ -206,3 +206,10 @@ def test_a_reply_goes_back_to_the_sender() -> None:
     assert reversed_reply != draft.artifact
     verdict = kind.check(intent, replace(draft, artifact=reversed_reply, facts={}), {})
     assert verdict.status == "invalid"
+
+
+def test_a_mermaid_node_mentioned_by_its_id_must_keep_its_edges() -> None:
+    intent = "graph TD; A[Start] --> B[Collect data]; B --> C[Report]"
+    reason = _check_planted(intent, "  n1 -> n2;\n", "")
+    assert reason == {"code": "EDGE_MISSING",
+                      "message": "The intent connects 'Collect data' to 'Report', but the diagram does not."}

@@ -97,6 +97,9 @@ _WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+)*[+#]*"
 _ARROW = r"<-{1,2}>|<=>|↔|-{1,3}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦|<-{1,2}|←|⟵|<="
 _TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}[.)])[ \t]+)|(?P<arrow>{_ARROW})|"
                        rf"(?P<word>{_WORD})|(?P<nl>\n)|(?P<punct>[^\s])")
+_MERMAID_NODE_RE = re.compile(r"(?<![\w\]])(?P<id>[A-Za-z_]\w{0,20})(?:\[\[?|\(\(?|\{\{?)(?P<label>[^\]\)\}\n\[\(\{]{1,120})"
+                              r"(?:\]\]?|\)\)?|\}\}?)")
+_MERMAID_ARROW_RE = re.compile(r"-->|---|==>|-\.->")
 _INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?:step\s+)?(\d{1,2})[.):](?=\s)", re.IGNORECASE)
 # Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
 _INNER_PUNCT = frozenset("\"'`“”‘’\\")
@@ -108,6 +111,7 @@ class Token:
     kind: str  # word | arrow | marker | nl | punct
     text: str
     level: int = 0  # indentation of a list marker
+    start: int = -1  # offset in the intent
 
 
 @dataclass
@@ -182,7 +186,7 @@ def tokenize(intent: str) -> list[Token]:
                 tokens.append(Token("nl", "\n"))
             tokens.append(Token("marker", text.strip(), indent))
         else:
-            tokens.append(Token(kind, text))
+            tokens.append(Token(kind, text, 0, match.start()))
         position = match.end()
     return tokens
 
@@ -204,6 +208,8 @@ class Faithfulness:
         if token.kind != "word":
             return False
         word = token.text.casefold()
+        if word in {"td", "tb", "lr", "rl", "bt"} and index and self.tokens[index - 1].text.casefold() in {"graph", "flowchart"}:
+            return False  # a Mermaid header's direction ("graph TD")
         if word in NOT_CONTENT["fan_in"]:
             before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
             if before & {"all", "both", "they", "everything", "each"}:
@@ -246,6 +252,28 @@ class Faithfulness:
                 found.append((first, index))
         return found
 
+    def _mermaid_spans(self) -> list[Span]:
+        """Mermaid-style "B[Collect data] --> C": a definition "ID[label]" is one mention of the
+        node named by its label, and the bare ID later mentions the same node."""
+        definitions = list(_MERMAID_NODE_RE.finditer(self.intent))
+        if not definitions or not _MERMAID_ARROW_RE.search(self.intent):
+            return []
+        ids: dict[str, str] = {}
+        spans: list[Span] = []
+        starts = {t.start: i for i, t in enumerate(self.tokens) if t.start >= 0}
+        for match in definitions:
+            key = phrase_key(match.group("label"))
+            if key not in self.nodes or ids.setdefault(match.group("id"), key) != key:
+                continue
+            first = starts.get(match.start("id"))
+            last = max((i for i, t in enumerate(self.tokens) if 0 <= t.start < match.end()), default=None)
+            if first is not None and last is not None:
+                spans.append(Span(first, last + 1, "node", key, self.nodes[key]))
+        for index, token in enumerate(self.tokens):
+            if token.kind == "word" and token.text in ids:
+                spans.append(Span(index, index + 1, "node", ids[token.text], self.nodes[ids[token.text]]))
+        return spans
+
     def spans(self) -> list[Span]:
         """Drawn phrases placed on the intent: longest first, never overlapping, whole phrases."""
         for key, label in [*self.nodes.items(), *self.edge_labels.items()]:
@@ -267,6 +295,7 @@ class Faithfulness:
                     continue
                 candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
                                if s > first_seen.get(key, len(self.tokens))]
+        candidates += self._mermaid_spans()
         candidates.sort(key=lambda sp: (-(sp.end - sp.start), sp.kind != "node", sp.start))
         taken: set[int] = set()
         chosen: list[Span] = []

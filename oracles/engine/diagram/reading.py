@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
 
@@ -337,6 +338,9 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
         message = re.match(r"^(?P<node>[^:]+?):\s+(?P<msg>\S.*)$", text) if index == len(nodes) - 1 and index > 0 \
             and labels is not None else None
+        if message and (":" in message.group("msg")
+                        or re.fullmatch(r"yes|no|true|false|ok|else|success|fail(?:ed|ure)?", message.group("node").strip(), re.IGNORECASE)):
+            message = None  # "yes: Ship / no: Backorder" is a branch's answers, not a message
         if message and not label:  # "Alice->Bob: hello": the message on the arrow
             label, text = message.group("msg"), message.group("node")
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
@@ -460,4 +464,4 @@ def _split_names(text: str) -> list[str]:
     return names or [text]
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_sentences]
+READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_sentences]
