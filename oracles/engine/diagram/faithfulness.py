@@ -231,8 +231,15 @@ class Faithfulness:
         end = start = 0
         for index in range(first):
             token = self.tokens[index]
+            heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
+            if token.kind == "punct" and token.text == "?" and start == 0 and "you" in heading \
+                    and set(heading) & _INSTRUCT_VERBS:
+                # "Could you draw our incident process? First …": the request names the diagram
+                named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
+                if len(named) <= TITLE_MAX_WORDS and not set(heading) & _CONDITION_WORDS:
+                    end = start = index + 1
+                continue
             if token.kind == "punct" and token.text == ":":
-                heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
                 punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \

@@ -125,7 +125,7 @@ _MESSAGE_VERBS = frozenset("""sends send writes write publishes publish forwards
     passes pass routes route reads read pulls pull fetches fetch queries query notifies notify triggers trigger uploads
     upload hands hand gives give""".split())
 _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "otherwise", "else", "not"})
-_DROPPED = frozenset({"from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
+_DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
                       "please", "pls", "then"})
