@@ -213,3 +213,13 @@ def test_a_mermaid_node_mentioned_by_its_id_must_keep_its_edges() -> None:
     reason = _check_planted(intent, "  n1 -> n2;\n", "")
     assert reason == {"code": "EDGE_MISSING",
                       "message": "The intent connects 'Collect data' to 'Report', but the diagram does not."}
+
+
+def test_a_count_drawn_as_a_node_is_refused() -> None:
+    intent = "Sales manages two reps, Kim and Lou."
+    draft = Draft("dot", 'digraph { a [label="Sales"]; b [label="two reps"]; c [label="Kim"]; d [label="Lou"]; '
+                         'a -> b; a -> c; a -> d; }', {})
+    verdict = get_kind("diagram").check(intent, draft, {})
+    assert verdict.reason is not None and verdict.reason["code"] == "NODE_NOT_IN_INTENT"
+    assert "counts other names" in verdict.reason["message"]
+    assert get_kind("diagram").check(intent, get_kind("diagram").draft(intent, "dot", {}), {}).status == "valid"

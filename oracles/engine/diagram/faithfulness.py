@@ -52,6 +52,8 @@ from .vocabulary import (
     tokenize,
 )
 
+_COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
+
 
 class Faithfulness:
     """One check of one drawn graph against one intent."""
@@ -72,6 +74,10 @@ class Faithfulness:
         word = token.text.casefold()
         if word in {"td", "tb", "lr", "rl", "bt"} and index and self.tokens[index - 1].text.casefold() in {"graph", "flowchart"}:
             return False  # a Mermaid header's direction ("graph TD")
+        after = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+        if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
+                and after.kind == "punct" and after.text in ",:":
+            return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
         if word in NOT_CONTENT["fan_in"]:
             before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
             if before & {"all", "both", "they", "everything", "each"}:
@@ -274,6 +280,10 @@ class Faithfulness:
             if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
+            if len(words) > 1 and _COUNT_RE.match(words[0]):
+                # "manages two reps, Kim and Lou": a count introduces the names, it is not one
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' counts other names rather than naming "
+                                                          "one; draw the names it counts.")
             if len(words) > NODE_MAX_WORDS:
                 raise EngineRefusal("NODE_IS_A_SENTENCE", f"The node '{label[:60]}' has {len(words)} words; a step's name "
                                                           f"has at most {NODE_MAX_WORDS}. Name each step briefly, e.g. "

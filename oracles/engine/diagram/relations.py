@@ -117,6 +117,12 @@ def split_clauses(statement: str) -> list[str]:
     return clauses
 
 
+COUNT_PHRASE_RE = re.compile(r"^\s*(?:(?:the|a|an|our|my|his|her|their)\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|"
+                             r"several|\d+)\s+[\w-]+\s*:?\s*$", re.IGNORECASE)
+
+
 def split_names(text: str) -> list[str]:
     names = [n for n in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*", text) if clean_label(n)]
+    if len(names) > 2 and COUNT_PHRASE_RE.match(names[0]):
+        names = names[1:]  # "two reps, Kim and Lou": the count introduces the names
     return names or [text]
