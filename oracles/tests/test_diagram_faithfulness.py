@@ -223,3 +223,11 @@ def test_a_count_drawn_as_a_node_is_refused() -> None:
     assert verdict.reason is not None and verdict.reason["code"] == "NODE_NOT_IN_INTENT"
     assert "counts other names" in verdict.reason["message"]
     assert get_kind("diagram").check(intent, get_kind("diagram").draft(intent, "dot", {}), {}).status == "valid"
+
+
+def test_a_whole_clause_drawn_as_one_node_is_refused_even_alone() -> None:
+    intent = "The router forwards packets to the firewall, then the firewall forwards them to the server."
+    draft = Draft("dot", 'digraph { a [label="router forwards packets to the firewall"]; '
+                         'b [label="firewall forwards them to the server"]; a -> b; }', {})
+    verdict = get_kind("diagram").check(intent, draft, {})
+    assert verdict.reason is not None and verdict.reason["code"] == "NODE_HOLDS_RELATION"

@@ -55,6 +55,13 @@ from .vocabulary import (
 _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
 
 
+# Third-person relation verbs: in the middle of a "name" with a "to"/"from" after them, the name is
+# a clause ("router forwards packets to the firewall"); a step's own verb comes first ("send to …").
+_CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
+    emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
+    redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies""".split())
+
+
 class Faithfulness:
     """One check of one drawn graph against one intent."""
 
@@ -280,6 +287,15 @@ class Faithfulness:
             if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
+            clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
+                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto"}), None)
+            if clause is not None:
+                # "router forwards packets to the firewall": a subject, a verb and a target — a
+                # relation drawn as one step, even when neither end is drawn on its own
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' reads as a sentence ('{clause} … to …'), "
+                                                           "not a step's name. Say it as a relation, e.g. 'the router "
+                                                           "forwards packets to the firewall; the firewall …' or "
+                                                           "'router -> firewall'.")
             if len(words) > 1 and _COUNT_RE.match(words[0]):
                 # "manages two reps, Kim and Lou": a count introduces the names, it is not one
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' counts other names rather than naming "
