@@ -44,6 +44,10 @@ _PRONOUN_GROUP_RE = re.compile(r"(?:^| )(?:both|they|all three|all|each|these|th
 _PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
 
 
+# Words that say how a relation happens; inside the object of a verb they are the edge's label.
+_MANNER_WORDS = frozenset({"over", "via", "through", "using", "with"})
+
+
 class _Reader:
     """Reads the glue between drawn phrases into the edges the intent states."""
 
@@ -222,11 +226,12 @@ class _State:
     def _emit(self) -> None:
         if self.pending and self.group:
             subjects, forward = self.pending
-            if self.pending_verb and len(self.group) > 1:
+            if self.pending_verb:
                 for obj in self.group:
-                    if set(obj.split()) & {"to", "into", "from"}:
+                    words = set(obj.split())
+                    if (len(self.group) > 1 and words & {"to", "into", "from"}) or words & _MANNER_WORDS:
                         # "sends logs to Loki and metrics to Prometheus": the list holds a second
-                        # relation, not a name with "to" in it
+                        # relation; "talks to the backend over HTTPS": the object carries the how
                         raise _Unreadable(obj)
             for obj in self.group:
                 labels = self.into.get(obj, set()) | self.relation_labels
