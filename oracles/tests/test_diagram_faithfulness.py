@@ -231,3 +231,12 @@ def test_a_whole_clause_drawn_as_one_node_is_refused_even_alone() -> None:
                          'b [label="firewall forwards them to the server"]; a -> b; }', {})
     verdict = get_kind("diagram").check(intent, draft, {})
     assert verdict.reason is not None and verdict.reason["code"] == "NODE_HOLDS_RELATION"
+
+
+def test_an_edge_label_of_only_connecting_words_is_refused() -> None:
+    intent = "write → edit → publish. The editor can send it back to write."
+    draft = Draft("dot", 'digraph { a [label="write"]; b [label="edit"]; c [label="publish"]; d [label="editor"]; '
+                         'a -> b; b -> c; d -> a [label="it back"]; }', {})
+    verdict = get_kind("diagram").check(intent, draft, {})
+    assert verdict.reason == {"code": "EDGE_LABEL_NOT_IN_INTENT",
+                              "message": "The edge label 'it back' names nothing: it is only connecting words."}

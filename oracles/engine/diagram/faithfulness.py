@@ -62,6 +62,12 @@ _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies res
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies""".split())
 
 
+# Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.
+_PARTICLES = frozenset({"back", "again", "up", "down", "out", "off", "over", "through", "in", "on", "at"})
+_BRANCH_LABEL_WORDS = frozenset({"otherwise", "else", "yes", "no", "true", "false", "not", "if", "when", "once", "on",
+                                 "after", "unless", "done"})
+
+
 class Faithfulness:
     """One check of one drawn graph against one intent."""
 
@@ -171,6 +177,10 @@ class Faithfulness:
                 candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
                                if s > first_seen.get(key, len(self.tokens))]
         candidates += self._mermaid_spans()
+        heading = self._heading_end()
+        if any(sp.start >= heading for sp in candidates):
+            # "Publish flow: write → edit → publish": a word of the heading is not a mention of the step
+            candidates = [sp for sp in candidates if sp.start >= heading]
         candidates.sort(key=lambda sp: (-(sp.end - sp.start), sp.kind != "node", sp.start))
         taken: set[int] = set()
         chosen: list[Span] = []
@@ -236,6 +246,16 @@ class Faithfulness:
             raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place {names} in the diagram; say where "
                                                       f"{'it goes' if len(pieces) == 1 else 'each goes'}, e.g. "
                                                       f"'… -> {phrase}' or 'if <condition>, {phrase}'.")
+
+    def _heading_end(self) -> int:
+        """Where a leading heading ("Publish flow:") ends: the first colon, when nothing before it
+        but a short heading (no arrows, lists, commas or conditions); 0 when there is none."""
+        for index, token in enumerate(self.tokens):
+            if token.kind in ("arrow", "marker") or (token.kind == "punct" and token.text in ",;"):
+                return 0
+            if token.kind == "punct" and token.text == ":":
+                return self._title_end(index + 1)
+        return 0
 
     def _title_end(self, first: int) -> int:
         """A heading before the first drawn phrase ("Login flow:", "DHCP client states:") names
@@ -319,6 +339,11 @@ class Faithfulness:
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
                                                             "Write conditions on the connection, e.g. "
                                                             "'check -> approve when the score is at least 700'.")
+        for key, label in self.edge_labels.items():
+            if set(key.split()) <= _FUNCTION_WORDS | _PARTICLES and not set(key.split()) & _BRANCH_LABEL_WORDS:
+                # "it back" says nothing an edge could be labelled with
+                raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
+                                                                "connecting words.")
         self.coverage(spans)
         expected = self.expected(spans)
         drawn = set(self.edges)

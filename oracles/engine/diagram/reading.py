@@ -262,6 +262,8 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
     then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*",
                           statement, flags=re.IGNORECASE)
     then_parts = [p for p in then_parts if p.strip()]
+    last = last or (graph.node(graph.pending_step) if graph.pending_step and re.match(
+        r"^\s*(?:and\s+)?(?:then|next|finally|after\s+that|afterwards)\b", statement, re.IGNORECASE) else None)
     if len(then_parts) == 1 and last and re.match(r"^\s*(?:and\s+)?(?:then|next|finally|after\s+that|afterwards)\b", statement,
                                                    re.IGNORECASE) and not VERB_RE.search(" " + statement + " "):
         graph.flow = True  # "…; then email the team": the step after the last one
