@@ -234,7 +234,7 @@ def test_a_whole_clause_drawn_as_one_node_is_refused_even_alone() -> None:
 
 
 def test_an_edge_label_of_only_connecting_words_is_refused() -> None:
-    intent = "write → edit → publish. The editor can send it back to write."
+    intent = "write → edit → publish. The editor sends it back to write."
     draft = Draft("dot", 'digraph { a [label="write"]; b [label="edit"]; c [label="publish"]; d [label="editor"]; '
                          'a -> b; b -> c; d -> a [label="it back"]; }', {})
     verdict = get_kind("diagram").check(intent, draft, {})
