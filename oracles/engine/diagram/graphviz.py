@@ -8,7 +8,7 @@ import re
 import shutil
 import signal
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..contracts import EngineCrash, EngineRefusal
@@ -78,20 +78,32 @@ def run_dot(source: str, output: str) -> bytes:
 
 @dataclass(frozen=True)
 class LaidOutGraph:
-    """The graph as Graphviz itself read it: node labels and edges between labels."""
+    """The graph as Graphviz itself read and drew it: node labels, edges between labels, the
+    edge labels (None when unlabelled), and whether every node and edge got drawing operations."""
 
     labels: list[str]
     edges: list[tuple[str, str]]
+    edge_labels: list[str | None] = field(default_factory=list)
+    drawn: bool = True
 
 
 def read_back(source: str) -> LaidOutGraph:
-    """Lay the source out with `dot -Tjson` and read its nodes and edges from Graphviz's output."""
+    """Lay the source out with `dot -Tjson` and read its nodes and edges from Graphviz's output.
+
+    `-Tjson` is a Graphviz output format like svg: the layout plus the drawing operations
+    (`_draw_`) of every node and edge, so one run both reads the graph back and shows it renders."""
     document = json.loads(run_dot(source, "json"))
     by_id: dict[int, str] = {}
+    drawn = True
     for item in document.get("objects", []):
         if "nodes" in item or "subgraphs" in item:
             continue  # a cluster/subgraph, not a node
         raw = item.get("label", "\\N")
         by_id[item["_gvid"]] = item["name"] if raw == "\\N" else unquote(raw)
-    edges = [(by_id[edge["tail"]], by_id[edge["head"]]) for edge in document.get("edges", [])]
-    return LaidOutGraph(list(by_id.values()), edges)
+        drawn = drawn and bool(item.get("_draw_"))
+    edges, edge_labels = [], []
+    for edge in document.get("edges", []):
+        edges.append((by_id[edge["tail"]], by_id[edge["head"]]))
+        edge_labels.append(unquote(edge["label"]) if edge.get("label") else None)
+        drawn = drawn and bool(edge.get("_draw_"))
+    return LaidOutGraph(list(by_id.values()), edges, edge_labels, drawn)

@@ -1,122 +1,74 @@
-"""The diagram drafter's reader: flows (`a -> b`), branches ("save or show error", "if valid,
-save, otherwise show error"), "then" sequences, relation sentences ("nginx forwards to the
-app") and edge lists → nodes and edges."""
+"""The diagram drafter's reader: a cascade (READERS) of outline lists, inline numbered steps,
+Mermaid-style flowcharts and sentences. Sentences are read statement by statement: arrow chains
+(with conditions after a step, "X → Y when C"), branches ("if C, X; else if D, Y; otherwise Z",
+"Yes → …" after a question), rejoins, fan-out/fan-in, "then" sequences and relation sentences
+(relations.py) → nodes and edges."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+from .mermaid import read_mermaid
+from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
+from .outline import read_outline
+from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 
-EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
-           "e.g. 'the browser talks to nginx; nginx forwards to the app'")
+__all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
+
 ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2>[^->\n]{1,60}?)\s*-->\s*|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
-CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 # Relation verbs, subject → object. Each may carry a short object noun ("forwards requests to").
-_VERBS = [
-    r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"is\s+connected\s+to", r"calls", r"call",
-    r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
-    r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
-    r"(?:\s+[\w-]+){0,2}?\s+(?:to|into|in)",
-    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?:\s+[\w-]+){0,2}?\s+(?:from|to)",
-    r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
-    r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
-    r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
-    r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
-    r"is\s+the\s+parent\s+of", r"is\s+above",
-]
-_REVERSED_VERBS = [r"reports\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
-                   r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works\s+for", r"is\s+owned\s+by"]
-VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_VERBS)})\s+", re.IGNORECASE)
-REVERSED_VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_REVERSED_VERBS)})\s+", re.IGNORECASE)
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
                           r"org(?:anis|aniz)?ation(?:al)?\s+chart|org\s+chart|hierarchy|tree|parent|child)\b", re.IGNORECASE)
-PREAMBLE_RE = re.compile(
-    r"^(?:.*?:\s+)?(?:(?:please|can\s+you|could\s+you)\s+)?(?:(?:draw|make|create|show|render|generate|build|"
-    r"give\s+me|sketch|diagram|plot)\s+)?(?:me\s+)?(?:(?:a|an|the|our|my)\s+)?(?:simple\s+|quick\s+)?"
-    r"(?:(?:flow\s*chart|flowchart|flow|diagram|graph|org(?:anisation|anization)?\s*chart|architecture(?:\s+diagram)?|"
-    r"pipeline|process|workflow|state\s+machine|sequence)\s+)*(?:(?:of|for|showing|where|in\s+which|how)\s+)?",
-    re.IGNORECASE,
-)
-ARTICLE_RE = re.compile(r"^(?:the|a|an|our|my|their|its)\s+", re.IGNORECASE)
-
-
-@dataclass
-class Graph:
-    """Nodes (by normalised key → label), edges (tail key, head key, label) and decisions."""
-
-    labels: dict[str, str] = field(default_factory=dict)
-    edges: list[tuple[str, str, str | None]] = field(default_factory=list)
-    decisions: set[str] = field(default_factory=set)
-    flow: bool = False
-    hierarchy: bool = False
-    last_objects: list[str] = field(default_factory=list)  # "both"/"they" in the next statement
-    _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
-
-    def node(self, text: str) -> str:
-        """Register a node by its label and return its key."""
-        label = clean_label(text)
-        if not label:
-            raise EngineRefusal("UNREADABLE_INTENT", f"A step or node has no name. {EXAMPLE}.")
-        limit = int(ENGINE_LIMITS["max_label_chars"])
-        if len(label) > limit:
-            raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
-        key = node_key(label)
-        self.labels.setdefault(key, label)
-        if len(self.labels) > int(ENGINE_LIMITS["max_nodes"]):
-            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes "
-                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
-        return key
-
-    def edge(self, tail: str, head: str, label: str | None = None) -> None:
-        """Add an edge once (repeated statements of the same edge are one edge)."""
-        if (tail, head) in self._edge_keys:  # a set: scanning the edge list per edge is quadratic
-            return
-        self._edge_keys.add((tail, head))
-        self.edges.append((tail, head, label))
-        if len(self.edges) > int(ENGINE_LIMITS["max_edges"]):
-            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges "
-                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
-
-
-def clean_label(text: str) -> str:
-    """A node label as written, without control characters, articles, quotes or edge punctuation."""
-    text = CONTROL_CHARS_RE.sub("", text)
-    text = re.sub(r"\s+", " ", text).strip(" .,;:!*")
-    while len(text) >= 2 and (text[0], text[-1]) in (('"', '"'), ("'", "'"), ("`", "`"), ("“", "”"), ("‘", "’"), ("(", ")")):
-        text = text[1:-1].strip()  # a wrapped name: "the 'API'" → API
-    text = ARTICLE_RE.sub("", text)
-    return text.strip(" .,;:!*")
-
-
-def node_key(label: str) -> str:
-    """Identity of a node: case-, whitespace- and article-insensitive."""
-    return re.sub(r"\s+", " ", ARTICLE_RE.sub("", label.strip())).casefold().rstrip("?")
+BARE_STEP_MAX_WORDS = 6
+BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
 def _statements(text: str) -> list[str]:
-    parts = re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|\.\s*$", text)
-    return [p.strip() for p in parts if p and p.strip()]
+    # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
+    parts = re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|\.\s*$|(?<=\?)\s+(?=[A-Z])", text)
+    return [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
 
 
 def read_graph(intent: str) -> Graph:
-    """Nodes and edges named in the intent; raises EngineRefusal when there are none."""
-    graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
+    """Nodes and edges named in the intent: the first reader of READERS that claims it.
+
+    The cascade's contract: a reader returns None when the intent is not in its form, a Graph
+    when it is, and raises EngineRefusal when it is in its form but cannot be read."""
+    for reader in READERS:
+        graph = reader(intent)
+        if graph is not None:
+            return graph
+    raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}, "
+                                              "or as numbered steps, e.g. '1. Receive ticket 2. Triage 3. Resolve'.")
+
+
+def read_inline_steps(intent: str) -> Graph | None:
+    """"1. Receive ticket 2. Triage 3. Assign": numbered steps on one line are a flow."""
     steps = _numbered_steps(intent)
-    if steps:
-        graph.flow = True
-        _read_chain_nodes(graph, steps, None)
-        return graph
+    if not steps:
+        return None
+    graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)), flow=True)
+    _read_chain_nodes(graph, steps, None)
+    return graph
+
+
+def read_sentences(intent: str) -> Graph | None:
+    """Arrows, branches, "then" sequences and relation sentences, statement by statement."""
+    graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
     for statement in _statements(intent):
+        before = len(graph.edges)
         last = _read_statement(graph, statement, last)
-    if not graph.edges:
-        raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}, "
-                                                  "or as numbered steps, e.g. '1. Receive ticket 2. Triage 3. Resolve'.")
-    return graph
+        if len(graph.edges) == before and last is None:
+            # "read the alert." before "If it is a page, …": a bare step the next branch starts from
+            step = clean_label(PREAMBLE_RE.sub("", statement))
+            graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
+        else:
+            graph.pending_step = None
+    return graph if graph.edges else None
 
 
 STEP_NUMBER_RE = re.compile(r"(?:^|(?<=\s))(?:step\s+)?(\d{1,2})[.):]\s+", re.IGNORECASE)
@@ -136,9 +88,168 @@ def _numbered_steps(intent: str) -> list[str] | None:
     return steps
 
 
+# "X → Y when C", "X → Y on C", "X → Y (C)": a condition written after the step it leads to.
+TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on|after|once|upon|if|unless|until)\s+\S.*)|"
+                               r"\((?P<paren>[^()]{1,60})\))$", re.IGNORECASE)
+LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+),\s*(?P<rest>.+)$", re.IGNORECASE)
+FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
+                           r"(?:(?:go(?:es)?|falls?|loops?|jumps?|moves?)\s+back|returns?|go(?:es)?|moves?|transitions?|"
+                           r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
+SINGLE_BRANCH_RE = re.compile(r"^(?:and\s+|then\s+|but\s+)?(?P<kw>if|when|once)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<body>.+)$",
+                              re.IGNORECASE)
+ELSE_IF_RE = re.compile(r"^(?P<kw>(?:else|otherwise)\s*,?\s*if)\s+(?P<cond>[^,]+),\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
+REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(?:both|either|any)\s+cases?)(?:\s+(?:paths|branches|of\s+them))?"
+                       r",?(?:\s+then)?\s+(?:(?:continue|go|lead|end|proceed|move|join|meet)s?\s+(?:on\s+|up\s+)?(?:to|at|with|in)\s+)?"
+                       r"(?P<x>.+)$", re.IGNORECASE)
+ELSE_RE = re.compile(r"^(?P<alt>otherwise|else|if\s+not)\s*,?\s+(?P<body>.+)$", re.IGNORECASE)
+FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\s+(?:are|is|have|has))?\s+"
+                       r"(?:done|finished|finish|complete|completed|ready|succeeded|succeed)$", re.IGNORECASE)
+PARALLEL_RE = re.compile(r"^(?:then\s+)?(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)\s*,?\s*(?P<a>.+)$|"
+                         r"^(?P<b>.+?)\s*,?\s+(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)$",
+                         re.IGNORECASE)
+GO_TO_RE = re.compile(r"^(?:(?:go(?:es)?|loops?|falls?|jumps?)\s+)?(?:straight\s+|directly\s+)?(?:back\s+)?to\s+|^returns?\s+to\s+",
+                      re.IGNORECASE)
+SUBJECT_PRONOUN_RE = re.compile(r"^(?:we|they|you|i|he|she)\s+(?=\w)", re.IGNORECASE)
+
+
+def _step_text(text: str) -> str:
+    """A step as a sequence names it: "we triage the alert" → "triage the alert",
+    "go straight to take payment" → "take payment"."""
+    text = SUBJECT_PRONOUN_RE.sub("", text.strip())
+    return GO_TO_RE.sub("", text)
+
+
+def _relabel_since(graph: Graph, start: int, label: str) -> None:
+    """Put a condition read before its statement ("After 30 s of silence, …") on the edges the
+    statement drew."""
+    for index in range(start, len(graph.edges)):
+        tail, head, old = graph.edges[index]
+        graph.edges[index] = (tail, head, old or label)
+
+
+ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<rest>.+)$", re.IGNORECASE)
+
+
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
-    branch = re.match(r"^(?:and\s+|then\s+)?(?:if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
-                      r"(?:otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
+    answer = ANSWER_RE.match(statement)
+    decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
+    if answer and decision:  # "Yes → charge the card": from the decision just asked
+        graph.decider = decision
+        graph.decisions.add(decision)
+        start = len(graph.edges)
+        _read_chain(graph, "-> " + answer.group("rest"), decision)
+        tail, head, _ = graph.edges[start]
+        graph.edges[start] = (tail, head, answer.group("answer"))
+        return decision
+    question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
+                        statement, re.IGNORECASE)
+    if question and not re.search(r"\byou\b", question.group("q"), re.IGNORECASE):
+        decision = graph.node(question.group("q"))  # "Decision: is the card valid?" — answered next
+        graph.decider = decision
+        graph.decisions.add(decision)
+        if last:
+            graph.edge(last, decision)
+        return decision
+    reply = REPLY_RE.match(statement)
+    if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
+        subject = graph.node(reply.group("subj"))
+        if subject in graph.senders:  # "the API responds with a token": back to whoever asked
+            graph.edge(subject, graph.senders[subject], clean_label(reply.group("msg")))
+            return subject
+    result = _read_branching(graph, statement, last)
+    if result is not False:
+        return result  # type: ignore[return-value]
+    graph.decider = None
+    leading = LEADING_CONDITION_RE.match(statement)
+    if leading and (ARROW_RE.search(leading.group("rest")) or VERB_RE.search(" " + leading.group("rest") + " ")):
+        start = len(graph.edges)
+        last = _read_statement(graph, leading.group("rest"), last)
+        _relabel_since(graph, start, clean_label(leading.group("cond")))
+        return last
+    from_state = FROM_STATE_RE.match(statement)
+    if from_state:
+        src, dst = graph.node(from_state.group("src")), graph.node(from_state.group("dst"))
+        graph.edge(src, dst, clean_label(from_state.group("cond")) if from_state.group("cond") else None)
+        return dst
+    parallel = PARALLEL_RE.match(re.sub(r"^[^:,]{1,40}:\s*", "", statement))
+    if parallel:
+        names = split_names(parallel.group("a") or parallel.group("b"))
+        keys = [graph.node(_step_text(n)) for n in names]
+        for key in keys:
+            if last:
+                graph.edge(last, key)
+        graph.last_objects = keys
+        graph.flow = True
+        return None
+    return _read_plain_statement(graph, statement, last)
+
+
+def _read_branching(graph: Graph, statement: str, last: str | None) -> str | None | bool:
+    """"X -> if C, Y, otherwise Z", "if C, Y" then "otherwise Z" as statements of their own, and
+    "when all three are done, deploy" (fan-in). False when the statement is not a branch."""
+    arrow_if = re.match(r"^(?P<head>.*\S)\s*(?:->|→|=>)\s*(?P<rest>(?:if|when)\s.+)$", statement, re.IGNORECASE)
+    if arrow_if:
+        last = _read_chain(graph, arrow_if.group("head"), last)
+        return _read_statement(graph, arrow_if.group("rest"), last)
+    single = SINGLE_BRANCH_RE.match(statement)
+    if single and FAN_IN_RE.match(single.group("cond").strip()) and graph.last_objects:
+        head = graph.node(_step_text(single.group("body")))
+        for tail in graph.last_objects:
+            graph.edge(tail, head)
+        graph.last_objects = []
+        return head
+    full = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+                    r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
+    if full:
+        return _read_branch(graph, full, last)
+    decider = graph.decider or last or (graph.node(graph.pending_step) if single and graph.pending_step else None)
+    if single and decider:
+        graph.decider = decider
+        graph.flow = True
+        graph.decisions.add(decider)
+        _read_branch_body(graph, decider, single.group("body"), _condition_label(single.group("kw"), single.group("cond")))
+        return decider
+    else_if = ELSE_IF_RE.match(statement)
+    if else_if and graph.decider:  # "else if it's below 18 °C, turn on the heating"
+        _read_branch_body(graph, graph.decider, else_if.group("body"), _condition_label(else_if.group("kw"), else_if.group("cond")))
+        return graph.decider
+    rejoin = REJOIN_RE.match(statement)
+    if rejoin and graph.branch_ends:  # "then both continue to ship": every branch's last step
+        head = graph.node(_step_text(rejoin.group("x")))
+        for tail in graph.branch_ends:
+            graph.edge(tail, head)
+        graph.branch_ends = []
+        graph.decider = None
+        return head
+    other = ELSE_RE.match(statement)
+    if other and graph.decider:
+        _read_branch_body(graph, graph.decider, other.group("body"), re.sub(r"\s+", " ", other.group("alt")).lower())
+        return graph.decider
+    return False
+
+
+def _condition_label(keyword: str, condition: str) -> str:
+    """A branch's condition as its edge reads: with its own keyword ("if valid", "once approved")."""
+    # articles stay: "if the temperature is above 30 °C" is the phrase; "if temperature is …" is not
+    text = re.sub(r"\s+", " ", CONTROL_CHARS_RE.sub("", condition)).strip(" .,;:!*")
+    return re.sub(r"\s+", " ", keyword).lower() + " " + text
+
+
+def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
+    """"revise and return to peer review": the branch's first step, then where it goes."""
+    parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
+                               r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
+    previous = decider
+    for index, part in enumerate(parts):
+        key = graph.node(_step_text(part))
+        graph.edge(previous, key, label if index == 0 else None)
+        previous = key
+    graph.branch_ends.append(previous)
+
+
+def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str | None:
+    branch = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+                      r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
         return _read_branch(graph, branch, last)
     if ARROW_RE.search(statement):
@@ -148,13 +259,33 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
                 last = _read_chain(graph, chunk, None)
             return last
         return _read_chain(graph, statement, last if statement.lstrip().startswith(("->", "→")) else None)
-    then_parts = re.split(r",?\s*\b(?:and\s+then|then|after\s+that|afterwards|next|finally)\b\s*,?\s*", statement, flags=re.IGNORECASE)
+    then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*",
+                          statement, flags=re.IGNORECASE)
     then_parts = [p for p in then_parts if p.strip()]
+    last = last or (graph.node(graph.pending_step) if graph.pending_step and re.match(
+        r"^\s*(?:and\s+)?(?:then|next|finally|after\s+that|afterwards)\b", statement, re.IGNORECASE) else None)
+    if len(then_parts) == 1 and last and re.match(r"^\s*(?:and\s+)?(?:then|next|finally|after\s+that|afterwards)\b", statement,
+                                                   re.IGNORECASE) and not VERB_RE.search(" " + statement + " "):
+        graph.flow = True  # "…; then email the team": the step after the last one
+        return _read_chain_nodes(graph, [_step_text(then_parts[0])], last)
     if len(then_parts) > 1:
         graph.flow = True
         first = re.sub(r"^(?:first(?:ly)?|start\s+(?:with|by))\s*,?\s*", "", PREAMBLE_RE.sub("", then_parts[0]), flags=re.IGNORECASE)
-        return _read_chain_nodes(graph, [first, *then_parts[1:]], None)
-    return _read_relations(graph, statement, last)
+        # "planning, development, review, and then back to planning": a comma list before "then"
+        # is a sequence too
+        leading = [p for p in re.split(r"\s*,\s*", first) if p.strip()] if not VERB_RE.search(" " + first + " ") else [first]
+        parts = [*leading, *then_parts[1:]]
+        parallel = PARALLEL_RE.match(parts[-1])
+        if parallel:  # "start job, then in parallel A, B and C": a fan-out from the step before
+            previous = _read_chain_nodes(graph, [_step_text(p) for p in parts[:-1]], None)
+            keys = [graph.node(_step_text(n)) for n in split_names(parallel.group("a") or parallel.group("b"))]
+            for key in keys:
+                if previous:
+                    graph.edge(previous, key)
+            graph.last_objects = keys
+            return None
+        return _read_chain_nodes(graph, [_step_text(p) for p in parts], None)
+    return read_relations(graph, statement, last)
 
 
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
@@ -179,6 +310,18 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         leading = re.match(r"^\((?P<label>[^()]{1,60})\)\s*(?=[^\s(])", text)  # "(approved) publish"
         if leading:
             label, text = leading.group("label"), text[leading.end():]
+        if index > 0 and labels is not None:
+            text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
+        message = re.match(r"^(?P<node>[^:]+?):\s+(?P<msg>\S.*)$", text) if index == len(nodes) - 1 and index > 0 \
+            and labels is not None else None
+        if message and (":" in message.group("msg")
+                        or re.fullmatch(r"yes|no|true|false|ok|else|success|fail(?:ed|ure)?", message.group("node").strip(), re.IGNORECASE)):
+            message = None  # "yes: Ship / no: Backorder" is a branch's answers, not a message
+        if message and not label:  # "Alice->Bob: hello": the message on the arrow
+            label, text = message.group("msg"), message.group("node")
+        tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
+        if tail and not label:  # "idle → listening on the wake word"
+            label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
         if group:
             alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", group.group(1)) if a.strip()]
@@ -206,72 +349,11 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     graph.decisions.add(decision)
     yes = graph.node(branch.group("yes"))
     no = graph.node(branch.group("no"))
-    graph.edge(decision, yes, condition if last else "yes")
-    graph.edge(decision, no, "otherwise" if last else "no")
+    # Labels are the intent's own words: the condition (unless it is the decision node itself)
+    # and the word that introduced the other branch ("otherwise", "else").
+    graph.edge(decision, yes, _condition_label(branch.group("kw"), branch.group("cond")) if last else None)
+    graph.edge(decision, no, re.sub(r"\s+", " ", branch.group("alt")).lower())
     return None
 
 
-def _read_relations(graph: Graph, statement: str, last: str | None) -> str | None:
-    # "the browser talks to nginx, which forwards to the app": the relative clause's subject is
-    # the previous clause's object.
-    clauses = _clauses(statement)
-    subject_default: str | None = None
-    for clause in clauses:
-        clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
-        forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
-        match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
-        if match is None:
-            continue
-        subject_text = PREAMBLE_RE.sub("", clause[:match.start()].strip())
-        if subject_default and not subject_text.strip():
-            subject_keys = [subject_default]
-        elif re.fullmatch(r"\s*(?:both(?:\s+of\s+them)?|they|all\s+of\s+them|they\s+all|they\s+both|each(?:\s+of\s+them)?|"
-                          r"these|those)\s*", subject_text, re.IGNORECASE) and len(graph.last_objects) > 1:
-            subject_keys = list(graph.last_objects)  # "web1 and web2; both talk to the database"
-        elif re.fullmatch(r"\s*(?:it|they|this|that|which)\s*", subject_text, re.IGNORECASE) and (subject_default or last):
-            subject_keys = [subject_default or last]  # type: ignore[list-item]
-        else:
-            subject_keys = [graph.node(s) for s in _split_names(subject_text)]
-        # "writes to Postgres and publishes events to Kafka": a second verb, same subject
-        rest = clause[match.end():]
-        more = re.search(rf"\s+and\s+(?=(?:{'|'.join(_VERBS)})\s)", rest, re.IGNORECASE)
-        if more:
-            clauses.append(" " + rest[more.end():])
-            rest = rest[:more.start()]
-            subject_default_next = subject_keys[0]
-        else:
-            subject_default_next = None
-        objects = [graph.node(o) for o in _split_names(rest)]
-        graph.last_objects = objects
-        for subject in subject_keys:
-            for obj in objects:
-                if match is forward:
-                    graph.edge(subject, obj, None)
-                else:
-                    graph.edge(obj, subject, None)
-        if subject_default_next:
-            subject_default = subject_default_next
-            last = objects[-1] if objects else last
-            continue
-        subject_default = objects[-1] if objects else None
-        last = subject_default
-    return last
-
-
-def _clauses(statement: str) -> list[str]:
-    """Split "A calls B, and B queries C" into clauses; a piece without a verb ("Carol and Dan")
-    stays with the clause before it."""
-    pieces = re.split(r",?\s+(?:which|that|who)\s+(?=\w)|,\s+(?:and\s+|but\s+|while\s+)?(?=\S)", statement)
-    clauses: list[str] = []
-    for piece in pieces:
-        spaced = " " + piece
-        if clauses and not (VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced)):
-            clauses[-1] += ", " + piece
-        else:
-            clauses.append(piece)
-    return clauses
-
-
-def _split_names(text: str) -> list[str]:
-    names = [n for n in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*", text) if clean_label(n)]
-    return names or [text]
+READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_sentences]

@@ -1,0 +1,365 @@
+"""The independent faithfulness check: does the drawn graph say what the intent says?
+
+It reads the INTENT on its own and never looks at the drafter's facts. The only thing it takes
+from the artifact is what Graphviz read back (node labels, edges, edge labels), and it trusts
+none of it:
+
+1. Grounding: every node label and edge label is a whole phrase of the intent — its words occur
+   there in order, and the words beside that occurrence are not content words of a longer
+   name ("York" in "New York" is a fragment, not a phrase).
+2. Coverage: every content word of the intent lies inside a drawn phrase. Words that only
+   instruct or connect are listed once, in NOT_CONTENT; everything else is content.
+3. Relations: with the drawn phrases marking where the names are, the text BETWEEN them (the
+   glue: arrows, verbs, "then", "if … otherwise", list separators, pronouns) is read by this
+   module's own small grammar into the edges the intent states. The drawn edge set must equal
+   that set exactly, and an edge label must be a phrase stated for that edge.
+
+It is conservative: glue it cannot read, a content word it cannot place, or an ambiguous
+construction makes the answer `invalid` with a reason that names the piece and says how to
+write it. A wrong `valid` is the worst answer; a refusal is only a missed one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..contracts import EngineRefusal
+from .glue import _Reader
+from .vocabulary import (
+    _ANSWERS,
+    _ARTICLES,
+    _CONDITION_WORDS,
+    _CONNECT,
+    _FUNCTION_WORDS,
+    _INNER_PUNCT,
+    _INSTRUCT,
+    _INSTRUCT_VERBS,
+    _LOOSE_ENDS,
+    _LOOSE_STARTS,
+    _MERMAID_ARROW_RE,
+    _MERMAID_NODE_RE,
+    _PHRASAL_ON,
+    _QUANTITY_RE,
+    _WORD,
+    COVERAGE_PIECES_NAMED,
+    FAN_IN_WINDOW,
+    NODE_MAX_WORDS,
+    NOT_CONTENT,
+    TITLE_MAX_WORDS,
+    Expected,
+    Span,
+    phrase_key,
+    tokenize,
+)
+
+_COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
+
+
+# Third-person relation verbs: in the middle of a "name" with a "to"/"from" after them, the name is
+# a clause ("router forwards packets to the firewall"); a step's own verb comes first ("send to …").
+_CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
+    emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
+    redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies""".split())
+
+
+# Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.
+_PARTICLES = frozenset({"back", "again", "up", "down", "out", "off", "over", "through", "in", "on", "at"})
+_BRANCH_LABEL_WORDS = frozenset({"otherwise", "else", "yes", "no", "true", "false", "not", "if", "when", "once", "on",
+                                 "after", "unless", "done"})
+
+
+class Faithfulness:
+    """One check of one drawn graph against one intent."""
+
+    def __init__(self, intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+        self.intent = intent
+        self.tokens = tokenize(intent)
+        self.labels = list(nodes)
+        self.nodes = {phrase_key(label): label for label in nodes}
+        self.edges = {(phrase_key(t), phrase_key(h)): phrase_key(lbl) if lbl else "" for t, h, lbl in edges}
+        self.edge_labels = {phrase_key(lbl): lbl for _, _, lbl in edges if lbl}
+
+    # --- grounding and coverage ---------------------------------------------------------
+    def _content(self, index: int, preamble: bool) -> bool:
+        token = self.tokens[index]
+        if token.kind != "word":
+            return False
+        word = token.text.casefold()
+        if word in {"td", "tb", "lr", "rl", "bt"} and index and self.tokens[index - 1].text.casefold() in {"graph", "flowchart"}:
+            return False  # a Mermaid header's direction ("graph TD")
+        after = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+        if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
+                and after.kind == "punct" and after.text in ",:":
+            return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
+        if word in NOT_CONTENT["fan_in"]:
+            before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
+            if before & {"all", "both", "they", "everything", "each"}:
+                return False
+        if preamble and word in _INSTRUCT:
+            # "build the backend, …": an instruction verb right before the first step (articles
+            # aside) is that step's own verb, not an instruction
+            following = [t.text.casefold() for t in self.tokens[index + 1:self._first] if t.kind != "punct" or t.text != '"']
+            return bool(following) and all(w in _ARTICLES for w in following) and word in _INSTRUCT_VERBS
+        return word not in _CONNECT
+
+    def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
+        wanted = key.split()
+        # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
+        # words; a separator of names never does
+        own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
+        # a colon ends a heading ("Release: build …"): a name holds one only as a time ("14:02") or as
+        # a whole list item ("- ceo: ahmed"), which run() checks
+
+        found = []
+        for start, token in enumerate(self.tokens):
+            if token.kind != "word" or token.text.casefold() != wanted[0]:
+                continue
+            index, matched = start, 0
+            while index < len(self.tokens) and matched < len(wanted):
+                tok = self.tokens[index]
+                if tok.kind == "word":
+                    if tok.text.casefold() != wanted[matched]:
+                        break
+                    matched += 1
+                elif not (tok.kind == "punct" and (tok.text in _INNER_PUNCT or tok.text in own_punct)):
+                    break
+                index += 1
+            if matched == len(wanted):
+                first = start
+                while first > 0 and self.tokens[first - 1].kind == "punct" and self.tokens[first - 1].text in own_punct:
+                    first -= 1
+                while index < len(self.tokens) and self.tokens[index].kind == "punct" and self.tokens[index].text in own_punct:
+                    index += 1
+                found.append((first, index))
+        return found
+
+    def _mermaid_spans(self) -> list[Span]:
+        """Mermaid-style "B[Collect data] --> C": a definition "ID[label]" is one mention of the
+        node named by its label, and the bare ID later mentions the same node."""
+        definitions = list(_MERMAID_NODE_RE.finditer(self.intent))
+        if not definitions or not _MERMAID_ARROW_RE.search(self.intent):
+            return []
+        ids: dict[str, str] = {}
+        spans: list[Span] = []
+        starts = {t.start: i for i, t in enumerate(self.tokens) if t.start >= 0}
+        for match in definitions:
+            key = phrase_key(match.group("label"))
+            if key not in self.nodes or ids.setdefault(match.group("id"), key) != key:
+                continue
+            first = starts.get(match.start("id"))
+            last = max((i for i, t in enumerate(self.tokens) if 0 <= t.start < match.end()), default=None)
+            if first is not None and last is not None:
+                spans.append(Span(first, last + 1, "node", key, self.nodes[key]))
+        for index, token in enumerate(self.tokens):
+            if token.kind == "word" and token.text in ids:
+                spans.append(Span(index, index + 1, "node", ids[token.text], self.nodes[ids[token.text]]))
+        return spans
+
+    def spans(self) -> list[Span]:
+        """Drawn phrases placed on the intent: longest first, never overlapping, whole phrases."""
+        for key, label in [*self.nodes.items(), *self.edge_labels.items()]:
+            if not key:
+                code = "NODE_NOT_IN_INTENT" if label in self.labels else "EDGE_LABEL_NOT_IN_INTENT"
+                raise EngineRefusal(code, f"'{label}' has no words the intent states.")
+        candidates = [Span(s, e, "node", key, label) for key, label in self.nodes.items() for s, e in self._occurrences(key, label)]
+        candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
+                       for s, e in self._occurrences(key, label) if key not in self.nodes]
+        # "the broker" after "the MQTT broker": a name's last words, when no other drawn name ends
+        # that way and they are not a name of their own, mention the same node (after it is named)
+        first_seen = {sp.key: sp.start for sp in sorted(candidates, key=lambda sp: sp.start) if sp.kind == "node"}
+        for key, label in self.nodes.items():
+            words = key.split()
+            for cut in range(1, len(words)):
+                suffix = " ".join(words[cut:])
+                owners = [k for k in self.nodes if k == suffix or k.endswith(" " + suffix)]
+                if owners != [key] or suffix in self.edge_labels or suffix.split()[0] in _CONNECT:
+                    continue
+                candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
+                               if s > first_seen.get(key, len(self.tokens))]
+        candidates += self._mermaid_spans()
+        heading = self._heading_end()
+        if any(sp.start >= heading for sp in candidates):
+            # "Publish flow: write → edit → publish": a word of the heading is not a mention of the step
+            candidates = [sp for sp in candidates if sp.start >= heading]
+        candidates.sort(key=lambda sp: (-(sp.end - sp.start), sp.kind != "node", sp.start))
+        taken: set[int] = set()
+        chosen: list[Span] = []
+        for span in candidates:
+            if taken.isdisjoint(range(span.start, span.end)):
+                chosen.append(span)
+                taken.update(range(span.start, span.end))
+        # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
+        changed = True
+        while changed:
+            changed = False
+            covered = {i for sp in chosen for i in range(sp.start, sp.end)}
+            first = min((sp.start for sp in chosen), default=len(self.tokens))
+            for span in list(chosen):
+                for neighbour in (span.start - 1, span.end):
+                    if 0 <= neighbour < len(self.tokens) and neighbour not in covered \
+                            and self._content(neighbour, neighbour < first):
+                        chosen.remove(span)
+                        changed = True
+                        break
+        placed = {sp.key for sp in chosen}
+        for key, label in self.nodes.items():
+            if key not in placed:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' is not a whole phrase of the intent.")
+        for key, label in self.edge_labels.items():
+            if key not in placed and key not in self.nodes:
+                raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' is not a whole phrase of the intent.")
+        return sorted(chosen, key=lambda sp: sp.start)
+
+    def _whole_item(self, span: Span) -> bool:
+        before = self.tokens[span.start - 1] if span.start else None
+        after = self.tokens[span.end] if span.end < len(self.tokens) else None
+        return before is not None and before.kind == "marker" and (after is None or after.kind in ("marker", "nl"))
+
+    _first = 0
+
+    def coverage(self, spans: list[Span]) -> None:
+        covered = {i for sp in spans for i in range(sp.start, sp.end)}
+        first = spans[0].start if spans else len(self.tokens)
+        self._first = first
+        title_end = self._title_end(first)
+        pieces: list[list[str]] = []
+        run: list[tuple[str, bool]] = []
+
+        def close() -> None:
+            while run and not run[-1][1]:
+                run.pop()  # "invoice to the" → "invoice"
+            if run:
+                pieces.append([text for text, _ in run])
+            run.clear()
+
+        for index, token in enumerate(self.tokens):
+            if index >= title_end and index not in covered and self._content(index, index < first):
+                run.append((token.text, True))
+            elif run and (token.kind != "word" or index in covered or index < title_end):
+                close()
+            elif run:
+                run.append((token.text, False))  # an unplaced connector inside an unplaced phrase
+        close()
+        if pieces:
+            names = ", ".join(f"'{' '.join(piece)}'" for piece in pieces[:COVERAGE_PIECES_NAMED])
+            phrase = " ".join(pieces[0])
+            raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place {names} in the diagram; say where "
+                                                      f"{'it goes' if len(pieces) == 1 else 'each goes'}, e.g. "
+                                                      f"'… -> {phrase}' or 'if <condition>, {phrase}'.")
+
+    def _heading_end(self) -> int:
+        """Where a leading heading ("Publish flow:") ends: the first colon, when nothing before it
+        but a short heading (no arrows, lists, commas or conditions); 0 when there is none."""
+        for index, token in enumerate(self.tokens):
+            if token.kind in ("arrow", "marker") or (token.kind == "punct" and token.text in ",;"):
+                return 0
+            if token.kind == "punct" and token.text == ":":
+                return self._title_end(index + 1)
+        return 0
+
+    def _title_end(self, first: int) -> int:
+        """A heading before the first drawn phrase ("Login flow:", "DHCP client states:") names
+        the diagram, not a step: its words need no place. Only a short heading without
+        commas or conditions counts: "When a request comes in, route it by amount:" is content."""
+        end = start = 0
+        for index in range(first):
+            token = self.tokens[index]
+            heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
+            if token.kind == "punct" and token.text == "?" and start == 0 and "you" in heading \
+                    and set(heading) & _INSTRUCT_VERBS:
+                # "Could you draw our incident process? First …": the request names the diagram
+                named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
+                if len(named) <= TITLE_MAX_WORDS and not set(heading) & _CONDITION_WORDS:
+                    end = start = index + 1
+                continue
+            if token.kind == "punct" and token.text == ":":
+                punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
+                named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
+                if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
+                        or set(heading) & _CONDITION_WORDS:
+                    return end
+                end = start = index + 1
+            elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
+                start = index + 1  # a heading starts a line or a sentence
+        return end
+
+    # --- relations ----------------------------------------------------------------------
+    def expected(self, spans: list[Span]) -> Expected:
+        return _Reader(self.tokens, spans).read()
+
+    def run(self) -> None:
+        if len(set(self.nodes)) != len(self.labels):
+            raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
+        spans = self.spans()
+        whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
+        for key, label in self.nodes.items():
+            words = key.split()
+            cased = re.findall(_WORD, label)
+            padded = f" {key} "
+            inner = next((other for other in self.nodes if other != key and f" {other} " in padded), None)
+            if inner is not None:
+                # "gateway check token with auth server" holds two names: a clause, not a name
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' contains the node "
+                                                           f"'{self.nodes[inner]}'; a name that holds another name is "
+                                                           "a relation written as one step. Say it as "
+                                                           "'gateway -> auth server' or 'the gateway asks the auth server'.")
+            loose = [w if w.isupper() else w.casefold() for w in cased]  # "IT" is not "it", "Division A" not "a"
+            if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
+                                                          "words. Conditions and answers go on the edges.")
+            clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
+                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto"}), None)
+            if clause is not None:
+                # "router forwards packets to the firewall": a subject, a verb and a target — a
+                # relation drawn as one step, even when neither end is drawn on its own
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' reads as a sentence ('{clause} … to …'), "
+                                                           "not a step's name. Say it as a relation, e.g. 'the router "
+                                                           "forwards packets to the firewall; the firewall …' or "
+                                                           "'router -> firewall'.")
+            if len(words) > 1 and _COUNT_RE.match(words[0]):
+                # "manages two reps, Kim and Lou": a count introduces the names, it is not one
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' counts other names rather than naming "
+                                                          "one; draw the names it counts.")
+            if len(words) > NODE_MAX_WORDS:
+                raise EngineRefusal("NODE_IS_A_SENTENCE", f"The node '{label[:60]}' has {len(words)} words; a step's name "
+                                                          f"has at most {NODE_MAX_WORDS}. Name each step briefly, e.g. "
+                                                          "'lease signed, staff hired and stock ordered in parallel, "
+                                                          "then grand opening'.")
+            if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
+                                                          "it is not a name the intent states.")
+            if re.search(r":\s", label) and key not in whole_items:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
+                                                          "label before a colon is not part of a step's name.")
+            # a whole list item is a name by construction ("5) cool on rack")
+            conditions = set(words[1:]) & _CONDITION_WORDS
+            if words[0] in _PHRASAL_ON and len(words) > 1 and words[1] == "on":
+                conditions -= {"on"}  # "turn on the AC" is a step, "BOUND on ACK" a state with its trigger
+            if (conditions and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
+                raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
+                                                            "Write conditions on the connection, e.g. "
+                                                            "'check -> approve when the score is at least 700'.")
+        for key, label in self.edge_labels.items():
+            if set(key.split()) <= _FUNCTION_WORDS | _PARTICLES and not set(key.split()) & _BRANCH_LABEL_WORDS:
+                # "it back" says nothing an edge could be labelled with
+                raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
+                                                                "connecting words.")
+        self.coverage(spans)
+        expected = self.expected(spans)
+        drawn = set(self.edges)
+        for tail, head in sorted(set(expected.edges) - drawn):
+            raise EngineRefusal("EDGE_MISSING", f"The intent connects '{self.nodes[tail]}' to '{self.nodes[head]}', "
+                                                "but the diagram does not.")
+        for tail, head in sorted(drawn - set(expected.edges)):
+            raise EngineRefusal("EDGE_NOT_IN_INTENT", f"The diagram connects '{self.nodes.get(tail, tail)}' to "
+                                                      f"'{self.nodes.get(head, head)}', which the intent does not say.")
+        for (tail, head), label in self.edges.items():
+            if label and label not in expected.edges[(tail, head)]:
+                raise EngineRefusal("EDGE_LABEL_WRONG", f"The label '{self.edge_labels[label]}' is on "
+                                                        f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "
+                                                        "states it for another connection.")
+
+
+def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+    """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
+    Faithfulness(intent, nodes, edges).run()

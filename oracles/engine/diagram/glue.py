@@ -1,0 +1,468 @@
+"""The glue grammar: with the drawn phrases marking where the names are, the words BETWEEN them
+(arrows, verbs, "then", "if … otherwise", list commas, pronouns, list markers) are read into the
+edges the intent states. What it cannot read it refuses (UNREADABLE_RELATION)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..contracts import EngineRefusal
+from .vocabulary import (
+    _ANSWERS,
+    _ARTICLES,
+    _BREAKS,
+    _CONNECT,
+    _INNER_PUNCT,
+    _INSTRUCT,
+    EXAMPLE_REWRITE,
+    Expected,
+    Span,
+    Token,
+)
+
+_FORWARD = [
+    r"(?:talks?|speaks?|connects?|is connected|goes|go|flows?|leads?|points?|links?|moves?|continues?|continue|proceeds?|"
+    r"jumps?|loops?(?: back)?|falls?(?: back)?|goes back|go back|back|returns?|return|sends?(?: back)?|forwards?|"
+    r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
+    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?) (?:@ ){0,4}?(?:back )?"
+    r"(?:to|into|in|onto)",
+    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
+    r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
+    r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
+    r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
+    r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
+    r"afterwards", r"and then", r"finally", r"followed by", r"->",
+]
+_REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r"is part of", r"belongs? to",
+            r"is (?:a )?child of", r"is below", r"works? for", r"is owned by", r"is led by", r"<-", r"under"]
+_REPLY = r"(?:replies|reply|responds?|answers|returns?|sends? back)"
+_FORWARD_RE = re.compile(rf"(?:^| )(?:{'|'.join(_FORWARD)})(?= |$)")
+_REVERSE_RE = re.compile(rf"(?:^| )(?:{'|'.join(_REVERSE)})(?= |$)")
+_LIST_RE = re.compile(r"^(?:(?:,|and|or|&|/|\||plus|as well as|nor|\(|\)|\[|\]|\{|\})\s*)+$")
+_PRONOUN_GROUP_RE = re.compile(r"(?:^| )(?:both|they|all three|all|each|these|those|all of them|both of them)(?= |$)")
+_PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
+
+
+# Words that say how a relation happens; inside the object of a verb they are the edge's label.
+_MANNER_WORDS = frozenset({"over", "via", "through", "using", "with"})
+
+
+class _Reader:
+    """Reads the glue between drawn phrases into the edges the intent states."""
+
+    def __init__(self, tokens: list[Token], spans: list[Span]) -> None:
+        self.tokens = tokens
+        self.spans = spans
+        self.out = Expected()
+
+    def _sig(self, start: int, end: int, labels: list[Span]) -> list[tuple[str, Span | None]]:
+        """Glue tokens as grammar symbols: connector words as themselves, content as '@'."""
+        symbols: list[tuple[str, Span | None]] = []
+        label_at = {sp.start: sp for sp in labels}
+        index = start
+        while index < end:
+            if index in label_at:
+                span = label_at[index]
+                for inner in self.tokens[span.start:span.end]:
+                    if inner.kind == "word":
+                        word = inner.text.casefold()
+                        symbols.append((word if word in _CONNECT else "@", span))
+                index = span.end
+                continue
+            token = self.tokens[index]
+            if token.kind == "word":
+                word = token.text.casefold()
+                symbols.append((word if word in _CONNECT or word in _INSTRUCT else "@", None))
+            elif token.kind == "arrow":
+                symbols.append(("<-" if token.text.startswith(("<", "←", "⟵")) else "->", None))
+            elif token.kind == "marker":
+                symbols.append((f"#{token.level}", None))
+            elif token.kind == "nl":
+                symbols.append(("\n", None))
+            elif token.text not in _INNER_PUNCT:
+                symbols.append((token.text, None))
+            index += 1
+        return symbols
+
+    def read(self) -> Expected:
+        nodes = [sp for sp in self.spans if sp.kind == "node"]
+        glue_bounds = [(nodes[i - 1].end if i else 0, nodes[i].start) for i in range(len(nodes))]
+        glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
+        labels = [sp for sp in self.spans if sp.kind == "label"]
+        state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
+        for index, glue in enumerate(glues):
+            node = nodes[index] if index < len(nodes) else None
+            # what joins the NEXT name decides whether "…, c" is one more in a list or the
+            # subject of a new clause ("a -> b, c -> d")
+            following = _split(glues[index + 1]) if index + 1 < len(glues) else []
+            role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
+            next_is_verb = role in ("forward", "reverse") and not any(
+                sym in ("->", "<-") for sym, _ in following[0][1])
+            state.glue(glue, node.key if node else None, first=index == 0,
+                       next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
+        state.finish()
+        return self.out
+
+
+def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[str, Span | None]]]]:
+    """Glue → segments, each with the separator before it ('' | ',' | '.' | '#n')."""
+    segments: list[tuple[str, list[tuple[str, Span | None]]]] = [("", [])]
+    for symbol, span in glue:
+        if span is None and (symbol in _BREAKS or symbol.startswith("#")):
+            segments.append((symbol if symbol.startswith("#") else ".", []))
+        elif span is None and symbol == ",":
+            segments.append((",", []))
+        else:
+            segments[-1][1].append((symbol, span))
+    return segments
+
+
+def _labels(segment: list[tuple[str, Span | None]]) -> list[str]:
+    return list(dict.fromkeys(span.key for _, span in segment if span is not None))
+
+
+# Verbs a message label may start with ("writes it", "sends a token"): still the relation's verb.
+_MESSAGE_VERBS = frozenset("""sends send writes write publishes publish forwards forward calls call returns return replies
+    reply responds respond asks ask requests request posts post pushes push streams stream emits emit delivers deliver
+    passes pass routes route reads read pulls pull fetches fetch queries query notifies notify triggers trigger uploads
+    upload hands hand gives give""".split())
+_GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "otherwise", "else", "not"})
+_DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
+                      "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
+                      "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
+                      "please", "pls", "then"})
+
+
+def _plain(segment: list[tuple[str, Span | None]]) -> str:
+    """The grammar words of a segment: label text and fillers dropped, branch words kept."""
+    words = [symbol for symbol, span in segment
+             if symbol != "@" and symbol not in _ARTICLES
+             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)]
+    if "->" in words or "<-" in words:
+        words = [w for w in words if w != "|"]
+    return " ".join(words)
+
+
+def _grammar(plain: str) -> str:
+    """One segment's role."""
+    padded = " " + plain + " "
+    if re.search(r" (?:otherwise|else|if not|or else) ", padded):
+        return "alt"
+    if re.search(r"^(?:(?:->|and|then|but|and then) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
+        return "branch"
+    if _REVERSE_RE.search(plain):
+        return "reverse"
+    if _FORWARD_RE.search(plain):
+        return "forward"
+    stripped = " ".join(w for w in plain.split() if w not in _DROPPED)
+    if not stripped:
+        return "filler"
+    if _LIST_RE.match(stripped):
+        return "list"
+    return "unknown"
+
+
+_SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|and then|followed by|->|back to|goes back to|"
+                          r"go back to|loops back to|returns to|return to)\s*)+$")
+_REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
+                        r"all)(?= |$)")
+_REPLY_RE = re.compile(r"^(?:replies|responds|answers|returns|sends back)(?: with| back)?$")
+
+
+def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | None]]:
+    """The text before the first drawn phrase: a heading ("Login flow:") and instructions
+    ("please draw a diagram where …") are no part of the graph; list markers and an opening
+    "if" are."""
+    colons = [i for i, (symbol, span) in enumerate(glue) if symbol == ":" and span is None]
+    if colons:
+        glue = glue[colons[-1] + 1:]
+    return [(symbol, span) for symbol, span in glue
+            if span is not None or (symbol != "@" and symbol not in _INSTRUCT and symbol not in _PREAMBLE_FILLER)]
+
+
+_PREAMBLE_FILLER = frozenset({"where", "of", "for", "showing", "how", "that", "me", "us", "the", "a", "an", "our", "my",
+                              "first", "firstly", "start", "with", "by", "so", "?", ".", "in", "which", "!", "to",
+                              "your", "is", "are", "it"})
+
+
+class _Unreadable(EngineRefusal):
+    def __init__(self, what: str) -> None:
+        super().__init__("UNREADABLE_RELATION", f"I could not read how the steps around '{what}' connect; "
+                                                f"{EXAMPLE_REWRITE}.")
+
+
+@dataclass
+class _Branch:
+    decider: list[str]
+    awaiting: bool = False  # the decision node was just named; its first branch comes next
+    ends: list[list[str]] = field(default_factory=list)
+    has_else: bool = False
+
+
+class _State:
+    """The sentence-level machine: groups of names joined by relations, branches, lists."""
+
+    def __init__(self, out: Expected, nested: bool) -> None:
+        self.out = out
+        self.nested = nested  # the intent's list items sit at more than one indentation: a tree
+        self.group: list[str] = []  # the names gathered since the last relation
+        self.into: dict[str, set[str]] = {}  # labels stated for the edge into a name of the group
+        self.pending: tuple[list[str], bool] | None = None  # subjects and direction of the open relation
+        self.pending_verb = False
+        self.relation_labels: set[str] = set()
+        self.comma_list = False  # the group so far is names separated by bare commas
+        self.previous_group: list[str] = []
+        self.last_node: str | None = None
+        self.decision: str | None = None
+        self.branch: _Branch | None = None
+        self.closed_branch: _Branch | None = None
+        self.carry: list[str] = []  # labels stated before their relation ("After 30 s of silence, …")
+        self.tree: list[tuple[int, str]] = []
+        self.roots = 0
+        self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
+
+    def _emit(self) -> None:
+        if self.pending and self.group:
+            subjects, forward = self.pending
+            if self.pending_verb:
+                for obj in self.group:
+                    words = set(obj.split())
+                    if (len(self.group) > 1 and words & {"to", "into", "from"}) or words & _MANNER_WORDS:
+                        # "sends logs to Loki and metrics to Prometheus": the list holds a second
+                        # relation; "talks to the backend over HTTPS": the object carries the how
+                        raise _Unreadable(obj)
+            for obj in self.group:
+                labels = self.into.get(obj, set()) | self.relation_labels
+                for subject in subjects:
+                    if forward:
+                        self.out.add(subject, obj, labels)
+                        self.sender[obj] = subject
+                    else:
+                        self.out.add(obj, subject, labels)
+        self.pending = None
+
+    def _start(self, subjects: list[str], forward: bool, node: str, labels: list[str], verb: bool) -> None:
+        self._emit()
+        if not subjects:
+            raise _Unreadable(node)
+        self.pending = (subjects, forward)
+        self.pending_verb = verb
+        self.group = [node]
+        self.into = {node: set()}
+        self.relation_labels = set(labels)  # "sends traffic to web1 and web2": on both edges
+        self.comma_list = False
+
+    def glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool, next_relation: str = "") -> None:
+        if first:
+            glue = _preamble(glue)
+        segments = _split(glue)
+        relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
+        labels: list[str] = list(self.carry)
+        self.carry = []
+        joined = broke = opened = alternative = rejoin = False
+        bare_comma = True
+        list_or = False
+        answer: str | None = None
+        marker: int | None = None
+        for position, (separator, segment) in enumerate(segments):
+            if separator == "." or separator.startswith("#"):
+                self._break()
+                broke = True
+                if separator.startswith("#"):
+                    marker = int(separator[1:])
+            elif separator == ",":
+                joined = True
+            if not segment:
+                continue
+            plain = _plain(segment)
+            role = _grammar(plain)
+            seg_labels = _labels(segment)
+            reply = _REPLY_RE.match(plain)
+            if reply and position == 0 and not first and self.group and role == "unknown" and len(self.group) == 1 \
+                    and self.group[0] in self.sender:
+                # "Payment Service responds with a receipt": back to whoever sent to it
+                self._emit()
+                self.out.add(self.group[0], self.sender[self.group[0]], set(seg_labels))
+                continue
+            if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
+                    and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split():
+                # "listening → processing when speech ends;" — a condition written after its edge
+                self.into.setdefault(self.group[-1], set()).update(seg_labels)
+                continue
+            if role == "alt":
+                alternative = True
+                labels += seg_labels
+            elif role == "branch" and not seg_labels and _PRONOUN_GROUP_RE.search(plain) and (self.group or self.previous_group):
+                # "once all three finish, build the report": a fan-in from the steps just named
+                relation = (list(self.group or self.previous_group), True, False)
+            elif role == "branch":
+                opened = True
+                labels += seg_labels
+            elif role in ("forward", "reverse"):
+                if relation is not None and not (relation[2] is False and role == "forward"):
+                    raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
+                verb = not _SEQUENCE_RE.match(" ".join(w for w in plain.split() if w not in _DROPPED) or "->")
+                subjects: list[str] | None = None
+                if _REJOIN_RE.search(plain) and (self.closed_branch is not None or self.branch is not None):
+                    rejoin = True
+                elif verb and _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
+                    subjects = list(self.previous_group)
+                elif verb and _PRONOUN_ONE_RE.search(plain) and self.last_node:
+                    subjects = [self.last_node]
+                elif verb and self.pending and self.pending_verb and not broke and (
+                        joined or plain.split()[:1] == ["and"]):
+                    subjects = list(self.pending[0])  # "reads from S3 and writes to BigQuery"
+                words = seg_labels
+                first_word = next((s for s, sp in segment if sp is not None), None)
+                if broke and first_word in _ANSWERS and self.decision:
+                    subjects = [self.decision]  # "No → show an error": from the decision
+                    answer = first_word
+                relation = (subjects, role == "forward", verb)
+                labels += words
+            elif role == "list":
+                joined = True
+                bare_comma = bare_comma and plain.strip() == ""
+                list_or = list_or or bool(set(plain.split()) & {"or", "/", "|"})
+                labels += seg_labels
+            elif role == "filler":
+                if seg_labels:
+                    self.carry += seg_labels
+                if plain.split() and plain.split()[-1] == "?":
+                    pass
+            else:
+                raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
+            if "?" in [s for s, _ in segment]:
+                self.decision = self.last_node
+        if any(s == "?" for s, _ in glue):
+            self.decision = self.last_node
+        del answer
+        if node is None:
+            if labels or self.carry:
+                raise _Unreadable(self.last_node or "")
+            self.finish()
+            return
+        if self.branch is not None and self.branch.awaiting and relation is None and not alternative and not broke:
+            opened = True  # "if the user is logged in, show the dashboard": its first branch
+        if marker is not None and next_relation:
+            marker = None  # "- Grace reports to Omar": an item that states its own relation is a sentence
+        if marker is not None and not opened and not alternative and relation is None:
+            self._list_item(node, marker)
+            return
+        if opened or alternative:
+            self._branch(node, labels, opened, alternative, broke, relation)
+            return
+        if self.branch is not None and broke:
+            self._close_branch()
+        if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):
+            closed = self.closed_branch
+            self.closed_branch = None
+            if closed is None:
+                raise _Unreadable("both")
+            self._start([tail for end in closed.ends for tail in end], True, node, labels, False)
+            self.last_node = node
+            return
+        self.closed_branch = None
+        if relation is not None:
+            subjects, forward, verb = relation
+            if subjects is None:
+                if self.comma_list and len(self.group) > 1 and not verb and self.pending is None:
+                    chain = list(self.group)  # "planning, development, review, and then …": a sequence
+                    for tail, head in zip(chain, chain[1:], strict=False):
+                        self.out.add(tail, head, set())
+                    self.group = [chain[-1]]
+                subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
+            self._start(subjects, forward, node, labels, verb)
+        elif joined and not broke and self.pending is not None and next_relation and (
+                (bare_comma and next_relation) or next_relation == "verb") and not list_or:
+            # "a -> b, c -> d" and "X calls A and B queries C": a new clause, not a list
+            self._emit()
+            self.group, self.into = [node], {node: set()}
+            self.comma_list = False
+        elif joined and not broke:
+            self.group.append(node)
+            self.into[node] = set(labels)
+            self.comma_list = (self.comma_list or len(self.group) == 2) and bare_comma
+        elif broke or first:
+            self._emit()
+            if labels:
+                raise _Unreadable(node)
+            self.group = [node]
+            self.into = {node: set()}
+            self.comma_list = True
+        else:
+            raise _Unreadable(node)
+        self.last_node = node
+
+    def _branch(self, node: str, labels: list[str], opened: bool, alternative: bool, broke: bool,
+                relation: tuple[list[str] | None, bool, bool] | None) -> None:
+        self._emit()
+        if opened and not alternative and not labels and not (self.branch is not None and self.branch.awaiting):
+            # "if the user is logged in, …": the condition itself is the decision node
+            if self.branch is not None:
+                self._close_branch()
+            self.branch = _Branch([node], awaiting=True)
+            if self.last_node:
+                self.out.add(self.last_node, node, set())
+            self.group, self.into, self.last_node = [node], {node: set()}, node
+            return
+        if self.branch is not None and self.branch.awaiting:
+            self.branch.awaiting = False
+        elif opened and not alternative and (self.branch is None or not broke or self.branch.has_else):
+            if self.branch is not None:
+                self._close_branch()
+            decider = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
+            if not decider:
+                raise _Unreadable(node)
+            self.branch = _Branch(decider)
+        else:
+            if self.branch is None:
+                raise _Unreadable(node)
+            if self.group and self.group != self.branch.decider:
+                self.branch.ends.append(list(self.group))
+        if alternative and not opened:
+            self.branch.has_else = True
+        for decider in self.branch.decider:
+            self.out.add(decider, node, set(labels))
+        self.pending = None
+        self.group, self.into, self.last_node = [node], {node: set()}, node
+
+    def _break(self) -> None:
+        self._emit()
+        if self.group:
+            self.previous_group = list(self.group)
+
+    def _close_branch(self) -> None:
+        if self.branch is None:
+            return
+        self._emit()
+        if self.group and self.group != self.branch.decider:
+            self.branch.ends.append(list(self.group))
+        self.closed_branch = self.branch if self.branch.has_else else None
+        self.branch = None
+
+    def _list_item(self, node: str, level: int) -> None:
+        """A bullet or numbered item: nested items hang under their parent (a tree); a flat
+        list is a sequence of steps."""
+        self._emit()
+        while self.tree and self.tree[-1][0] > level:
+            self.tree.pop()
+        if self.tree and self.tree[-1][0] == level:
+            _, sibling = self.tree.pop()
+            if not self.nested:
+                self.out.add(sibling, node, set())
+        if self.tree:
+            self.out.add(self.tree[-1][1], node, set())
+        elif self.nested and self.roots:
+            # several top-level items over nested ones: steps with sub-steps, or several trees?
+            raise _Unreadable(node)
+        else:
+            self.roots += 1
+        self.tree.append((level, node))
+        self.group, self.into, self.last_node = [node], {node: set()}, node
+
+    def finish(self) -> None:
+        if self.branch is not None:
+            self._close_branch()
+        self._emit()

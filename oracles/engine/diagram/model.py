@@ -1,0 +1,77 @@
+"""The drafter's graph: nodes by key, edges with labels, decisions — and how a name is cleaned."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+
+EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
+           "e.g. 'the browser talks to nginx; nginx forwards to the app'")
+CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+ARTICLE_RE = re.compile(r"^(?:the|a|an|our|my|their|its)\s+", re.IGNORECASE)
+
+
+@dataclass
+class Graph:
+    """Nodes (by normalised key → label), edges (tail key, head key, label) and decisions."""
+
+    labels: dict[str, str] = field(default_factory=dict)
+    edges: list[tuple[str, str, str | None]] = field(default_factory=list)
+    decisions: set[str] = field(default_factory=set)
+    flow: bool = False
+    hierarchy: bool = False
+    last_objects: list[str] = field(default_factory=list)  # "both"/"they" in the next statement
+    senders: dict[str, str] = field(default_factory=dict)  # who last sent to a node: a reply goes back there
+    pending_step: str | None = None  # a bare step statement a following "if …" branches from
+    decider: str | None = None  # the step an "if …"/"otherwise …" statement branches from
+    branch_ends: list[str] = field(default_factory=list)  # last step of each branch, for a rejoin
+    _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
+
+    def node(self, text: str) -> str:
+        """Register a node by its label and return its key."""
+        label = clean_label(text)
+        if not label:
+            raise EngineRefusal("UNREADABLE_INTENT", f"A step or node has no name. {EXAMPLE}.")
+        limit = int(ENGINE_LIMITS["max_label_chars"])
+        if len(label) > limit:
+            raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
+        key = node_key(label)
+        if key not in self.labels:
+            # "the broker" after "the MQTT broker": a later mention by the name's last words is
+            # the same node, when exactly one earlier name ends that way
+            owners = [k for k in self.labels if k.endswith(" " + key)]
+            if len(owners) == 1:
+                return owners[0]
+        self.labels.setdefault(key, label)
+        if len(self.labels) > int(ENGINE_LIMITS["max_nodes"]):
+            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes "
+                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
+        return key
+
+    def edge(self, tail: str, head: str, label: str | None = None) -> None:
+        """Add an edge once (repeated statements of the same edge are one edge)."""
+        if (tail, head) in self._edge_keys:  # a set: scanning the edge list per edge is quadratic
+            return
+        self._edge_keys.add((tail, head))
+        self.edges.append((tail, head, label))
+        if len(self.edges) > int(ENGINE_LIMITS["max_edges"]):
+            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges "
+                                                  f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
+
+
+def clean_label(text: str) -> str:
+    """A node label as written, without control characters, articles, quotes or edge punctuation."""
+    text = CONTROL_CHARS_RE.sub("", text)
+    text = re.sub(r"\s+", " ", text).strip(" .,;:!*")
+    while len(text) >= 2 and (text[0], text[-1]) in (('"', '"'), ("'", "'"), ("`", "`"), ("“", "”"), ("‘", "’"), ("(", ")")):
+        text = text[1:-1].strip()  # a wrapped name: "the 'API'" → API
+    text = ARTICLE_RE.sub("", text)
+    return text.strip(" .,;:!*")
+
+
+def node_key(label: str) -> str:
+    """Identity of a node: case-, whitespace- and article-insensitive."""
+    return re.sub(r"\s+", " ", ARTICLE_RE.sub("", label.strip())).casefold().rstrip("?")

@@ -1,0 +1,53 @@
+"""Bullet and numbered lists, one item a line: nested items are a hierarchy (each item under the
+item above it with less indentation), a flat list is a sequence of steps."""
+
+from __future__ import annotations
+
+import re
+
+from .model import Graph
+
+ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+‣◦▪]|\d{1,2}[.)])[ \t]+(?P<text>\S.*?)\s*$")
+# An item that states its own relation ("a -> b", "x calls y") is a sentence, not a name.
+RELATION_IN_ITEM_RE = re.compile(r"->|→|=>|⇒|\b(?:if|when|otherwise|else|then|calls|sends|reports\s+to)\b", re.IGNORECASE)
+TAB_WIDTH = 4
+
+
+BARE_LINE_RE = re.compile(r"^(?P<indent>[ \t]*)(?P<text>[^\s.,;!?](?:(?![.,;!?](?:\s|$)).)*?)\s*$")
+BARE_LINE_MAX_WORDS = 8
+BARE_MIN_LINES = 3
+
+
+def read_outline(intent: str) -> Graph | None:
+    """None unless the intent is a heading (optional) followed by a list of plain names."""
+    lines = [line for line in intent.splitlines() if line.strip()]
+    items = [ITEM_RE.match(line) for line in lines]
+    if not any(items):
+        # "League\n    Division A\n        Lions": a tree drawn with indentation alone
+        body = lines[1:] if lines and lines[0].rstrip().endswith(":") else lines
+        bare = [BARE_LINE_RE.match(line) for line in body]
+        if len(body) >= BARE_MIN_LINES and all(bare) and all(len(line.split()) <= BARE_LINE_MAX_WORDS for line in body) \
+                and len({len(m.group("indent").expandtabs(TAB_WIDTH)) for m in bare if m}) > 1:
+            items = [None] * (len(lines) - len(body)) + bare
+    first = next((i for i, item in enumerate(items) if item), None)
+    if first is None or first > 1 or not all(items[first:]) or len(lines) - first < 2:
+        return None
+    matches = [item for item in items[first:] if item]
+    if any(RELATION_IN_ITEM_RE.search(item.group("text")) for item in matches):
+        return None
+    levels = [len(item.group("indent").expandtabs(TAB_WIDTH)) for item in matches]
+    nested = len(set(levels)) > 1
+    graph = Graph(hierarchy=nested, flow=not nested)
+    stack: list[tuple[int, str]] = []
+    for item, level in zip(matches, levels, strict=True):
+        key = graph.node(item.group("text"))
+        while stack and stack[-1][0] > level:
+            stack.pop()
+        if stack and stack[-1][0] == level:
+            _, sibling = stack.pop()
+            if not nested:
+                graph.edge(sibling, key)
+        if stack:
+            graph.edge(stack[-1][1], key)
+        stack.append((level, key))
+    return graph if graph.edges else None

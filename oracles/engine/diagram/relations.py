@@ -1,0 +1,128 @@
+"""Relation sentences: "the browser talks to nginx, which forwards requests to the app",
+"the CTO reports to the CEO", "the database returns the hash" (a reply goes back to its sender)."""
+
+from __future__ import annotations
+
+import re
+
+from .model import Graph, clean_label
+
+_VERBS = [
+    r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"is\s+connected\s+to", r"calls", r"call",
+    r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
+    r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
+    r"(?P<message>(?:\s+[\w-]+){0,3}?)\s+(?:to|into|in)",
+    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
+    r"(?:asks|requests|emails|pings|messages|contacts)", r"is\s+boss\s+of", r"leads\s+a\s+team\s+of(?:\s+\w+)?:?",
+    r"(?:falls?|goes|loops?|jumps?|moves?)\s+back\s+to", r"transitions?\s+to", r"moves?\s+to", r"switches\s+to",
+    r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
+    r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
+    r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
+    r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
+    r"is\s+the\s+parent\s+of", r"is\s+above",
+]
+_REVERSED_VERBS = [r"reports?\s+to", r"answers?\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
+                   r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works?\s+for", r"is\s+owned\s+by"]
+VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_VERBS)})\s+", re.IGNORECASE)
+REVERSED_VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_REVERSED_VERBS)})\s+", re.IGNORECASE)
+PREAMBLE_RE = re.compile(
+    r"^(?:.*?:\s+)?(?:(?:please|can\s+you|could\s+you)\s+)?(?:(?:draw|make|create|show|render|generate|build|"
+    r"give\s+me|sketch|diagram|plot)\s+)?(?:me\s+)?(?:(?:a|an|the|our|my)\s+)?(?:simple\s+|quick\s+)?"
+    r"(?:(?:flow\s*chart|flowchart|flow|diagram|graph|org(?:anisation|anization)?\s*chart|architecture(?:\s+diagram)?|"
+    r"pipeline|process|workflow|state\s+machine|sequence)\s+)*(?:(?:of|for|showing|where|in\s+which|how)\s+)?",
+    re.IGNORECASE,
+)
+
+
+REPLY_RE = re.compile(r"^(?P<subj>.+?)\s+(?:responds|replies|answers|returns|sends\s+back)\s+(?:with\s+)?(?P<msg>.+)$",
+                      re.IGNORECASE)
+
+
+def read_relations(graph: Graph, statement: str, last: str | None) -> str | None:
+    # "the browser talks to nginx, which forwards to the app": the relative clause's subject is
+    # the previous clause's object.
+    clauses = split_clauses(statement)
+    subject_default: str | None = None
+    for clause in clauses:
+        clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
+        forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
+        match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
+        reply = REPLY_RE.match(clause.strip()) if match is None else None
+        if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")):
+            replier = graph.node(PREAMBLE_RE.sub("", reply.group("subj")))
+            if replier in graph.senders:  # "the database returns the hash": back to whoever asked
+                graph.edge(replier, graph.senders[replier], clean_label(reply.group("msg")))
+            last = subject_default = replier
+            continue
+        if match is None:
+            continue
+        subject_text = PREAMBLE_RE.sub("", clause[:match.start()].strip())
+        if subject_default and not subject_text.strip():
+            subject_keys = [subject_default]
+        elif re.fullmatch(r"\s*(?:both(?:\s+of\s+them)?|they|all\s+of\s+them|they\s+all|they\s+both|each(?:\s+of\s+them)?|"
+                          r"these|those)\s*", subject_text, re.IGNORECASE) and len(graph.last_objects) > 1:
+            subject_keys = list(graph.last_objects)  # "web1 and web2; both talk to the database"
+        elif re.fullmatch(r"\s*(?:it|they|this|that|which)\s*", subject_text, re.IGNORECASE) and (subject_default or last):
+            subject_keys = [subject_default or last]  # type: ignore[list-item]
+        else:
+            subject_keys = [graph.node(s) for s in split_names(subject_text)]
+        # "writes to Postgres and publishes events to Kafka": a second verb, same subject
+        rest = clause[match.end():]
+        more = re.search(rf"\s+and\s+(?=(?:{'|'.join(_VERBS)})\s)", rest, re.IGNORECASE)
+        if more:
+            clauses.append(" " + rest[more.end():])
+            rest = rest[:more.start()]
+            subject_default_next = subject_keys[0]
+        else:
+            subject_default_next = None
+        extra = re.match(r"^(?P<obj>[^,]+?)\s+(?:with|for)\s+(?P<what>[^,]+)$", rest.strip(), re.IGNORECASE)
+        rest_message = None
+        if extra and match is forward:  # "calls the payment service with the order total"
+            rest, rest_message = extra.group("obj"), extra.group("what")
+        objects = [graph.node(o) for o in split_names(rest)]
+        graph.last_objects = objects
+        # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
+        message = (match.groupdict().get("message") or match.groupdict().get("message2") or "").strip()
+        message_label = clean_label(message) or (clean_label(rest_message) if rest_message else None) or None
+        if message_label and re.fullmatch(r"(?:it|them|this|that|these|those)", message_label, re.IGNORECASE):
+            # "writes it to TimescaleDB": a pronoun alone says nothing; the verb with it does
+            message_label = re.sub(r"\s+(?:to|into|in|from)$", "", match.group("verb").strip(), flags=re.IGNORECASE)
+        for subject in subject_keys:
+            for obj in objects:
+                if match is forward:
+                    graph.edge(subject, obj, message_label)
+                    graph.senders[obj] = subject
+                else:
+                    graph.edge(obj, subject, None)
+        if subject_default_next:
+            subject_default = subject_default_next
+            last = objects[-1] if objects else last
+            continue
+        subject_default = objects[-1] if objects else None
+        last = subject_default
+    return last
+
+
+def split_clauses(statement: str) -> list[str]:
+    """Split "A calls B, and B queries C" into clauses; a piece without a verb ("Carol and Dan")
+    stays with the clause before it."""
+    pieces = re.split(r",?\s+(?:which|that|who)\s+(?=\w)|,\s+(?:and\s+|but\s+|while\s+)?(?=\S)", statement)
+    clauses: list[str] = []
+    for piece in pieces:
+        spaced = " " + piece
+        if clauses and not (VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced) or REPLY_RE.match(piece)):
+            clauses[-1] += ", " + piece
+        else:
+            clauses.append(piece)
+    return clauses
+
+
+COUNT_PHRASE_RE = re.compile(r"^\s*(?:(?:the|a|an|our|my|his|her|their)\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|"
+                             r"several|\d+)\s+[\w-]+\s*:?\s*$", re.IGNORECASE)
+
+
+def split_names(text: str) -> list[str]:
+    names = [n for n in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*", text) if clean_label(n)]
+    if len(names) > 2 and COUNT_PHRASE_RE.match(names[0]):
+        names = names[1:]  # "two reps, Kim and Lou": the count introduces the names
+    return names or [text]

@@ -1,0 +1,175 @@
+"""The words of an intent as the faithfulness check sees them: the one list of words that carry
+no content, the tokenizer, and the phrases drawn labels are placed on."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# The ONE list of words that carry no content of their own. "anywhere": connectors, articles,
+# pronouns, relation and sequence words — read by the grammar below, never drawn as names.
+# "preamble": words that only instruct, allowed only before the first drawn phrase ("draw a
+# flowchart of …"), because inside a step they are content ("show error", "make coffee").
+NOT_CONTENT: dict[str, frozenset[str]] = {
+    "anywhere": frozenset("""
+        a an the our my their its his her your this that these those it they them he she him which who whom whose
+        and or but nor plus also too as well either both each all any every either neither
+        then next afterwards after that finally first firstly lastly last later once when whenever while
+        if else otherwise unless whether case not no yes
+        to into onto from in on at of for with by via through back up down out off over
+        is are was were be been being has have had do does did get gets got goes go going went we
+        straight directly again also just only always eventually
+        three two four five several
+        step steps stage stages phase state states node nodes
+        where whereas whereby so thus therefore thanks please pls
+        calls call talks talk speaks speak connects connect connected sends send sent forwards forward passes pass
+        routes route proxies proxy pushes push publishes publish writes write emits emit posts post streams stream
+        delivers deliver redirects redirect uploads upload reads read pulls pull loads load fetches fetch consumes consume
+        receives receive queries query uses use depends depend relies rely feeds feed flows flow leads lead points
+        links link triggers trigger notifies notify invokes invoke hits hit asks ask requests request returns return
+        replies reply responds respond answers answer manages manage supervises supervise oversees oversee owns own
+        runs run heads head reports report contains contain includes include precedes precede followed becomes become
+        continue continues continuing proceed proceeds move moves moving ends loops loop falls fall jumps jump
+        retries retry hands hand gives give serves serve checks check belongs belong part child parent member
+        works work managed owned led above below under beneath
+        reporting leads answers parallel simultaneously concurrently paths path branches cases way
+    """.split()),
+    # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
+    "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
+    "preamble": frozenset("""
+        draw make create show render generate build give sketch plot produce design model visualise visualize
+        can could would you me us i we please pls need want like diagram diagrams flowchart flow chart charts graph
+        graphs picture map overview simple quick small little basic sequence architecture hierarchy org organisation
+        organization process workflow pipeline lifecycle state machine structure tree outline
+    """.split()),
+}
+_CONNECT = NOT_CONTENT["anywhere"]
+_INSTRUCT_VERBS = frozenset("draw make create show render generate build give sketch plot produce design model "
+                            "visualise visualize map outline".split())
+_INSTRUCT = NOT_CONTENT["preamble"]
+
+# Words that state a condition: a node whose name holds one past its first word has swallowed
+# the condition of its edge ("BOUND on DHCPACK"); a heading holding one is not a mere title.
+_CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "otherwise", "else", "then", "after", "once", "on",
+                              "upon", "until"})
+_QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|or|at|least|most|up|to|and|from|"
+                          r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
+TITLE_MAX_WORDS = 5  # content words in a heading ("Draw the layout of the repo as a tree:" has two)
+OUTLINE_MIN_LINES = 3  # an indentation-only tree needs at least this many lines
+_PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move".split())
+FAN_IN_WINDOW = 4  # words looked back from "done"/"finish" for the all/both/they that makes it a fan-in
+COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
+# Connecting words no name begins or ends with ("so the browser", "cdn first", "stock ordered and
+# only"); verbs and particles that begin or end step names ("send receipt", "log in") are not among them.
+_FUNCTION_WORDS = frozenset({"so", "then", "first", "next", "finally", "and", "or", "but", "also", "which", "who", "that",
+                             "if", "when", "otherwise", "else", "both", "it", "they", "to", "from", "with", "via", "by",
+                             "of", "for", "the", "a", "an", "only", "just", "too", "we", "you", "this", "these", "those",
+                             "where", "while", "once", "now", "us", "our", "my", "their", "its"})
+_LOOSE_STARTS = _FUNCTION_WORDS - {"the", "a", "an", "first"}  # "first draft" is a name
+_LOOSE_ENDS = _FUNCTION_WORDS | {"is", "are", "can", "could", "should", "will", "would", "may", "must"}
+# A step's name is a short phrase; a "node" this long is a sentence the reader failed to split.
+NODE_MAX_WORDS = 8
+
+EXAMPLE_REWRITE = ("say each step and how it connects, e.g. 'if unresolved after a day, escalate' or "
+                   "'review -> approve or reject'")
+
+_WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+)*[+#]*"
+_ARROW = r"<-{1,2}>|<=>|↔|-{1,3}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦|<-{1,2}|←|⟵|<="
+_TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}[.)])[ \t]+)|(?P<arrow>{_ARROW})|"
+                       rf"(?P<word>{_WORD})|(?P<nl>\n)|(?P<punct>[^\s])")
+_MERMAID_NODE_RE = re.compile(r"(?<![\w\]])(?P<id>[A-Za-z_]\w{0,20})(?:\[\[?|\(\(?|\{\{?)(?P<label>[^\]\)\}\n\[\(\{]{1,120})"
+                              r"(?:\]\]?|\)\)?|\}\}?)")
+_MERMAID_ARROW_RE = re.compile(r"-->|---|==>|-\.->")
+_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?:step\s+)?(\d{1,2})[.):](?=\s)", re.IGNORECASE)
+# Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
+_INNER_PUNCT = frozenset("\"'`“”‘’\\")
+_BREAKS = frozenset({".", ";", "\n", "!", "?"})
+
+
+@dataclass
+class Token:
+    kind: str  # word | arrow | marker | nl | punct
+    text: str
+    level: int = 0  # indentation of a list marker
+    start: int = -1  # offset in the intent
+
+
+@dataclass
+class Span:
+    start: int
+    end: int  # token indices [start, end)
+    kind: str  # node | label
+    key: str
+    label: str
+
+
+@dataclass
+class Expected:
+    edges: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+
+    def add(self, tail: str, head: str, labels: set[str]) -> None:
+        self.edges.setdefault((tail, head), set()).update(labels)
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a phrase, case-folded: the unit of grounding."""
+    return [w.casefold() for w in re.findall(_WORD, text)]
+
+
+def phrase_key(text: str) -> str:
+    return " ".join(words_of(text))
+
+
+def _indented_outline(intent: str) -> dict[int, tuple[int, int]]:
+    """Line starts of an outline written with indentation alone (a tree without bullets):
+    position → (end of the indentation, its width). Empty unless every line after an optional
+    heading is a short bare name and there are at least two indentation levels."""
+    lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\n]+", intent) if m.group(0).strip()]
+    if lines and lines[0][1].rstrip().endswith(":"):
+        lines = lines[1:]
+    widths = [len(text) - len(text.lstrip(" \t")) for _, text in lines]
+    if len(lines) < OUTLINE_MIN_LINES or len(set(widths)) < 2 or any(
+            re.search(r"[.,;!?]\s|->|→|^\s*(?:[-*•+]|\d{1,2}[.)])\s", text) or len(text.split()) > NODE_MAX_WORDS
+            for _, text in lines):
+        return {}
+    return {start: (start + width, width) for (start, _), width in zip(lines, widths, strict=True)}
+
+
+def tokenize(intent: str) -> list[Token]:
+    inline = list(_INLINE_NUMBER_RE.finditer(intent))
+    numbered = [int(m.group(1)) for m in inline] == list(range(1, len(inline) + 1)) and len(inline) >= 2
+    markers = {m.start(): (m.end(), 0) for m in inline} if numbered else {}
+    markers.update(_indented_outline(intent))
+    tokens: list[Token] = []
+    position = 0
+    while position < len(intent):
+        if position in markers:
+            end, level = markers.pop(position)
+            if tokens and tokens[-1].kind != "nl" and level:
+                tokens.append(Token("nl", "\n"))
+            tokens.append(Token("marker", intent[position:end].strip() or "·", level))
+            position = end  # popped, so a line without indentation does not loop
+            continue
+        match = _TOKEN_RE.search(intent, position)
+        if match is None:
+            break
+        # a marker skipped by the search would be read as words
+        skipped = [s for s in markers if position <= s <= match.start()]
+        if skipped:
+            position = min(skipped)
+            continue
+        kind = match.lastgroup or "punct"
+        text = match.group(0)
+        if kind == "marker":
+            indent = len(text) - len(text.lstrip(" \t"))
+            if tokens and tokens[-1].kind != "nl":
+                tokens.append(Token("nl", "\n"))
+            tokens.append(Token("marker", text.strip(), indent))
+        else:
+            tokens.append(Token(kind, text, 0, match.start()))
+        position = match.end()
+    return tokens
+
+
+_ARTICLES = frozenset({"the", "a", "an", "our", "my", "their", "its", "your"})
+_ANSWERS = frozenset({"yes", "no", "true", "false"})
