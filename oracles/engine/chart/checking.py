@@ -9,12 +9,14 @@ from typing import Any
 import vl_convert as vlc
 
 from ..contracts import Draft, EngineRefusal, Verdict
+from .faithfulness import check_faithful
 from .safety import check_structure
 from .schema import schema_errors, schema_version, vl_convert_version
 from .spec import ILLUSTRATIVE_SUBTITLE
 from .values import check_values
 
-CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "compiles", "renders"]
+CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "faithful to the intent", "compiles",
+          "renders"]
 
 
 def verified_by() -> dict[str, Any]:
@@ -85,6 +87,10 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
     violation = check_values(intent, draft.facts, rows, generated)
     if violation:
         raise EngineRefusal(*violation)
+    if not generated:  # the drafter's own reading is never consulted here: only the spec and the intent
+        unfaithful = check_faithful(intent, spec, rows)  # type: ignore[arg-type]
+        if unfaithful:
+            raise EngineRefusal(*unfaithful)
     compiled = _compile(spec)  # type: ignore[arg-type]
     if draft.format == "vega":
         if not isinstance(draft.artifact, dict):

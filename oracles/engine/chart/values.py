@@ -21,7 +21,7 @@ from .calendar import expand_ranges
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
           "billion": 1e9, "trillion": 1e12}
 _NUMBER_RE = re.compile(
-    r"(?P<sign>(?<![\w)])[-−])?[$€£¥]?(?P<digits>\d[\d,]*(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
+    r"(?P<sign>(?<![\w)])[-−])?[$€£¥]?(?P<digits>\d+(?:,\d+)*(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
     r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn)(?![A-Za-z]))?"
 )
 _DATE_OR_TIME_RE = re.compile(
@@ -41,6 +41,8 @@ class StatedNumber:
     text: str
     readings: frozenset[float]
     is_data_candidate: bool  # False for Q1-style labels, dates, counts like "top 5"
+    start: int = 0  # where the token (with its sign and currency) starts in the intent
+    end: int = 0
 
 
 def _key(value: float) -> float:
@@ -70,6 +72,8 @@ def stated_numbers(intent: str) -> list[StatedNumber]:
         exponent = match.group("exp") or ""
         readings: set[float] = set()
         candidates = [digits.replace(",", "")] + (digits.split(",") if "," in digits else [])
+        if re.fullmatch(r"\d+,\d{1,2}", digits):
+            candidates.append(digits.replace(",", "."))  # "0,5": a decimal comma
         for candidate in candidates:
             if not candidate or candidate == ".":
                 continue
@@ -84,7 +88,8 @@ def stated_numbers(intent: str) -> list[StatedNumber]:
         is_count = bool(_COUNT_BEFORE_RE.search(intent[max(0, start - 12):start])
                         or _COUNT_AFTER_RE.match(intent[match.end():match.end() + 16]))
         found.append(StatedNumber(match.group(0), frozenset(readings),
-                                  not (glued_before or glued_after or in_date or is_count)))
+                                  not (glued_before or glued_after or in_date or is_count),
+                                  match.start(), match.end()))
     return found
 
 

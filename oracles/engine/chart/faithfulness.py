@@ -1,0 +1,764 @@
+"""Is the drawn chart what the intent says? Read from the intent on its own, conservatively.
+
+This check never looks at the drafter's facts. It takes the chart's own inline rows, mark and
+encoding, and the intent text, and refuses (a reason naming what it could not place and how to
+say it) unless all of these hold:
+
+- Grounding: every drawn value is a number the intent states, at its own place in the text (two
+  equal values need two statements); every label and series name is a whole phrase of the intent
+  (not "York" out of "New York", no sign glued on: "Sales +"), or a documented normal form of one
+  (a calendar or numbered range expanded: "Mon to Fri", "weeks 1 to 4").
+- Placement: each value sits beside its label in the text (in one direction for the whole
+  chart: "Mon 34" or "58 in March"), in its table row under its series' column, at its key in
+  JSON, or in order against a range or list of labels; a value belongs to the series named last
+  before it (or, in "2023 vs 2024: Jan 10/12", to the series in its slot).
+- Coverage: every number in the intent that could be data is drawn, or is inside a drawn label,
+  or is explained as not data (`NOT_DATA_BEFORE`/`NOT_DATA_AFTER`, a year that names the subject).
+- The asked shape: a mark, orientation, stacking, title or sort order the intent asks for is
+  the one drawn; x/y pairs are drawn as pairs and plain numbers are not drawn as categories.
+  Words that only instruct are listed once, in `INSTRUCTION_WORDS`; a chart word inside a
+  drawn name ("the coastal line") asks for nothing.
+
+Reason codes are the chart section of `oracles/engine/reasons.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
+from .values import StatedNumber, stated_numbers
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary: the one place that says which words only instruct or connect.
+
+# Words that only instruct or frame the request; they never carry chart content.
+INSTRUCTION_WORDS = frozenset("""
+a an the please pls kindly can could would you i we me us our my make draw plot chart graph show
+create render give build produce visualise visualize display use using as with of for this these
+that data values numbers chart graph plot diagram title titled call called label labelled labeled
+sorted sort order axis here is are works thanks thank quick simple nice new just want need like
+""".split())
+# Words that may stand between a label and its value ("Season 1 peaked at 48k", "58 in March").
+CONNECTOR_WORDS = frozenset("""
+in on at of for by to during from with was were is are be been had has have got get gets saw sees
+reached reach reaches hit hits peaked peaks scored scores totalled totaled totals total came comes
+stood stands stands ended ends closed closes rose fell grew dropped climbed sat sits recorded logged
+made makes did does about around approximately roughly nearly almost over under some only just
+then and
+""".split())
+# The last word before a label that follows its value ("1,310 in week 2").
+LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
+# Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
+NOT_DATA_BEFORE = re.compile(
+    r"(?:\b(?:top|bottom|last|past|next|first|every|each|over\s+the\s+last|n|version|v|step|phase)\s*[=:]?\s*|#)$",
+    re.IGNORECASE)
+NOT_DATA_AFTER = re.compile(
+    r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
+    r"\s*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
+    r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-"})
+_SIGNS = "+-"
+_SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\s-\s|\)\s*\(")
+_MARK_NAMES: dict[str, str] = {
+    "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
+    "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",
+    "pie": "arc", "donut": "arc", "doughnut": "arc", "scatter": "point", "scatterplot": "point",
+    "dot": "point", "bubble": "point",
+}
+_MARK_WORD = r"(?P<word>bars?|columns?|histogram|hbar|barh|lines?|sparkline|area|pie|donut|doughnut|scatter(?:plot)?|dot|bubble)"
+_MARK_REQUESTS = [
+    re.compile(rf"\b{_MARK_WORD}[\s-]*(?:charts?|graphs?|plots?|diagrams?|visuali[sz]ation)\b", re.IGNORECASE),
+    re.compile(rf"\b(?:as|in|into|with|using|make\s+it|draw\s+it|like)\s+(?:an?\s+)?"
+               rf"(?:(?:horizontal|vertical|stacked|grouped|clustered|simple|single)\s+)*{_MARK_WORD}\b", re.IGNORECASE),
+    re.compile(r"\b(?P<word>pie|donut|doughnut|scatter(?:plot)?|histogram|hbar|barh|sparkline)\b", re.IGNORECASE),
+    re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
+    re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
+]
+_HORIZONTAL = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", re.IGNORECASE)
+_STACKED = re.compile(r"\bstacked\b", re.IGNORECASE)
+_GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
+_TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]",
+                    re.IGNORECASE)
+_DESCENDING = re.compile(r"\b(?:descending|(?:highest|largest|biggest|longest|most)\s+(?:first|on\s+top|at\s+the\s+top)|"
+                         r"from\s+(?:highest|largest|biggest|most)|ranked)\b", re.IGNORECASE)
+_ASCENDING = re.compile(r"\b(?:ascending|(?:lowest|smallest|shortest|least)\s+(?:first|on\s+top)|from\s+(?:lowest|smallest|least))\b",
+                        re.IGNORECASE)
+_ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
+YEAR_RANGE = (1900, 2100)
+
+
+class Unfaithful(Exception):
+    """The chart is not what the intent says: (code, message) of the refusal."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class _Point:
+    series: str | None
+    label: Any  # str for categories, a number for pairs
+    value: float
+
+
+def check_faithful(intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """(code, message) when the chart is not faithful to the intent; None when it is."""
+    try:
+        _Reader(intent, spec, rows).check()
+    except Unfaithful as refusal:
+        return refusal.code, refusal.message
+    return None
+
+
+def _fold(text: str) -> str:
+    """Same-length, case- and dash-folded text, so positions found in it are positions in the intent."""
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text.translate(_DASHES))
+
+
+def _phrase_re(phrase: str) -> re.Pattern[str] | None:
+    words = _fold(phrase).split()
+    if not words:
+        return None
+    body = r"\s+".join(re.escape(w) for w in words)
+    before = r"(?<![\w])" if words[0][0].isalnum() else ""
+    after = r"(?![\w])" if words[-1][-1].isalnum() else ""
+    return re.compile(before + body + after)
+
+
+def _number_key(value: Any) -> float:
+    return float(f"{float(value):.10g}")
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_][\w'’]*", text)
+
+
+class _Reader:
+    """One check of one chart against one intent."""
+
+    def __init__(self, intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        self.intent = intent
+        self.folded = _fold(intent)
+        self.spec = spec
+        self.encoding: dict[str, Any] = spec.get("encoding") or {}
+        mark = spec.get("mark")
+        self.mark = mark.get("type") if isinstance(mark, dict) else mark
+        self.pairs = (self.encoding.get("x") or {}).get("field") == "x"
+        self.points = [
+            _Point(row.get("series"), row.get("x") if self.pairs else row.get("label"),
+                   _number_key(row.get("y") if self.pairs else row.get("value")))
+            for row in rows
+        ]
+        self.numbers = [n for n in (_strict(n) for n in stated_numbers(intent)) if n.readings]
+        self._occurrences: dict[str, list[tuple[int, int]]] = {}
+
+    # -- the rules, in the order a caller would fix them ------------------------------------------
+
+    def check(self) -> None:
+        if not self.points:
+            raise Unfaithful("VALUE_NOT_PLACED", "The chart has no data.")
+        self._check_shape()
+        if len(self.points) == 1:
+            raise Unfaithful("VALUE_NOT_PLACED", (
+                f"I read only one value ({self.points[0].value:g}) from the intent, which makes no chart. "
+                "Give each value with its label, e.g. 'Mon 34, Tue 41, Wed 29'."))
+        label_spans = self._check_names()
+        used = self._place_values(label_spans)
+        self._check_coverage(used, label_spans)
+        self._check_requests()
+
+    # -- the asked shape ----------------------------------------------------------------------
+
+    def _inside_drawn_name(self, start: int, end: int) -> bool:
+        for text in self._drawn_names():
+            for a, b in self._find(text):
+                if a <= start and end <= b:
+                    return True
+        return False
+
+    def _drawn_names(self) -> list[str]:
+        names = {str(p.label) for p in self.points if isinstance(p.label, str)}
+        names |= {p.series for p in self.points if p.series}
+        return sorted(names)
+
+    def asked_marks(self) -> set[str]:
+        """Marks the intent asks for, ignoring chart words that are part of a drawn name."""
+        asked = set()
+        for pattern in _MARK_REQUESTS:
+            for match in pattern.finditer(self.intent):
+                if not self._inside_drawn_name(match.start("word"), match.end("word")):
+                    asked.add(_MARK_NAMES[match.group("word").lower()])
+        return asked
+
+    def _asked(self, pattern: re.Pattern[str]) -> bool:
+        return any(not self._inside_drawn_name(m.start(), m.end()) for m in pattern.finditer(self.intent))
+
+    def _check_shape(self) -> None:
+        asked = self.asked_marks()
+        drawn = self.mark
+        if asked and drawn not in asked:
+            wanted = " or ".join(sorted(asked))
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"The intent asks for a {wanted} chart but a {drawn} chart was drawn. If a chart word is part of a "
+                "name, quote the name, e.g. 'bar chart: \"the coastal line\" 2340'."))
+        horizontal_asked = self._asked(_HORIZONTAL)
+        horizontal = (self.encoding.get("y") or {}).get("field") == "label" and drawn == "bar"
+        if horizontal != (horizontal_asked and drawn == "bar"):
+            raise Unfaithful("SHAPE_NOT_ASKED", "Horizontal bars were asked for but not drawn." if horizontal_asked
+                             else "Horizontal bars were drawn but not asked for.")
+        series = {p.series for p in self.points}
+        if len(series) > 1 and drawn in ("bar", "area"):
+            offset = "xOffset" in self.encoding or "yOffset" in self.encoding
+            value_channel = self.encoding.get("x" if horizontal else "y") or {}
+            stacked = not offset and value_channel.get("stack", True) is not None
+            if self._asked(_STACKED) and not stacked:
+                raise Unfaithful("SHAPE_NOT_ASKED", "Stacked series were asked for but drawn side by side.")
+            if stacked and not self._asked(_STACKED) and drawn == "bar":
+                raise Unfaithful("SHAPE_NOT_ASKED", "The bars are stacked but stacking was not asked for.")
+        if not self.pairs:
+            labels = [p.label for p in self.points]
+            numeric = [lbl for lbl in labels if isinstance(lbl, str) and re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", lbl.strip())]
+            if labels and len(numeric) == len(labels) and not all(_year_like(lbl) for lbl in numeric):
+                raise Unfaithful("SHAPE_NOT_ASKED", (
+                    "The labels are plain numbers, so these look like x/y pairs, not categories. Say which, e.g. "
+                    "'scatter of x vs y: (1, 10), (2, 14)' or 'bar chart: size 1: 10, size 2: 14'."))
+        elif all(isinstance(p.label, int | float) and float(p.label).is_integer() and _year_like(str(int(p.label)))
+                 for p in self.points):
+            raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
+
+    def _check_requests(self) -> None:
+        title_match = _TITLE.search(self.intent)
+        if title_match:
+            asked_title = _fold(title_match.group(1)).strip()
+            drawn = self.spec.get("title")
+            drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")
+            if asked_title not in _fold(str(drawn_text)):
+                raise Unfaithful("REQUEST_NOT_HONOURED", f"The title '{title_match.group(1)}' was asked for but not drawn.")
+        if self.pairs or self.mark == "arc":
+            return
+        label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
+        sort = label_channel.get("sort")
+        if _ALPHABETICAL.search(self.intent):
+            wanted: tuple[Any, ...] = ("ascending",)
+        elif _ASCENDING.search(self.intent):
+            wanted = ("x", "y")
+        elif _DESCENDING.search(self.intent) or re.search(r"\bsort(?:ed)?\b", self.intent, re.IGNORECASE):
+            wanted = ("-x", "-y")
+        else:
+            return
+        if sort not in wanted:
+            raise Unfaithful("REQUEST_NOT_HONOURED", "The intent asks for a sort order that the chart does not use.")
+
+    # -- grounding of names -------------------------------------------------------------------
+
+    def _find(self, phrase: str) -> list[tuple[int, int]]:
+        """Whole-phrase occurrences of `phrase` in the intent (case- and dash-insensitive)."""
+        if phrase not in self._occurrences:
+            pattern = _phrase_re(phrase)
+            self._occurrences[phrase] = [] if pattern is None else [m.span() for m in pattern.finditer(self.folded)]
+        return self._occurrences[phrase]
+
+    def _range_labels(self) -> list[tuple[int, int, list[str]]]:
+        spans = []
+        for match_range, expanded in _calendar_spans(self.intent):
+            spans.append((*match_range, expanded))
+        spans.extend(numeric_ranges(self.intent))
+        return spans
+
+    def _check_names(self) -> dict[str, list[tuple[int, int]]]:
+        """Every drawn label and series name is a whole phrase of the intent; returns their spans."""
+        ranges = self._range_labels()
+        spans: dict[str, list[tuple[int, int]]] = {}
+        for name in self._drawn_names():
+            stripped = name.strip()
+            if not stripped:
+                raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
+            if stripped[-1] in _SIGNS + "−–" and len(stripped) > 1 and not stripped[-2].isdigit():
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' carries the sign of its value. Put the sign on the number, e.g. "
+                    f"'{stripped[:-1].strip()}: {stripped[-1]}6'."))
+            if all(w.lower() in CONNECTOR_WORDS or w.lower() in INSTRUCTION_WORDS for w in _words(stripped)) \
+                    and _words(stripped) and not re.search(r"\d", stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"'{stripped}' is not a name. Put each label right before its value, e.g. 'Haaland 27, Salah 19'."))
+            found = [s for s in self._find(stripped) if self._whole(s, stripped)]
+            if not found:
+                expanded = [(a, b) for a, b, labels in ranges if _fold(stripped) in {_fold(x) for x in labels}]
+                if expanded:
+                    spans[name] = expanded
+                    continue
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"I could not find '{stripped}' as a whole name in the intent. Write each label in full next to "
+                    f"its value, e.g. 'New York 8.3M, Los Angeles 3.9M'."))
+            spans[name] = found
+        return spans
+
+    def _whole(self, span: tuple[int, int], label: str) -> bool:
+        """Not a fragment of a longer name: no content word glued on either side (spaces only between)."""
+        start, end = span
+        if end < len(self.intent) and self.intent[end] in _SIGNS + "−" and end + 1 < len(self.intent) \
+                and self.intent[end + 1].isdigit() and label[-1:] in _SIGNS + "−–":
+            return False
+        if re.search(r"[.?!;:]\s", self.intent[start:end]):
+            return False  # "office? London": a sentence break is never inside a label
+        before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
+        after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
+        names = {_fold(n) for n in self._drawn_names()}
+        for neighbour in (before.group(1) if before else None, after.group(1) if after else None):
+            if neighbour is None:
+                continue
+            word = neighbour.lower()
+            if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in names:
+                continue
+            if neighbour is (before.group(1) if before else None) and is_time_like(label):
+                continue  # "revenue Jan 1.2k": a calendar label starts a list after the subject
+            if neighbour[0].isupper() or (after and neighbour is after.group(1)):
+                return False
+        return True
+
+    # -- placement of values ------------------------------------------------------------------
+
+    def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
+        inside = [span for spans in label_spans.values() for span in spans]
+        return [n for n in self.numbers if not any(a <= n.start < b for a, b in inside)
+                and not NOT_DATA_BEFORE.search(self.intent[max(0, n.start - 16):n.start])]
+
+    def _place_values(self, label_spans: dict[str, list[tuple[int, int]]]) -> set[int]:
+        """Tie each drawn point to the statement it comes from; the numbers used, by position."""
+        structured = _structured_points(self.intent)
+        tokens = self._value_tokens(label_spans)
+        if structured is not None:
+            return self._match_structured(structured, tokens)
+        if self.pairs:
+            candidates = [self._pair_candidates(p, tokens) for p in self.points]
+        else:
+            candidates = self._adjacent_candidates(tokens, label_spans)
+            if candidates is None:
+                candidates = self._listed_candidates(tokens, label_spans)
+        chosen = _match(candidates)
+        if chosen is None:
+            lost = next((p for p, c in zip(self.points, candidates, strict=True) if not c), self.points[0])
+            where = f" in series '{lost.series}'" if lost.series else ""
+            raise Unfaithful("VALUE_NOT_PLACED", (
+                f"I could not tie {lost.value:g} to '{lost.label}'{where} in the intent. Write each value right after "
+                f"its label, e.g. '{lost.label}: {lost.value:g}', and name each series before its values."))
+        used = set()
+        for index in chosen:
+            used.update(tokens[i].start for i in index)
+        return used
+
+    def _adjacent_candidates(self, tokens: list[StatedNumber],
+                             label_spans: dict[str, list[tuple[int, int]]]) -> list[list[tuple[int, ...]]] | None:
+        """Label right before (or, for the whole chart, right after) its value; series named before."""
+        # With several series written inline, which names are the series is only certain when the
+        # categories are points in time ("Revenue: Q1 120, Q2 135; Cost: Q1 90" or "2021 home 34, away
+        # 22"): "France — nuclear 320, hydro 55; Germany — …" reads either way, so it is refused unless
+        # the series sit in slots ("A vs B: X 10/12").
+        multi = len({p.series for p in self.points}) > 1
+        timed = all(isinstance(p.label, str) and is_time_like(p.label) for p in self.points)
+        for direction in ("before", "after"):
+            candidates = []
+            for point in self.points:
+                spans = label_spans.get(str(point.label), [])
+                series_spans = label_spans.get(point.series, []) if point.series else []
+                found = []
+                for index, token in enumerate(tokens):
+                    if point.value not in token.readings:
+                        continue
+                    beside = any(self._beside(span, token, direction) for span in spans)
+                    slotted = _slot(self.intent, token) is not None
+                    if beside and (point.series is None or ((timed or slotted) and self._series_owns(
+                            point.series, token, label_spans))):
+                        found.append((index,))
+                    elif multi and timed and any(self._beside(span, token, direction) for span in series_spans) \
+                            and self._nearest_before(token.start, spans, self._label_starts(label_spans)):
+                        found.append((index,))  # "2021 home 34, away 22": series beside, label heads the group
+                candidates.append(found)
+            if all(candidates):
+                return candidates
+        return None
+
+    def _label_starts(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[int]:
+        labels = {str(p.label) for p in self.points}
+        return sorted(a for name, spans in label_spans.items() if name in labels for a, _ in spans)
+
+    def _nearest_before(self, position: int, own: list[tuple[int, int]], all_starts: list[int]) -> bool:
+        previous = [s for s in all_starts if s < position]
+        return bool(previous) and any(a == previous[-1] for a, _ in own)
+
+    def _series_owns(self, series: str, token: StatedNumber, label_spans: dict[str, list[tuple[int, int]]]) -> bool:
+        """The series named last before the value, or the one in the value's slot of "10/12"."""
+        names = sorted({p.series for p in self.points if p.series})
+        slot = _slot(self.intent, token)
+        if slot is not None:
+            order = sorted(names, key=lambda n: min((a for a, _ in label_spans.get(n, [])), default=10**9))
+            return slot < len(order) and order[slot] == series
+        best, best_start = None, -1
+        for name in names:
+            for a, b in label_spans.get(name, []):
+                if b <= token.start and a > best_start:
+                    best, best_start = name, a
+        return best == series
+
+    def _beside(self, span: tuple[int, int], token: StatedNumber, direction: str) -> bool:
+        start, end = span
+        if direction == "before":
+            if end > token.start:
+                return False
+            gap = self.intent[end:token.start]
+            words = _words(gap)
+            return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
+                and all(w.lower() in CONNECTOR_WORDS for w in words)
+        if start < token.end:
+            return False
+        gap = self.intent[token.end:start]
+        words = _words(gap)
+        return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
+            and bool(words) and words[-1].lower() in LABEL_AFTER_WORDS
+
+    def _listed_candidates(self, tokens: list[StatedNumber],
+                           label_spans: dict[str, list[tuple[int, int]]]) -> list[list[tuple[int, ...]]]:
+        """Bare values labelled elsewhere: the n-th stated value goes with the n-th label of one range
+        ("Mon to Fri") or one list ("for Chrome, Safari and Firefox"), in order."""
+        empty: list[list[tuple[int, ...]]] = [[] for _ in self.points]
+        if any(p.series for p in self.points):
+            return empty
+        labels = [_fold(str(p.label)) for p in self.points]
+        data = [t for t in tokens if t.is_data_candidate]
+        if len(data) != len(labels):
+            return empty
+        if not all(p.value in t.readings for p, t in zip(self.points, data, strict=True)):
+            return empty
+        in_order = any([_fold(x) for x in expanded] == labels for _, _, expanded in self._range_labels())
+        if not in_order:
+            positions = [min((a for a, _ in label_spans.get(str(p.label), [])), default=-1) for p in self.points]
+            in_order = -1 not in positions and positions == sorted(positions) and all(
+                re.fullmatch(r"[\s,&/]*(?:and\s*)?", self.folded[label_spans[str(p.label)][0][1]:nxt])
+                for p, nxt in zip(self.points, positions[1:], strict=False))
+        if not in_order:
+            return empty
+        index = {id(t): i for i, t in enumerate(tokens)}
+        return [[(index[id(t)],)] for t in data]
+
+    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber]) -> list[tuple[int, ...]]:
+        """x then y in one "(x, y)" or "x → y" statement."""
+        found = []
+        for i, x in enumerate(tokens):
+            if _number_key(point.label) not in x.readings:
+                continue
+            for j in range(i + 1, min(i + 2, len(tokens))):
+                y = tokens[j]
+                gap = self.intent[x.end:y.start]
+                if point.value in y.readings and re.fullmatch(
+                        r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap):
+                    found.append((i, j))
+        return found
+
+    def _match_structured(self, structured: _Structured, tokens: list[StatedNumber]) -> set[int]:
+        if structured.pairs != self.pairs:
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "The data are x/y pairs but were drawn as categories." if structured.pairs else
+                "The data are labelled values but were drawn as x/y pairs."))
+        multi = len({p.series for p in self.points}) > 1
+        expected = [(s if multi else None, _fold(str(lbl)) if not self.pairs else _number_key(lbl), v)
+                    for s, lbl, v in structured.points]
+        drawn = [(_fold(p.series) if p.series else None,
+                  _fold(str(p.label)) if not self.pairs else _number_key(p.label), p.value) for p in self.points]
+        remaining = list(expected)
+        for series, label, value in drawn:
+            hit = next((e for e in remaining if (e[0] is None or _fold(str(e[0])) == series) and e[1] == label
+                        and value in e[2]), None)
+            if hit is None:
+                raise Unfaithful("VALUE_NOT_PLACED", (
+                    f"I could not find {value:g} for '{label}'{f' in series {series!r}' if series else ''} where the "
+                    f"{structured.kind} puts it. Give one row per label and one column per series."))
+            remaining.remove(hit)
+        if remaining:
+            series, label, _ = remaining[0]
+            raise Unfaithful("VALUE_MISSING", f"The {structured.kind} has a value for '{label}'"
+                             f"{f' in {series!r}' if series else ''} that the chart does not show.")
+        return {t.start for t in tokens if structured.start <= t.start < structured.end}
+
+    # -- coverage -----------------------------------------------------------------------------
+
+    def _check_coverage(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        inside = [span for spans in label_spans.values() for span in spans]
+        for number in self.numbers:
+            if number.start in used or not number.is_data_candidate:
+                continue
+            if any(a <= number.start < b for a, b in inside):
+                continue
+            if self._explained(number):
+                continue
+            text = number.text.strip()
+            raise Unfaithful("VALUE_MISSING", (
+                f"I could not place '{text}' in the chart. Give it a label, e.g. 'Mar {text}', or, if it is not "
+                "data, leave it out."))
+
+    def _explained(self, number: StatedNumber) -> bool:
+        """A number the intent states that is not data: counts, sizes, years naming the subject."""
+        before = self.intent[max(0, number.start - 16):number.start]
+        after = self.intent[number.end:number.end + 24]
+        if NOT_DATA_BEFORE.search(before) or NOT_DATA_AFTER.match(after):
+            return True
+        digits = number.text.strip()
+        if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
+            return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Structured data (JSON, markdown tables, TSV/CSV): the checker's own reading of the grid.
+
+
+@dataclass
+class _Structured:
+    kind: str  # "JSON" | "table"
+    pairs: bool
+    points: list[tuple[str | None, Any, frozenset[float]]]  # (series, label or x, readings of the value)
+    start: int
+    end: int
+
+
+def _cell_readings(cell: Any) -> frozenset[float] | None:
+    if isinstance(cell, bool) or cell is None:
+        return None
+    if isinstance(cell, int | float):
+        return frozenset({_number_key(cell)})
+    text = str(cell).strip()
+    if not re.fullmatch(r"[-−+]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion))?"
+                        r"\s?(?:%|°\s?[CF]?|[A-Za-zµ/]{1,5})?", text):
+        return None
+    numbers = stated_numbers(text)
+    return numbers[0].readings if len(numbers) == 1 and numbers[0].readings else None
+
+
+def _is_numeric_column(cells: list[Any]) -> bool:
+    return bool(cells) and all(_cell_readings(c) is not None for c in cells)
+
+
+def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, start: int, end: int) -> _Structured | None:
+    width = len(rows[0])
+    if width < 2 or any(len(r) != width for r in rows):
+        return None
+    columns = [[r[i] for r in rows] for i in range(width)]
+    numeric = [i for i in range(width) if _is_numeric_column(columns[i])]
+    text = [i for i in range(width) if i not in numeric]
+    names = header or [None] * width
+    if not numeric:
+        return None
+    if not text and len(numeric) >= 2:
+        first = columns[numeric[0]]
+        label_named = header is not None and str(header[0]).strip().lower() in {
+            "year", "month", "day", "week", "quarter", "date", "period", "label", "category", "name"}
+        if label_named or all(_year_like(str(c).strip()) for c in first):
+            text, numeric = [numeric[0]], numeric[1:]
+        elif len(numeric) == 2:
+            x, y = numeric
+            points = [(None, next(iter(_cell_readings(r[x]) or {0.0})), _cell_readings(r[y]) or frozenset())
+                      for r in rows]
+            if any(len(_cell_readings(r[x]) or ()) != 1 for r in rows):
+                return None
+            return _Structured(kind, True, points, start, end)  # type: ignore[arg-type]
+        else:
+            return None
+    if not text:
+        return None
+    label = text[0]
+    out: list[tuple[str | None, Any, frozenset[float]]] = []
+    if len(text) == 2 and len(numeric) == 1:
+        for r in rows:
+            out.append((str(r[text[1]]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
+        return _Structured(kind, False, out, start, end)
+    if len(text) > 1:
+        return None
+    for i in numeric:
+        series = str(names[i]).strip() if names[i] is not None and len(numeric) > 1 else None
+        if len(numeric) > 1 and not series:
+            return None
+        for r in rows:
+            out.append((series, str(r[label]).strip(), _cell_readings(r[i]) or frozenset()))
+    return _Structured(kind, False, out, start, end)
+
+
+def _structured_points(intent: str) -> _Structured | None:
+    return _json_points(intent) or _table_points(intent)
+
+
+def _json_points(intent: str) -> _Structured | None:
+    match = re.search(r"[\[{]", intent)
+    if match is None:
+        return None
+    try:
+        value, end = json.JSONDecoder().raw_decode(intent, match.start())
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        return None
+    if not isinstance(value, dict | list) or not value:
+        return None
+    start = match.start()
+    for candidate in _json_candidates(value):
+        read = _json_grid(candidate, start, end)
+        if read is not None:
+            return read
+    raise Unfaithful("UNREADABLE_INTENT", (
+        'I could not read the JSON as chart data. Send label→value pairs, e.g. {"Mon": 34, "Tue": 41} or '
+        '[{"day": "Mon", "signups": 34}].'))
+
+
+def _json_candidates(value: Any) -> list[Any]:
+    """The value itself, then (for tool-call-like payloads) its data-carrying members."""
+    out = [value]
+    if isinstance(value, dict):
+        for key in ("data", "values", "rows", "points", "series", "records", "items"):
+            if key in value:
+                out.append(value[key])
+        out.extend(v for v in value.values() if isinstance(v, dict | list) and v not in out)
+    return out
+
+
+def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
+    if isinstance(value, dict) and value:
+        items = list(value.items())
+        if all(_cell_readings(v) is not None for _, v in items):
+            return _Structured("JSON", False, [(None, str(k), _cell_readings(v)) for k, v in items], start, end)  # type: ignore[misc]
+        if all(isinstance(v, dict) and v and all(_cell_readings(x) is not None for x in v.values()) for _, v in items):
+            return _Structured("JSON", False, [(str(name), str(k), _cell_readings(x)) for name, inner in items
+                                               for k, x in inner.items()], start, end)  # type: ignore[misc]
+        if all(isinstance(v, list) for _, v in items) and len({len(v) for _, v in items}) == 1:
+            keys = [str(k) for k, _ in items]
+            rows = [[v[i] for _, v in items] for i in range(len(items[0][1]))]
+            return _grid_points(keys, rows, "JSON", start, end) if rows else None
+        return None
+    if isinstance(value, list) and value:
+        if all(isinstance(v, list) and len(v) == 2 for v in value):
+            return _grid_points(None, [list(v) for v in value], "JSON", start, end)
+        if all(isinstance(v, dict) for v in value):
+            keys: list[str] = []
+            for item in value:
+                keys.extend(k for k in item if k not in keys)
+            if any(set(item) != set(keys) for item in value):
+                return None
+            return _grid_points(keys, [[item[k] for k in keys] for item in value], "JSON", start, end)
+    return None
+
+
+def _table_points(intent: str) -> _Structured | None:
+    lines = intent.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for index, line in enumerate(lines):
+        if index and "|" in lines[index - 1] and re.fullmatch(r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*", line):
+            header = _pipe_cells(lines[index - 1])
+            body = []
+            for row in lines[index + 1:]:
+                if "|" not in row:
+                    break
+                body.append(_pipe_cells(row))
+            end = offsets[index + 1 + len(body)]
+            if body and all(len(r) == len(header) for r in body):
+                return _grid_points(header, body, "table", offsets[index - 1], end)
+            raise Unfaithful("UNREADABLE_INTENT", "Every row of the table needs as many cells as its header.")
+    for delimiter in ("\t", ";", ","):
+        block: list[int] = []
+        for index, line in enumerate([*lines, ""]):
+            cells = [c.strip() for c in line.split(delimiter)]
+            if len(cells) >= 2 and (not block or len(cells) == len(lines[block[0]].split(delimiter))):
+                block.append(index)
+                continue
+            if len(block) >= 3 or (len(block) >= 2 and delimiter == "\t"):
+                grid = [[c.strip() for c in lines[i].split(delimiter)] for i in block]
+                first_numeric = any(_cell_readings(c) is not None for c in grid[0])
+                header, body = (None, grid) if first_numeric else (grid[0], grid[1:])
+                read = _grid_points(header, body, "table", offsets[block[0]], offsets[block[-1] + 1])
+                if read is not None:
+                    return read
+            block = [index] if len(cells) >= 2 else []
+    return None
+
+
+def _pipe_cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Small readings shared by the rules
+
+
+def _match(candidates: list[list[tuple[int, ...]]]) -> list[tuple[int, ...]] | None:
+    """One distinct statement (tuple of number positions) per point, or None (Kuhn's matching)."""
+    owner: dict[int, int] = {}
+    choice: dict[int, tuple[int, ...]] = {}
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for option in candidates[i]:
+            key = option[0]
+            if key in seen:
+                continue
+            seen.add(key)
+            if key not in owner or assign(owner[key], seen):
+                owner[key] = i
+                choice[i] = option
+                return True
+        return False
+
+    if not all(assign(i, set()) for i in range(len(candidates))):
+        return None
+    return [choice[i] for i in range(len(candidates))]
+
+
+def _slot(intent: str, token: StatedNumber) -> int | None:
+    """The place of a value in a "10/12/9" group, or None when it stands alone."""
+    group = re.compile(r"[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?(?:[kKMB]|bn)?%?")
+    left = intent[:token.start]
+    right = intent[token.end:]
+    if not re.match(r"\s*/\s*\d", right) and not re.search(r"\d[kKMB%]?\s*/\s*$", left):
+        return None
+    slot = 0
+    while True:
+        m = re.search(r"(" + group.pattern + r")\s*/\s*$", left)
+        if m is None:
+            return slot
+        slot += 1
+        left = left[:m.start()]
+
+
+def _calendar_spans(intent: str) -> list[tuple[tuple[int, int], list[str]]]:
+    """Calendar ranges ("Mon to Fri") with where they are written."""
+    out = []
+    for match in RANGE_RE.finditer(intent):
+        expanded = calendar_ranges(match.group(0))
+        if expanded:
+            out.append(((match.start(), match.end()), expanded[0]))
+    return out
+
+
+def _strict(number: StatedNumber) -> StatedNumber:
+    """One reading per comma pattern: "1,200" is 1200, "1,72" is 1.72; "1,2,3" is left unread (it is
+    several numbers, and reading it as any one of them would hide the others)."""
+    digits = re.search(r"\d+(?:,\d+)*(?:\.\d+)?", number.text)
+    if digits is None or "," not in digits.group(0):
+        return number
+    text = digits.group(0)
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
+        keep = {r for r in number.readings if abs(r) >= 1000}
+    elif re.fullmatch(r"\d+,\d{1,2}", text):
+        keep = {r for r in number.readings if not float(r).is_integer()}
+    else:
+        keep = set()
+    return replace(number, readings=frozenset(keep))
+
+
+def _year_like(text: str) -> bool:
+    return bool(re.fullmatch(r"\d{4}", text.strip())) and YEAR_RANGE[0] <= int(text.strip()) <= YEAR_RANGE[1]
+
+
+def _is_unit_word(word: str) -> bool:
+    return word in {"percent", "per", "cent", "pct", "ms", "kg", "km", "usd", "eur", "gbp", "k", "m", "bn"}
