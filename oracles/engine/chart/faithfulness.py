@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -46,7 +48,7 @@ sorted sort order axis here is are works thanks thank quick simple nice new just
 CONNECTOR_WORDS = frozenset("""
 in on at of for by to during from with was were is are be been had has have got get gets saw sees
 reached reach reaches hit hits peaked peaks scored scores totalled totaled totals total came comes
-stood stands stands ended ends closed closes rose fell grew dropped climbed sat sits recorded logged
+stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
 made makes did does about around approximately roughly nearly almost over under some only just
 then and
 """.split())
@@ -79,6 +81,10 @@ _MARK_REQUESTS = [
     re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
 ]
+# "just chart the sales column", "ignore the margin": a selection the chart would have to make.
+_SELECTION = re.compile(r"\b(?:only|just|except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop)\s+"
+                        r"(?:the\s+|chart\s+the\s+|plot\s+the\s+|draw\s+the\s+|show\s+the\s+)?((?:[^\W\d_][\w%]*\s*){1,3})",
+                        re.IGNORECASE)
 _HORIZONTAL = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", re.IGNORECASE)
 _STACKED = re.compile(r"\bstacked\b", re.IGNORECASE)
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
@@ -90,6 +96,24 @@ _ASCENDING = re.compile(r"\b(?:ascending|(?:lowest|smallest|shortest|least)\s+(?
                         re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
+
+
+class _Spans:
+    """Sorted spans, for "is this position inside one of them?" in O(log n)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        merged: list[list[int]] = []
+        for a, b in sorted(spans):
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.starts = [a for a, _ in merged]
+        self.ends = [b for _, b in merged]
+
+    def holds(self, position: int) -> bool:
+        index = bisect_right(self.starts, position) - 1
+        return index >= 0 and position < self.ends[index]
 
 
 class Unfaithful(Exception):
@@ -158,6 +182,10 @@ class _Reader:
         ]
         self.numbers = [n for n in (_strict(n) for n in stated_numbers(intent)) if n.readings]
         self._occurrences: dict[str, list[tuple[int, int]]] = {}
+        self._words_at: dict[str, list[int]] | None = None
+        self._names = self._drawn_names()
+        self._folded_names = {_fold(n) for n in self._names}
+        self._slots: dict[int, tuple[int, int, int] | None] = {}
 
     # -- the rules, in the order a caller would fix them ------------------------------------------
 
@@ -177,7 +205,7 @@ class _Reader:
     # -- the asked shape ----------------------------------------------------------------------
 
     def _inside_drawn_name(self, start: int, end: int) -> bool:
-        for text in self._drawn_names():
+        for text in self._names:
             for a, b in self._find(text):
                 if a <= start and end <= b:
                     return True
@@ -234,6 +262,13 @@ class _Reader:
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
 
     def _check_requests(self) -> None:
+        for match in _SELECTION.finditer(self.intent):
+            words = _fold(match.group(1)).split()
+            named = {_fold(n) for n in self._names} | set(_header_words(self.intent))
+            if any(w in named or w in {"column", "columns", "row", "rows", "series"} for w in words):
+                raise Unfaithful("REQUEST_NOT_HONOURED", (
+                    f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
+                    "given. Send just the values to draw."))
         title_match = _TITLE.search(self.intent)
         if title_match:
             asked_title = _fold(title_match.group(1)).strip()
@@ -261,9 +296,28 @@ class _Reader:
     def _find(self, phrase: str) -> list[tuple[int, int]]:
         """Whole-phrase occurrences of `phrase` in the intent (case- and dash-insensitive)."""
         if phrase not in self._occurrences:
+            folded = _fold(phrase).strip()
+            if re.fullmatch(r"\w+", folded):  # one word: its occurrences are whole \w+ runs (no regex to build)
+                self._occurrences[phrase] = [(a, a + len(folded)) for a in self._word_index().get(folded, [])]
+                return self._occurrences[phrase]
             pattern = _phrase_re(phrase)
-            self._occurrences[phrase] = [] if pattern is None else [m.span() for m in pattern.finditer(self.folded)]
+            first = re.match(r"\w+", _fold(phrase).strip())
+            if pattern is None:
+                found: list[tuple[int, int]] = []
+            elif first is not None:  # only where a word starts with the phrase's first word
+                found = [m.span() for start in self._word_index().get(first.group(0), [])
+                         if (m := pattern.match(self.folded, start))]
+            else:
+                found = [m.span() for m in pattern.finditer(self.folded)]
+            self._occurrences[phrase] = found
         return self._occurrences[phrase]
+
+    def _word_index(self) -> dict[str, list[int]]:
+        if self._words_at is None:
+            self._words_at = {}
+            for match in re.finditer(r"\w+", self.folded):
+                self._words_at.setdefault(match.group(0), []).append(match.start())
+        return self._words_at
 
     def _range_labels(self) -> list[tuple[int, int, list[str]]]:
         spans = []
@@ -276,7 +330,7 @@ class _Reader:
         """Every drawn label and series name is a whole phrase of the intent; returns their spans."""
         ranges = self._range_labels()
         spans: dict[str, list[tuple[int, int]]] = {}
-        for name in self._drawn_names():
+        for name in self._names:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
@@ -310,15 +364,15 @@ class _Reader:
             return False  # "office? London": a sentence break is never inside a label
         before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
         after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
-        names = {_fold(n) for n in self._drawn_names()}
+        names = self._folded_names
         for neighbour in (before.group(1) if before else None, after.group(1) if after else None):
             if neighbour is None:
                 continue
             word = neighbour.lower()
             if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in names:
                 continue
-            if neighbour is (before.group(1) if before else None) and is_time_like(label):
-                continue  # "revenue Jan 1.2k": a calendar label starts a list after the subject
+            if is_time_like(label):
+                continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
             if neighbour[0].isupper() or (after and neighbour is after.group(1)):
                 return False
         return True
@@ -326,9 +380,14 @@ class _Reader:
     # -- placement of values ------------------------------------------------------------------
 
     def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
-        inside = [span for spans in label_spans.values() for span in spans]
-        return [n for n in self.numbers if not any(a <= n.start < b for a, b in inside)
+        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        return [n for n in self.numbers if not inside.holds(n.start)
                 and not NOT_DATA_BEFORE.search(self.intent[max(0, n.start - 16):n.start])]
+
+    def slot(self, token: StatedNumber) -> tuple[int, int, int] | None:
+        if token.start not in self._slots:
+            self._slots[token.start] = _slot(self.intent, token)
+        return self._slots[token.start]
 
     def _place_values(self, label_spans: dict[str, list[tuple[int, int]]]) -> set[int]:
         """Tie each drawn point to the statement it comes from; the numbers used, by position."""
@@ -363,22 +422,28 @@ class _Reader:
         # the series sit in slots ("A vs B: X 10/12").
         multi = len({p.series for p in self.points}) > 1
         timed = all(isinstance(p.label, str) and is_time_like(p.label) for p in self.points)
+        by_value: dict[float, list[int]] = {}
+        for index, token in enumerate(tokens):
+            for reading in token.readings:
+                by_value.setdefault(reading, []).append(index)
+        label_starts = self._label_starts(label_spans)
         for direction in ("before", "after"):
             candidates = []
             for point in self.points:
                 spans = label_spans.get(str(point.label), [])
                 series_spans = label_spans.get(point.series, []) if point.series else []
                 found = []
-                for index, token in enumerate(tokens):
-                    if point.value not in token.readings:
-                        continue
-                    beside = any(self._beside(span, token, direction) for span in spans)
-                    slotted = _slot(self.intent, token) is not None
+                for index in by_value.get(point.value, []):
+                    token = tokens[index]
+                    grouped = self.slot(token)
+                    slotted = grouped is not None
+                    probe = replace(token, start=grouped[1], end=grouped[2]) if grouped else token
+                    beside = any(self._beside(span, probe, direction) for span in spans)
                     if beside and (point.series is None or ((timed or slotted) and self._series_owns(
                             point.series, token, label_spans))):
                         found.append((index,))
                     elif multi and timed and any(self._beside(span, token, direction) for span in series_spans) \
-                            and self._nearest_before(token.start, spans, self._label_starts(label_spans)):
+                            and self._nearest_before(token.start, spans, label_starts):
                         found.append((index,))  # "2021 home 34, away 22": series beside, label heads the group
                 candidates.append(found)
             if all(candidates):
@@ -390,14 +455,15 @@ class _Reader:
         return sorted(a for name, spans in label_spans.items() if name in labels for a, _ in spans)
 
     def _nearest_before(self, position: int, own: list[tuple[int, int]], all_starts: list[int]) -> bool:
-        previous = [s for s in all_starts if s < position]
-        return bool(previous) and any(a == previous[-1] for a, _ in own)
+        index = bisect_left(all_starts, position) - 1
+        return index >= 0 and any(a == all_starts[index] for a, _ in own)
 
     def _series_owns(self, series: str, token: StatedNumber, label_spans: dict[str, list[tuple[int, int]]]) -> bool:
         """The series named last before the value, or the one in the value's slot of "10/12"."""
         names = sorted({p.series for p in self.points if p.series})
-        slot = _slot(self.intent, token)
-        if slot is not None:
+        grouped = self.slot(token)
+        if grouped is not None:
+            slot = grouped[0]
             order = sorted(names, key=lambda n: min((a for a, _ in label_spans.get(n, [])), default=10**9))
             return slot < len(order) and order[slot] == series
         best, best_start = None, -1
@@ -410,13 +476,13 @@ class _Reader:
     def _beside(self, span: tuple[int, int], token: StatedNumber, direction: str) -> bool:
         start, end = span
         if direction == "before":
-            if end > token.start:
+            if end > token.start or token.start - end > 40:
                 return False
             gap = self.intent[end:token.start]
             words = _words(gap)
             return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
                 and all(w.lower() in CONNECTOR_WORDS for w in words)
-        if start < token.end:
+        if start < token.end or start - token.end > 40:
             return False
         gap = self.intent[token.end:start]
         words = _words(gap)
@@ -489,11 +555,11 @@ class _Reader:
     # -- coverage -----------------------------------------------------------------------------
 
     def _check_coverage(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
-        inside = [span for spans in label_spans.values() for span in spans]
+        inside = _Spans(span for spans in label_spans.values() for span in spans)
         for number in self.numbers:
             if number.start in used or not number.is_data_candidate:
                 continue
-            if any(a <= number.start < b for a, b in inside):
+            if inside.holds(number.start):
                 continue
             if self._explained(number):
                 continue
@@ -684,6 +750,14 @@ def _table_points(intent: str) -> _Structured | None:
     return None
 
 
+def _header_words(intent: str) -> list[str]:
+    """Words of the first line of a table or spreadsheet paste (its column names)."""
+    for line in intent.split("\n"):
+        if "\t" in line or line.count("|") >= 2 or line.count(",") >= 1 and not re.search(r"\d", line):
+            return _fold(line).replace("|", " ").replace("\t", " ").replace(",", " ").split()
+    return []
+
+
 def _pipe_cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
@@ -714,20 +788,30 @@ def _match(candidates: list[list[tuple[int, ...]]]) -> list[tuple[int, ...]] | N
     return [choice[i] for i in range(len(candidates))]
 
 
-def _slot(intent: str, token: StatedNumber) -> int | None:
-    """The place of a value in a "10/12/9" group, or None when it stands alone."""
-    group = re.compile(r"[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?(?:[kKMB]|bn)?%?")
-    left = intent[:token.start]
-    right = intent[token.end:]
-    if not re.match(r"\s*/\s*\d", right) and not re.search(r"\d[kKMB%]?\s*/\s*$", left):
-        return None
-    slot = 0
-    while True:
-        m = re.search(r"(" + group.pattern + r")\s*/\s*$", left)
-        if m is None:
-            return slot
+_SLOT_NUMBER = r"[-−+]?[$€£¥]?\d[\d,]*(?:\.\d+)?(?:[kKMB]|bn)?%?"
+_SLOT_SEPARATOR = r"\s*(?:/|\bvs\.?|\bversus\b)\s*"
+_SLOT_LEFT = re.compile(rf"({_SLOT_NUMBER}){_SLOT_SEPARATOR}$", re.IGNORECASE)
+_SLOT_RIGHT = re.compile(rf"{_SLOT_SEPARATOR}({_SLOT_NUMBER})", re.IGNORECASE)
+
+
+def _slot(intent: str, token: StatedNumber) -> tuple[int, int, int] | None:
+    """(place, group start, group end) of a value in a "10/12/9" or "94 vs 89" group; None alone."""
+    window = 120
+    left = intent[max(0, token.start - window):token.start]
+    offset = max(0, token.start - window)
+    slot, start = 0, token.start
+    while (m := _SLOT_LEFT.search(left)) is not None:
         slot += 1
+        start = offset + m.start()
         left = left[:m.start()]
+    end, right = token.end, intent[token.end:token.end + window]
+    moved = 0
+    while (m := _SLOT_RIGHT.match(right, moved)) is not None:
+        moved = m.end()
+        end = token.end + m.end()
+    if start == token.start and end == token.end:
+        return None
+    return slot, start, end
 
 
 def _calendar_spans(intent: str) -> list[tuple[tuple[int, int], list[str]]]:
