@@ -84,13 +84,13 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
             raise EngineRefusal("VALUE_NOT_IN_INTENT", "The chart holds generated values, but allow_generated_data is not set.")
         if "illustrative" not in _title_text(spec).lower():  # type: ignore[arg-type]
             raise EngineRefusal("UNLABELLED_ILLUSTRATION", f"Generated values must be labelled in the chart ('{ILLUSTRATIVE_SUBTITLE}').")
-    violation = check_values(intent, draft.facts, rows, generated)
-    if violation:
-        raise EngineRefusal(*violation)
-    if not generated:  # the drafter's own reading is never consulted here: only the spec and the intent
+    if not generated:  # first the check that never consults the drafter: only the spec and the intent
         unfaithful = check_faithful(intent, spec, rows)  # type: ignore[arg-type]
         if unfaithful:
             raise EngineRefusal(*unfaithful)
+    violation = check_values(intent, draft.facts, rows, generated)
+    if violation:
+        raise EngineRefusal(*violation)
     compiled = _compile(spec)  # type: ignore[arg-type]
     if draft.format == "vega":
         if not isinstance(draft.artifact, dict):

@@ -41,8 +41,8 @@ from .values import StatedNumber, stated_numbers
 INSTRUCTION_WORDS = frozenset("""
 a an the please pls kindly can could would you i we me us our my make draw plot chart graph show
 create render give build produce visualise visualize display use using as with of for this these
-that data values numbers chart graph plot diagram title titled call called label labelled labeled
-sorted sort order axis here is are works thanks thank quick simple nice new just want need like
+that data values numbers diagram title titled called labelled labeled sorted sort axis is are
+thanks thank want need
 """.split())
 # Words that may stand between a label and its value ("Season 1 peaked at 48k", "58 in March").
 CONNECTOR_WORDS = frozenset("""
@@ -197,6 +197,11 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I read only one value ({self.points[0].value:g}) from the intent, which makes no chart. "
                 "Give each value with its label, e.g. 'Mon 34, Tue 41, Wed 29'."))
+        stated = {reading for number in self.numbers for reading in number.readings}
+        for point in self.points:
+            for number in (point.value, point.label if self.pairs else None):
+                if number is not None and _number_key(number) not in stated:
+                    raise Unfaithful("VALUE_NOT_IN_INTENT", f"The chart's data holds {float(number):g}, which the intent does not state.")
         label_spans = self._check_names()
         used = self._place_values(label_spans)
         self._check_coverage(used, label_spans)
@@ -373,8 +378,7 @@ class _Reader:
                 continue
             if is_time_like(label):
                 continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
-            if neighbour[0].isupper() or (after and neighbour is after.group(1)):
-                return False
+            return False
         return True
 
     # -- placement of values ------------------------------------------------------------------
