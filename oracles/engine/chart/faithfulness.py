@@ -50,7 +50,7 @@ in on at of for by to during from with was were is are be been had has have got 
 reached reach reaches hit hits peaked peaks scored scores totalled totaled totals total came comes
 stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
 made makes did does about around approximately roughly nearly almost over under some only just
-then and
+then and or vs versus against
 """.split())
 # The last word before a label that follows its value ("1,310 in week 2").
 LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
@@ -65,7 +65,9 @@ NOT_DATA_AFTER = re.compile(
 
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-"})
 _SIGNS = "+-"
-_SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\s-\s|\)\s*\(")
+_SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\s-\s|\)\s*\(|→|->|=>|⟶")
+# A label never starts or ends with these: they link it to something else ("28 psi →", "iOS (").
+_LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;]|[\s(\[{:=→|,;]$|->$|=>$")
 _MARK_NAMES: dict[str, str] = {
     "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
     "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",
@@ -347,6 +349,14 @@ class _Reader:
                     and _words(stripped) and not re.search(r"\d", stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"'{stripped}' is not a name. Put each label right before its value, e.g. 'Haaland 27, Salah 19'."))
+            if re.search(r"[^\W\d_]\s+[-+]?\d[\d,.]*\s+[^\W\d_]", stripped) and not is_time_like(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
+                    "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
+            if _LINKING_EDGE.search(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' carries part of its statement. Write 'label value' items, e.g. 'iOS 52k', "
+                    "or x/y pairs as '(28, 41.2)'."))
             found = [s for s in self._find(stripped) if self._whole(s, stripped)]
             if not found:
                 expanded = [(a, b) for a, b, labels in ranges if _fold(stripped) in {_fold(x) for x in labels}]
@@ -370,7 +380,7 @@ class _Reader:
         before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
         after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
         names = self._folded_names
-        for neighbour in (before.group(1) if before else None, after.group(1) if after else None):
+        for side, neighbour in (("before", before.group(1) if before else None), ("after", after.group(1) if after else None)):
             if neighbour is None:
                 continue
             word = neighbour.lower()
@@ -378,8 +388,15 @@ class _Reader:
                 continue
             if is_time_like(label):
                 continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
+            if side == "before" and neighbour.islower() and self._opens_the_list(start):
+                continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
             return False
         return True
+
+    def _opens_the_list(self, start: int) -> bool:
+        """The first label of the data, with no heading separator (':', '—', a line break) before it."""
+        earlier = [a for name in self._names for a, _ in self._find(name) if a < start]
+        return not earlier and not re.search(r":|\s[-–—]\s|\n|[.?!]\s", self.intent[:start])
 
     # -- placement of values ------------------------------------------------------------------
 
@@ -402,11 +419,19 @@ class _Reader:
         if self.pairs:
             candidates = [self._pair_candidates(p, tokens) for p in self.points]
         else:
-            candidates = self._adjacent_candidates(tokens, label_spans)
-            if candidates is None:
-                candidates = self._listed_candidates(tokens, label_spans)
+            adjacent, complete = self._adjacent_candidates(tokens, label_spans)
+            candidates = adjacent
+            if not complete:
+                listed = self._listed_candidates(tokens, label_spans)
+                candidates = listed if all(listed) else adjacent
         chosen = _match(candidates)
         if chosen is None:
+            if len({p.series for p in self.points}) > 1 and not all(
+                    isinstance(p.label, str) and is_time_like(p.label) for p in self.points):
+                raise Unfaithful("VALUE_NOT_PLACED", (
+                    "I could not tell which names are the series. Write the series in slots "
+                    "('2023 vs 2024 sales: North 10/14, South 12/11'), one series per sentence over time labels "
+                    "('Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100'), or a table with one column per series."))
             lost = next((p for p, c in zip(self.points, candidates, strict=True) if not c), self.points[0])
             where = f" in series '{lost.series}'" if lost.series else ""
             raise Unfaithful("VALUE_NOT_PLACED", (
@@ -418,8 +443,9 @@ class _Reader:
         return used
 
     def _adjacent_candidates(self, tokens: list[StatedNumber],
-                             label_spans: dict[str, list[tuple[int, int]]]) -> list[list[tuple[int, ...]]] | None:
-        """Label right before (or, for the whole chart, right after) its value; series named before."""
+                             label_spans: dict[str, list[tuple[int, int]]]) -> tuple[list[list[tuple[int, ...]]], bool]:
+        """Label right before (or, for the whole chart, right after) its value; series named before.
+        Returns the candidates of the better direction and whether every point has one."""
         # With several series written inline, which names are the series is only certain when the
         # categories are points in time ("Revenue: Q1 120, Q2 135; Cost: Q1 90" or "2021 home 34, away
         # 22"): "France — nuclear 320, hydro 55; Germany — …" reads either way, so it is refused unless
@@ -431,6 +457,7 @@ class _Reader:
             for reading in token.readings:
                 by_value.setdefault(reading, []).append(index)
         label_starts = self._label_starts(label_spans)
+        best: list[list[tuple[int, ...]]] = [[] for _ in self.points]
         for direction in ("before", "after"):
             candidates = []
             for point in self.points:
@@ -451,8 +478,10 @@ class _Reader:
                         found.append((index,))  # "2021 home 34, away 22": series beside, label heads the group
                 candidates.append(found)
             if all(candidates):
-                return candidates
-        return None
+                return candidates, True
+            if sum(map(bool, candidates)) > sum(map(bool, best)):
+                best = candidates
+        return best, False
 
     def _label_starts(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[int]:
         labels = {str(p.label) for p in self.points}

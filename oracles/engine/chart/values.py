@@ -21,7 +21,7 @@ from .calendar import expand_ranges
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
           "billion": 1e9, "trillion": 1e12}
 _NUMBER_RE = re.compile(
-    r"(?P<sign>(?<![\w)])[-−])?[$€£¥]?(?P<digits>\d+(?:,\d+)*(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
+    r"(?P<sign>(?<![\w)])[-−+])?[$€£¥]?(?P<digits>\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
     r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn)(?![A-Za-z]))?"
 )
 _DATE_OR_TIME_RE = re.compile(
@@ -56,8 +56,20 @@ def in_spans(position: int, starts: list[int], ends: list[int]) -> bool:
     return index >= 0 and position < ends[index]
 
 
+# "1,72 ; 1,69" or "Januar\t1,8": decimal commas, in an intent whose items are not comma-separated.
+DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])")
+
+
+def uses_decimal_commas(intent: str) -> bool:
+    """Whether "1,8" in this intent is one and eight tenths: a decimal comma in a list of items split
+    by ';' or tabs (with commas between items, "120,80" is two numbers)."""
+    return bool(DECIMAL_COMMA_RE.search(intent)) and (";" in intent or "\t" in intent)
+
+
 def stated_numbers(intent: str) -> list[StatedNumber]:
     """Every numeric token in the intent with all its plausible readings."""
+    if uses_decimal_commas(intent):  # same length, so positions still point into the intent
+        intent = DECIMAL_COMMA_RE.sub(r"\1.\2", intent)
     masked = [(m.start(), m.end()) for m in _DATE_OR_TIME_RE.finditer(intent)]  # finditer: sorted, disjoint
     masked_starts, masked_ends = [a for a, _ in masked], [b for _, b in masked]
     found: list[StatedNumber] = []
@@ -67,7 +79,7 @@ def stated_numbers(intent: str) -> list[StatedNumber]:
         glued_before = start > 0 and (intent[start - 1].isalpha() or intent[start - 1] in "_")
         after = intent[match.end():match.end() + 1]
         glued_after = after.isalpha() and not match.group("suffix") and not match.group("word")
-        sign = -1.0 if match.group("sign") else 1.0
+        sign = -1.0 if match.group("sign") in ("-", "−") else 1.0
         scale = _SCALE.get((match.group("word") or match.group("suffix") or "").lower(), 1.0)
         exponent = match.group("exp") or ""
         readings: set[float] = set()
