@@ -17,6 +17,8 @@ from .spec import build_spec
 from .tables import read_csv_block, read_json, read_markdown_table
 from .wording import label_axis_title, labels_are_time_like, read_wording
 
+CHART_WORD_RE = re.compile(r"\b(?:bars?|columns?|lines?|areas?|pie|donut|doughnut|ring|scatter|dot|bubble|trend|"
+                           r"histogram|timeline|stacked|grouped|horizontal)\b", re.IGNORECASE)
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -152,7 +154,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
 def _without_names(intent: str, read: ReadData) -> str:
     names = {str(label) for s in read.series for label, _ in s.points} | {s.name for s in read.series if s.name}
     for name in sorted(names, key=len, reverse=True):
-        if len(name) >= 3:
+        if len(name) >= 3 and CHART_WORD_RE.search(name):  # only a name holding a chart word can mislead
             intent = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group(0)), intent, flags=re.IGNORECASE)
     return intent
 

@@ -56,7 +56,8 @@ then and or vs versus against
 LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
 # Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
 NOT_DATA_BEFORE = re.compile(
-    r"(?:\b(?:top|bottom|last|past|next|first|every|each|over\s+the\s+last|n|version|v|step|phase)\s*[=:]?\s*|#)$",
+    r"(?:\b(?:top|bottom|last|past|next|first|every|each|over\s+the\s+last|n|version|v|step|phase|question|"
+    r"the|a|an|our|their|its|this|that)\s*[=:]?\s*|#)$",
     re.IGNORECASE)
 NOT_DATA_AFTER = re.compile(
     r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
@@ -87,6 +88,22 @@ _MARK_REQUESTS = [
 _SELECTION = re.compile(r"\b(?:only|just|except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop)\s+"
                         r"(?:the\s+|chart\s+the\s+|plot\s+the\s+|draw\s+the\s+|show\s+the\s+)?((?:[^\W\d_][\w%]*\s*){1,3})",
                         re.IGNORECASE)
+# Chart requests in other languages people write in. A chart word this list does not know
+# ("…diagramm", "gráfico …") makes the asked mark unknown, and the answer is refused, not guessed.
+FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
+                r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta|\bdiagrama\s+circular",
+                re.IGNORECASE), "arc"),
+    (re.compile(r"\b(?:linien|kurven)diagramm|\bgraphique\s+(?:lin[ée]aire|en\s+courbes?)|\bcourbe\b|"
+                r"\bgr[áa]fico\s+de\s+l[íi]neas?|\bgrafico\s+a\s+linee|\bgr[áa]fico\s+de\s+linhas?", re.IGNORECASE), "line"),
+    (re.compile(r"\b(?:balken|säulen|saeulen)diagramm|\bgraphique\s+(?:en|à)\s+(?:barres|b[âa]tons|colonnes)|\bhistogramme\b|"
+                r"\bgr[áa]fico\s+de\s+(?:barras|columnas|colunas)|\bgrafico\s+a\s+barre", re.IGNORECASE), "bar"),
+    (re.compile(r"\bfl[äa]chendiagramm|\bgraphique\s+en\s+aires?|\bgr[áa]fico\s+de\s+[áa]reas?", re.IGNORECASE), "area"),
+    (re.compile(r"\bstreudiagramm|\bpunktdiagramm|\bnuage\s+de\s+points|\bgr[áa]fico\s+de\s+dispers[ií][óo]n", re.IGNORECASE),
+     "point"),
+]
+_FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
+                                 re.IGNORECASE)
 _HORIZONTAL = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", re.IGNORECASE)
 _STACKED = re.compile(r"\bstacked\b", re.IGNORECASE)
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
@@ -199,8 +216,9 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I read only one value ({self.points[0].value:g}) from the intent, which makes no chart. "
                 "Give each value with its label, e.g. 'Mon 34, Tue 41, Wed 29'."))
+        self.structured = _structured_points(self.intent)
         stated = {reading for number in self.numbers for reading in number.readings}
-        for point in self.points:
+        for point in self.points if self.structured is None else ():  # a grid is matched cell by cell
             for number in (point.value, point.label if self.pairs else None):
                 if number is not None and _number_key(number) not in stated:
                     raise Unfaithful("VALUE_NOT_IN_INTENT", f"The chart's data holds {float(number):g}, which the intent does not state.")
@@ -230,6 +248,14 @@ class _Reader:
             for match in pattern.finditer(self.intent):
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
                     asked.add(_MARK_NAMES[match.group("word").lower()])
+        for pattern, mark in FOREIGN_MARKS:
+            if pattern.search(self.intent):
+                asked.add(mark)
+        for match in _FOREIGN_CHART_WORD.finditer(self.intent):
+            if not any(p.match(self.intent, match.start()) for p, _ in FOREIGN_MARKS) and not re.fullmatch(
+                    r"diagramm\w*", match.group(0), re.IGNORECASE):
+                raise Unfaithful("SHAPE_NOT_ASKED", (
+                    f"I could not tell which chart '{match.group(0)}' asks for. Name it in English, e.g. 'as a line chart'."))
         return asked
 
     def _asked(self, pattern: re.Pattern[str]) -> bool:
@@ -341,7 +367,8 @@ class _Reader:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
-            if stripped[-1] in _SIGNS + "−–" and len(stripped) > 1 and not stripped[-2].isdigit():
+            if stripped[-1] in _SIGNS + "−–" and any(
+                    re.match(r"\d", self.intent[b:b + 1]) for _, b in self._find(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' carries the sign of its value. Put the sign on the number, e.g. "
                     f"'{stripped[:-1].strip()}: {stripped[-1]}6'."))
@@ -412,7 +439,7 @@ class _Reader:
 
     def _place_values(self, label_spans: dict[str, list[tuple[int, int]]]) -> set[int]:
         """Tie each drawn point to the statement it comes from; the numbers used, by position."""
-        structured = _structured_points(self.intent)
+        structured = self.structured
         tokens = self._value_tokens(label_spans)
         if structured is not None:
             return self._match_structured(structured, tokens)
@@ -635,6 +662,8 @@ def _cell_readings(cell: Any) -> frozenset[float] | None:
     if not re.fullmatch(r"[-−+]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion))?"
                         r"\s?(?:%|°\s?[CF]?|[A-Za-zµ/]{1,5})?", text):
         return None
+    if re.fullmatch(r"[-−+]?\d+,\d{1,2}\s?%?", text):
+        text = text.replace(",", ".")  # a cell holds one number: "41,5" has a decimal comma
     numbers = stated_numbers(text)
     return numbers[0].readings if len(numbers) == 1 and numbers[0].readings else None
 

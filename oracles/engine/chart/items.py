@@ -48,6 +48,9 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
             items.append((position, text[position:end]))
         position = match.end() if match else len(text)
     items = [(start, item) for start, item in items if _tokens(item, decimal_commas)]
+    headed = [i for i, (_, item) in enumerate(items) if PREAMBLE_END_RE.search(item[:_tokens(item, decimal_commas)[-1].start])]
+    if len(headed) == 1 and headed[0] > 0:
+        items = items[headed[0]:]  # "Where the 2.4M budget goes, as a donut: payroll 1.5M": the subject ends at ':'
     if len(items) < 2:
         return None
     read = _arrow_pairs(items, decimal_commas) or _value_first(items, decimal_commas) or _label_first(items, decimal_commas)
@@ -69,6 +72,7 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     points = []
     units = set()
     first_label_at = 0
+    headed = False
     for index, (start, item) in enumerate(items):
         tokens = _tokens(item, decimal_commas)
         value = tokens[-1]
@@ -81,6 +85,7 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         if index == 0:
             pieces = PREAMBLE_END_RE.split(label_text.rstrip(LABEL_EDGES))
             label_text = pieces[-1]
+            headed = len(pieces) > 1
             first_label_at = start + item.find(label_text) if label_text.strip() else start
         label = _clean(label_text)
         if not label or len(label.split()) > MAX_LABEL_WORDS or INNER_NUMBER_RE.search(label):
@@ -90,7 +95,7 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             units.add(value.unit)
     if len({len(lbl.split()) for lbl, _ in points[1:]} | {0}) > 3:
         return None
-    if len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
+    if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
         return None  # "Plot monthly revenue Jan": the first label still carries the subject
     return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
                     data_start=first_label_at)
