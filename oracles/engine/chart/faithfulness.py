@@ -407,6 +407,9 @@ class _Reader:
         before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
         after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
         names = self._folded_names
+        # A name beside "vs" ("Python vs R usage") is delimited on that side; the other may run into the measure.
+        versus_before = re.search(r"\b(?:vs\.?|versus)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
+        versus_after = re.match(r"\s+(?:vs\.?|versus)\b", self.intent[end:end + 10], re.IGNORECASE)
         for side, neighbour in (("before", before.group(1) if before else None), ("after", after.group(1) if after else None)):
             if neighbour is None:
                 continue
@@ -415,6 +418,8 @@ class _Reader:
                 continue
             if is_time_like(label):
                 continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
+            if neighbour.islower() and ((side == "after" and versus_before) or (side == "before" and versus_after)):
+                continue
             if side == "before" and neighbour.islower() and self._opens_the_list(start):
                 continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
             return False

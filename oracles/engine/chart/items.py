@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from .calendar import is_time_like
 from .numbers import ValueToken, find_value_tokens
 from .reading_model import ReadData, SeriesData
 
@@ -156,3 +157,47 @@ def _clean(text: str) -> str:
     while len(words) > 1 and words[-1].lower() in LINK_WORDS:
         words.pop()  # "Season 1 peaked at" → "Season 1"
     return " ".join(words).strip(LABEL_EDGES)
+
+
+GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
+GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+")
+
+
+def read_grouped(text: str) -> ReadData | None:
+    """Groups headed by a point in time, each holding the same named values:
+    "2021 home 34, away 22; 2022 home 41, away 27" or "Q1 agree 60, neutral 25; Q2 agree 42, …".
+    The heading is the category and the repeated names are the series (time always runs along
+    the axis). None when the groups are not headed by times or do not repeat the same names."""
+    groups = [g for g in GROUP_SPLIT_RE.split(text) if find_value_tokens(g)]
+    if len(groups) < 2:
+        return None
+    series: dict[str, SeriesData] = {}
+    headings: list[str] = []
+    data_start = -1
+    for index, group in enumerate(groups):
+        items = [i for i in GROUP_ITEM_SPLIT_RE.split(group) if i.strip()]
+        first = items[0]
+        if index == 0:
+            first = PREAMBLE_END_RE.split(first)[-1]
+            data_start = text.find(first.strip())
+        heading_match = re.match(r"\s*((?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?)\s+(.+)$", first)
+        if heading_match is None or not is_time_like(heading_match.group(1).strip()):
+            return None
+        headings.append(heading_match.group(1).strip())
+        names_seen = []
+        for item in [heading_match.group(2), *items[1:]]:
+            tokens = find_value_tokens(item)
+            if len(tokens) != 1 or item[tokens[0].end:].strip(" .)"):
+                return None
+            name = _clean(item[:tokens[0].start])
+            if not name or is_time_like(name) or len(name.split()) > 3:
+                return None
+            series.setdefault(name.casefold(), SeriesData(name)).points.append((headings[-1], tokens[0].value))
+            names_seen.append(name.casefold())
+        if len(set(names_seen)) != len(names_seen):
+            return None
+    if len(set(h.casefold() for h in headings)) != len(headings) or len(series) < 2:
+        return None
+    if any(len(s.points) != len(headings) for s in series.values()):
+        return None
+    return ReadData(list(series.values()), source="items", data_start=max(data_start, 0))
