@@ -56,9 +56,12 @@ then and or vs versus against
 LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
 # Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
 NOT_DATA_BEFORE = re.compile(
-    r"(?:\b(?:top|bottom|last|past|next|first|every|each|over\s+the\s+last|n|version|v|step|phase|question|"
-    r"the|a|an|our|their|its|this|that)\s*[=:]?\s*|#)$",
-    re.IGNORECASE)
+    r"(?:\b(?:[Tt]op|[Bb]ottom|[Ll]ast|[Pp]ast|[Nn]ext|[Ff]irst|[Ee]very|[Ee]ach|[Oo]ver\s+the\s+last|[Nn]|[Vv]ersion|"
+    r"[Ss]tep|[Pp]hase|[Qq]uestion|[Tt]he|a|an|[Oo]ur|[Tt]heir|[Ii]ts|[Tt]his|[Tt]hat)\s*[=:]?\s*|#)$")
+# "March 3–7, 2025", "Jan 5th": days of a date, not values (only ever used to explain an undrawn number)
+DATE_SPAN = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b", re.IGNORECASE)  # a range or a year: "Mar 12" alone is data
 NOT_DATA_AFTER = re.compile(
     r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
     r"\s*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
@@ -638,6 +641,9 @@ class _Reader:
         before = self.intent[max(0, number.start - 16):number.start]
         after = self.intent[number.end:number.end + 24]
         if NOT_DATA_BEFORE.search(before) or NOT_DATA_AFTER.match(after):
+            return True
+        if any(m.start() <= number.start < m.end() for m in DATE_SPAN.finditer(
+                self.intent, max(0, number.start - 20), min(len(self.intent), number.end + 12))):
             return True
         digits = number.text.strip()
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
