@@ -764,6 +764,27 @@ def _json_candidates(value: Any) -> list[Any]:
 
 def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
     if isinstance(value, dict) and value:
+        columns = {str(k): v for k, v in value.items() if isinstance(v, list) and v}
+        names = [k for k, v in columns.items() if all(isinstance(x, str) and _cell_readings(x) is None for x in v)]
+        numeric = [k for k, v in columns.items() if all(_cell_readings(x) is not None for x in v)]
+        if len(names) == 1 and numeric and all(len(columns[k]) == len(columns[names[0]]) for k in numeric):
+            # parallel lists: {"x": ["Sprint 41", …], "y": [34, …]}; other members only describe them
+            return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]
+                                               for k in numeric for label, v in zip(columns[names[0]], columns[k], strict=True)],
+                               start, end)
+        for key in ("series", "data", "datasets"):
+            listed = value.get(key)
+            if isinstance(listed, list) and listed and all(isinstance(i, dict) for i in listed):
+                points = []
+                for item in listed:
+                    name = next((item[k] for k in ("name", "label", "series") if isinstance(item.get(k), str)), None)
+                    data = next((item[k] for k in ("points", "values", "data") if isinstance(item.get(k), dict)), None)
+                    if name is None or data is None or not all(_cell_readings(x) is not None for x in data.values()):
+                        points = []
+                        break
+                    points.extend((name, str(k), _cell_readings(x)) for k, x in data.items())
+                if points:
+                    return _Structured("JSON", False, points, start, end)  # type: ignore[arg-type]
         items = list(value.items())
         if all(_cell_readings(v) is not None for _, v in items):
             return _Structured("JSON", False, [(None, str(k), _cell_readings(v)) for k, v in items], start, end)  # type: ignore[misc]
