@@ -52,6 +52,8 @@ stood stands ended ends closed closes rose fell grew dropped climbed recorded lo
 made makes did does about around approximately roughly nearly almost over under some only just
 then and or vs versus against
 """.split())
+# Words that join two statements; a label never starts or ends with one ("vs variant").
+LINKING_WORDS = frozenset("vs versus and or against then plus".split())
 # The last word before a label that follows its value ("1,310 in week 2").
 LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
 # Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
@@ -225,6 +227,12 @@ class _Reader:
             for number in (point.value, point.label if self.pairs else None):
                 if number is not None and _number_key(number) not in stated:
                     raise Unfaithful("VALUE_NOT_IN_INTENT", f"The chart's data holds {float(number):g}, which the intent does not state.")
+        labels = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
+        if len(labels) > 1 and all(len(words) > 1 for words in labels) and len({w[-1] for w in labels}) == 1 \
+                and labels[0][-1].islower() and labels[0][-1].endswith("ed"):
+            raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                f"Every label ends with '{labels[0][-1]}', which reads as part of the sentence, not of the names. "
+                "Write 'name value' items, e.g. 'Alice 27, Bob 19'."))
         label_spans = self._check_names()
         used = self._place_values(label_spans)
         self._check_coverage(used, label_spans)
@@ -383,6 +391,11 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
+            edge_words = [w.lower() for w in _words(stripped)]
+            if edge_words and ({edge_words[0], edge_words[-1]} & LINKING_WORDS) and len(edge_words) > 1:
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' starts or ends with a linking word. Write 'label value' items, e.g. "
+                    "'control 3.2%, variant 4.1%'."))
             if _LINKING_EDGE.search(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' carries part of its statement. Write 'label value' items, e.g. 'iOS 52k', "
@@ -423,6 +436,8 @@ class _Reader:
                 continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
             if neighbour.islower() and ((side == "after" and versus_before) or (side == "before" and versus_after)):
                 continue
+            if side == "after" and _is_past_verb(neighbour):
+                continue  # "Alice resolved 27": a verb links the name to its value
             if side == "before" and neighbour.islower() and self._opens_the_list(start):
                 continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
             return False
@@ -549,7 +564,7 @@ class _Reader:
             gap = self.intent[end:token.start]
             words = _words(gap)
             return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
-                and all(w.lower() in CONNECTOR_WORDS for w in words)
+                and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) for w in words)
         if start < token.end or start - token.end > 40:
             return False
         gap = self.intent[token.end:start]
@@ -642,6 +657,8 @@ class _Reader:
         after = self.intent[number.end:number.end + 24]
         if NOT_DATA_BEFORE.search(before) or NOT_DATA_AFTER.match(after):
             return True
+        if len(number.text.strip()) <= 2 and re.match(r"[.)]\s+[^\W\d_]", after) and re.search(r"(?:^|[\n,;])\s*$", before):
+            return True  # "3) Oslo — 0.7M", "1. Oslo": the numbering of a list
         if any(m.start() <= number.start < m.end() for m in DATE_SPAN.finditer(
                 self.intent, max(0, number.start - 20), min(len(self.intent), number.end + 12))):
             return True
@@ -835,8 +852,10 @@ def _table_points(intent: str) -> _Structured | None:
                 continue
             if len(block) >= 3 or (len(block) >= 2 and delimiter == "\t"):
                 grid = [[c.strip() for c in lines[i].split(delimiter)] for i in block]
-                first_numeric = any(_cell_readings(c) is not None for c in grid[0])
-                header, body = (None, grid) if first_numeric else (grid[0], grid[1:])
+                numeric_cells = [c for c in grid[0] if _cell_readings(c) is not None]
+                years_header = len(numeric_cells) < len(grid[0]) and all(_year_like(c) for c in numeric_cells) and not all(
+                    _year_like(row[grid[0].index(numeric_cells[0])]) for row in grid[1:]) if numeric_cells else False
+                header, body = (None, grid) if numeric_cells and not years_header else (grid[0], grid[1:])
                 read = _grid_points(header, body, "table", offsets[block[0]], offsets[block[-1] + 1])
                 if read is not None:
                     return read
@@ -932,6 +951,11 @@ def _strict(number: StatedNumber) -> StatedNumber:
     else:
         keep = set()
     return replace(number, readings=frozenset(keep))
+
+
+def _is_past_verb(word: str) -> bool:
+    """"resolved", "shipped": a lowercase past-tense verb between a name and its value."""
+    return word.islower() and len(word) > 4 and word.endswith("ed")
 
 
 def _year_like(text: str) -> bool:

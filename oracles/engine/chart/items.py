@@ -22,11 +22,12 @@ from .reading_model import ReadData, SeriesData
 
 # Items end at a comma that is not a thousands separator, a semicolon, a newline, " and ", or a
 # sentence end. In a list whose numbers use decimal commas ("1,72 ; 1,69"), only ';' and newlines.
-ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s+and\s+|[.!?](?:\s+|$)")
-DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s+and\s+|[.!?](?:\s+|$)")
+ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
 # The subject before the first label: "customers by age band: ", "… release — ", "per office? "
 PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
+LIST_NUMBER_RE = re.compile(r"(^|[\n,;]\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)
 LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
               "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed"}
@@ -39,6 +40,8 @@ INNER_NUMBER_RE = re.compile(r"[^\W\d_]\s+[-+]?\d[\d,.]*\s+[^\W\d_]")  # "34 per
 
 def read_items(text: str, data_start: int = 0) -> ReadData | None:
     """One series of items (see the module docstring), or None when the text is not one."""
+    # "1. Oslo 0.7M" / "3) Oslo — 0.7M": list numbering is blanked (same length, so positions hold)
+    text = LIST_NUMBER_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
     decimal_commas = ";" in text and bool(DECIMAL_COMMA_RE.search(text))
     splitter = DECIMAL_COMMA_ITEM_SPLIT_RE if decimal_commas else ITEM_SPLIT_RE
     items: list[tuple[int, str]] = []
@@ -96,6 +99,10 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             units.add(value.unit)
     if len({len(lbl.split()) for lbl, _ in points[1:]} | {0}) > 3:
         return None
+    endings = {lbl.split()[-1] for lbl, _ in points}
+    if len(endings) == 1 and all(len(lbl.split()) > 1 for lbl, _ in points) and next(iter(endings)).endswith("ed") \
+            and next(iter(endings)).islower():  # "Alice resolved 27, Bob resolved 19": the verb frames every item
+        points = [(lbl.rsplit(" ", 1)[0], value) for lbl, value in points]
     if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
         return None  # "Plot monthly revenue Jan": the first label still carries the subject
     return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",

@@ -222,6 +222,9 @@ def _grid_with_optional_header(block: list[list[str]]) -> ReadData | BareValues 
     first, rest = block[0], block[1:]
     numeric_in_rest = [all(parse_cell(row[i]) is not None for row in rest) for i in range(len(first))]
     has_header = any(numeric and parse_cell(first[i]) is None for i, numeric in enumerate(numeric_in_rest))
+    year_header = all(re.fullmatch(r"(?:19|20)\d\d", first[i].strip()) for i, numeric in enumerate(numeric_in_rest)
+                      if numeric) and any(parse_cell(cell) is None for cell in first)
+    has_header = has_header or (year_header and not _is_label_column("", rest, 0))  # "Region,2023,2024"
     if has_header:
         return read_grid(first, rest, source="csv")
     return read_grid(None, block, source="csv")

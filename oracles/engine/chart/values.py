@@ -25,6 +25,8 @@ _NUMBER_RE = re.compile(
     r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn)(?![A-Za-z]))?"
 )
 _DATE_OR_TIME_RE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b|"  # "March 3–7, 2025": a date, not values
     r"\d{4}-\d{1,2}(?:-\d{1,2})?|(?<!\d)(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?:/\d{2,4})?(?!\d)|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
 )
 # "top 5", "last 7 days": numbers that size the question, not values to draw.
@@ -99,6 +101,9 @@ def stated_numbers(intent: str) -> list[StatedNumber]:
         in_date = in_spans(start, masked_starts, masked_ends)
         is_count = bool(_COUNT_BEFORE_RE.search(intent[max(0, start - 12):start])
                         or _COUNT_AFTER_RE.match(intent[match.end():match.end() + 16]))
+        numbering = len(digits) <= 2 and bool(re.match(r"[.)]\s+[^\W\d_]", intent[match.end():match.end() + 4])
+                         and re.search(r"(?:^|[\n,;])\s*$", intent[max(0, start - 4):start]))  # "3) Oslo", "1. Oslo"
+        is_count = is_count or numbering
         found.append(StatedNumber(match.group(0), frozenset(readings),
                                   not (glued_before or glued_after or in_date or is_count),
                                   match.start(), match.end()))
