@@ -383,7 +383,7 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' carries the sign of its value. Put the sign on the number, e.g. "
                     f"'{stripped[:-1].strip()}: {stripped[-1]}6'."))
-            if all(w.lower() in CONNECTOR_WORDS or w.lower() in INSTRUCTION_WORDS for w in _words(stripped)) \
+            if all(w.lower() in CONNECTOR_WORDS for w in _words(stripped)) \
                     and _words(stripped) and not re.search(r"\d", stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"'{stripped}' is not a name. Put each label right before its value, e.g. 'Haaland 27, Salah 19'."))
@@ -479,8 +479,8 @@ class _Reader:
             if len({p.series for p in self.points}) > 1 and not all(
                     isinstance(p.label, str) and is_time_like(p.label) for p in self.points):
                 raise Unfaithful("VALUE_NOT_PLACED", (
-                    "I could not tell which names are the series. Write the series in slots "
-                    "('2023 vs 2024 sales: North 10/14, South 12/11'), one series per sentence over time labels "
+                    "I could not tell which names are the series. Write the series in slots, e.g. "
+                    "'2023 vs 2024 sales: North 10/14, South 12/11', one series per sentence over time labels "
                     "('Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100'), or a table with one column per series."))
             lost = next((p for p, c in zip(self.points, candidates, strict=True) if not c), self.points[0])
             where = f" in series '{lost.series}'" if lost.series else ""
