@@ -59,7 +59,7 @@ LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
 # Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
 NOT_DATA_BEFORE = re.compile(
     r"(?:\b(?:[Tt]op|[Bb]ottom|[Ll]ast|[Pp]ast|[Nn]ext|[Ff]irst|[Ee]very|[Ee]ach|[Oo]ver\s+the\s+last|[Nn]|[Vv]ersion|"
-    r"[Ss]tep|[Pp]hase|[Qq]uestion|[Tt]he|a|an|[Oo]ur|[Tt]heir|[Ii]ts|[Tt]his|[Tt]hat)\s*[=:]?\s*|#)$")
+    r"[Ss]tep|[Pp]hase|[Qq]uestion|[Tt]he|a|an|[Oo]ur|[Tt]heir|[Ii]ts|[Tt]his|[Tt]hat)\s*[-=:]?\s*|#)$")
 # "March 3–7, 2025", "Jan 5th": days of a date, not values (only ever used to explain an undrawn number)
 DATE_SPAN = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
@@ -90,7 +90,10 @@ _MARK_REQUESTS = [
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
 ]
 # "just chart the sales column", "ignore the margin": a selection the chart would have to make.
-_SELECTION = re.compile(r"\b(?:only|just|except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop)\s+"
+_DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
+                       r"other\s+than|but\s+not)\b", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*$", re.IGNORECASE)
+_SELECTION = re.compile(r"\b(?:only|just)\s+"
                         r"(?:the\s+|chart\s+the\s+|plot\s+the\s+|draw\s+the\s+|show\s+the\s+)?((?:[^\W\d_][\w%]*\s*){1,3})",
                         re.IGNORECASE)
 # Chart requests in other languages people write in. A chart word this list does not know
@@ -257,6 +260,8 @@ class _Reader:
         asked = set()
         for pattern in _MARK_REQUESTS:
             for match in pattern.finditer(self.intent):
+                if _NEGATED.search(self.intent[max(0, match.start() - 24):match.start()]):
+                    continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
                     asked.add(_MARK_NAMES[match.group("word").lower()])
         for pattern, mark in FOREIGN_MARKS:
@@ -306,6 +311,11 @@ class _Reader:
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
 
     def _check_requests(self) -> None:
+        dropping = _DROPPING.search(self.intent)
+        if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
+            raise Unfaithful("REQUEST_NOT_HONOURED", (
+                f"The intent asks to leave something out ('{dropping.group(0)}'); I only chart every value given. "
+                "Send just the values to draw, e.g. 'Jan 10, Feb 12'."))
         for match in _SELECTION.finditer(self.intent):
             words = _fold(match.group(1)).split()
             named = {_fold(n) for n in self._names} | set(_header_words(self.intent))

@@ -111,7 +111,7 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
 
 
 # "top 5 languages", "last 7 days", "3 series": numbers that size the question, not values.
-COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|bottom|last|past|next|first|over\s+the\s+last|question)|\bn\s*=|#)\s*$",
+COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|bottom|last|past|next|first|over\s+the\s+last|question)-?|\bn\s*=|#)\s*$",
                              re.IGNORECASE)
 COUNT_AFTER_RE = re.compile(r"^\s*(?:series|items|categories|bars|slices|lines|values|points)\b", re.IGNORECASE)
 

@@ -22,6 +22,8 @@ class Wording:
     sort: str | None  # descending | ascending | alphabetical
 
 
+NEGATED_MARK_RE = re.compile(r"\b(?:not|no|instead\s+of|rather\s+than)\s+(?:an?\s+)?(?:\w+\s+)?"
+                             r"(?:line|bar|pie|area|donut|scatter|column)s?(?:\s+(?:chart|graph|plot))?\b")
 _MARK_PATTERNS: list[tuple[str, str]] = [
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
@@ -44,7 +46,7 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
 
 def read_wording(text: str, subject_end: int) -> Wording:
     """Read mark, orientation, title, axis titles and sort order from the intent's words."""
-    lowered = text.lower()
+    lowered = NEGATED_MARK_RE.sub(" ", text.lower())  # "a bar chart, not a line": the refused mark is no request
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
     horizontal = bool(re.search(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", lowered))
     arrangement = None
