@@ -170,7 +170,11 @@ def check_faithful(intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]
 
 def _fold(text: str) -> str:
     """Same-length, case- and dash-folded text, so positions found in it are positions in the intent."""
-    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text.translate(_DASHES))
+    text = text.translate(_DASHES)
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)  # a letter whose lower case is longer
 
 
 def _phrase_re(phrase: str) -> re.Pattern[str] | None:
@@ -244,7 +248,10 @@ class _Reader:
     # -- the asked shape ----------------------------------------------------------------------
 
     def _inside_drawn_name(self, start: int, end: int) -> bool:
+        word = self.folded[start:end]
         for text in self._names:
+            if word not in _fold(text):
+                continue  # only a name holding these letters can hold this occurrence
             for a, b in self._find(text):
                 if a <= start and end <= b:
                     return True
@@ -572,6 +579,8 @@ class _Reader:
             if end > token.start or token.start - end > 40:
                 return False
             gap = self.intent[end:token.start]
+            if not gap.strip(" :=-–—"):
+                return True  # "Mon 34", "Mon: 34", "2019 – 115": the common case, without a regex
             words = _words(gap)
             return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
                 and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) for w in words)
@@ -920,6 +929,9 @@ _SLOT_RIGHT = re.compile(rf"{_SLOT_SEPARATOR}({_SLOT_NUMBER})", re.IGNORECASE)
 def _slot(intent: str, token: StatedNumber) -> tuple[int, int, int] | None:
     """(place, group start, group end) of a value in a "10/12/9" or "94 vs 89" group; None alone."""
     window = 120
+    near = intent[max(0, token.start - 12):token.end + 12].lower()
+    if "/" not in near and "vs" not in near and "versus" not in near:
+        return None  # no slot separator beside the value: the common case, without a regex
     left = intent[max(0, token.start - window):token.start]
     offset = max(0, token.start - window)
     slot, start = 0, token.start

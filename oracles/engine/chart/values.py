@@ -14,6 +14,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .calendar import expand_ranges
@@ -69,7 +70,8 @@ def uses_decimal_commas(intent: str) -> bool:
     return bool(DECIMAL_COMMA_RE.search(intent)) and (";" in intent or "\t" in intent)
 
 
-def stated_numbers(intent: str) -> list[StatedNumber]:
+@lru_cache(maxsize=8)  # the value rule and the faithfulness check both scan the same intent
+def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
     """Every numeric token in the intent with all its plausible readings."""
     if uses_decimal_commas(intent):  # same length, so positions still point into the intent
         intent = DECIMAL_COMMA_RE.sub(r"\1.\2", intent)
@@ -108,7 +110,7 @@ def stated_numbers(intent: str) -> list[StatedNumber]:
         found.append(StatedNumber(match.group(0), frozenset(readings),
                                   not (glued_before or glued_after or in_date or is_count),
                                   match.start(), match.end()))
-    return found
+    return tuple(found)
 
 
 def _norm(text: Any) -> str:
