@@ -210,3 +210,20 @@ def test_reason_codes_are_sorted_and_unreadable_intents_are_not_billed() -> None
     assert list(REASONS) == sorted(REASONS)
     assert [code for code in ("UNREADABLE_INTENT", "DATA_REQUIRED", "UNSUPPORTED_FORMAT") if billed(code)] == []
     assert billed("SCHEMA") and billed("VALUE_NOT_IN_INTENT") and billed(None)
+
+
+def test_a_dropped_first_item_is_not_explained_away_as_a_count() -> None:
+    intent = "Fruit: apples 3, pears 5, plums 7"
+    assert _code(_planted(intent, _set_rows([{"label": "pears", "value": 5}, {"label": "plums", "value": 7}]))) \
+        == "VALUE_MISSING"
+
+
+def test_a_label_that_swallowed_its_value_and_a_note_is_refused() -> None:
+    intent = "Signups by channel: organic 1,240 (up 12%), paid 860, referral 310"
+    rows = [{"label": "organic 1,240 (up", "value": 12}, {"label": "paid", "value": 860}, {"label": "referral", "value": 310}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_a_request_to_leave_data_out_is_refused_rather_than_ignored() -> None:
+    verdict = answer("chart", "line chart of sales, except March: Jan 10, Feb 12, Mar 9", "vega-lite", {})
+    assert _code(verdict) == "REQUEST_NOT_HONOURED"

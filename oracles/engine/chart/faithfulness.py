@@ -404,7 +404,11 @@ class _Reader:
                     and _words(stripped) and not re.search(r"\d", stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"'{stripped}' is not a name. Put each label right before its value, e.g. 'Haaland 27, Salah 19'."))
-            if re.search(r"[^\W\d_]\s+[-+]?\d[\d,.]*\s+[^\W\d_]", stripped) and not is_time_like(stripped):
+            if stripped.count("(") != stripped.count(")") or stripped.count("[") != stripped.count("]"):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
+                    "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
+            if re.search(r"[^\W\d_]\S*\s+[-+(]?\d[\d,.]*%?\s+\W*[^\W\d_]", stripped) and not is_time_like(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
@@ -658,6 +662,7 @@ class _Reader:
 
     def _check_coverage(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
         inside = _Spans(span for spans in label_spans.values() for span in spans)
+        self._data_start = min((a for spans in label_spans.values() for a, _ in spans), default=0)
         for number in self.numbers:
             if number.start in used or not number.is_data_candidate:
                 continue
@@ -682,6 +687,11 @@ class _Reader:
                 self.intent, max(0, number.start - 20), min(len(self.intent), number.end + 12))):
             return True
         digits = number.text.strip()
+        heading = re.search(r":\s|\s[-–—]\s", self.intent)
+        if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) \
+                and re.fullmatch(r"\d{1,2}", digits) and int(digits) <= 20 \
+                and re.match(r" [a-z]{3,}", after) and not _is_unit_word(after.split()[0]):
+            return True  # "Compare 3 plans: …": a count in the subject, before any data
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
         return False
