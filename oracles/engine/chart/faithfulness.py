@@ -662,6 +662,7 @@ class _Reader:
 
     def _check_coverage(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
         inside = _Spans(span for spans in label_spans.values() for span in spans)
+        self._used = used
         self._data_start = min((a for spans in label_spans.values() for a, _ in spans), default=0)
         for number in self.numbers:
             if number.start in used or not number.is_data_candidate:
@@ -687,6 +688,10 @@ class _Reader:
                 self.intent, max(0, number.start - 20), min(len(self.intent), number.end + 12))):
             return True
         digits = number.text.strip()
+        note = re.search(r"\d[%kKMB]?\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}$", before + self.intent[
+            number.start:number.start + 1], re.IGNORECASE)
+        if note and any(n.start in self._used and n.end <= number.start and number.start - n.end < 48 for n in self.numbers):
+            return True  # "organic 1,240 (up 12%)": a note about the value before it
         heading = re.search(r":\s|\s[-–—]\s", self.intent)
         if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) \
                 and re.fullmatch(r"\d{1,2}", digits) and int(digits) <= 20 \
