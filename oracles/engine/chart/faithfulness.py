@@ -473,8 +473,13 @@ class _Reader:
 
     def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
         inside = _Spans(span for spans in label_spans.values() for span in spans)
-        return [n for n in self.numbers if not inside.holds(n.start)
-                and not NOT_DATA_BEFORE.search(self.intent[max(0, n.start - 16):n.start])]
+        return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)]
+
+    def _sized(self, number: StatedNumber, names: _Spans) -> bool:
+        """"top 5", "a 30-year": a number the word before frames as not data (unless that word is a drawn name: "a 1, b 2")."""
+        offset = max(0, number.start - 16)
+        match = NOT_DATA_BEFORE.search(self.intent[offset:number.start])
+        return match is not None and not names.holds(offset + match.start() + (1 if match.group(0)[:1].isspace() else 0))
 
     def slot(self, token: StatedNumber) -> tuple[int, int, int] | None:
         if token.start not in self._slots:
