@@ -77,6 +77,8 @@ REFUSED: list[tuple[str, str]] = [
     ("Site\tVisits\tBounce %\nA\t120\t40\nB\t90\t55\n\nonly plot the visits column", "REQUEST_NOT_HONOURED"),
     # a chart word in another language it does not know
     ("Ventas: norte 10, sur 12, como gráfico de cascada", "SHAPE_NOT_ASKED"),
+    # names, years and values in one record: years are never drawn as values
+    ('[{"city": "Oslo", "year": 2023, "pop": 700}, {"city": "Oslo", "year": 2024, "pop": 710}]', "UNREADABLE_INTENT"),
     # a single number is not a chart
     ("our NPS this quarter: 47", "VALUE_NOT_PLACED"),
 ]

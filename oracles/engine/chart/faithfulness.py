@@ -766,6 +766,8 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
             return None
     if not text:
         return None
+    if len(numeric) > 1 and any(all(_year_like(str(c).strip()) for c in columns[i]) for i in numeric):
+        return None  # names, years and values: which is the series is not certain, and years are never values
     label = text[0]
     out: list[tuple[str | None, Any, frozenset[float]]] = []
     if len(text) == 2 and len(numeric) == 1:
