@@ -227,3 +227,11 @@ def test_a_label_that_swallowed_its_value_and_a_note_is_refused() -> None:
 def test_a_request_to_leave_data_out_is_refused_rather_than_ignored() -> None:
     verdict = answer("chart", "line chart of sales, except March: Jan 10, Feb 12, Mar 9", "vega-lite", {})
     assert _code(verdict) == "REQUEST_NOT_HONOURED"
+
+
+@pytest.mark.parametrize("intent", [
+    "Hours worked: Alice 40, Bob 38.5, Carol 42, total 120.5",
+    "Daily steps — Mon 8k Tue 10k Wed 7.5k (goal 10k)",
+])
+def test_a_total_or_a_bracketed_note_is_not_drawn_as_a_category(intent: str) -> None:
+    assert _code(answer("chart", intent, "vega-lite", {})) == "VALUE_NOT_PLACED"

@@ -50,7 +50,7 @@ in on at of for by to during from with was were is are be been had has have got 
 reached reach reaches hit hits peaked peaks scored scores totalled totaled came comes
 stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
 made makes did does about around approximately roughly nearly almost over under some only just
-then and or vs versus against
+then and or vs versus against respectively
 """.split())
 # Words that join two statements; a label never starts or ends with one ("vs variant").
 LINKING_WORDS = frozenset("vs versus and or against then plus".split())
@@ -241,6 +241,7 @@ class _Reader:
                 f"Every label ends with '{labels[0][-1]}', which reads as part of the sentence, not of the names. "
                 "Write 'name value' items, e.g. 'Alice 27, Bob 19'."))
         label_spans = self._check_names()
+        self._check_asides(label_spans)
         used = self._place_values(label_spans)
         self._check_coverage(used, label_spans)
         self._check_requests()
@@ -463,6 +464,31 @@ class _Reader:
                 continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
             return False
         return True
+
+    def _check_asides(self, label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        """A total drawn beside its parts, or a bracketed note ("(goal 10k)") drawn as a category."""
+        by_series: dict[str | None, list[_Point]] = {}
+        for point in self.points:
+            by_series.setdefault(point.series, []).append(point)
+        for points in by_series.values():
+            for point in points:
+                if isinstance(point.label, str) and _fold(point.label).strip() in {"total", "sum", "overall", "grand total", "all"}:
+                    rest = sum(p.value for p in points if p is not point)
+                    if len(points) > 2 and abs(rest - point.value) <= 1e-9 * max(1.0, abs(rest)) + 1e-6:
+                        raise Unfaithful("VALUE_NOT_PLACED", (
+                            f"'{point.label}' is the sum of the other values, so the chart would count it twice. "
+                            "Leave the total out, e.g. 'Alice 40, Bob 38.5, Carol 42'."))
+        if len(self.points) < 3:
+            return
+        for point in self.points:
+            for start, end in label_spans.get(str(point.label), []):
+                closing = self.intent.find(")", end)
+                inside = self.intent[end:closing] if closing > 0 else ""
+                if re.search(r"\(\s*$", self.intent[max(0, start - 3):start]) and re.search(r"\d", inside) \
+                        and "," not in inside and ";" not in inside:
+                    raise Unfaithful("VALUE_NOT_PLACED", (
+                        f"'{point.label}' is a note in brackets, not one of the values. Leave it out, or list it with "
+                        "the others, e.g. 'Mon 8k, Tue 10k, goal 10k'."))
 
     def _opens_the_list(self, start: int) -> bool:
         """The first label of the data, with no heading separator (':', '—', a line break) before it."""
