@@ -15,6 +15,7 @@ reader may take it), a ReadData when it is.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .calendar import is_time_like
 from .numbers import ValueToken, find_value_tokens
@@ -69,6 +70,7 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
     return read
 
 
+@lru_cache(maxsize=4096)  # each item is tried by several layouts (pairs, value first, label first)
 def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
     if decimal_commas:
         item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
@@ -178,7 +180,10 @@ def read_grouped(text: str) -> ReadData | None:
     "2021 home 34, away 22; 2022 home 41, away 27" or "Q1 agree 60, neutral 25; Q2 agree 42, …".
     The heading is the category and the repeated names are the series (time always runs along
     the axis). None when the groups are not headed by times or do not repeat the same names."""
-    groups = [g for g in GROUP_SPLIT_RE.split(text) if find_value_tokens(g)]
+    groups = [g for g in GROUP_SPLIT_RE.split(text) if re.search(r"\d", g)]
+    if len(groups) < 2:
+        return None
+    groups = [g for g in groups if find_value_tokens(g)]
     if len(groups) < 2:
         return None
     series: dict[str, SeriesData] = {}
