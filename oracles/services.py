@@ -28,6 +28,7 @@ from forma.errors import FormaError, invalid_request, not_found, storage_errors
 from forma.inputs import refuse_bad_text
 
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
+from .engine import reasons
 from .models import Answer, IdempotencyKey, Oracle
 from .selectors import oracle_get
 from .tasks import check_intent, render_figure
@@ -40,9 +41,6 @@ IDEMPOTENCY_KEY_MAX_CHARS = 255
 # How long past the wait limit a key's first request may take to write its answer
 # before a duplicate gives up waiting, and before the key counts as abandoned.
 _IDEMPOTENCY_ANSWER_MARGIN_SECONDS = 10
-# Billing follows the fault: refusals that are ours (a format the catalogue lists but the
-# engine cannot produce) or that ran no check (no data, an intent we could not read) are free.
-UNBILLED_REASONS = {"DATA_REQUIRED", "UNREADABLE_INTENT", "UNSUPPORTED_FORMAT"}
 # `error` reasons that the same input would hit again (see answer_present).
 DETERMINISTIC_FAILURES = {"ENGINE_CRASHED", "ENGINE_TIMEOUT", "WORKER_CRASHED"}
 
@@ -178,7 +176,8 @@ def answer_finish(*, flight: AskInFlight, verdict: dict[str, Any], total_ms: flo
     oracle, principal, request_id = flight.oracle, flight.principal, flight.request_id
     status = verdict["status"]
     reason_code = (verdict.get("reason") or {}).get("code")
-    billed = status in ("valid", "invalid") and reason_code not in UNBILLED_REASONS
+    # Billing follows the fault: which refusals cost the price is said once, in engine/reasons.py.
+    billed = status == "valid" or (status == "invalid" and reasons.billed(reason_code))
     try:
         with _released_on_failure(request_id), transaction.atomic():
             # Settled before the answer is written: if the sweeper already returned this
@@ -243,8 +242,8 @@ async def answer_ask(
     """Ask an oracle: refuse bad input for free, reserve the price, check, then settle or release.
 
     Billing follows the fault: `valid`, and `invalid` when the rules refused what was
-    understood, cost the oracle's price; `error` (ours), the reasons in UNBILLED_REASONS
-    and every refusal before the check cost nothing.
+    understood, cost the oracle's price; `error` (ours), the reasons that
+    engine/reasons.py marks unbilled, and every refusal before the check cost nothing.
 
     The one implementation behind MCP and REST. Database steps run through
     `run_sync` (a thread); the wait for the check is awaited here and holds no

@@ -110,7 +110,7 @@ def test_a_value_changed_in_the_spec_is_caught() -> None:
 def test_values_swapped_between_labels_are_caught() -> None:
     draft = _with_rows(_draft(), [{"label": "Mon", "value": 41}, {"label": "Tue", "value": 34}, {"label": "Wed", "value": 29}])
     verdict = _check(draft)
-    assert verdict.reason is not None and verdict.reason["code"] == "VALUE_MISSING"
+    assert verdict.reason is not None and verdict.reason["code"] == "VALUE_NOT_PLACED"
 
 
 def test_an_invented_value_in_both_facts_and_spec_is_caught() -> None:
@@ -137,7 +137,7 @@ def test_a_label_the_intent_does_not_state_is_caught() -> None:
     facts["series"][0]["points"][0]["label"] = "Sun"
     rows = [{"label": "Sun", "value": 34}, *draft.artifact["data"]["values"][1:]]  # type: ignore[index]
     verdict = _check(replace(_with_rows(draft, rows), facts=facts))
-    assert verdict.reason is not None and verdict.reason["code"] == "FACT_NOT_IN_INTENT"
+    assert verdict.reason is not None and verdict.reason["code"] == "LABEL_NOT_IN_INTENT"
 
 
 def test_generated_values_without_permission_are_invalid() -> None:

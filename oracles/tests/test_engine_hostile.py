@@ -202,5 +202,5 @@ def test_a_big_chart_with_a_changed_value_is_still_caught() -> None:
     rows[777]["value"] = rows[778]["value"]  # a value the intent states, on the wrong label
     spec = {**draft.artifact, "data": {"values": rows}}
     verdict = kind.check(intent, replace(draft, artifact=spec), {})
-    assert verdict.reason is not None and verdict.reason["code"] == "VALUE_MISSING"
+    assert verdict.reason is not None and verdict.reason["code"] == "VALUE_NOT_PLACED"
     assert "'d777'" in verdict.reason["message"]

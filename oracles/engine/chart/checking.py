@@ -7,12 +7,14 @@ from typing import Any
 
 from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
+from .faithfulness import check_faithful
 from .safety import check_structure
 from .schema import schema_errors, schema_version, vl_convert_version
 from .spec import ILLUSTRATIVE_SUBTITLE
 from .values import check_values
 
-CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "compiles", "renders"]
+CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "faithful to the intent", "compiles",
+          "renders"]
 
 
 def verified_by() -> dict[str, Any]:
@@ -77,6 +79,10 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
             raise EngineRefusal("VALUE_NOT_IN_INTENT", "The chart holds generated values, but allow_generated_data is not set.")
         if "illustrative" not in _title_text(spec).lower():  # type: ignore[arg-type]
             raise EngineRefusal("UNLABELLED_ILLUSTRATION", f"Generated values must be labelled in the chart ('{ILLUSTRATIVE_SUBTITLE}').")
+    if not generated:  # first the check that never consults the drafter: only the spec and the intent
+        unfaithful = check_faithful(intent, spec, rows)  # type: ignore[arg-type]
+        if unfaithful:
+            raise EngineRefusal(*unfaithful)
     violation = check_values(intent, draft.facts, rows, generated)
     if violation:
         raise EngineRefusal(*violation)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..contracts import EngineRefusal
 from ..limits import ENGINE_LIMITS, guard_intent
 from .illustrative import illustrative_data
+from .items import read_grouped, read_items
 from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_slash_series
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
@@ -15,6 +17,8 @@ from .spec import build_spec
 from .tables import read_csv_block, read_json, read_markdown_table
 from .wording import label_axis_title, labels_are_time_like, read_wording
 
+CHART_WORD_RE = re.compile(r"\b(?:bars?|columns?|lines?|areas?|pie|donut|doughnut|ring|scatter|dot|bubble|trend|"
+                           r"histogram|timeline|stacked|grouped|horizontal)\b", re.IGNORECASE)
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -28,7 +32,8 @@ def read_data(intent: str) -> ReadData | None:
             return read
     if not find_value_tokens(intent):
         return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
-    return read_pairs(intent) or read_slash_series(intent) or read_label_values(intent) or read_labels_elsewhere(intent)
+    return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent) or read_label_values(intent)
+            or read_labels_elsewhere(intent))
 
 
 def _label_bare_values(intent: str, bare: BareValues) -> ReadData:
@@ -95,7 +100,13 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
         generated = True
         notes.append("Illustrative data: the intent gave no values, so these are generated and not real.")
     _bound(read)
-    wording = read_wording(intent, read.data_start if read.source != "generated" else len(intent))
+    subject_end = read.data_start if read.source != "generated" else len(intent)
+    wording = read_wording(intent, subject_end)
+    # A chart word inside a name ("the coastal line", "Milk Bar") asks for nothing: the shape is read
+    # with the names read as data blanked out.
+    shape = read_wording(_without_names(intent, read), subject_end)
+    wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
+                      donut=shape.donut)
     mark = _choose_mark(wording.mark, read)
     if mark == "arc":
         _refuse_bad_pie(read)
@@ -138,6 +149,14 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
             "Name every series, e.g. 'Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100'.",
         )
     return facts, generated, notes
+
+
+def _without_names(intent: str, read: ReadData) -> str:
+    names = {str(label) for s in read.series for label, _ in s.points} | {s.name for s in read.series if s.name}
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) >= 3 and CHART_WORD_RE.search(name):  # only a name holding a chart word can mislead
+            intent = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group(0)), intent, flags=re.IGNORECASE)
+    return intent
 
 
 def _capitalised(text: str | None) -> str | None:

@@ -97,7 +97,9 @@ def _outside_ranges(text: str, tokens: list[ValueToken]) -> list[ValueToken]:
 
 
 _SLASH_NUMBER = r"[-−]?[$€£¥]?\d+(?:,\d{3})*(?:\.\d+)?(?:[kKMB]|bn)?%?"
-SLASH_GROUP_RE = re.compile(rf"(?<![\w.,/]){_SLASH_NUMBER}(?:\s*/\s*{_SLASH_NUMBER})+(?![\w/])")
+SLOT_SEPARATOR_RE = re.compile(r"\s*(?:/|\bvs\.?(?=\s)|\bversus\b)\s*", re.IGNORECASE)
+SLASH_GROUP_RE = re.compile(rf"(?<![\w.,/]){_SLASH_NUMBER}(?:{SLOT_SEPARATOR_RE.pattern}{_SLASH_NUMBER})+(?![\w/])",
+                            re.IGNORECASE)
 _NAME = r"[A-Za-z0-9$€£][\w$€£'-]*"
 SERIES_NAMES_RE = re.compile(rf"(?<![\w'-])({_NAME}(?:\s+(?:vs\.?|versus)\s+{_NAME})+)(?![\w'-])", re.IGNORECASE)
 
@@ -106,11 +108,13 @@ def read_slash_series(text: str) -> ReadData | None:
     """"2023 vs 2024 sales: Jan 10/12, Feb 11/15": one value per named series in each item,
     in the order the series are named. Only when every item has as many values as names."""
     groups = list(SLASH_GROUP_RE.finditer(text))
+    while groups and _names_years(text, groups[0]):
+        groups = groups[1:]  # "Compare 2023 versus 2024 bookings: Jan 410 vs 455": the years name the series
     if len(groups) < 2:
         return None
-    names_match = SERIES_NAMES_RE.search(text[:groups[0].start()])
+    named = _slot_names(text[:groups[0].start()])
     labelled = all(_split_gap(text[a.end() if a else 0:b.start()])[1] for a, b in zip([None, *groups], groups, strict=False))
-    if names_match is None:
+    if named is None:
         if not labelled:
             return None
         raise EngineRefusal(
@@ -118,12 +122,12 @@ def read_slash_series(text: str) -> ReadData | None:
             f"'{groups[0].group(0)}' holds several values but the series are not named. Name them in order, "
             f"e.g. '2023 vs 2024 sales: Jan 10/12, Feb 11/15', or give one value per label.",
         )
-    names = re.split(r"\s+(?:vs\.?|versus)\s+", names_match.group(1), flags=re.IGNORECASE)
+    names, names_end = named
     series = [SeriesData(name) for name in names]
-    previous_end = names_match.end()
+    previous_end = names_end
     first_label = ""
     for group in groups:
-        values = [parse_cell(v) for v in group.group(0).split("/")]
+        values = [parse_cell(v) for v in SLOT_SEPARATOR_RE.split(group.group(0))]
         _, label = _split_gap(text[previous_end:group.start()])
         if len(values) != len(names):
             raise EngineRefusal(
@@ -138,8 +142,39 @@ def read_slash_series(text: str) -> ReadData | None:
         for entry, value in zip(series, values, strict=True):
             entry.points.append((label, value))  # type: ignore[arg-type]
         previous_end = group.end()
-    start = text.rfind(first_label, names_match.end(), groups[0].start())
+    start = text.rfind(first_label, names_end, groups[0].start())
     return ReadData(series, source="list", data_start=start if start >= 0 else groups[0].start())
+
+
+def _names_years(text: str, group: re.Match[str]) -> bool:
+    years = [v.strip() for v in SLOT_SEPARATOR_RE.split(group.group(0))]
+    return all(re.fullmatch(r"(?:19|20)\d\d", y) for y in years) and bool(
+        re.match(r"[^\d:]*:", text[group.end():group.end() + 60]))
+
+
+def _slot_names(prefix: str) -> tuple[list[str], int] | None:
+    """Series named in order before slotted values: "2023 vs 2024", "carrier A vs carrier B",
+    "Python vs R usage" (each name as many words as the first; two words when they share the
+    first, as in "carrier A / carrier B"). Returns the names and where the last one ends."""
+    words = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"[^\s,:;()]+", prefix)]
+    links = [i for i, (w, _, _) in enumerate(words) if w.lower().rstrip(".") in ("vs", "versus")]
+    if not links:
+        return None
+    chain = [links[-1]]
+    for index in reversed(links[:-1]):
+        if chain[0] - index in (2, 3):
+            chain.insert(0, index)
+    for size in (2, 1):
+        gaps_ok = all(b - a == size + 1 for a, b in zip(chain, chain[1:], strict=False))
+        first, last = chain[0] - size, chain[-1] + size
+        if not gaps_ok or first < 0 or last >= len(words):
+            continue
+        spans = [(first, chain[0])] + [(i + 1, i + 1 + size) for i in chain]
+        names = [" ".join(w for w, _, _ in words[a:b]) for a, b in spans]
+        if size == 2 and len({n.split()[0].lower() for n in names}) != 1:
+            continue  # "Python vs R usage": one-word names
+        return [_clean_label(n) for n in names], words[last][2]
+    return None
 
 
 def read_label_values(text: str) -> ReadData | None:

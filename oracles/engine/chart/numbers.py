@@ -40,7 +40,7 @@ LABEL_SPAN_RE = re.compile(
 VALUE_RE = re.compile(
     r"""
     (?<![\w.,])                              # not the tail of a word, decimal or group (Q1, 1.5)
-    (?P<sign>[-−])?
+    (?P<sign>[-−+])?
     (?P<cur>[$€£¥])?
     (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d+(?:\.\d+)?|\.\d+)
     (?:[eE](?P<exp>[+-]?\d+))?
@@ -99,7 +99,7 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     multiplier_word = match.group("wordmult") or match.group("mult")
     if multiplier_word:
         raw *= MULTIPLIERS[multiplier_word]
-    if match.group("sign"):
+    if match.group("sign") in ("-", "−"):
         raw = -raw
     value = finite_number(raw, f"The number '{match.group(0).strip()}'")
     unit_label = (unit or "").replace(" ", "") or None
@@ -111,7 +111,8 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
 
 
 # "top 5 languages", "last 7 days", "3 series": numbers that size the question, not values.
-COUNT_BEFORE_RE = re.compile(r"\b(?:top|bottom|last|past|next|first|over\s+the\s+last)\s*$", re.IGNORECASE)
+COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|bottom|last|past|next|first|over\s+the\s+last|question)-?|\bn\s*=|#)\s*$",
+                             re.IGNORECASE)
 COUNT_AFTER_RE = re.compile(r"^\s*(?:series|items|categories|bars|slices|lines|values|points)\b", re.IGNORECASE)
 
 
@@ -140,6 +141,8 @@ def parse_cell(cell: str) -> int | float | None:
     cell = cell.strip()
     if not cell:
         return None
+    if re.fullmatch(r"[-−+]?\d+,\d{1,2}\s?%?", cell):
+        cell = cell.replace(",", ".")  # a cell is one number: "1,8" has a decimal comma
     match = VALUE_RE.fullmatch(cell)
     if match is None:
         return None

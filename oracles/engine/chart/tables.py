@@ -97,7 +97,59 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
+DATA_KEYS = ("data", "values", "points", "rows", "records", "items", "series")
+NAME_KEYS = ("name", "label", "series", "key", "title")
+
+
 def _from_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
+    read = _plain_json_object(value)
+    if read is not None:
+        return read
+    return _parallel_arrays(value) or _series_list(value) or _single_member(value)
+
+
+def _parallel_arrays(value: dict[str, Any]) -> ReadData | None:
+    """{"x": ["Sprint 41", …], "y": [34, …]} or {"labels": […], "revenue": […], "cost": […]}: one
+    list of names and lists of numbers of the same length (a tool call's arguments)."""
+    lists = {k: v for k, v in value.items() if isinstance(v, list) and v}
+    texts = [k for k, v in lists.items() if all(isinstance(x, str) and _number(x) is None for x in v)]
+    numbers = [k for k, v in lists.items() if all(_number(x) is not None for x in v)]
+    if len(texts) != 1 or not numbers or any(len(lists[k]) != len(lists[texts[0]]) for k in numbers):
+        return None
+    labels = lists[texts[0]]
+    series = [SeriesData(k if len(numbers) > 1 else None, [(str(lbl), _number(v)) for lbl, v in zip(labels, lists[k], strict=True)])  # type: ignore[misc]
+              for k in numbers]
+    return ReadData(series, source="json")
+
+
+def _series_list(value: dict[str, Any]) -> ReadData | None:
+    """{"series": [{"name": "p50", "points": {"Mon": 120}}, …]}: named series of label→value."""
+    for key in DATA_KEYS:
+        items = value.get(key)
+        if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+            continue
+        series = []
+        for item in items:
+            name = next((str(item[k]) for k in NAME_KEYS if isinstance(item.get(k), str)), None)
+            data = next((item[k] for k in DATA_KEYS if isinstance(item.get(k), dict | list)), None)
+            inner = _plain_json_object(data) if isinstance(data, dict) else None
+            if name is None or inner is None or not isinstance(inner, ReadData) or len(inner.series) != 1:
+                return None
+            series.append(SeriesData(name, inner.series[0].points))
+        return ReadData(series, source="json")
+    return None
+
+
+def _single_member(value: dict[str, Any]) -> ReadData | BareValues | None:
+    """{"metric": "p95", "by_service": {"auth": 84, …}}: the one member that holds data; the rest
+    (names, units, chart types) describe it."""
+    members = [v for v in value.values() if isinstance(v, dict | list) and v]
+    if len(members) != 1:
+        return None
+    return _from_json_value(members[0])
+
+
+def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
     if all(_number(v) is not None for v in value.values()):
         return ReadData([SeriesData(None, [(str(k), _number(v)) for k, v in value.items()])], source="json")  # type: ignore[misc]
     if all(isinstance(v, dict) for v in value.values()):
@@ -170,6 +222,9 @@ def _grid_with_optional_header(block: list[list[str]]) -> ReadData | BareValues 
     first, rest = block[0], block[1:]
     numeric_in_rest = [all(parse_cell(row[i]) is not None for row in rest) for i in range(len(first))]
     has_header = any(numeric and parse_cell(first[i]) is None for i, numeric in enumerate(numeric_in_rest))
+    year_header = all(re.fullmatch(r"(?:19|20)\d\d", first[i].strip()) for i, numeric in enumerate(numeric_in_rest)
+                      if numeric) and any(parse_cell(cell) is None for cell in first)
+    has_header = has_header or (year_header and not _is_label_column("", rest, 0))  # "Region,2023,2024"
     if has_header:
         return read_grid(first, rest, source="csv")
     return read_grid(None, block, source="csv")

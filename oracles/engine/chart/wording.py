@@ -22,7 +22,18 @@ class Wording:
     sort: str | None  # descending | ascending | alphabetical
 
 
+NEGATED_MARK_RE = re.compile(r"\b(?:not|no|instead\s+of|rather\s+than)\s+(?:an?\s+)?(?:\w+\s+)?"
+                             r"(?:line|bar|pie|area|donut|scatter|column)s?(?:\s+(?:chart|graph|plot))?\b")
 _MARK_PATTERNS: list[tuple[str, str]] = [
+    # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
+    (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
+     r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta", "arc"),
+    (r"\b(?:linien|kurven)diagramm|\bgraphique\s+(?:lin[ée]aire|en\s+courbes?)|\bgr[áa]fico\s+de\s+l[íi]neas?|"
+     r"\bgrafico\s+a\s+linee|\bgr[áa]fico\s+de\s+linhas?", "line"),
+    (r"\b(?:balken|säulen|saeulen)diagramm|\bgraphique\s+(?:en|à)\s+(?:barres|b[âa]tons|colonnes)|"
+     r"\bgr[áa]fico\s+de\s+(?:barras|columnas|colunas)|\bgrafico\s+a\s+barre", "bar"),
+    (r"\bstreudiagramm|\bnuage\s+de\s+points|\bgr[áa]fico\s+de\s+dispers[ií][óo]n", "point"),
+    (r"\bfl[äa]chendiagramm|\bgr[áa]fico\s+de\s+[áa]reas?", "area"),
     (r"\b(?:donut|doughnut|ring)\b", "arc"),
     (r"\bpie\b", "arc"),
     (r"\bscatter\s*(?:plot|chart|graph)?\b|\bscatterplot\b|\bx\s*/?\s*y\s+plot\b|\bbubble\b", "point"),
@@ -35,7 +46,7 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
 
 def read_wording(text: str, subject_end: int) -> Wording:
     """Read mark, orientation, title, axis titles and sort order from the intent's words."""
-    lowered = text.lower()
+    lowered = NEGATED_MARK_RE.sub(" ", text.lower())  # "a bar chart, not a line": the refused mark is no request
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
     horizontal = bool(re.search(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", lowered))
     arrangement = None
@@ -113,9 +124,9 @@ def _axis_title(text: str, axis: str) -> str | None:
 def _sort(lowered: str) -> str | None:
     if re.search(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", lowered):
         return "alphabetical"
-    if re.search(r"\bascending\b|\blowest\s+first\b|\bsmallest\s+first\b|\bfrom\s+(?:lowest|smallest)\b|\bleast\s+first\b", lowered):
+    if re.search(r"\bascending\b|\b(?:lowest|smallest|shortest)\s+first\b|\bfrom\s+(?:lowest|smallest)\b|\bleast\s+first\b", lowered):
         return "ascending"
-    if re.search(r"\bdescending\b|\bsorted\b|\bsort\b|\b(?:highest|largest|biggest|most)\s+first\b|\branked\b|\bfrom\s+(?:highest|largest|biggest)\b", lowered):
+    if re.search(r"\bdescending\b|\bsorted\b|\bsort\b|\b(?:highest|largest|biggest|longest|most)\s+first\b|\branked\b|\bfrom\s+(?:highest|largest|biggest)\b", lowered):
         return "descending"
     return None
 

@@ -1,0 +1,1036 @@
+"""Is the drawn chart what the intent says? Read from the intent on its own, conservatively.
+
+This check never looks at the drafter's facts. It takes the chart's own inline rows, mark and
+encoding, and the intent text, and refuses (a reason naming what it could not place and how to
+say it) unless all of these hold:
+
+- Grounding: every drawn value is a number the intent states, at its own place in the text (two
+  equal values need two statements); every label and series name is a whole phrase of the intent
+  (not "York" out of "New York", no sign glued on: "Sales +"), or a documented normal form of one
+  (a calendar or numbered range expanded: "Mon to Fri", "weeks 1 to 4").
+- Placement: each value sits beside its label in the text (in one direction for the whole
+  chart: "Mon 34" or "58 in March"), in its table row under its series' column, at its key in
+  JSON, or in order against a range or list of labels; a value belongs to the series named last
+  before it (or, in "2023 vs 2024: Jan 10/12", to the series in its slot).
+- Coverage: every number in the intent that could be data is drawn, or is inside a drawn label,
+  or is explained as not data (`NOT_DATA_BEFORE`/`NOT_DATA_AFTER`, a year that names the subject).
+- The asked shape: a mark, orientation, stacking, title or sort order the intent asks for is
+  the one drawn; x/y pairs are drawn as pairs and plain numbers are not drawn as categories.
+  Words that only instruct are listed once, in `INSTRUCTION_WORDS`; a chart word inside a
+  drawn name ("the coastal line") asks for nothing.
+
+Reason codes are the chart section of `oracles/engine/reasons.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
+from .values import StatedNumber, stated_numbers
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary: the one place that says which words only instruct or connect.
+
+# Words that only instruct or frame the request; they never carry chart content.
+INSTRUCTION_WORDS = frozenset("""
+a an the please pls kindly can could would you i we me us our my make draw plot chart graph show
+create render give build produce visualise visualize display use using as with of for this these
+that data values numbers diagram title titled called labelled labeled sorted sort axis is are
+thanks thank want need
+""".split())
+# Words that may stand between a label and its value ("Season 1 peaked at 48k", "58 in March").
+CONNECTOR_WORDS = frozenset("""
+in on at of for by to during from with was were is are be been had has have got get gets saw sees
+reached reach reaches hit hits peaked peaks scored scores totalled totaled came comes
+stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
+made makes did does about around approximately roughly nearly almost over under some only just
+then and or vs versus against respectively
+""".split())
+# Words that join two statements; a label never starts or ends with one ("vs variant").
+LINKING_WORDS = frozenset("vs versus and or against then plus".split())
+# The last word before a label that follows its value ("1,310 in week 2").
+LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
+# Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
+NOT_DATA_BEFORE = re.compile(
+    r"(?:\b(?:[Tt]op|[Bb]ottom|[Ll]ast|[Pp]ast|[Nn]ext|[Ff]irst|[Ee]very|[Ee]ach|[Oo]ver\s+the\s+last|[Nn]|[Vv]ersion|"
+    r"[Ss]tep|[Pp]hase|[Qq]uestion|[Tt]he|a|an|[Oo]ur|[Tt]heir|[Ii]ts|[Tt]his|[Tt]hat)\s*[-=:]?\s*|#)$")
+# "March 3–7, 2025", "Jan 5th": days of a date, not values (only ever used to explain an undrawn number)
+DATE_SPAN = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b", re.IGNORECASE)  # a range or a year: "Mar 12" alone is data
+NOT_DATA_AFTER = re.compile(
+    r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
+    r"\s*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
+    r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-"})
+_SIGNS = "+-"
+_SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
+# A label never starts or ends with these: they link it to something else ("28 psi →", "iOS (").
+_LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;]|[\s(\[{:=→|,;]$|->$|=>$")
+_MARK_NAMES: dict[str, str] = {
+    "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
+    "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",
+    "pie": "arc", "donut": "arc", "doughnut": "arc", "scatter": "point", "scatterplot": "point",
+    "dot": "point", "bubble": "point",
+}
+_MARK_WORD = r"(?P<word>bars?|columns?|histogram|hbar|barh|lines?|sparkline|area|pie|donut|doughnut|scatter(?:plot)?|dot|bubble)"
+_MARK_REQUESTS = [
+    re.compile(rf"\b{_MARK_WORD}[\s-]*(?:charts?|graphs?|plots?|diagrams?|visuali[sz]ation)\b", re.IGNORECASE),
+    re.compile(rf"\b(?:as|in|into|with|using|make\s+it|draw\s+it|like)\s+(?:an?\s+)?"
+               rf"(?:(?:horizontal|vertical|stacked|grouped|clustered|simple|single)\s+)*{_MARK_WORD}\b", re.IGNORECASE),
+    re.compile(r"\b(?P<word>pie|donut|doughnut|scatter(?:plot)?|histogram|hbar|barh|sparkline)\b", re.IGNORECASE),
+    re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
+    re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
+]
+# "just chart the sales column", "ignore the margin": a selection the chart would have to make.
+_DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
+                       r"other\s+than|but\s+not)\b", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*$", re.IGNORECASE)
+_SELECTION = re.compile(r"\b(?:only|just)\s+"
+                        r"(?:the\s+|chart\s+the\s+|plot\s+the\s+|draw\s+the\s+|show\s+the\s+)?((?:[^\W\d_][\w%]*\s*){1,3})",
+                        re.IGNORECASE)
+# Chart requests in other languages people write in. A chart word this list does not know
+# ("…diagramm", "gráfico …") makes the asked mark unknown, and the answer is refused, not guessed.
+FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
+                r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta|\bdiagrama\s+circular",
+                re.IGNORECASE), "arc"),
+    (re.compile(r"\b(?:linien|kurven)diagramm|\bgraphique\s+(?:lin[ée]aire|en\s+courbes?)|\bcourbe\b|"
+                r"\bgr[áa]fico\s+de\s+l[íi]neas?|\bgrafico\s+a\s+linee|\bgr[áa]fico\s+de\s+linhas?", re.IGNORECASE), "line"),
+    (re.compile(r"\b(?:balken|säulen|saeulen)diagramm|\bgraphique\s+(?:en|à)\s+(?:barres|b[âa]tons|colonnes)|\bhistogramme\b|"
+                r"\bgr[áa]fico\s+de\s+(?:barras|columnas|colunas)|\bgrafico\s+a\s+barre", re.IGNORECASE), "bar"),
+    (re.compile(r"\bfl[äa]chendiagramm|\bgraphique\s+en\s+aires?|\bgr[áa]fico\s+de\s+[áa]reas?", re.IGNORECASE), "area"),
+    (re.compile(r"\bstreudiagramm|\bpunktdiagramm|\bnuage\s+de\s+points|\bgr[áa]fico\s+de\s+dispers[ií][óo]n", re.IGNORECASE),
+     "point"),
+]
+_FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
+                                 re.IGNORECASE)
+_HORIZONTAL = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", re.IGNORECASE)
+_STACKED = re.compile(r"\bstacked\b", re.IGNORECASE)
+_GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
+_TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]",
+                    re.IGNORECASE)
+_DESCENDING = re.compile(r"\b(?:descending|(?:highest|largest|biggest|longest|most)\s+(?:first|on\s+top|at\s+the\s+top)|"
+                         r"from\s+(?:highest|largest|biggest|most)|ranked)\b", re.IGNORECASE)
+_ASCENDING = re.compile(r"\b(?:ascending|(?:lowest|smallest|shortest|least)\s+(?:first|on\s+top)|from\s+(?:lowest|smallest|least))\b",
+                        re.IGNORECASE)
+_ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
+YEAR_RANGE = (1900, 2100)
+
+
+class _Spans:
+    """Sorted spans, for "is this position inside one of them?" in O(log n)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        merged: list[list[int]] = []
+        for a, b in sorted(spans):
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.starts = [a for a, _ in merged]
+        self.ends = [b for _, b in merged]
+
+    def holds(self, position: int) -> bool:
+        index = bisect_right(self.starts, position) - 1
+        return index >= 0 and position < self.ends[index]
+
+
+class Unfaithful(Exception):
+    """The chart is not what the intent says: (code, message) of the refusal."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class _Point:
+    series: str | None
+    label: Any  # str for categories, a number for pairs
+    value: float
+
+
+def check_faithful(intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """(code, message) when the chart is not faithful to the intent; None when it is."""
+    try:
+        _Reader(intent, spec, rows).check()
+    except Unfaithful as refusal:
+        return refusal.code, refusal.message
+    return None
+
+
+def _fold(text: str) -> str:
+    """Same-length, case- and dash-folded text, so positions found in it are positions in the intent."""
+    text = text.translate(_DASHES)
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)  # a letter whose lower case is longer
+
+
+def _phrase_re(phrase: str) -> re.Pattern[str] | None:
+    words = _fold(phrase).split()
+    if not words:
+        return None
+    body = r"\s+".join(re.escape(w) for w in words)
+    before = r"(?<![\w])" if words[0][0].isalnum() else ""
+    after = r"(?![\w])" if words[-1][-1].isalnum() else ""
+    return re.compile(before + body + after)
+
+
+def _number_key(value: Any) -> float:
+    return float(f"{float(value):.10g}")
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_][\w'’]*", text)
+
+
+class _Reader:
+    """One check of one chart against one intent."""
+
+    def __init__(self, intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        self.intent = intent
+        self.folded = _fold(intent)
+        self.spec = spec
+        self.encoding: dict[str, Any] = spec.get("encoding") or {}
+        mark = spec.get("mark")
+        self.mark = mark.get("type") if isinstance(mark, dict) else mark
+        self.pairs = (self.encoding.get("x") or {}).get("field") == "x"
+        self.points = [
+            _Point(row.get("series"), row.get("x") if self.pairs else row.get("label"),
+                   _number_key(row.get("y") if self.pairs else row.get("value")))
+            for row in rows
+        ]
+        self.numbers = [n for n in (_strict(n) for n in stated_numbers(intent)) if n.readings]
+        self._occurrences: dict[str, list[tuple[int, int]]] = {}
+        self._words_at: dict[str, list[int]] | None = None
+        self._names = self._drawn_names()
+        self._folded_names = {_fold(n) for n in self._names}
+        self._slots: dict[int, tuple[int, int, int] | None] = {}
+
+    # -- the rules, in the order a caller would fix them ------------------------------------------
+
+    def check(self) -> None:
+        if not self.points:
+            raise Unfaithful("VALUE_NOT_PLACED", "The chart has no data.")
+        self._check_shape()
+        if len(self.points) == 1:
+            raise Unfaithful("VALUE_NOT_PLACED", (
+                f"I read only one value ({self.points[0].value:g}) from the intent, which makes no chart. "
+                "Give each value with its label, e.g. 'Mon 34, Tue 41, Wed 29'."))
+        self.structured = _structured_points(self.intent)
+        stated = {reading for number in self.numbers for reading in number.readings}
+        for point in self.points if self.structured is None else ():  # a grid is matched cell by cell
+            for number in (point.value, point.label if self.pairs else None):
+                if number is not None and _number_key(number) not in stated:
+                    raise Unfaithful("VALUE_NOT_IN_INTENT", f"The chart's data holds {float(number):g}, which the intent does not state.")
+        labels = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
+        if len(labels) > 1 and all(len(words) > 1 for words in labels) and len({w[-1] for w in labels}) == 1 \
+                and labels[0][-1].islower() and labels[0][-1].endswith("ed"):
+            raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                f"Every label ends with '{labels[0][-1]}', which reads as part of the sentence, not of the names. "
+                "Write 'name value' items, e.g. 'Alice 27, Bob 19'."))
+        label_spans = self._check_names()
+        self._check_asides(label_spans)
+        used = self._place_values(label_spans)
+        self._check_coverage(used, label_spans)
+        self._check_requests()
+
+    # -- the asked shape ----------------------------------------------------------------------
+
+    def _inside_drawn_name(self, start: int, end: int) -> bool:
+        word = self.folded[start:end]
+        for text in self._names:
+            if word not in _fold(text):
+                continue  # only a name holding these letters can hold this occurrence
+            for a, b in self._find(text):
+                if a <= start and end <= b:
+                    return True
+        return False
+
+    def _drawn_names(self) -> list[str]:
+        names = {str(p.label) for p in self.points if isinstance(p.label, str)}
+        names |= {p.series for p in self.points if p.series}
+        return sorted(names)
+
+    def asked_marks(self) -> set[str]:
+        """Marks the intent asks for, ignoring chart words that are part of a drawn name."""
+        asked = set()
+        for pattern in _MARK_REQUESTS:
+            for match in pattern.finditer(self.intent):
+                if _NEGATED.search(self.intent[max(0, match.start() - 24):match.start()]):
+                    continue  # "a bar chart, not a line": a refusal of a mark asks for none
+                if not self._inside_drawn_name(match.start("word"), match.end("word")):
+                    asked.add(_MARK_NAMES[match.group("word").lower()])
+        for pattern, mark in FOREIGN_MARKS:
+            if pattern.search(self.intent):
+                asked.add(mark)
+        for match in _FOREIGN_CHART_WORD.finditer(self.intent):
+            if not any(p.match(self.intent, match.start()) for p, _ in FOREIGN_MARKS) and not re.fullmatch(
+                    r"diagramm\w*", match.group(0), re.IGNORECASE):
+                raise Unfaithful("SHAPE_NOT_ASKED", (
+                    f"I could not tell which chart '{match.group(0)}' asks for. Name it in English, e.g. 'as a line chart'."))
+        return asked
+
+    def _asked(self, pattern: re.Pattern[str]) -> bool:
+        return any(not self._inside_drawn_name(m.start(), m.end()) for m in pattern.finditer(self.intent))
+
+    def _check_shape(self) -> None:
+        asked = self.asked_marks()
+        drawn = self.mark
+        if asked and drawn not in asked:
+            wanted = " or ".join(sorted(asked))
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"The intent asks for a {wanted} chart but a {drawn} chart was drawn. If a chart word is part of a "
+                "name, quote the name, e.g. 'bar chart: \"the coastal line\" 2340'."))
+        horizontal_asked = self._asked(_HORIZONTAL)
+        horizontal = (self.encoding.get("y") or {}).get("field") == "label" and drawn == "bar"
+        if horizontal != (horizontal_asked and drawn == "bar"):
+            raise Unfaithful("SHAPE_NOT_ASKED", "Horizontal bars were asked for but not drawn." if horizontal_asked
+                             else "Horizontal bars were drawn but not asked for.")
+        series = {p.series for p in self.points}
+        if len(series) > 1 and drawn in ("bar", "area"):
+            offset = "xOffset" in self.encoding or "yOffset" in self.encoding
+            value_channel = self.encoding.get("x" if horizontal else "y") or {}
+            stacked = not offset and value_channel.get("stack", True) is not None
+            if self._asked(_STACKED) and not stacked:
+                raise Unfaithful("SHAPE_NOT_ASKED", "Stacked series were asked for but drawn side by side.")
+            if stacked and not self._asked(_STACKED) and drawn == "bar":
+                raise Unfaithful("SHAPE_NOT_ASKED", "The bars are stacked but stacking was not asked for.")
+        if not self.pairs:
+            labels = [p.label for p in self.points]
+            numeric = [lbl for lbl in labels if isinstance(lbl, str) and re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", lbl.strip())]
+            if labels and len(numeric) == len(labels) and not all(_year_like(lbl) for lbl in numeric):
+                raise Unfaithful("SHAPE_NOT_ASKED", (
+                    "The labels are plain numbers, so these look like x/y pairs, not categories. Say which, e.g. "
+                    "'scatter of x vs y: (1, 10), (2, 14)' or 'bar chart: size 1: 10, size 2: 14'."))
+        elif all(isinstance(p.label, int | float) and float(p.label).is_integer() and _year_like(str(int(p.label)))
+                 for p in self.points):
+            raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
+
+    def _check_requests(self) -> None:
+        dropping = _DROPPING.search(self.intent)
+        if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
+            raise Unfaithful("REQUEST_NOT_HONOURED", (
+                f"The intent asks to leave something out ('{dropping.group(0)}'); I only chart every value given. "
+                "Send just the values to draw, e.g. 'Jan 10, Feb 12'."))
+        for match in _SELECTION.finditer(self.intent):
+            words = _fold(match.group(1)).split()
+            named = {_fold(n) for n in self._names} | set(_header_words(self.intent))
+            if any(w in named or w in {"column", "columns", "row", "rows", "series"} for w in words):
+                raise Unfaithful("REQUEST_NOT_HONOURED", (
+                    f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
+                    "given. Send just the values to draw."))
+        title_match = _TITLE.search(self.intent)
+        if title_match:
+            asked_title = _fold(title_match.group(1)).strip()
+            drawn = self.spec.get("title")
+            drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")
+            if asked_title not in _fold(str(drawn_text)):
+                raise Unfaithful("REQUEST_NOT_HONOURED", f"The title '{title_match.group(1)}' was asked for but not drawn.")
+        if self.pairs or self.mark == "arc":
+            return
+        label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
+        sort = label_channel.get("sort")
+        if _ALPHABETICAL.search(self.intent):
+            wanted: tuple[Any, ...] = ("ascending",)
+        elif _ASCENDING.search(self.intent):
+            wanted = ("x", "y")
+        elif _DESCENDING.search(self.intent) or re.search(r"\bsort(?:ed)?\b", self.intent, re.IGNORECASE):
+            wanted = ("-x", "-y")
+        else:
+            return
+        if sort not in wanted:
+            raise Unfaithful("REQUEST_NOT_HONOURED", "The intent asks for a sort order that the chart does not use.")
+
+    # -- grounding of names -------------------------------------------------------------------
+
+    def _find(self, phrase: str) -> list[tuple[int, int]]:
+        """Whole-phrase occurrences of `phrase` in the intent (case- and dash-insensitive)."""
+        if phrase not in self._occurrences:
+            folded = _fold(phrase).strip()
+            if re.fullmatch(r"\w+", folded):  # one word: its occurrences are whole \w+ runs (no regex to build)
+                self._occurrences[phrase] = [(a, a + len(folded)) for a in self._word_index().get(folded, [])]
+                return self._occurrences[phrase]
+            pattern = _phrase_re(phrase)
+            first = re.match(r"\w+", _fold(phrase).strip())
+            if pattern is None:
+                found: list[tuple[int, int]] = []
+            elif first is not None:  # only where a word starts with the phrase's first word
+                found = [m.span() for start in self._word_index().get(first.group(0), [])
+                         if (m := pattern.match(self.folded, start))]
+            else:
+                found = [m.span() for m in pattern.finditer(self.folded)]
+            self._occurrences[phrase] = found
+        return self._occurrences[phrase]
+
+    def _word_index(self) -> dict[str, list[int]]:
+        if self._words_at is None:
+            self._words_at = {}
+            for match in re.finditer(r"\w+", self.folded):
+                self._words_at.setdefault(match.group(0), []).append(match.start())
+        return self._words_at
+
+    def _range_labels(self) -> list[tuple[int, int, list[str]]]:
+        spans = []
+        for match_range, expanded in _calendar_spans(self.intent):
+            spans.append((*match_range, expanded))
+        spans.extend(numeric_ranges(self.intent))
+        return spans
+
+    def _check_names(self) -> dict[str, list[tuple[int, int]]]:
+        """Every drawn label and series name is a whole phrase of the intent; returns their spans."""
+        ranges = self._range_labels()
+        spans: dict[str, list[tuple[int, int]]] = {}
+        for name in self._names:
+            stripped = name.strip()
+            if not stripped:
+                raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
+            if stripped[-1] in _SIGNS + "−–" and any(
+                    re.match(r"\d", self.intent[b:b + 1]) for _, b in self._find(stripped)):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' carries the sign of its value. Put the sign on the number, e.g. "
+                    f"'{stripped[:-1].strip()}: {stripped[-1]}6'."))
+            if all(w.lower() in CONNECTOR_WORDS for w in _words(stripped)) \
+                    and _words(stripped) and not re.search(r"\d", stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"'{stripped}' is not a name. Put each label right before its value, e.g. 'Haaland 27, Salah 19'."))
+            if stripped.count("(") != stripped.count(")") or stripped.count("[") != stripped.count("]"):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
+                    "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
+            if re.search(r"[^\W\d_]\S*\s+[-+(]?\d[\d,.]*%?\s+\W*[^\W\d_]", stripped) and not is_time_like(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
+                    "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
+            edge_words = [w.lower() for w in _words(stripped)]
+            if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' starts or ends with a linking word. Write 'label value' items, e.g. "
+                    "'control 3.2%, variant 4.1%'."))
+            if _LINKING_EDGE.search(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' carries part of its statement. Write 'label value' items, e.g. 'iOS 52k', "
+                    "or x/y pairs as '(28, 41.2)'."))
+            found = [s for s in self._find(stripped) if self._whole(s, stripped)]
+            if not found:
+                expanded = [(a, b) for a, b, labels in ranges if _fold(stripped) in {_fold(x) for x in labels}]
+                if expanded:
+                    spans[name] = expanded
+                    continue
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"I could not find '{stripped}' as a whole name in the intent. Write each label in full next to "
+                    f"its value, e.g. 'New York 8.3M, Los Angeles 3.9M'."))
+            spans[name] = found
+        return spans
+
+    def _whole(self, span: tuple[int, int], label: str) -> bool:
+        """Not a fragment of a longer name: no content word glued on either side (spaces only between)."""
+        start, end = span
+        if end < len(self.intent) and self.intent[end] in _SIGNS + "−" and end + 1 < len(self.intent) \
+                and self.intent[end + 1].isdigit() and label[-1:] in _SIGNS + "−–":
+            return False
+        if re.search(r"[.?!;:]\s", self.intent[start:end]):
+            return False  # "office? London": a sentence break is never inside a label
+        before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
+        after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
+        names = self._folded_names
+        # A name beside "vs" ("Python vs R usage") is delimited on that side; the other may run into the measure.
+        versus_before = re.search(r"\b(?:vs\.?|versus)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
+        versus_after = re.match(r"\s+(?:vs\.?|versus)\b", self.intent[end:end + 10], re.IGNORECASE)
+        for side, neighbour in (("before", before.group(1) if before else None), ("after", after.group(1) if after else None)):
+            if neighbour is None:
+                continue
+            word = neighbour.lower()
+            if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in names:
+                continue
+            if is_time_like(label):
+                continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
+            if neighbour.islower() and ((side == "after" and versus_before) or (side == "before" and versus_after)):
+                continue
+            if side == "after" and _is_past_verb(neighbour):
+                continue  # "Alice resolved 27": a verb links the name to its value
+            if side == "before" and neighbour.islower() and self._opens_the_list(start):
+                continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
+            return False
+        return True
+
+    def _check_asides(self, label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        """A total drawn beside its parts, or a bracketed note ("(goal 10k)") drawn as a category."""
+        by_series: dict[str | None, list[_Point]] = {}
+        for point in self.points:
+            by_series.setdefault(point.series, []).append(point)
+        for points in by_series.values():
+            for point in points:
+                if isinstance(point.label, str) and _fold(point.label).strip() in {"total", "sum", "overall", "grand total", "all"}:
+                    rest = sum(p.value for p in points if p is not point)
+                    if len(points) > 2 and abs(rest - point.value) <= 1e-9 * max(1.0, abs(rest)) + 1e-6:
+                        raise Unfaithful("VALUE_NOT_PLACED", (
+                            f"'{point.label}' is the sum of the other values, so the chart would count it twice. "
+                            "Leave the total out, e.g. 'Alice 40, Bob 38.5, Carol 42'."))
+        if len(self.points) < 3:
+            return
+        for point in self.points:
+            for start, end in label_spans.get(str(point.label), []):
+                closing = self.intent.find(")", end)
+                inside = self.intent[end:closing] if closing > 0 else ""
+                if re.search(r"\(\s*$", self.intent[max(0, start - 3):start]) and re.search(r"\d", inside) \
+                        and "," not in inside and ";" not in inside:
+                    raise Unfaithful("VALUE_NOT_PLACED", (
+                        f"'{point.label}' is a note in brackets, not one of the values. Leave it out, or list it with "
+                        "the others, e.g. 'Mon 8k, Tue 10k, goal 10k'."))
+
+    def _opens_the_list(self, start: int) -> bool:
+        """The first label of the data, with no heading separator (':', '—', a line break) before it."""
+        earlier = [a for name in self._names for a, _ in self._find(name) if a < start]
+        return not earlier and not re.search(r":|\s[-–—]\s|\n|[.?!]\s", self.intent[:start])
+
+    # -- placement of values ------------------------------------------------------------------
+
+    def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
+        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)]
+
+    def _sized(self, number: StatedNumber, names: _Spans) -> bool:
+        """"top 5", "a 30-year": a number the word before frames as not data (unless that word is a drawn name: "a 1, b 2")."""
+        offset = max(0, number.start - 16)
+        match = NOT_DATA_BEFORE.search(self.intent[offset:number.start])
+        return match is not None and not names.holds(offset + match.start() + (1 if match.group(0)[:1].isspace() else 0))
+
+    def slot(self, token: StatedNumber) -> tuple[int, int, int] | None:
+        if token.start not in self._slots:
+            self._slots[token.start] = _slot(self.intent, token)
+        return self._slots[token.start]
+
+    def _place_values(self, label_spans: dict[str, list[tuple[int, int]]]) -> set[int]:
+        """Tie each drawn point to the statement it comes from; the numbers used, by position."""
+        structured = self.structured
+        tokens = self._value_tokens(label_spans)
+        if structured is not None:
+            return self._match_structured(structured, tokens)
+        if self.pairs:
+            candidates = [self._pair_candidates(p, tokens) for p in self.points]
+        else:
+            adjacent, complete = self._adjacent_candidates(tokens, label_spans)
+            candidates = adjacent
+            if not complete:
+                listed = self._listed_candidates(tokens, label_spans)
+                candidates = listed if all(listed) else adjacent
+        chosen = _match(candidates)
+        if chosen is None:
+            if len({p.series for p in self.points}) > 1 and not all(
+                    isinstance(p.label, str) and is_time_like(p.label) for p in self.points):
+                raise Unfaithful("VALUE_NOT_PLACED", (
+                    "I could not tell which names are the series. Write the series in slots, e.g. "
+                    "'2023 vs 2024 sales: North 10/14, South 12/11', one series per sentence over time labels "
+                    "('Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100'), or a table with one column per series."))
+            lost = next((p for p, c in zip(self.points, candidates, strict=True) if not c), self.points[0])
+            where = f" in series '{lost.series}'" if lost.series else ""
+            raise Unfaithful("VALUE_NOT_PLACED", (
+                f"I could not tie {lost.value:g} to '{lost.label}'{where} in the intent. Write each value right after "
+                f"its label, e.g. '{lost.label}: {lost.value:g}', and name each series before its values."))
+        used = set()
+        for index in chosen:
+            used.update(tokens[i].start for i in index)
+        return used
+
+    def _adjacent_candidates(self, tokens: list[StatedNumber],
+                             label_spans: dict[str, list[tuple[int, int]]]) -> tuple[list[list[tuple[int, ...]]], bool]:
+        """Label right before (or, for the whole chart, right after) its value; series named before.
+        Returns the candidates of the better direction and whether every point has one."""
+        # With several series written inline, which names are the series is only certain when the
+        # categories are points in time ("Revenue: Q1 120, Q2 135; Cost: Q1 90" or "2021 home 34, away
+        # 22"): "France — nuclear 320, hydro 55; Germany — …" reads either way, so it is refused unless
+        # the series sit in slots ("A vs B: X 10/12").
+        multi = len({p.series for p in self.points}) > 1
+        timed = all(isinstance(p.label, str) and is_time_like(p.label) for p in self.points)
+        by_value: dict[float, list[int]] = {}
+        for index, token in enumerate(tokens):
+            for reading in token.readings:
+                by_value.setdefault(reading, []).append(index)
+        label_starts = self._label_starts(label_spans)
+        best: list[list[tuple[int, ...]]] = [[] for _ in self.points]
+        for direction in ("before", "after"):
+            candidates = []
+            for point in self.points:
+                spans = label_spans.get(str(point.label), [])
+                series_spans = label_spans.get(point.series, []) if point.series else []
+                found = []
+                for index in by_value.get(point.value, []):
+                    token = tokens[index]
+                    grouped = self.slot(token)
+                    slotted = grouped is not None
+                    probe = replace(token, start=grouped[1], end=grouped[2]) if grouped else token
+                    beside = any(self._beside(span, probe, direction) for span in spans)
+                    if beside and (point.series is None or ((timed or slotted) and self._series_owns(
+                            point.series, token, label_spans))):
+                        found.append((index,))
+                    elif multi and timed and any(self._beside(span, token, direction) for span in series_spans) \
+                            and self._nearest_before(token.start, spans, label_starts):
+                        found.append((index,))  # "2021 home 34, away 22": series beside, label heads the group
+                candidates.append(found)
+            if all(candidates):
+                return candidates, True
+            if sum(map(bool, candidates)) > sum(map(bool, best)):
+                best = candidates
+        return best, False
+
+    def _label_starts(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[int]:
+        labels = {str(p.label) for p in self.points}
+        return sorted(a for name, spans in label_spans.items() if name in labels for a, _ in spans)
+
+    def _nearest_before(self, position: int, own: list[tuple[int, int]], all_starts: list[int]) -> bool:
+        index = bisect_left(all_starts, position) - 1
+        return index >= 0 and any(a == all_starts[index] for a, _ in own)
+
+    def _series_owns(self, series: str, token: StatedNumber, label_spans: dict[str, list[tuple[int, int]]]) -> bool:
+        """The series named last before the value, or the one in the value's slot of "10/12"."""
+        names = sorted({p.series for p in self.points if p.series})
+        grouped = self.slot(token)
+        if grouped is not None:
+            slot = grouped[0]
+            order = sorted(names, key=lambda n: min((a for a, _ in label_spans.get(n, [])), default=10**9))
+            return slot < len(order) and order[slot] == series
+        best, best_start = None, -1
+        for name in names:
+            for a, b in label_spans.get(name, []):
+                if b <= token.start and a > best_start:
+                    best, best_start = name, a
+        return best == series
+
+    def _beside(self, span: tuple[int, int], token: StatedNumber, direction: str) -> bool:
+        start, end = span
+        if direction == "before":
+            if end > token.start or token.start - end > 40:
+                return False
+            gap = self.intent[end:token.start]
+            if not gap.strip(" :=-–—"):
+                return True  # "Mon 34", "Mon: 34", "2019 – 115": the common case, without a regex
+            words = _words(gap)
+            return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
+                and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) for w in words)
+        if start < token.end or start - token.end > 40:
+            return False
+        gap = self.intent[token.end:start]
+        words = _words(gap)
+        return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
+            and bool(words) and words[-1].lower() in LABEL_AFTER_WORDS
+
+    def _listed_candidates(self, tokens: list[StatedNumber],
+                           label_spans: dict[str, list[tuple[int, int]]]) -> list[list[tuple[int, ...]]]:
+        """Bare values labelled elsewhere: the n-th stated value goes with the n-th label of one range
+        ("Mon to Fri") or one list ("for Chrome, Safari and Firefox"), in order."""
+        empty: list[list[tuple[int, ...]]] = [[] for _ in self.points]
+        if any(p.series for p in self.points):
+            return empty
+        labels = [_fold(str(p.label)) for p in self.points]
+        data = [t for t in tokens if t.is_data_candidate]
+        if len(data) != len(labels):
+            return empty
+        if not all(p.value in t.readings for p, t in zip(self.points, data, strict=True)):
+            return empty
+        in_order = any([_fold(x) for x in expanded] == labels for _, _, expanded in self._range_labels())
+        if not in_order:
+            positions = [min((a for a, _ in label_spans.get(str(p.label), [])), default=-1) for p in self.points]
+            in_order = -1 not in positions and positions == sorted(positions) and all(
+                re.fullmatch(r"[\s,&/]*(?:and\s*)?", self.folded[label_spans[str(p.label)][0][1]:nxt])
+                for p, nxt in zip(self.points, positions[1:], strict=False))
+        if not in_order:
+            return empty
+        index = {id(t): i for i, t in enumerate(tokens)}
+        return [[(index[id(t)],)] for t in data]
+
+    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber]) -> list[tuple[int, ...]]:
+        """x then y in one "(x, y)" or "x → y" statement."""
+        found = []
+        for i, x in enumerate(tokens):
+            if _number_key(point.label) not in x.readings:
+                continue
+            for j in range(i + 1, min(i + 2, len(tokens))):
+                y = tokens[j]
+                gap = self.intent[x.end:y.start]
+                if point.value in y.readings and re.fullmatch(
+                        r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap):
+                    found.append((i, j))
+        return found
+
+    def _match_structured(self, structured: _Structured, tokens: list[StatedNumber]) -> set[int]:
+        if structured.pairs != self.pairs:
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "The data are x/y pairs but were drawn as categories." if structured.pairs else
+                "The data are labelled values but were drawn as x/y pairs."))
+        multi = len({p.series for p in self.points}) > 1
+        expected = [(s if multi else None, _fold(str(lbl)) if not self.pairs else _number_key(lbl), v)
+                    for s, lbl, v in structured.points]
+        drawn = [(_fold(p.series) if p.series else None,
+                  _fold(str(p.label)) if not self.pairs else _number_key(p.label), p.value) for p in self.points]
+        remaining = list(expected)
+        for series, label, value in drawn:
+            hit = next((e for e in remaining if (e[0] is None or _fold(str(e[0])) == series) and e[1] == label
+                        and value in e[2]), None)
+            if hit is None:
+                raise Unfaithful("VALUE_NOT_PLACED", (
+                    f"I could not find {value:g} for '{label}'{f' in series {series!r}' if series else ''} where the "
+                    f"{structured.kind} puts it. Give one row per label and one column per series."))
+            remaining.remove(hit)
+        if remaining:
+            series, label, _ = remaining[0]
+            raise Unfaithful("VALUE_MISSING", f"The {structured.kind} has a value for '{label}'"
+                             f"{f' in {series!r}' if series else ''} that the chart does not show.")
+        return {t.start for t in tokens if structured.start <= t.start < structured.end}
+
+    # -- coverage -----------------------------------------------------------------------------
+
+    def _check_coverage(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        self._used = used
+        self._data_start = min((a for spans in label_spans.values() for a, _ in spans), default=0)
+        for number in self.numbers:
+            if number.start in used or not number.is_data_candidate:
+                continue
+            if inside.holds(number.start):
+                continue
+            if self._explained(number):
+                continue
+            text = number.text.strip()
+            raise Unfaithful("VALUE_MISSING", (
+                f"I could not place '{text}' in the chart. Give it a label, e.g. 'Mar {text}', or, if it is not "
+                "data, leave it out."))
+
+    def _explained(self, number: StatedNumber) -> bool:
+        """A number the intent states that is not data: counts, sizes, years naming the subject."""
+        before = self.intent[max(0, number.start - 16):number.start]
+        after = self.intent[number.end:number.end + 24]
+        if NOT_DATA_BEFORE.search(before) or NOT_DATA_AFTER.match(after):
+            return True
+        if len(number.text.strip()) <= 2 and re.match(r"[.)]\s+[^\W\d_]", after) and re.search(r"(?:^|[\n,;])\s*$", before):
+            return True  # "3) Oslo — 0.7M", "1. Oslo": the numbering of a list
+        if any(m.start() <= number.start < m.end() for m in DATE_SPAN.finditer(
+                self.intent, max(0, number.start - 20), min(len(self.intent), number.end + 12))):
+            return True
+        digits = number.text.strip()
+        note = re.search(r"\d[%kKMB]?\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}$", before + self.intent[
+            number.start:number.start + 1], re.IGNORECASE)
+        if note and any(n.start in self._used and n.end <= number.start and number.start - n.end < 48 for n in self.numbers):
+            return True  # "organic 1,240 (up 12%)": a note about the value before it
+        heading = re.search(r":\s|\s[-–—]\s", self.intent)
+        if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) \
+                and re.fullmatch(r"\d{1,2}", digits) and int(digits) <= 20 \
+                and re.match(r" [a-z]{3,}", after) and not _is_unit_word(after.split()[0]):
+            return True  # "Compare 3 plans: …": a count in the subject, before any data
+        if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
+            return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Structured data (JSON, markdown tables, TSV/CSV): the checker's own reading of the grid.
+
+
+@dataclass
+class _Structured:
+    kind: str  # "JSON" | "table"
+    pairs: bool
+    points: list[tuple[str | None, Any, frozenset[float]]]  # (series, label or x, readings of the value)
+    start: int
+    end: int
+
+
+def _cell_readings(cell: Any) -> frozenset[float] | None:
+    if isinstance(cell, bool) or cell is None:
+        return None
+    if isinstance(cell, int | float):
+        return frozenset({_number_key(cell)})
+    text = str(cell).strip()
+    if not re.fullmatch(r"[-−+]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion))?"
+                        r"\s?(?:%|°\s?[CF]?|[A-Za-zµ/]{1,5})?", text):
+        return None
+    if re.fullmatch(r"[-−+]?\d+,\d{1,2}\s?%?", text):
+        text = text.replace(",", ".")  # a cell holds one number: "41,5" has a decimal comma
+    numbers = stated_numbers(text)
+    return numbers[0].readings if len(numbers) == 1 and numbers[0].readings else None
+
+
+def _is_numeric_column(cells: list[Any]) -> bool:
+    return bool(cells) and all(_cell_readings(c) is not None for c in cells)
+
+
+def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, start: int, end: int) -> _Structured | None:
+    width = len(rows[0])
+    if width < 2 or any(len(r) != width for r in rows):
+        return None
+    columns = [[r[i] for r in rows] for i in range(width)]
+    numeric = [i for i in range(width) if _is_numeric_column(columns[i])]
+    text = [i for i in range(width) if i not in numeric]
+    names = header or [None] * width
+    if not numeric:
+        return None
+    if not text and len(numeric) >= 2:
+        first = columns[numeric[0]]
+        label_named = header is not None and str(header[0]).strip().lower() in {
+            "year", "month", "day", "week", "quarter", "date", "period", "label", "category", "name"}
+        if label_named or all(_year_like(str(c).strip()) for c in first):
+            text, numeric = [numeric[0]], numeric[1:]
+        elif len(numeric) == 2:
+            x, y = numeric
+            points = [(None, next(iter(_cell_readings(r[x]) or {0.0})), _cell_readings(r[y]) or frozenset())
+                      for r in rows]
+            if any(len(_cell_readings(r[x]) or ()) != 1 for r in rows):
+                return None
+            return _Structured(kind, True, points, start, end)  # type: ignore[arg-type]
+        else:
+            return None
+    if not text:
+        return None
+    if len(numeric) > 1 and any(all(_year_like(str(c).strip()) for c in columns[i]) for i in numeric):
+        return None  # names, years and values: which is the series is not certain, and years are never values
+    label = text[0]
+    out: list[tuple[str | None, Any, frozenset[float]]] = []
+    if len(text) == 2 and len(numeric) == 1:
+        for r in rows:
+            out.append((str(r[text[1]]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
+        return _Structured(kind, False, out, start, end)
+    if len(text) > 1:
+        return None
+    for i in numeric:
+        series = str(names[i]).strip() if names[i] is not None and len(numeric) > 1 else None
+        if len(numeric) > 1 and not series:
+            return None
+        for r in rows:
+            out.append((series, str(r[label]).strip(), _cell_readings(r[i]) or frozenset()))
+    return _Structured(kind, False, out, start, end)
+
+
+def _structured_points(intent: str) -> _Structured | None:
+    return _json_points(intent) or _table_points(intent)
+
+
+def _json_points(intent: str) -> _Structured | None:
+    match = re.search(r"[\[{]", intent)
+    if match is None:
+        return None
+    try:
+        value, end = json.JSONDecoder().raw_decode(intent, match.start())
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        return None
+    if not isinstance(value, dict | list) or not value:
+        return None
+    start = match.start()
+    for candidate in _json_candidates(value):
+        read = _json_grid(candidate, start, end)
+        if read is not None:
+            return read
+    raise Unfaithful("UNREADABLE_INTENT", (
+        'I could not read the JSON as chart data. Send label→value pairs, e.g. {"Mon": 34, "Tue": 41} or '
+        '[{"day": "Mon", "signups": 34}].'))
+
+
+def _json_candidates(value: Any) -> list[Any]:
+    """The value itself, then (for tool-call-like payloads) its data-carrying members."""
+    out = [value]
+    if isinstance(value, dict):
+        for key in ("data", "values", "rows", "points", "series", "records", "items"):
+            if key in value:
+                out.append(value[key])
+        out.extend(v for v in value.values() if isinstance(v, dict | list) and v not in out)
+    return out
+
+
+def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
+    if isinstance(value, dict) and value:
+        columns = {str(k): v for k, v in value.items() if isinstance(v, list) and v}
+        names = [k for k, v in columns.items() if all(isinstance(x, str) and _cell_readings(x) is None for x in v)]
+        numeric = [k for k, v in columns.items() if all(_cell_readings(x) is not None for x in v)]
+        if len(names) == 1 and numeric and all(len(columns[k]) == len(columns[names[0]]) for k in numeric):
+            # parallel lists: {"x": ["Sprint 41", …], "y": [34, …]}; other members only describe them
+            return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]
+                                               for k in numeric for label, v in zip(columns[names[0]], columns[k], strict=True)],
+                               start, end)
+        for key in ("series", "data", "datasets"):
+            listed = value.get(key)
+            if isinstance(listed, list) and listed and all(isinstance(i, dict) for i in listed):
+                points = []
+                for item in listed:
+                    name = next((item[k] for k in ("name", "label", "series") if isinstance(item.get(k), str)), None)
+                    data = next((item[k] for k in ("points", "values", "data") if isinstance(item.get(k), dict)), None)
+                    if name is None or data is None or not all(_cell_readings(x) is not None for x in data.values()):
+                        points = []
+                        break
+                    points.extend((name, str(k), _cell_readings(x)) for k, x in data.items())
+                if points:
+                    return _Structured("JSON", False, points, start, end)  # type: ignore[arg-type]
+        items = list(value.items())
+        if all(_cell_readings(v) is not None for _, v in items):
+            return _Structured("JSON", False, [(None, str(k), _cell_readings(v)) for k, v in items], start, end)  # type: ignore[misc]
+        if all(isinstance(v, dict) and v and all(_cell_readings(x) is not None for x in v.values()) for _, v in items):
+            return _Structured("JSON", False, [(str(name), str(k), _cell_readings(x)) for name, inner in items
+                                               for k, x in inner.items()], start, end)  # type: ignore[misc]
+        if all(isinstance(v, list) for _, v in items) and len({len(v) for _, v in items}) == 1:
+            keys = [str(k) for k, _ in items]
+            rows = [[v[i] for _, v in items] for i in range(len(items[0][1]))]
+            return _grid_points(keys, rows, "JSON", start, end) if rows else None
+        return None
+    if isinstance(value, list) and value:
+        if all(isinstance(v, list) and len(v) == 2 for v in value):
+            return _grid_points(None, [list(v) for v in value], "JSON", start, end)
+        if all(isinstance(v, dict) for v in value):
+            keys: list[str] = []
+            for item in value:
+                keys.extend(k for k in item if k not in keys)
+            if any(set(item) != set(keys) for item in value):
+                return None
+            return _grid_points(keys, [[item[k] for k in keys] for item in value], "JSON", start, end)
+    return None
+
+
+def _table_points(intent: str) -> _Structured | None:
+    lines = intent.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for index, line in enumerate(lines):
+        if index and "|" in lines[index - 1] and re.fullmatch(r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*", line):
+            header = _pipe_cells(lines[index - 1])
+            body = []
+            for row in lines[index + 1:]:
+                if "|" not in row:
+                    break
+                body.append(_pipe_cells(row))
+            end = offsets[index + 1 + len(body)]
+            if body and all(len(r) == len(header) for r in body):
+                return _grid_points(header, body, "table", offsets[index - 1], end)
+            raise Unfaithful("UNREADABLE_INTENT", "Every row of the table needs as many cells as its header.")
+    for delimiter in ("\t", ";", ","):
+        block: list[int] = []
+        for index, line in enumerate([*lines, ""]):
+            cells = [c.strip() for c in line.split(delimiter)]
+            if len(cells) >= 2 and (not block or len(cells) == len(lines[block[0]].split(delimiter))):
+                block.append(index)
+                continue
+            if len(block) >= 3 or (len(block) >= 2 and delimiter == "\t"):
+                grid = [[c.strip() for c in lines[i].split(delimiter)] for i in block]
+                numeric_cells = [c for c in grid[0] if _cell_readings(c) is not None]
+                years_header = len(numeric_cells) < len(grid[0]) and all(_year_like(c) for c in numeric_cells) and not all(
+                    _year_like(row[grid[0].index(numeric_cells[0])]) for row in grid[1:]) if numeric_cells else False
+                header, body = (None, grid) if numeric_cells and not years_header else (grid[0], grid[1:])
+                read = _grid_points(header, body, "table", offsets[block[0]], offsets[block[-1] + 1])
+                if read is not None:
+                    return read
+            block = [index] if len(cells) >= 2 else []
+    return None
+
+
+def _header_words(intent: str) -> list[str]:
+    """Words of the first line of a table or spreadsheet paste (its column names)."""
+    for line in intent.split("\n"):
+        if "\t" in line or line.count("|") >= 2 or line.count(",") >= 1 and not re.search(r"\d", line):
+            return _fold(line).replace("|", " ").replace("\t", " ").replace(",", " ").split()
+    return []
+
+
+def _pipe_cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Small readings shared by the rules
+
+
+def _match(candidates: list[list[tuple[int, ...]]]) -> list[tuple[int, ...]] | None:
+    """One distinct statement (tuple of number positions) per point, or None (Kuhn's matching)."""
+    owner: dict[int, int] = {}
+    choice: dict[int, tuple[int, ...]] = {}
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for option in candidates[i]:
+            key = option[0]
+            if key in seen:
+                continue
+            seen.add(key)
+            if key not in owner or assign(owner[key], seen):
+                owner[key] = i
+                choice[i] = option
+                return True
+        return False
+
+    if not all(assign(i, set()) for i in range(len(candidates))):
+        return None
+    return [choice[i] for i in range(len(candidates))]
+
+
+_SLOT_NUMBER = r"[-−+]?[$€£¥]?\d[\d,]*(?:\.\d+)?(?:[kKMB]|bn)?%?"
+_SLOT_SEPARATOR = r"\s*(?:/|\bvs\.?|\bversus\b)\s*"
+_SLOT_LEFT = re.compile(rf"({_SLOT_NUMBER}){_SLOT_SEPARATOR}$", re.IGNORECASE)
+_SLOT_RIGHT = re.compile(rf"{_SLOT_SEPARATOR}({_SLOT_NUMBER})", re.IGNORECASE)
+
+
+def _slot(intent: str, token: StatedNumber) -> tuple[int, int, int] | None:
+    """(place, group start, group end) of a value in a "10/12/9" or "94 vs 89" group; None alone."""
+    window = 120
+    near = intent[max(0, token.start - 12):token.end + 12].lower()
+    if "/" not in near and "vs" not in near and "versus" not in near:
+        return None  # no slot separator beside the value: the common case, without a regex
+    left = intent[max(0, token.start - window):token.start]
+    offset = max(0, token.start - window)
+    slot, start = 0, token.start
+    while (m := _SLOT_LEFT.search(left)) is not None:
+        slot += 1
+        start = offset + m.start()
+        left = left[:m.start()]
+    end, right = token.end, intent[token.end:token.end + window]
+    moved = 0
+    while (m := _SLOT_RIGHT.match(right, moved)) is not None:
+        moved = m.end()
+        end = token.end + m.end()
+    if start == token.start and end == token.end:
+        return None
+    return slot, start, end
+
+
+def _calendar_spans(intent: str) -> list[tuple[tuple[int, int], list[str]]]:
+    """Calendar ranges ("Mon to Fri") with where they are written."""
+    out = []
+    for match in RANGE_RE.finditer(intent):
+        expanded = calendar_ranges(match.group(0))
+        if expanded:
+            out.append(((match.start(), match.end()), expanded[0]))
+    return out
+
+
+def _strict(number: StatedNumber) -> StatedNumber:
+    """One reading per comma pattern: "1,200" is 1200, "1,72" is 1.72; "1,2,3" is left unread (it is
+    several numbers, and reading it as any one of them would hide the others)."""
+    digits = re.search(r"\d+(?:,\d+)*(?:\.\d+)?", number.text)
+    if digits is None or "," not in digits.group(0):
+        return number
+    text = digits.group(0)
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
+        keep = {r for r in number.readings if abs(r) >= 1000}
+    elif re.fullmatch(r"\d+,\d{1,2}", text):
+        keep = {r for r in number.readings if not float(r).is_integer()}
+    else:
+        keep = set()
+    return replace(number, readings=frozenset(keep))
+
+
+def _is_past_verb(word: str) -> bool:
+    """"resolved", "shipped": a lowercase past-tense verb between a name and its value."""
+    return word.islower() and len(word) > 4 and word.endswith("ed")
+
+
+def _year_like(text: str) -> bool:
+    return bool(re.fullmatch(r"\d{4}", text.strip())) and YEAR_RANGE[0] <= int(text.strip()) <= YEAR_RANGE[1]
+
+
+def _is_unit_word(word: str) -> bool:
+    return word in {"percent", "per", "cent", "pct", "ms", "kg", "km", "usd", "eur", "gbp", "k", "m", "bn"}

@@ -1,0 +1,218 @@
+"""One series written as items, one value per item, the way agents and people list values:
+
+    "customers by age band: 18–24: 340, 25–34: 1,120, 55+: 230"   (numbers inside labels)
+    "5 stars: 1,204, 4 stars: 312"  ·  "3) Oslo — 0.7M"  ·  "Sales +6, Support -3"
+    "reached 1,240 subscribers in week 1, 1,310 in week 2"          (value before label)
+    "Season 1 peaked at 48k concurrent players, season 2 at 71k"     (linking words)
+    "janvier 1,72 ; février 1,69"                                     (decimal commas, ';' items)
+
+An item's value is its last number (label first) or its first number followed by "in/on/at
+<label>" (value first, for the whole list). Everything else in the item is its label, numbers
+included. The contract is the cascade's: None when the intent is not such a list (another
+reader may take it), a ReadData when it is.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .calendar import is_time_like
+from .numbers import ValueToken, find_value_tokens
+from .reading_model import ReadData, SeriesData
+
+# Items end at a comma that is not a thousands separator, a semicolon, a newline, " and ", or a
+# sentence end. In a list whose numbers use decimal commas ("1,72 ; 1,69"), only ';' and newlines.
+ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
+# The subject before the first label: "customers by age band: ", "… release — ", "per office? "
+PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
+NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}\)", re.IGNORECASE)
+LIST_NUMBER_RE = re.compile(r"(^|[\n,;]\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)
+LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
+LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
+              "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed"}
+VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by")
+LABEL_EDGES = " \t\"'“”‘’*:=–—-("
+MAX_LABEL_WORDS = 6
+MAX_TRAILING_WORDS = 3
+INNER_NUMBER_RE = re.compile(r"[^\W\d_]\s+[-+]?\d[\d,.]*\s+[^\W\d_]")  # "34 percent", "48k concurrent players": a unit after the value
+
+
+def read_items(text: str, data_start: int = 0) -> ReadData | None:
+    """One series of items (see the module docstring), or None when the text is not one."""
+    # "1. Oslo 0.7M" / "3) Oslo — 0.7M": list numbering is blanked (same length, so positions hold)
+    text = LIST_NUMBER_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+    # "organic 1,240 (up 12%)": a note in brackets after a value is about it, not another value
+    text = NOTE_AFTER_VALUE_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+    decimal_commas = ";" in text and bool(DECIMAL_COMMA_RE.search(text))
+    splitter = DECIMAL_COMMA_ITEM_SPLIT_RE if decimal_commas else ITEM_SPLIT_RE
+    items: list[tuple[int, str]] = []
+    position = 0
+    for match in [*splitter.finditer(text), None]:
+        end = match.start() if match else len(text)
+        if text[position:end].strip():
+            items.append((position, text[position:end]))
+        position = match.end() if match else len(text)
+    items = [(start, item) for start, item in items if _tokens(item, decimal_commas)]
+    headed = [i for i, (_, item) in enumerate(items) if PREAMBLE_END_RE.search(item[:_tokens(item, decimal_commas)[-1].start])]
+    if len(headed) == 1 and headed[0] > 0:
+        items = items[headed[0]:]  # "Where the 2.4M budget goes, as a donut: payroll 1.5M": the subject ends at ':'
+    if len(items) < 2:
+        return None
+    read = _arrow_pairs(items, decimal_commas) or _value_first(items, decimal_commas) or _label_first(items, decimal_commas)
+    if read is None:
+        return None
+    labels = [str(label).casefold() for label, _ in read.series[0].points]
+    if len(set(labels)) != len(labels):
+        return None  # a label twice: the list reader explains that
+    return read
+
+
+@lru_cache(maxsize=4096)  # each item is tried by several layouts (pairs, value first, label first)
+def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
+    if decimal_commas:
+        item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
+    return find_value_tokens(item)
+
+
+def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+    points = []
+    units = set()
+    first_label_at = 0
+    headed = False
+    for index, (start, item) in enumerate(items):
+        tokens = _tokens(item, decimal_commas)
+        value = tokens[-1]
+        trailing = item[value.end:].strip(" .!?)")
+        if len(trailing.split()) > MAX_TRAILING_WORDS or re.search(r"\d|→|->|=>", trailing):
+            return None
+        if re.search(r"(?:→|->|=>)\s*$", item[:value.start]):
+            return None  # "28 psi → 41.2 m": an x/y pair, not a label
+        label_text = item[:value.start]
+        if index == 0:
+            pieces = PREAMBLE_END_RE.split(label_text.rstrip(LABEL_EDGES))
+            label_text = pieces[-1]
+            headed = len(pieces) > 1
+            first_label_at = start + item.find(label_text) if label_text.strip() else start
+        label = _clean(label_text)
+        if not label or len(label.split()) > MAX_LABEL_WORDS or INNER_NUMBER_RE.search(label):
+            return None  # "Team A high 3 low 5": a number between words is another value
+        points.append((label, value.value))
+        if value.unit:
+            units.add(value.unit)
+    if len({len(lbl.split()) for lbl, _ in points[1:]} | {0}) > 3:
+        return None
+    endings = {lbl.split()[-1] for lbl, _ in points}
+    if len(endings) == 1 and all(len(lbl.split()) > 1 for lbl, _ in points) and next(iter(endings)).endswith("ed") \
+            and next(iter(endings)).islower():  # "Alice resolved 27, Bob resolved 19": the verb frames every item
+        points = [(lbl.rsplit(" ", 1)[0], value) for lbl, value in points]
+    if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
+        return None  # "Plot monthly revenue Jan": the first label still carries the subject
+    return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
+                    data_start=first_label_at)
+
+
+VALUE_FIRST_RE = re.compile(rf"^(?P<between>(?:\s*[^\W\d_][\w%°'-]*){{0,3}}?)\s+(?:{'|'.join(VALUE_FIRST_PREPOSITIONS)})\s+(?P<label>.+)$",
+                            re.IGNORECASE)
+
+
+def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+    points = []
+    units = set()
+    first_at = 0
+    for index, (start, item) in enumerate(items):
+        tokens = _tokens(item, decimal_commas)
+        value = tokens[0]
+        if index > 0 and item[:value.start].strip(" :-–—"):
+            return None
+        match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?"))
+        if match is None:
+            return None
+        label = _clean(match.group("label"))
+        if not label or len(label.split()) > MAX_LABEL_WORDS or any(t.start > value.end for t in tokens
+                                                                    if t.start < value.end + match.start("label")):
+            return None
+        points.append((label, value.value))
+        if value.unit:
+            units.add(value.unit)
+        if index == 0:
+            first_at = start + value.start
+    return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
+                    data_start=first_at)
+
+
+ARROW_RE = re.compile(r"\s*(?:→|->|=>|⟶)\s*")
+
+
+def _arrow_pairs(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+    """"3.5 kW → 61 °C, 5 kW → 58 °C": x/y pairs, one per item (the subject may precede the first)."""
+    points = []
+    for index, (_, item) in enumerate(items):
+        tokens = _tokens(item, decimal_commas)
+        if len(tokens) < 2 or not ARROW_RE.search(item[tokens[-2].end:tokens[-1].start]):
+            return None
+        x, y = tokens[-2], tokens[-1]
+        if re.search(r"\d", item[x.end:y.start]) or (index > 0 and item[:x.start].strip(" :-–—")):
+            return None
+        points.append((x.value, y.value))
+    first = items[0]
+    start = first[0] + _tokens(first[1], decimal_commas)[-2].start
+    return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=start)  # type: ignore[arg-type]
+
+
+def _clean(text: str) -> str:
+    text = LIST_NUMBERING_RE.sub("", text)
+    text = re.sub(r"\s+", " ", text).strip(LABEL_EDGES + " ")
+    words = text.split()
+    while len(words) > 1 and words[-1].lower() in LINK_WORDS:
+        words.pop()  # "Season 1 peaked at" → "Season 1"
+    return " ".join(words).strip(LABEL_EDGES)
+
+
+GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
+GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+")
+
+
+def read_grouped(text: str) -> ReadData | None:
+    """Groups headed by a point in time, each holding the same named values:
+    "2021 home 34, away 22; 2022 home 41, away 27" or "Q1 agree 60, neutral 25; Q2 agree 42, …".
+    The heading is the category and the repeated names are the series (time always runs along
+    the axis). None when the groups are not headed by times or do not repeat the same names."""
+    groups = [g for g in GROUP_SPLIT_RE.split(text) if re.search(r"\d", g)]
+    if len(groups) < 2:
+        return None
+    groups = [g for g in groups if find_value_tokens(g)]
+    if len(groups) < 2:
+        return None
+    series: dict[str, SeriesData] = {}
+    headings: list[str] = []
+    data_start = -1
+    for index, group in enumerate(groups):
+        items = [i for i in GROUP_ITEM_SPLIT_RE.split(group) if i.strip()]
+        first = items[0]
+        if index == 0:
+            first = PREAMBLE_END_RE.split(first)[-1]
+            data_start = text.find(first.strip())
+        heading_match = re.match(r"\s*((?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?)\s+(.+)$", first)
+        if heading_match is None or not is_time_like(heading_match.group(1).strip()):
+            return None
+        headings.append(heading_match.group(1).strip())
+        names_seen = []
+        for item in [heading_match.group(2), *items[1:]]:
+            tokens = find_value_tokens(item)
+            if len(tokens) != 1 or item[tokens[0].end:].strip(" .)"):
+                return None
+            name = _clean(item[:tokens[0].start])
+            if not name or is_time_like(name) or len(name.split()) > 3:
+                return None
+            series.setdefault(name.casefold(), SeriesData(name)).points.append((headings[-1], tokens[0].value))
+            names_seen.append(name.casefold())
+        if len(set(names_seen)) != len(names_seen):
+            return None
+    if len(set(h.casefold() for h in headings)) != len(headings) or len(series) < 2:
+        return None
+    if any(len(s.points) != len(headings) for s in series.values()):
+        return None
+    return ReadData(list(series.values()), source="items", data_start=max(data_start, 0))

@@ -1,0 +1,237 @@
+"""Planted bugs: a drafter that misreads the intent, and agrees with itself in its facts, is caught.
+
+Each test drafts a correct chart, plants one bug in both the spec and the drafter's facts (so the
+drafter's own reading cannot give it away), and calls the kind's `check`: the faithfulness check
+reads the intent on its own and answers `invalid`, with a reason that names what it could not place.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oracles.engine import Draft, Verdict, answer, get_kind
+from oracles.engine.reasons import REASONS, billed
+
+Rows = list[dict[str, Any]]
+
+
+def _draft(intent: str) -> Draft:
+    draft = get_kind("chart").draft(intent, "vega-lite", {})
+    assert get_kind("chart").check(intent, draft, {}).status == "valid", "the unplanted draft must be valid"
+    return draft
+
+
+def _planted(intent: str, plant: Callable[[dict[str, Any]], None]) -> Verdict:
+    """Plant a bug in the spec, rebuild the facts from the planted rows, and check."""
+    draft = _draft(intent)
+    spec = json.loads(json.dumps(draft.artifact))
+    plant(spec)
+    facts = json.loads(json.dumps(draft.facts))
+    pairs = spec["encoding"]["x"].get("field") == "x"
+    by_series: dict[Any, list[dict[str, Any]]] = {}
+    for row in spec["data"]["values"]:
+        label, value = (row["x"], row["y"]) if pairs else (row["label"], row["value"])
+        by_series.setdefault(row.get("series"), []).append({"label": label, "value": value})
+    facts["series"] = [{"name": name, "points": points} for name, points in by_series.items()]
+    facts["pairs"] = pairs
+    facts["mark"] = spec["mark"]["type"]
+    return get_kind("chart").check(intent, replace(draft, artifact=spec, facts=facts), {})
+
+
+def _code(verdict: Verdict) -> str:
+    assert verdict.status == "invalid" and verdict.result is None
+    assert verdict.reason is not None
+    return verdict.reason["code"]
+
+
+def _set_rows(rows: Rows) -> Callable[[dict[str, Any]], None]:
+    def plant(spec: dict[str, Any]) -> None:
+        spec["data"]["values"] = rows
+    return plant
+
+
+SIGNUPS = "bar chart of signups: Mon 34, Tue 41, Wed 29"
+CITIES = "population of cities: New York 8.3M, Los Angeles 3.9M, Chicago 2.7M"
+SERIES = "Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100"
+
+
+def test_a_dropped_value_is_named_in_the_refusal() -> None:
+    verdict = _planted(SIGNUPS, _set_rows([{"label": "Mon", "value": 34}, {"label": "Tue", "value": 41}]))
+    assert _code(verdict) == "VALUE_MISSING"
+    assert "'29'" in verdict.reason["message"] and "e.g." in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_truncated_multi_word_label_is_refused() -> None:
+    verdict = _planted(CITIES, _set_rows([{"label": "York", "value": 8_300_000},
+                                          {"label": "Los Angeles", "value": 3_900_000},
+                                          {"label": "Chicago", "value": 2_700_000}]))
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT"
+    assert "'York'" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_transposed_series_are_refused() -> None:
+    draft = _draft(SERIES)
+    transposed = [{"label": row["series"], "value": row["value"], "series": row["label"]}
+                  for row in draft.artifact["data"]["values"]]  # type: ignore[index]
+    verdict = _planted(SERIES, _set_rows(transposed))
+    assert _code(verdict) == "VALUE_NOT_PLACED"
+
+
+def test_an_added_value_is_refused_even_when_the_intent_states_that_number() -> None:
+    # 34 is stated once, for Mon: drawing it a second time (for a label that is also stated) is invented.
+    intent = "bar chart of signups: Mon 34, Tue 41, Wed 29, Thu 12"
+    rows = [{"label": "Mon", "value": 34}, {"label": "Tue", "value": 41}, {"label": "Wed", "value": 29},
+            {"label": "Thu", "value": 12}, {"label": "Thu", "value": 34}]
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_values_shifted_onto_the_next_label_are_refused() -> None:
+    rows = [{"label": "Mon", "value": 41}, {"label": "Tue", "value": 29}, {"label": "Wed", "value": 34}]
+    assert _code(_planted(SIGNUPS, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_a_sign_glued_onto_a_label_is_refused() -> None:
+    intent = "Net change in headcount: Sales +6, Support -3, Finance 2"
+    rows = [{"label": "Sales +", "value": 6}, {"label": "Support", "value": -3}, {"label": "Finance", "value": 2}]
+    verdict = _planted(intent, _set_rows(rows))
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT"
+    assert "sign" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_bar_chart_drawn_as_a_line_because_a_name_contains_line_is_refused() -> None:
+    intent = "Bar chart of riders per route: the coastal line 2,340, the valley line 1,870, the airport express 3,110"
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["mark"] = {"type": "line", "tooltip": True, "point": True}
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_chart_word_inside_a_name_asks_for_no_mark() -> None:
+    intent = "riders per route: the coastal line 2,340, the valley line 1,870, the airport express 3,110"
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["mark"]["type"] == "bar"  # type: ignore[index]
+
+
+def test_x_y_pairs_drawn_as_categories_are_refused() -> None:
+    intent = 'scatter of engine size vs mpg: [{"litres": 1.0, "mpg": 52}, {"litres": 1.6, "mpg": 44}, {"litres": 2.0, "mpg": 38}]'
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["data"]["values"] = [{"label": str(r["x"]), "value": r["y"]} for r in spec["data"]["values"]]
+        spec["mark"] = {"type": "bar"}
+        spec["encoding"] = {"x": {"field": "label", "type": "nominal"}, "y": {"field": "value", "type": "quantitative"}}
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_markdown_table_with_its_columns_read_as_rows_is_refused() -> None:
+    intent = "| Year | Men | Women |\n|---|---|---|\n| 2021 | 412 | 388 |\n| 2022 | 430 | 455 |\n\ngrouped bars"
+    rows = [{"label": "Men", "value": 412, "series": "2021"}, {"label": "Women", "value": 388, "series": "2021"},
+            {"label": "Men", "value": 430, "series": "2022"}, {"label": "Women", "value": 455, "series": "2022"}]
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_horizontal_bars_asked_but_drawn_vertical_are_refused() -> None:
+    intent = "horizontal bar chart of open roles: London 14, Berlin 9, Toronto 11"
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["x"], spec["encoding"]["y"] = spec["encoding"]["y"], spec["encoding"]["x"]
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_an_asked_title_that_is_not_drawn_is_refused() -> None:
+    intent = 'bar chart of signups, title it "Signups after relaunch": Mon 34, Tue 41, Wed 29'
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["title"] = {"text": "Signups"}
+    assert _code(_planted(intent, plant)) == "REQUEST_NOT_HONOURED"
+
+
+def test_a_chart_of_one_invented_value_is_refused() -> None:
+    intent = "bar chart of the top 5 cities by population"
+    draft = get_kind("chart").draft("bar chart of signups: Mon 34, Tue 41", "vega-lite", {})
+    spec = json.loads(json.dumps(draft.artifact))
+    spec["data"]["values"] = [{"label": "top", "value": 5}]
+    facts = {**draft.facts, "series": [{"name": None, "points": [{"label": "top", "value": 5}]}]}
+    verdict = get_kind("chart").check(intent, replace(draft, artifact=spec, facts=facts), {})
+    assert verdict.status == "invalid"
+
+
+@pytest.mark.parametrize("intent", [
+    "Top 5 cities by number of orders in 2024: Lisbon 1,204, Porto 866, Braga 410, Coimbra 377, Faro 290",
+    "n=200 survey: daily 58, weekly 81, monthly 40, rarely 21",
+])
+def test_numbers_that_frame_the_question_are_not_data(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert [row["value"] for row in verdict.result["data"]["values"]][-2:] in ([377, 290], [40, 21])  # type: ignore[index]
+
+
+def test_a_number_in_the_intent_that_is_not_drawn_is_refused_with_a_rewrite() -> None:
+    verdict = answer("chart", "bar chart of signups: Mon 34, Tue 41, Wed 29, and 120", "vega-lite", {})
+    assert verdict.status == "invalid"
+
+
+# One list of reason codes.
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+
+def _codes_raised_by(package: Path) -> set[str]:
+    codes = set()
+    for path in package.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+                    "EngineRefusal", "Unfaithful", "invalid"):
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    codes.add(first.value)
+    return codes
+
+
+def test_every_code_the_chart_engine_raises_is_listed_and_documented() -> None:
+    raised = _codes_raised_by(ENGINE / "chart") | _codes_raised_by(ENGINE)
+    assert raised - set(REASONS) == set()
+    verdicts = (ENGINE.parent.parent / "docs" / "verdicts.md").read_text(encoding="utf-8")
+    chart_section = verdicts.split("### Chart", 1)[1]
+    documented = set(re.findall(r"`([A-Z][A-Z_]+)`", chart_section))
+    assert _codes_raised_by(ENGINE / "chart") - documented == set()
+
+
+def test_reason_codes_are_sorted_and_unreadable_intents_are_not_billed() -> None:
+    assert list(REASONS) == sorted(REASONS)
+    assert [code for code in ("UNREADABLE_INTENT", "DATA_REQUIRED", "UNSUPPORTED_FORMAT") if billed(code)] == []
+    assert billed("SCHEMA") and billed("VALUE_NOT_IN_INTENT") and billed(None)
+
+
+def test_a_dropped_first_item_is_not_explained_away_as_a_count() -> None:
+    intent = "Fruit: apples 3, pears 5, plums 7"
+    assert _code(_planted(intent, _set_rows([{"label": "pears", "value": 5}, {"label": "plums", "value": 7}]))) \
+        == "VALUE_MISSING"
+
+
+def test_a_label_that_swallowed_its_value_and_a_note_is_refused() -> None:
+    intent = "Signups by channel: organic 1,240 (up 12%), paid 860, referral 310"
+    rows = [{"label": "organic 1,240 (up", "value": 12}, {"label": "paid", "value": 860}, {"label": "referral", "value": 310}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_a_request_to_leave_data_out_is_refused_rather_than_ignored() -> None:
+    verdict = answer("chart", "line chart of sales, except March: Jan 10, Feb 12, Mar 9", "vega-lite", {})
+    assert _code(verdict) == "REQUEST_NOT_HONOURED"
+
+
+@pytest.mark.parametrize("intent", [
+    "Hours worked: Alice 40, Bob 38.5, Carol 42, total 120.5",
+    "Daily steps — Mon 8k Tue 10k Wed 7.5k (goal 10k)",
+])
+def test_a_total_or_a_bracketed_note_is_not_drawn_as_a_category(intent: str) -> None:
+    assert _code(answer("chart", intent, "vega-lite", {})) == "VALUE_NOT_PLACED"
