@@ -206,10 +206,15 @@ def test_every_code_the_chart_engine_raises_is_listed_and_documented() -> None:
     assert _codes_raised_by(ENGINE / "chart") - documented == set()
 
 
-def test_reason_codes_are_sorted_and_unreadable_intents_are_not_billed() -> None:
+def test_reason_codes_are_sorted_and_billing_follows_the_fault() -> None:
     assert list(REASONS) == sorted(REASONS)
-    assert [code for code in ("UNREADABLE_INTENT", "DATA_REQUIRED", "UNSUPPORTED_FORMAT") if billed(code)] == []
-    assert billed("SCHEMA") and billed("VALUE_NOT_IN_INTENT") and billed(None)
+    # Forma could not read, or could not vouch for its own reading, or its own configuration: free.
+    ours = ("UNREADABLE_INTENT", "DATA_REQUIRED", "UNSUPPORTED_FORMAT", "VALUE_NOT_PLACED", "LABEL_NOT_IN_INTENT",
+            "SHAPE_NOT_ASKED", "SCHEMA", "VALUE_NOT_IN_INTENT", "CONTENT_NOT_PLACED", "NO_SUCH_CODE")
+    assert [code for code in ours if billed(code)] == []
+    # The request itself is over a limit or asks for what the rules refuse: billed.
+    assert billed("TOO_MANY_VALUES") and billed("UNSUPPORTED_CHART") and billed("TOO_MANY_NODES")
+    assert not billed(None)
 
 
 def test_a_dropped_first_item_is_not_explained_away_as_a_count() -> None:
