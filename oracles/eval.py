@@ -472,7 +472,7 @@ def schema_problems(entry: Any) -> list[str]:
         firsts = [norm_label(n[0] if isinstance(n, list) else n) for n in nodes]
         if len(set(firsts)) != len(firsts):
             problems.append("two nodes share a first label")
-        all_alts = [a for n in nodes for a in alternatives(n)]
+        all_alts = [a for n in nodes for a in set(alternatives(n))]  # a node may list one spelling twice
         if len(set(all_alts)) != len(all_alts):
             problems.append("an acceptable label is shared by two nodes")
         for edge in expect.get("edges", []):
