@@ -329,9 +329,9 @@ def build_server() -> FormaMCPServer:
         """Ask an oracle for a formal artifact that is checked before it is returned. `status` is a verdict:
         `valid` (with `result` and a `verified_by` citation), `invalid` (the check refused it; `reason` says
         why and how to rephrase), or `error` (ours, unbilled, worth retrying). Costs the oracle's price for
-        valid answers and for invalid ones the oracle's rules refused; nothing for `error`, for DATA_REQUIRED (a
-        chart intent without values) or UNREADABLE_INTENT (rephrase as the reason suggests). The answer says
-        `cost` and `credits_remaining`. For a valid drawable answer, pass
+        valid answers and for invalid ones whose request is over a limit or asks what the rules refuse; nothing
+        for `error`, for DATA_REQUIRED (a chart intent without values), or when Forma could not read or place
+        what you wrote (the reason says how to rephrase). The answer says `cost` and `credits_remaining`. For a valid drawable answer, pass
         `figure.token` to show_figure so the person sees it."""
         return await call_service(
             _ask, oracle_name=oracle, intent=intent, fmt=format, allow_generated_data=allow_generated_data,
