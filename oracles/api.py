@@ -226,7 +226,11 @@ class _AskSchema(AutoSchema):
 
 
 IDEMPOTENCY_KEY_HEADER = OpenApiParameter(
-    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    # Printable ASCII, 1-255 characters, as oracles.services checks it; no space at either end,
+    # since HTTP trims header values.
+    {"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"^[\x21-\x7E](?:[\x20-\x7E]{0,253}[\x21-\x7E])?$"},
+    OpenApiParameter.HEADER, required=False,
     description=(
         "Optional, 1-255 printable ASCII characters (a UUID is a good key). Sending the same request again with the "
         "same key within 24 hours returns the first answer (same request_id) and bills once; a concurrent repeat waits "
