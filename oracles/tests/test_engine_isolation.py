@@ -139,15 +139,18 @@ def _clean_answer(position: str) -> dict:
 
 @pytest.mark.parametrize("position", POSITIONS)
 @pytest.mark.parametrize("ch", HOSTILE, ids=_name)
-def test_hostile_characters_in_any_position_get_a_verdict_from_the_engine(ch: str, position: str) -> None:
+def test_hostile_characters_in_any_position_get_a_verdict_from_the_engine(
+    ch: str, position: str, caplog: pytest.LogCaptureFixture,
+) -> None:
     kind, template = POSITIONS[position]
     clean = _clean_answer(position)
-    pids = set(native.pool().idle_pids())
-    hostile = answer(kind, template.format(c=ch, e=_escape(ch)), "", {})
+    with caplog.at_level(logging.ERROR, logger="forma.engine"):
+        hostile = answer(kind, template.format(c=ch, e=_escape(ch)), "", {})
     assert clean["status"] == "valid"
-    # Nothing crashed: the same engine processes are still there, and the verdict is not an error.
+    # Nothing crashed: the verdict is not an error, and no engine process died or timed out.
+    # (Comparing process ids would also see a process recycled after its quota of calls.)
     assert hostile.status in ("valid", "invalid"), hostile.reason
-    assert not pids or pids & set(native.pool().idle_pids())
+    assert [r.getMessage() for r in caplog.records if r.name == "forma.engine"] == []
     if "{c}" in template:
         # The character is removed from the intent before anything reads it: the same answer.
         assert hostile.to_dict() == clean
