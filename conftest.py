@@ -156,12 +156,15 @@ def mcp(live_server_url):
 # ---- real Celery workers ---------------------------------------------------------------
 
 import os  # noqa: E402
+import secrets  # noqa: E402
 import signal  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import uuid  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
+
+import httpx2 as httpx  # noqa: E402
 
 TEST_BROKER_URL = os.environ.get("FORMA_TEST_BROKER_URL", "")
 needs_broker = pytest.mark.skipif(
@@ -243,3 +246,62 @@ def _forget_broker_connections(app) -> None:
     # connects to the broker configured now.
     app._pool = None
     app.amqp._producer_pool = None
+
+
+@dataclass
+class WebServer:
+    url: str
+    process: subprocess.Popen
+    log: Path
+
+    @property
+    def mcp_url(self) -> str:
+        return self.url + "/mcp"
+
+
+def database_url_for_another_process() -> str:
+    """The database this test run uses, as a DATABASE_URL a server subprocess can open."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    if connection.vendor == "postgresql":
+        return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    return f"sqlite:///{Path(db['NAME']).resolve()}"
+
+
+@contextmanager
+def web_server(tmp: Path, **env: str) -> Iterator[WebServer]:
+    """`uvicorn forma.asgi:application` in a process (group) of its own, with `env` over this one's.
+
+    Tasks run in-process unless `env` names a broker; the server has a secret key of its own
+    (it refuses the published one) and is killed with its group at the end.
+    """
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    environment = {k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "FORMA_TASK_QUEUE")}
+    environment.update({
+        "FORMA_PUBLIC_URL": url, "FORMA_SECRET_KEY": secrets.token_urlsafe(50), "FORMA_DATA_DIR": str(tmp),
+        "FORMA_LOG_LEVEL": "WARNING", **env,
+    })
+    log = tmp / f"server-{port}.log"
+    with open(log, "w") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+             "--lifespan", "on", "--no-proxy-headers", "--log-level", "warning"],
+            cwd=Path(__file__).parent, env=environment, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(url + "/v1/openapi.json", timeout=2)
+                break
+            except httpx.TransportError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"the server did not start:\n{log.read_text()[-3000:]}") from None
+                time.sleep(0.05)
+        yield WebServer(url=url, process=process, log=log)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)

@@ -41,8 +41,6 @@ IDEMPOTENCY_KEY_MAX_CHARS = 255
 # How long past the wait limit a key's first request may take to write its answer
 # before a duplicate gives up waiting, and before the key counts as abandoned.
 _IDEMPOTENCY_ANSWER_MARGIN_SECONDS = 10
-# `error` reasons that the same input would hit again (see answer_present).
-DETERMINISTIC_FAILURES = {"ENGINE_CRASHED", "ENGINE_TIMEOUT", "WORKER_CRASHED"}
 
 
 def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, allow_generated_data: Any) -> tuple[str, str, dict]:
@@ -89,9 +87,7 @@ def answer_present(answer: Answer, *, credits_remaining: int) -> dict[str, Any]:
     else:
         body["reason"] = answer.reason
     if answer.status == Answer.Status.ERROR:
-        # A native crash, a poison task or an engine timeout comes back the same way for the
-        # same input: retrying it only spends the caller's time.
-        body["retryable"] = (answer.reason or {}).get("code") not in DETERMINISTIC_FAILURES
+        body["retryable"] = reasons.retryable((answer.reason or {}).get("code"))
     body["figure"] = _figure(answer.oracle, answer)
     body["cost"] = answer.cost
     body["credits_remaining"] = credits_remaining

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -24,7 +22,7 @@ import httpx2 as httpx
 import pytest
 from django.db import connection
 
-from conftest import TEST_BROKER_URL, celery_worker, free_port, needs_broker, tool_error
+from conftest import TEST_BROKER_URL, celery_worker, database_url_for_another_process, needs_broker, tool_error, web_server
 from tests.test_rest_api import Api
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -181,50 +179,15 @@ def test_an_ask_cancelled_while_it_waits_returns_its_hold_at_once(account, broke
 # ---- killed processes and the sweeper -------------------------------------------------------
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    if connection.vendor == "postgresql":
-        return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    return f"sqlite:///{Path(db['NAME']).resolve()}"
-
-
 @contextmanager
 def web_process(tmp_path: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
-    """`uvicorn forma.asgi:application` in a process of its own, on this test's database."""
+    """A web server process of its own on this test's database and Redis namespace."""
     from django.conf import settings
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    environment = {
-        k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "FORMA_TASK_QUEUE")
-    }
-    environment.update({
-        "DATABASE_URL": _database_url(), "FORMA_PUBLIC_URL": base, "FORMA_REDIS_PREFIX": settings.FORMA["REDIS_PREFIX"],
-        "FORMA_DATA_DIR": str(tmp_path), "FORMA_SECRET_KEY": secrets.token_urlsafe(50), **env,
-    })
-    log = tmp_path / f"web-{port}.log"
-    with open(log, "w") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-             "--lifespan", "on", "--log-level", "warning"],
-            env=environment, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True, cwd=ROOT,
-        )
-
-    def up() -> bool:
-        if process.poll() is not None:
-            raise AssertionError(f"the web process exited:\n{log.read_text()[-3000:]}")
-        try:
-            return httpx.get(base + "/v1/status", timeout=2).status_code == 401
-        except httpx.TransportError:
-            return False
-
-    try:
-        wait_until(up, timeout=60, what="the web process to serve")
-        yield base, process
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+    with web_server(
+        tmp_path, DATABASE_URL=database_url_for_another_process(), FORMA_REDIS_PREFIX=settings.FORMA["REDIS_PREFIX"], **env,
+    ) as server:
+        yield server.url, server.process
 
 
 def _ask_in_background(base: str, key: str, intent: str) -> tuple[threading.Thread, dict]:

@@ -17,13 +17,12 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2 as httpx
 import pytest
 
-from conftest import free_port, run_mcp, tool_error
+from conftest import WebServer, database_url_for_another_process, free_port, run_mcp, tool_error, web_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SIX_TOOLS = ["forma_status", "list_oracles", "ask_oracle", "show_figure", "whats_new", "send_feedback"]
@@ -42,63 +41,6 @@ def _own_secret_key() -> str:
     return secrets.token_urlsafe(50)
 
 
-@dataclass
-class Served:
-    url: str
-    process: subprocess.Popen
-    log: Path
-
-    @property
-    def mcp_url(self) -> str:
-        return self.url + "/mcp"
-
-
-@contextmanager
-def served(tmp: Path, **env: str) -> Iterator[Served]:
-    """`uvicorn forma.asgi:application` in its own process, with `env` over this one's."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    environment = {
-        **os.environ, "FORMA_PUBLIC_URL": url, "FORMA_SECRET_KEY": _own_secret_key(), "FORMA_DATA_DIR": str(tmp),
-        "FORMA_LOG_LEVEL": "WARNING", **env,
-    }
-    log = tmp / f"server-{port}.log"
-    with open(log, "w") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-             "--no-proxy-headers", "--log-level", "warning"],
-            cwd=ROOT, env=environment, stdout=sink, stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(url + "/v1/openapi.json", timeout=2)
-                break
-            except httpx.TransportError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start:\n{log.read_text()[-3000:]}") from None
-                time.sleep(0.05)
-        yield Served(url=url, process=process, log=log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
-
-
-def _test_database_url() -> str:
-    """The database this test run uses, as a URL another process can open."""
-    from django.db import connection
-
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 def _assert_error_object(body: dict, kind: str, *, retryable: bool) -> dict:
     error = body["error"]
     assert set(error) <= {"kind", "message", "retryable", "request_id", "context", "retry_after"}
@@ -111,8 +53,8 @@ def _assert_error_object(body: dict, kind: str, *, retryable: bool) -> dict:
 
 
 @pytest.fixture(scope="module", params=sorted(UNREACHABLE_DATABASES))
-def no_database(request, tmp_path_factory) -> Iterator[Served]:
-    with served(tmp_path_factory.mktemp("no-db"), DATABASE_URL=UNREACHABLE_DATABASES[request.param]) as server:
+def no_database(request, tmp_path_factory) -> Iterator[WebServer]:
+    with web_server(tmp_path_factory.mktemp("no-db"), DATABASE_URL=UNREACHABLE_DATABASES[request.param]) as server:
         yield server
 
 
@@ -175,10 +117,10 @@ def test_oauth_registration_and_token_without_a_database_are_503_json(no_databas
 
 
 @pytest.fixture(scope="module")
-def no_redis(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[Served]:
+def no_redis(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[WebServer]:
     with django_db_blocker.unblock():
-        database = _test_database_url()
-    with served(tmp_path_factory.mktemp("no-redis"), DATABASE_URL=database, REDIS_URL=UNREACHABLE_REDIS) as server:
+        database = database_url_for_another_process()
+    with web_server(tmp_path_factory.mktemp("no-redis"), DATABASE_URL=database, REDIS_URL=UNREACHABLE_REDIS) as server:
         yield server
 
 

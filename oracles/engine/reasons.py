@@ -70,6 +70,15 @@ REASONS: dict[str, tuple[bool, str]] = {
 }
 
 
+# `error` codes that the same input would hit again: retrying only spends the caller's time.
+SAME_INPUT_FAILS_AGAIN = frozenset({"ENGINE_CRASHED", "ENGINE_TIMEOUT", "WORKER_CRASHED"})
+
+
+def retryable(code: str | None) -> bool:
+    """Whether retrying an `error` answer with this reason code can help."""
+    return code not in SAME_INPUT_FAILS_AGAIN
+
+
 def billed(code: str | None) -> bool:
     """Whether an `invalid` answer with this reason code costs the oracle's price.
 
