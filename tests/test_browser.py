@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
@@ -159,6 +160,16 @@ def loopback_callback() -> Iterator[str]:
         server.shutdown()
 
 
+
+def _wait_for_js(page, expression: str, timeout: float = 10) -> None:
+    """Poll `expression` until it is truthy. Not `page.wait_for_function`: when it has to poll, it
+    compiles the expression inside the page, which the page's own CSP (no 'unsafe-eval') refuses."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(50)
+
+
 def test_a_new_person_from_sign_up_to_an_expired_session(visit, live_server_url, loopback_callback):
     from django.conf import settings
     from django.contrib.sessions.models import Session
@@ -191,7 +202,7 @@ def test_a_new_person_from_sign_up_to_an_expired_session(visit, live_server_url,
     page.locator("#new-key").wait_for(timeout=10_000)
     secret = page.locator("#new-key").inner_text().strip()
     assert api_key_verify(raw=secret).name == "laptop"
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'new-key'", timeout=5_000)  # focus moves after settle
+    _wait_for_js(page, "document.activeElement && document.activeElement.id === 'new-key'")  # focus moves after settle
     visit.check("keys-new-key")
     page.reload()
     assert page.locator("#new-key").count() == 0 and secret not in page.content()
@@ -207,7 +218,7 @@ def test_a_new_person_from_sign_up_to_an_expired_session(visit, live_server_url,
     visit.check("usage")
     page.click(f"text={answer.request_id}")
     page.wait_for_url(f"**/dashboard/answers/{answer.request_id}/")
-    page.wait_for_function("document.getElementById('answer-figure').complete")
+    _wait_for_js(page, "document.getElementById('answer-figure').complete")
     assert page.evaluate("document.getElementById('answer-figure').naturalWidth") > 100
     visit.check("answer")
     page.goto("/dashboard/")
@@ -219,7 +230,7 @@ def test_a_new_person_from_sign_up_to_an_expired_session(visit, live_server_url,
     page.fill("textarea[name=intent]", "A line chart of temperature: Jan 3, Feb 5, Mar 9, Apr 14")
     page.click("button:has-text('Ask')")
     page.locator("#playground-figure").wait_for(timeout=30_000)
-    page.wait_for_function("document.getElementById('playground-figure').complete")
+    _wait_for_js(page, "document.getElementById('playground-figure').complete")
     assert page.evaluate("document.getElementById('playground-figure').naturalWidth") > 100
     assert "vega-lite JSON schema" in page.inner_text("#playground-answer") and "$schema" in page.inner_text("#playground-source")
     visit.check("playground-answer")
@@ -256,7 +267,7 @@ def test_a_new_person_from_sign_up_to_an_expired_session(visit, live_server_url,
     page.click("button[aria-label='Revoke laptop']")
     page.locator("[role=alertdialog]").wait_for()
     assert "Revoke the key “laptop”?" in page.inner_text("[role=alertdialog]")
-    page.wait_for_function("document.activeElement && document.activeElement.textContent === 'Revoke “laptop”'", timeout=5_000)
+    _wait_for_js(page, "document.activeElement && document.activeElement.textContent === 'Revoke “laptop”'")
     visit.check("keys-revoke-confirm")
     page.click("button:has-text('Cancel')")
     assert ApiKey.objects.get(name="laptop").revoked_at is None
