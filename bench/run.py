@@ -5,6 +5,9 @@
    its own throwaway SQLite database) and the official MCP client over HTTP, timing
    `ask_oracle` and then `show_figure(png)` for the same intents.
 
+3. Throughput (bench/throughput.py): wrk against Forma's free tools and against the bare MCP
+   SDK, side by side (BENCH_THROUGHPUT=0 skips it).
+
 Prints medians and p95 in milliseconds and the ratio of end-to-end to engine.
 """
 
@@ -27,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_bench import CASES, run_engine_bench  # noqa: E402
+from throughput import print_throughput, run_throughput  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "40"))
 
@@ -137,6 +141,8 @@ def main() -> None:
     extra = {k: v for k, v in engine.items() if k not in ("chart", "diagram")}
     if extra:
         print("other engine cases:", json.dumps(extra))
+    if os.environ.get("BENCH_THROUGHPUT", "1") != "0":
+        print_throughput(run_throughput())
 
 
 if __name__ == "__main__":
