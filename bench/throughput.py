@@ -21,12 +21,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Iterator
-
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -64,11 +63,26 @@ def _wait_for_port(port: int, process: subprocess.Popen) -> None:
 
 @contextmanager
 def uvicorn(app: str, port: int, env: dict[str, str]) -> Iterator[None]:
-    process = subprocess.Popen([PYTHON, "-m", "uvicorn", app, "--port", str(port), *UVICORN_FLAGS], cwd=ROOT, env=env)
+    # The servers' own logs go to a file, shown only when a server does not start: wrk closing
+    # its connections at the end of a run is not news.
+    log = tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(
+        [PYTHON, "-m", "uvicorn", app, "--port", str(port), *UVICORN_FLAGS],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
-        _wait_for_port(port, process)
+        try:
+            _wait_for_port(port, process)
+        except RuntimeError:
+            log.seek(0)
+            print(log.read()[-3000:], file=sys.stderr)
+            raise
         yield
     finally:
+        log.close()
         process.terminate()
         try:
             process.wait(timeout=15)
@@ -77,13 +91,19 @@ def uvicorn(app: str, port: int, env: dict[str, str]) -> Iterator[None]:
 
 
 def forma_environment(port: int, data_dir: str, served: bool) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND")}
-    env.update({
-        "FORMA_DATA_DIR": data_dir,
-        "FORMA_PUBLIC_URL": f"http://127.0.0.1:{port}",
-        "FORMA_LOG_LEVEL": "WARNING",
-        "FORMA_SECRET_KEY": os.environ.get("FORMA_SECRET_KEY") or "bench-" + os.urandom(24).hex(),
-    })
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND")
+    }
+    env.update(
+        {
+            "FORMA_DATA_DIR": data_dir,
+            "FORMA_PUBLIC_URL": f"http://127.0.0.1:{port}",
+            "FORMA_LOG_LEVEL": "WARNING",
+            "FORMA_SECRET_KEY": os.environ.get("FORMA_SECRET_KEY") or "bench-" + os.urandom(24).hex(),
+        }
+    )
     if served:
         env.update({"DATABASE_URL": SERVED_DATABASE, "REDIS_URL": SERVED_REDIS})
     return env
@@ -95,7 +115,11 @@ def forma_key(env: dict[str, str]) -> str:
     subprocess.run([PYTHON, "manage.py", "shell", "-c", BENCH_PLAN], cwd=ROOT, env=env, check=True)
     return subprocess.run(
         [PYTHON, "manage.py", "apikey", "create", "--email", f"bench-{os.getpid()}@example.com", "--plan", "bench"],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
 
 
@@ -121,8 +145,11 @@ def _call_body(tool: str) -> str:
 
 
 def _headers(key: str | None) -> dict[str, str]:
-    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-               "MCP-Protocol-Version": "2025-06-18"}
+    headers = {
+        "Content-Type": "application/json",
+        "Accept": "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2025-06-18",
+    }
     if key:
         headers["Authorization"] = f"Bearer {key}"
     return headers
@@ -130,9 +157,10 @@ def _headers(key: str | None) -> dict[str, str]:
 
 def check_call(url: str, tool: str, key: str | None) -> None:
     """One call before the load: a bench of error responses would measure nothing."""
-    request = urllib.request.Request(url, data=_call_body(tool).encode(), headers=_headers(key), method="POST")
+    # A local http:// server this bench started.
+    request = urllib.request.Request(url, data=_call_body(tool).encode(), headers=_headers(key), method="POST")  # noqa: S310
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 - a local server the bench started
+        with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310
             status, text = response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         status, text = error.code, error.read().decode()
@@ -143,15 +171,17 @@ def check_call(url: str, tool: str, key: str | None) -> None:
 
 def wrk(url: str, tool: str, key: str | None) -> dict[str, float]:
     script = "\n".join(
-        [f'wrk.method = "POST"', f"wrk.body = {json.dumps(_call_body(tool))}"]
+        ['wrk.method = "POST"', f"wrk.body = {json.dumps(_call_body(tool))}"]
         + [f"wrk.headers[{json.dumps(k)}] = {json.dumps(v)}" for k, v in _headers(key).items()]
     )
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
         handle.write(script + "\n")
     try:
         out = subprocess.run(
-            ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{SECONDS}s", "--latency", "-s", handle.name, url],
-            check=True, capture_output=True, text=True,
+            [shutil.which("wrk") or "wrk", "-t2", f"-c{CONNECTIONS}", f"-d{SECONDS}s", "--latency", "-s", handle.name, url],
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
     finally:
         os.unlink(handle.name)
@@ -173,8 +203,11 @@ def parse_wrk(out: str) -> dict[str, float]:
     errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     socket_errors = re.search(r"Socket errors:.*", out)
     return {
-        "rps": float(rate.group(1)), "p50_ms": percentile("50"), "p99_ms": percentile("99"),
-        "non_2xx": int(errors.group(1)) if errors else 0, "socket_errors": socket_errors.group(0) if socket_errors else "",
+        "rps": float(rate.group(1)),
+        "p50_ms": percentile("50"),
+        "p99_ms": percentile("99"),
+        "non_2xx": int(errors.group(1)) if errors else 0,
+        "socket_errors": socket_errors.group(0) if socket_errors else "",
     }
 
 
@@ -214,11 +247,15 @@ def run_throughput() -> dict[str, object]:
 
 
 def print_throughput(results: dict[str, object]) -> None:
-    print(f"\nThroughput — wrk, {CONNECTIONS} connections, {SECONDS} s per run, stateless JSON tools/call, one uvicorn worker each")
+    print(
+        f"\nThroughput — wrk, {CONNECTIONS} connections, {SECONDS} s per run, stateless JSON tools/call, one uvicorn worker each"
+    )
     if "skipped" in results:
         print(f"  skipped: {results['skipped']}")
         return
-    print(f"  machine: {results['cores']} cores, load average before {_load(results['load_before'])}, after {_load(results['load_after'])}")
+    print(
+        f"  machine: {results['cores']} cores, load average before {_load(results['load_before'])}, after {_load(results['load_after'])}"
+    )
     bare = results["bare"]
     print(f"  {'tool':<14}{'server':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'vs bare':>9}{'non-2xx':>9}")
     for tool in TOOLS:
@@ -232,7 +269,9 @@ def print_throughput(results: dict[str, object]) -> None:
         for label, row in rows:
             share = f"{100 * row['rps'] / bare[tool]['rps']:.0f}%" if label != "bare MCP SDK" else ""
             tail = row["p99_ms"] / row["p50_ms"] if row["p50_ms"] else float("nan")
-            print(f"  {tool:<14}{label[:21]:<22}{row['rps']:>9.0f}{row['p50_ms']:>9.2f}{row['p99_ms']:>9.2f}{tail:>9.1f}{share:>9}{row['non_2xx']:>9}")
+            print(
+                f"  {tool:<14}{label[:21]:<22}{row['rps']:>9.0f}{row['p50_ms']:>9.2f}{row['p99_ms']:>9.2f}{tail:>9.1f}{share:>9}{row['non_2xx']:>9}"
+            )
 
 
 def _load(values: tuple[float, float, float]) -> str:
