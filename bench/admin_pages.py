@@ -95,10 +95,11 @@ def run_admin_bench() -> dict[str, object]:
         _setup()
     except Exception as error:  # noqa: BLE001 - no PostgreSQL here: say so and skip
         return {"skipped": f"{type(error).__name__}: {error}"}
+    from django.conf import settings
     from django.test import Client
 
     staff, org_id = _seed()
-    client = Client()
+    client = Client(HTTP_HOST=settings.ALLOWED_HOSTS[0])
     client.force_login(staff)
     middle = f"req_bench{ROWS // 2:010d}"
     pages = {
