@@ -57,7 +57,10 @@ test: install
 	@mkdir -p var
 	$(VENV)/bin/python -m pytest -q $(PYTEST_ARGS)
 
+# The throughput section drives the servers with wrk (Debian package), installed here when root.
 bench: migrate
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = "0" ] && apt-get install -y -qq wrk >/dev/null 2>&1 || \
+	  { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq wrk >/dev/null; }; } || echo "wrk is missing: the throughput section is skipped."
 	$(PY) bench/run.py
 
 lint: install

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 
 from forma.errors import FormaError
 
+from .admin_lists import LargeTableAdmin
 from .credits import balance_of, credits_grant
 from .models import ApiKey, AuditEvent, LedgerEntry, Membership, Organization, Plan, User
 
@@ -69,7 +70,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
     search_fields = ["public_id", "prefix", "organization__public_id"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(LargeTableAdmin):
     def has_add_permission(self, request) -> bool:
         return False
 
@@ -84,13 +85,16 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class LedgerEntryAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "organization", "kind", "amount", "request_id", "reason"]
     list_filter = ["kind"]
-    search_fields = ["organization__public_id", "request_id"]
+    list_select_related = ["organization"]
+    id_search = {"req_": "request_id", "org_": "organization__public_id"}
 
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "action", "target", "organization", "actor"]
     list_filter = ["action"]
+    list_select_related = ["organization", "actor"]
+    id_search = {"org_": "organization__public_id"}
 
 
 admin.site.register(Membership)

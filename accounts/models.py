@@ -120,6 +120,8 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # The admin's filters, newest first, without a scan (accounts/admin_lists.py).
+        indexes = [models.Index(fields=["action", "-created_at"], name="audit_by_action")]
 
     def __str__(self) -> str:
         return f"{self.action} {self.target}"
@@ -166,6 +168,11 @@ class LedgerEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # The admin's filters, newest first, without a scan (accounts/admin_lists.py).
+        indexes = [
+            models.Index(fields=["kind", "-created_at"], name="ledger_by_kind"),
+            models.Index(fields=["organization", "-created_at"], name="ledger_by_org"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount:+d} ({self.idempotency_key})"

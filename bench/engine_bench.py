@@ -23,8 +23,11 @@ CASES: dict[str, tuple[str, str]] = {
 }
 # Cases at the limits, named (kind, fmt, intent); slower, so they run at most LARGE_RUNS times.
 LARGE_CASES: dict[str, tuple[str, str, str]] = {
-    "chart_1000_values": ("chart", "vega-lite",
-                          "a line chart of daily visits: " + ", ".join(f"d{i} {i % 97}" for i in range(1000))),
+    "chart_1000_values": (
+        "chart",
+        "vega-lite",
+        "a line chart of daily visits: " + ", ".join(f"d{i} {i % 97}" for i in range(1000)),
+    ),
 }
 LARGE_RUNS = 10
 
@@ -49,8 +52,9 @@ def _percentile(samples: list[float], fraction: float) -> float:
 def run_engine_bench(n: int = 50) -> dict[str, Any]:
     """Warm timings (one warm-up call per kind) of draft+check+render(png), n runs per kind."""
     cases = [(name, name, fmt, intent, n) for name, (fmt, intent) in CASES.items()]
-    cases += [(name, kind_name, fmt, intent, max(3, min(n, LARGE_RUNS)))
-              for name, (kind_name, fmt, intent) in LARGE_CASES.items()]
+    cases += [
+        (name, kind_name, fmt, intent, max(3, min(n, LARGE_RUNS))) for name, (kind_name, fmt, intent) in LARGE_CASES.items()
+    ]
     results: dict[str, Any] = {}
     for name, kind_name, fmt, intent, runs in cases:
         _once(kind_name, fmt, intent)  # warm-up: schema validator, V8, first Graphviz exec

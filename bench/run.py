@@ -5,6 +5,9 @@
    its own throwaway SQLite database) and the official MCP client over HTTP, timing
    `ask_oracle` and then `show_figure(png)` for the same intents.
 
+3. Throughput (bench/throughput.py): wrk against Forma's free tools and against the bare MCP
+   SDK, side by side (BENCH_THROUGHPUT=0 skips it).
+
 Prints medians and p95 in milliseconds and the ratio of end-to-end to engine.
 """
 
@@ -27,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_bench import CASES, run_engine_bench  # noqa: E402
+from throughput import print_throughput, run_throughput  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "40"))
 
@@ -61,11 +65,16 @@ def _start_server(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     key = subprocess.run(
         [python, "manage.py", "apikey", "create", "--email", "bench@example.com", "--plan", "pro"],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     server = subprocess.Popen(
         [python, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT, env=env,
+        cwd=ROOT,
+        env=env,
     )
     deadline = time.monotonic() + 30
     while True:
@@ -97,7 +106,9 @@ async def _end_to_end(url: str, key: str, runs: int) -> dict[str, dict[str, dict
                 asks, figures, both = [], [], []
                 for i in range(runs + 1):
                     started = time.perf_counter()
-                    asked = await client.call_tool("ask_oracle", {"oracle": kind, "intent": _variant(kind, intent, i), "format": fmt})
+                    asked = await client.call_tool(
+                        "ask_oracle", {"oracle": kind, "intent": _variant(kind, intent, i), "format": fmt}
+                    )
                     middle = time.perf_counter()
                     answer = asked.structured_content
                     if asked.is_error or answer["status"] != "valid":
@@ -128,7 +139,9 @@ def main() -> None:
     print(f"Forma bench — {RUNS} warm runs each, one machine, embedded default (SQLite, tasks in-process)\n")
     print(f"{'kind':<9}{'what':<34}{'median ms':>11}{'p95 ms':>10}")
     for kind in ("chart", "diagram"):
-        print(f"{kind:<9}{'engine: draft+check+render(png)':<34}{engine[kind]['median_ms']:>11.1f}{engine[kind]['p95_ms']:>10.1f}")
+        print(
+            f"{kind:<9}{'engine: draft+check+render(png)':<34}{engine[kind]['median_ms']:>11.1f}{engine[kind]['p95_ms']:>10.1f}"
+        )
         for what in ("ask_oracle", "show_figure", "ask+show"):
             row = e2e[kind][what]
             print(f"{'':<9}{'MCP: ' + what:<34}{row['median_ms']:>11.1f}{row['p95_ms']:>10.1f}")
@@ -137,6 +150,11 @@ def main() -> None:
     extra = {k: v for k, v in engine.items() if k not in ("chart", "diagram")}
     if extra:
         print("other engine cases:", json.dumps(extra))
+    if os.environ.get("BENCH_THROUGHPUT", "1") != "0":
+        print_throughput(run_throughput())
+    if os.environ.get("BENCH_ADMIN", "1") != "0":
+        # Its own process: it sets up Django against its own PostgreSQL database.
+        subprocess.run([sys.executable, str(ROOT / "bench" / "admin_pages.py")], cwd=ROOT, check=False)
 
 
 if __name__ == "__main__":

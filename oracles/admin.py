@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.admin_lists import LargeTableAdmin
 from accounts.services import audit_record
 
 from .models import Answer, ChangelogEntry, Oracle
@@ -35,10 +36,11 @@ class ChangelogEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Answer)
-class AnswerAdmin(admin.ModelAdmin):
+class AnswerAdmin(LargeTableAdmin):
     list_display = ["request_id", "organization", "oracle", "status", "cost", "created_at"]
     list_filter = ["status", "oracle"]
-    search_fields = ["request_id", "organization__public_id"]
+    list_select_related = ["organization", "oracle"]
+    id_search = {"req_": "request_id", "org_": "organization__public_id", "key_": "credential", "cl_": "credential"}
     readonly_fields = [f.name for f in Answer._meta.fields]
 
     def has_add_permission(self, request) -> bool:

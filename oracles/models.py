@@ -81,7 +81,13 @@ class Answer(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["credential", "-created_at"], name="answer_by_credential")]
+        indexes = [
+            models.Index(fields=["credential", "-created_at"], name="answer_by_credential"),
+            # The admin's filters and id search, newest first, without a scan (accounts/admin_lists.py).
+            models.Index(fields=["status", "-created_at"], name="answer_by_status"),
+            models.Index(fields=["oracle", "-created_at"], name="answer_by_oracle"),
+            models.Index(fields=["organization", "-created_at"], name="answer_by_org"),
+        ]
 
     def __str__(self) -> str:
         return self.request_id
