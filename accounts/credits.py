@@ -21,8 +21,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
-from forma import ids
-from forma.errors import FormaError, invalid_request
+from ground import ids
+from ground.errors import FormaError, invalid_request
 
 from .models import AuditEvent, CreditBalance, LedgerEntry, Organization, Reservation, User
 

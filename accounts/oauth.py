@@ -37,7 +37,7 @@ from oauth2_provider.oauth2_validators import OAuth2Validator
 from oauth2_provider.settings import oauth2_settings
 from oauthlib.oauth2.rfc6749 import errors
 
-from forma.errors import not_found
+from ground.errors import not_found
 
 from .models import AgentConnection, OAuthCodeRedemption, Organization, User
 from .services import audit_record

@@ -23,7 +23,7 @@ from oauth2_provider.models import get_application_model
 from oauth2_provider.settings import oauth2_settings
 from oauthlib.oauth2.rfc6749 import errors
 
-from forma.errors import storage_errors, storage_unavailable
+from ground.errors import storage_errors, storage_unavailable
 
 from .models import Membership, Organization
 from .oauth import (

@@ -18,7 +18,7 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from forma.errors import invalid_request, not_found
+from ground.errors import invalid_request, not_found
 
 from .models import ApiKey, AuditEvent, Membership, Organization, Plan, User
 

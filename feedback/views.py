@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import dashboard_principal
 from accounts.views.common import dashboard_view
-from forma.errors import FormaError
+from ground.errors import FormaError
 from oracles.selectors import answers_of
 
 from .forms import FeedbackForm

@@ -29,8 +29,8 @@ from typing_extensions import TypedDict  # pydantic needs this TypedDict on Pyth
 
 from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
 from accounts.ratelimit import rate_limit_enforce
-from forma import ids
-from forma.errors import (
+from ground import ids
+from ground.errors import (
     FormaError,
     invalid_request,
     not_found,
@@ -40,7 +40,7 @@ from forma.errors import (
     storage_unavailable,
     unauthorized,
 )
-from forma.inputs import McpDay, mcp_identifier, mcp_text
+from ground.inputs import McpDay, mcp_identifier, mcp_text
 from oracles.services import MAX_INTENT_CHARS
 
 logger = logging.getLogger("forma.mcp")

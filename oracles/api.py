@@ -25,9 +25,9 @@ from rest_framework.response import Response
 
 from accounts.selectors import organization_status
 from feedback.services import SENTIMENTS, feedback_submit
-from forma.errors import KINDS
-from forma.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
 from forma.rest import DayField, IdentifierField, ServiceView, StrictBooleanField, StrictChoiceField, TextField
+from ground.errors import KINDS
+from ground.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
 
 from .selectors import changelog_since, oracle_list
 from .services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render

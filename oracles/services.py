@@ -23,9 +23,9 @@ from django.utils import timezone
 from accounts import credits
 from accounts.models import Organization
 from accounts.principals import Principal
-from forma import ids
-from forma.errors import FormaError, invalid_request, not_found, storage_errors
-from forma.inputs import refuse_bad_text
+from ground import ids
+from ground.errors import FormaError, invalid_request, not_found, storage_errors
+from ground.inputs import refuse_bad_text
 
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
 from .engine import reasons

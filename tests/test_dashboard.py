@@ -33,7 +33,7 @@ def _signed_in(account, **client_kwargs) -> Client:
 
 
 def _answer_row(org, oracle="chart", status="valid", cost=1, credential="key_x", intent="bar chart: a 1, b 2", **extra) -> Answer:
-    from forma import ids
+    from ground import ids
 
     return Answer.objects.create(
         request_id=ids.request_id(), organization=org, credential=credential, oracle=Oracle.objects.get(name=oracle),

@@ -268,7 +268,7 @@ def test_the_lifespan_sweeps_on_startup_and_the_embedded_default_sweeps_periodic
 
     from accounts import credits
     from accounts.models import Reservation
-    from forma import ids
+    from ground import ids
 
     if mode == "served" and not TEST_BROKER_URL:
         pytest.skip("served mode needs a broker in FORMA_TEST_BROKER_URL")

@@ -13,8 +13,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from accounts import credits
 from accounts.models import AuditEvent, CreditBalance, LedgerEntry, Reservation
-from forma import ids
-from forma.errors import FormaError
+from ground import ids
+from ground.errors import FormaError
 
 pytestmark = pytest.mark.django_db
 

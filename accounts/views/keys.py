@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts import oauth, selectors, services
 from accounts.forms import ApiKeyCreateForm
 from accounts.models import ApiKey
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 from .common import dashboard_view
 
