@@ -127,7 +127,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.password_validation.RepeatedPatternValidator"},
 ]
 # An htmx request that fails the CSRF check gets a message with a sign-in link, not an empty 403.
-CSRF_FAILURE_VIEW = "accounts.views.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "forma.dashboard.errors.csrf_failure"
 # Sign-up confirmations and password resets. The embedded default prints mail on the console.
 EMAIL_BACKEND = env("FORMA_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env("FORMA_EMAIL_HOST", "localhost")
@@ -200,11 +200,11 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("FORMA_WORKER_MAX_MEMORY_KB", "1048
 
 # --- REST framework ---------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["forma.rest_auth.BearerAuthentication"],
-    "DEFAULT_PERMISSION_CLASSES": ["forma.rest_auth.HasPrincipal"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["forma.rest.auth.BearerAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["forma.rest.auth.HasPrincipal"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "forma.rest.exception_handler",
+    "EXCEPTION_HANDLER": "forma.rest.base.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # `format` is ours (png | svg | an oracle format), not DRF's renderer override.
     "URL_FORMAT_OVERRIDE": None,

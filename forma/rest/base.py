@@ -1,4 +1,4 @@
-"""The REST adapter: the error object and rate limiting for /v1/ (authentication: forma/rest_auth.py).
+"""The REST adapter: the error object and rate limiting for /v1/ (authentication: forma/rest/auth.py).
 
 Every endpoint resolves the same `Principal` the MCP tools see and calls the same
 service; a `FormaError` becomes the JSON error object with its HTTP status.
