@@ -376,13 +376,6 @@ def idempotency_abandon(*, pk: int, request_id: str) -> None:
     IdempotencyKey.objects.filter(pk=pk, request_id=request_id, response__isnull=True).delete()
 
 
-def idempotency_keys_prune(*, now: datetime | None = None) -> int:
-    """Delete keys past IDEMPOTENCY_KEY_HOURS. Safe to run any time, in any process."""
-    cutoff = (now or timezone.now()) - timedelta(hours=settings.FORMA["IDEMPOTENCY_KEY_HOURS"])
-    deleted, _ = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()
-    return deleted
-
-
 async def _idempotency_wait(run_sync: SyncRunner, *, started: float, **claim_args: Any) -> IdempotencyClaim:
     # A concurrent duplicate waits for the first request's answer instead of doing the
     # work twice. The first answers by its own deadline; the margin covers its writing.

@@ -460,7 +460,8 @@ def test_a_key_expires_after_24_hours(account):
     from django.utils import timezone
 
     from oracles.models import IdempotencyKey
-    from oracles.services import idempotency_claim, idempotency_keys_prune
+    from oracles.pruning import idempotency_keys_prune
+    from oracles.services import idempotency_claim
 
     now = timezone.now()
     claim = {"organization_pk": account.organization.pk, "key": "k", "fingerprint": "f" * 64}

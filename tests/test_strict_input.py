@@ -237,7 +237,7 @@ def test_a_number_or_an_empty_string_is_not_text_over_rest(api, account, body):
 
 
 def test_the_ask_service_refuses_a_nul_before_reserving(account):
-    from accounts.principals import principal_from_bearer
+    from accounts.bearer import principal_from_bearer
     from ground.errors import FormaError
     from oracles.services import answer_create
 
@@ -252,7 +252,7 @@ def test_the_ask_service_refuses_a_nul_before_reserving(account):
 
 @pytest.mark.parametrize("field, value", [("message", "ok\x00"), ("oracle_name", "chart\x00"), ("request_id", "req_\x00")])
 def test_the_feedback_service_refuses_a_nul_before_any_query(account, field, value):
-    from accounts.principals import principal_from_bearer
+    from accounts.bearer import principal_from_bearer
     from feedback.services import feedback_submit
     from ground.errors import FormaError
 

@@ -16,7 +16,9 @@ account_patterns = [
     path("accounts/password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("accounts/password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
-    path("accounts/password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"
+    ),
     path("accounts/password/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
 ]
 

@@ -7,7 +7,8 @@ from rest_framework import exceptions as drf_exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import BasePermission
 
-from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
+from accounts.bearer import principal_from_bearer
+from accounts.principals import SCOPE_TOOLS, Principal
 
 
 class BearerAuthentication(BaseAuthentication):
