@@ -14,7 +14,7 @@ from django.conf import settings
 from .models import ApiKey, Organization
 
 # What an API key may do: everything an agent can do. OAuth tokens carry the
-# scopes the person approved (see accounts/oauth.py).
+# scopes the person approved (see accounts/oauth/).
 SCOPE_TOOLS = "forma:tools"
 API_KEY_SCOPES = (SCOPE_TOOLS,)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from . import credits, ratelimit
-from .oauth import unused_clients_prune
+from .oauth.pruning import unused_clients_prune
 
 
 @shared_task(name="accounts.renew_allowances")
