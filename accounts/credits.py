@@ -165,6 +165,10 @@ def credits_release(*, request_id: str, reason: str = "") -> bool:
         organization=reservation.organization, kind=Kind.RELEASE, amount=reservation.amount,
         key=f"release:{request_id}", request_id=request_id, reason=reason[:240],
     )
+    AuditEvent.objects.create(
+        organization=reservation.organization, action="credits.released", target=request_id,
+        data={"amount": reservation.amount, "reason": reason[:240]},
+    )
     return True
 
 

@@ -68,6 +68,21 @@ def test_the_sweeper_releases_a_reserve_whose_verdict_never_came(account):
     assert Reservation.objects.get(request_id=rid).state == "released"
 
 
+def test_every_release_writes_one_audit_row_like_the_other_credit_operations(account):
+    org = account.organization
+    returned, swept = ids.request_id(), ids.request_id()
+    credits.credits_reserve(organization=org, request_id=returned, amount=5)
+    credits.credits_reserve(organization=org, request_id=swept, amount=2)
+    assert credits.credits_release(request_id=returned, reason="invalid: DATA_REQUIRED") is True
+    assert credits.credits_release(request_id=returned) is False  # released once, recorded once
+    Reservation.objects.filter(request_id=swept).update(created_at=Reservation.objects.get(request_id=swept).created_at - timedelta(minutes=6))
+    assert credits.reservations_sweep() == 1
+    rows = {e.target: e for e in AuditEvent.objects.filter(action="credits.released")}
+    assert set(rows) == {returned, swept}
+    assert rows[returned].organization == org and rows[returned].data == {"amount": 5, "reason": "invalid: DATA_REQUIRED"}
+    assert rows[swept].data == {"amount": 2, "reason": "swept: no verdict"}
+
+
 def test_monthly_allowance_is_granted_once_per_month(account):
     org = account.organization
     assert credits.allowances_renew(period="2031-01") == 1
