@@ -10,5 +10,5 @@ urlpatterns = [
     path("figures/<str:token>", views.FigureView.as_view(), name="api-figure"),
     path("changelog", views.ChangelogView.as_view(), name="api-changelog"),
     path("feedback", views.FeedbackView.as_view(), name="api-feedback"),
-    path("openviews.json", SpectacularJSONAPIView.as_view(authentication_classes=[], permission_classes=[]), name="api-schema"),
+    path("openapi.json", SpectacularJSONAPIView.as_view(authentication_classes=[], permission_classes=[]), name="api-schema"),
 ]
