@@ -65,6 +65,7 @@ bench: migrate
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-logo
 
 clean:
 	rm -rf var .pytest_cache

@@ -5,7 +5,7 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.shortcuts import redirect, render
 
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 from .admin_lists import LargeTableAdmin
 from .credits import balance_of, credits_grant

@@ -21,8 +21,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
-from forma import ids
-from forma.errors import FormaError, invalid_request
+from ground import ids
+from ground.errors import FormaError, invalid_request
 
 from .models import AuditEvent, CreditBalance, LedgerEntry, Organization, Reservation, User
 
@@ -164,6 +164,10 @@ def credits_release(*, request_id: str, reason: str = "") -> bool:
     _apply(
         organization=reservation.organization, kind=Kind.RELEASE, amount=reservation.amount,
         key=f"release:{request_id}", request_id=request_id, reason=reason[:240],
+    )
+    AuditEvent.objects.create(
+        organization=reservation.organization, action="credits.released", target=request_id,
+        data={"amount": reservation.amount, "reason": reason[:240]},
     )
     return True
 

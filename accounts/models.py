@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.utils import timezone
 
-from forma import ids
+from ground import ids
 
 
 class UserManager(BaseUserManager["User"]):

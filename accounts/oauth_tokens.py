@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.utils import timezone
 from oauth2_provider.models import get_access_token_model
 
 from .models import AgentConnection
-
-if TYPE_CHECKING:
-    from .principals import Principal
+from .principals import Principal
 
 
 def principal_from_access_token(raw: str) -> Principal | None:
@@ -22,8 +19,6 @@ def principal_from_access_token(raw: str) -> Principal | None:
     unknown, expired, not bound to the MCP endpoint (a token without a resource is
     not "valid anywhere" here; RFC 8707), or its agent connection was revoked.
     """
-    from .principals import Principal
-
     checksum = hashlib.sha256(raw.encode("utf-8")).hexdigest()
     token = get_access_token_model().objects.select_related("application").filter(token_checksum=checksum).first()
     if token is None or token.is_expired() or token.user_id is None or token.application_id is None:

@@ -1,4 +1,4 @@
-"""The OAuth endpoints: the toolkit's views with Forma's policy (see accounts/oauth.py).
+"""The OAuth endpoints: the toolkit's views with Forma's policy (see accounts/oauth/).
 
 Mounted in forma/urls.py under the toolkit's `oauth2_provider` namespace so the
 toolkit's metadata document finds them by name.
@@ -23,17 +23,11 @@ from oauth2_provider.models import get_application_model
 from oauth2_provider.settings import oauth2_settings
 from oauthlib.oauth2.rfc6749 import errors
 
-from forma.errors import storage_errors, storage_unavailable
+from ground.errors import storage_errors, storage_unavailable
 
 from .models import Membership, Organization
-from .oauth import (
-    agent_connection_approve,
-    mcp_resource,
-    redirect_host,
-    redirect_origin,
-    redirect_uris_refusal,
-    registration_rate_limit_hit,
-)
+from .oauth.policy import mcp_resource, redirect_host, redirect_origin, redirect_uris_refusal, registration_rate_limit_hit
+from .oauth.services import agent_connection_approve
 from .services import audit_record
 
 # What dynamic registration accepts: an authorization-code client, nothing else.

@@ -1,7 +1,7 @@
-"""Who is calling: a bearer credential resolved to one `Principal`.
+"""Who is calling: the one `Principal` shape every tool and endpoint sees.
 
-API keys and OAuth access tokens both end here, so every tool and endpoint
-sees the same shape whichever the caller used.
+API keys (here) and OAuth access tokens (oauth_tokens.py) both become one, so
+every door sees the same shape whichever the caller used; bearer.py picks which.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.conf import settings
 from .models import ApiKey, Organization
 
 # What an API key may do: everything an agent can do. OAuth tokens carry the
-# scopes the person approved (see accounts/oauth.py).
+# scopes the person approved (see accounts/oauth/).
 SCOPE_TOOLS = "forma:tools"
 API_KEY_SCOPES = (SCOPE_TOOLS,)
 
@@ -70,15 +70,3 @@ def principal_from_api_key(key: ApiKey) -> Principal:
         # An API key is not minted for an audience; it is ours and valid only here.
         resource=settings.FORMA["MCP_RESOURCE_URL"],
     )
-
-
-def principal_from_bearer(raw: str) -> Principal | None:
-    """The principal behind a bearer credential, or None if it is unknown, revoked or expired."""
-    from .services import api_key_verify, split_api_key
-
-    if split_api_key(raw) is not None:
-        key = api_key_verify(raw=raw)
-        return principal_from_api_key(key) if key else None
-    from .oauth_tokens import principal_from_access_token
-
-    return principal_from_access_token(raw)

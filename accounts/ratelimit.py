@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import connection, transaction
 
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 from .models import RateWindow
 

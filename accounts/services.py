@@ -18,8 +18,9 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from forma.errors import invalid_request, not_found
+from ground.errors import invalid_request, not_found
 
+from .credits import allowance_grant
 from .models import ApiKey, AuditEvent, Membership, Organization, Plan, User
 
 API_KEY_PREFIX_CHARS = 12
@@ -50,8 +51,6 @@ def organization_create(*, name: str, owner: User, plan_code: str = "free", pers
     The plan's first monthly allowance is granted in the same transaction, so a
     new organization can use the service at once.
     """
-    from accounts.credits import allowance_grant  # credits builds on organizations
-
     org = Organization.objects.create(name=name, plan=_plan(plan_code), personal=personal)
     Membership.objects.create(user=owner, organization=org, role=Membership.Role.OWNER)
     audit_record(action="organization.created", organization=org, actor=owner, target=org.public_id, data={"plan": plan_code})

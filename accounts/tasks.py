@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from . import credits, ratelimit
+from .oauth.pruning import unused_clients_prune
 
 
 @shared_task(name="accounts.renew_allowances")
@@ -24,6 +25,4 @@ def prune_rate_windows() -> int:
 
 @shared_task(name="accounts.prune_unused_oauth_clients")
 def prune_unused_oauth_clients() -> int:
-    from .oauth import unused_clients_prune
-
     return unused_clients_prune()

@@ -5,7 +5,7 @@ from django.db import models
 from django.utils import timezone
 
 from accounts.models import Organization
-from forma import ids
+from ground import ids
 
 
 class Feedback(models.Model):

@@ -7,8 +7,8 @@ from typing import Any
 from django.conf import settings
 
 from accounts.principals import Principal
-from forma.errors import invalid_request, not_found
-from forma.inputs import refuse_bad_identifier, refuse_bad_text
+from ground.errors import invalid_request, not_found
+from ground.inputs import refuse_bad_identifier, refuse_bad_text
 from oracles.models import Answer, Oracle
 
 from .models import Feedback

@@ -36,11 +36,11 @@ from starlette.staticfiles import StaticFiles  # noqa: E402
 from starlette.types import ASGIApp, Message, Receive, Scope, Send  # noqa: E402
 
 from accounts.principals import SCOPE_TOOLS  # noqa: E402
-from forma import ids  # noqa: E402
 from forma.checks import public_secret_key_errors  # noqa: E402
-from forma.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable  # noqa: E402
 from forma.housekeeping import holds_sweeper  # noqa: E402
 from forma.mcp import build_server, transport_security  # noqa: E402
+from ground import ids  # noqa: E402
+from ground.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable  # noqa: E402
 
 MCP_PATH = settings.FORMA["MCP_PATH"]
 PRM_PATH = "/.well-known/oauth-protected-resource" + MCP_PATH

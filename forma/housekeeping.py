@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from accounts.credits import reservations_sweep
-from oracles.services import idempotency_keys_prune
+from oracles.pruning import idempotency_keys_prune
 
 logger = logging.getLogger("forma.housekeeping")
 

@@ -27,10 +27,13 @@ from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field, StrictBool, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
-from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
+from accounts.bearer import principal_from_bearer
+from accounts.principals import SCOPE_TOOLS, Principal
 from accounts.ratelimit import rate_limit_enforce
-from forma import ids
-from forma.errors import (
+from accounts.selectors import organization_status
+from feedback.services import feedback_submit
+from ground import ids
+from ground.errors import (
     FormaError,
     invalid_request,
     not_found,
@@ -40,8 +43,9 @@ from forma.errors import (
     storage_unavailable,
     unauthorized,
 )
-from forma.inputs import McpDay, mcp_identifier, mcp_text
-from oracles.services import MAX_INTENT_CHARS
+from ground.inputs import McpDay, mcp_identifier, mcp_text
+from oracles.selectors import changelog_since, oracle_list
+from oracles.services import MAX_INTENT_CHARS, answer_ask, figure_draw
 
 logger = logging.getLogger("forma.mcp")
 
@@ -231,33 +235,23 @@ class FeedbackOut(TypedDict):
 
 
 def _status(*, principal: Principal, request_id: str) -> dict[str, Any]:
-    from accounts.selectors import organization_status
-
     return organization_status(principal=principal)
 
 
 def _oracles(*, principal: Principal, request_id: str) -> dict[str, Any]:
-    from oracles.selectors import oracle_list
-
     return {"oracles": oracle_list()}
 
 
 def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> dict[str, Any]:
-    from oracles.selectors import changelog_since
-
     return changelog_since(since=since)
 
 
 async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[str, Any]:
-    from oracles.services import answer_ask
-
     # Async: waiting for the check holds no thread, so a dead worker cannot starve other callers.
     return await answer_ask(principal=principal, request_id=request_id, run_sync=in_db_thread, **kwargs)
 
 
 async def _figure(*, principal: Principal, request_id: str, figure_token: str, format: str | None) -> tuple[bytes, str]:
-    from oracles.services import figure_draw
-
     # Async like _ask: a drawing that waits on a worker holds no thread. Its reads are retried.
     async def retrying_read(fn, /, *args: Any, **kwargs: Any) -> Any:
         return await in_db_thread(storage_retrying, fn, *args, **kwargs)
@@ -266,8 +260,6 @@ async def _figure(*, principal: Principal, request_id: str, figure_token: str, f
 
 
 def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> dict[str, Any]:
-    from feedback.services import feedback_submit
-
     return feedback_submit(principal=principal, request_id=answer_request_id, **kwargs)
 
 

@@ -127,7 +127,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.password_validation.RepeatedPatternValidator"},
 ]
 # An htmx request that fails the CSRF check gets a message with a sign-in link, not an empty 403.
-CSRF_FAILURE_VIEW = "accounts.views.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "forma.dashboard.errors.csrf_failure"
 # Sign-up confirmations and password resets. The embedded default prints mail on the console.
 EMAIL_BACKEND = env("FORMA_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env("FORMA_EMAIL_HOST", "localhost")
@@ -200,11 +200,11 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env("FORMA_WORKER_MAX_MEMORY_KB", "1048
 
 # --- REST framework ---------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["forma.rest_auth.BearerAuthentication"],
-    "DEFAULT_PERMISSION_CLASSES": ["forma.rest_auth.HasPrincipal"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["forma.rest.auth.BearerAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["forma.rest.auth.HasPrincipal"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "forma.rest.exception_handler",
+    "EXCEPTION_HANDLER": "forma.rest.base.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # `format` is ours (png | svg | an oracle format), not DRF's renderer override.
     "URL_FORMAT_OVERRIDE": None,
@@ -256,7 +256,7 @@ FORMA = {
     "MCP_ALLOWED_HOSTS": env_list("FORMA_MCP_ALLOWED_HOSTS") or [f"{h}:*" for h in ALLOWED_HOSTS] + ALLOWED_HOSTS,
     "MCP_ALLOWED_ORIGINS": env_list("FORMA_MCP_ALLOWED_ORIGINS")
     or [PUBLIC_URL, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
-    # OAuth for agents (accounts/oauth.py). Open dynamic registration is counted per client IP.
+    # OAuth for agents (accounts/oauth/). Open dynamic registration is counted per client IP.
     "OAUTH_REGISTRATIONS_PER_IP_PER_HOUR": int(env("FORMA_OAUTH_REGISTRATIONS_PER_IP_PER_HOUR", "20")),
     # Registered clients that never obtained a token are deleted after this long.
     "OAUTH_UNUSED_CLIENT_HOURS": int(env("FORMA_OAUTH_UNUSED_CLIENT_HOURS", "24")),
@@ -272,12 +272,12 @@ OAUTH2_PROVIDER_APPLICATION_MODEL = "oauth2_provider.Application"
 OAUTH2_PROVIDER = {
     "OIDC_ENABLED": False,
     "OIDC_ISS_ENDPOINT": PUBLIC_URL,
-    "OAUTH2_VALIDATOR_CLASS": "accounts.oauth.FormaOAuth2Validator",
+    "OAUTH2_VALIDATOR_CLASS": "accounts.oauth.validator.FormaOAuth2Validator",
     # One scope, named for what it allows (accounts.principals.SCOPE_TOOLS).
     "SCOPES": {"forma:tools": "Use Forma's tools for your organization: ask oracles (spending its credits), draw figures, send feedback."},
     "DEFAULT_SCOPES": ["forma:tools"],
     "PKCE_REQUIRED": True,
-    # http is accepted for loopback redirects only (RFC 8252 §7.3); accounts/oauth.py
+    # http is accepted for loopback redirects only (RFC 8252 §7.3); accounts/oauth/policy.py
     # refuses a registration with any other http redirect URI.
     "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http", *FORMA["OAUTH_CLIENT_SCHEMES"]],
     "ALLOW_LOCALHOST_LOOPBACK": True,
@@ -311,11 +311,11 @@ OAUTH2_PROVIDER = {
     # Client ID Metadata Documents, fetched by the toolkit's SSRF-hardened fetcher
     # (https, public addresses only) plus Forma's redirect-URI policy.
     "CIMD_ENABLED": True,
-    "CIMD_METADATA_FETCHER": "accounts.oauth.FormaMetadataFetcher",
+    "CIMD_METADATA_FETCHER": "accounts.oauth.metadata.FormaMetadataFetcher",
 }
 # W008 flags any "http" redirect scheme. RFC 9700 §2.1 itself exempts loopback
 # redirects of native clients (RFC 8252 §7.3), which CLI agents need; Forma accepts
-# http only for 127.0.0.1, [::1] and localhost (accounts.oauth.redirect_uri_refusal,
+# http only for 127.0.0.1, [::1] and localhost (accounts.oauth.policy.redirect_uri_refusal,
 # tested in tests/test_oauth_registration.py), so the warning does not apply.
 SILENCED_SYSTEM_CHECKS = ["oauth2_provider.W008"]
 

@@ -2,12 +2,12 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.admin_lists import LargeTableAdmin
 from accounts.services import audit_record
 
 from .models import Answer, ChangelogEntry, Oracle
+from .services import changelog_entry_publish
 
 
 @admin.register(Oracle)
@@ -28,11 +28,8 @@ class ChangelogEntryAdmin(admin.ModelAdmin):
 
     @admin.action(description="Publish selected entries")
     def publish(self, request, queryset):
-        with transaction.atomic():
-            for entry in queryset.filter(published_at__isnull=True):
-                entry.published_at = timezone.now()
-                entry.save(update_fields=["published_at"])
-                audit_record(action="changelog.published", organization=None, actor=request.user, target=entry.title)
+        published = sum(changelog_entry_publish(entry=entry, actor=request.user) for entry in queryset)
+        self.message_user(request, f"Published {published} of {queryset.count()} selected entries (the others already were).")
 
 
 @admin.register(Answer)

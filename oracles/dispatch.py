@@ -29,7 +29,7 @@ from celery.exceptions import TimeoutError as CeleryTimeout
 from django.conf import settings
 from kombu.exceptions import KombuError, OperationalError
 
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 from .tasks import EngineFailed
 

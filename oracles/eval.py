@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from oracles.engine import answer
+from oracles.engine.diagram.graphviz import read_back
+
 CORRECT = "correct"
 WRONG_VALID = "wrong_valid"
 REFUSED = "refused"
@@ -271,8 +274,6 @@ def read_diagram(dot: Any) -> DrawnGraph:
     """Node labels and edges as Graphviz reads the DOT (via the engine's read_back), plus edge labels."""
     if not isinstance(dot, str) or not dot.strip():
         raise Unreadable("the diagram result is not DOT source")
-    from oracles.engine.diagram.graphviz import read_back
-
     try:
         graph = read_back(dot)
     except Exception as exc:  # noqa: BLE001 - a result Graphviz cannot read is simply wrong
@@ -497,8 +498,6 @@ def run_entry(entry: dict[str, Any]) -> Any:
     kind = entry_kind(entry)
     key = (kind, entry["intent"])
     if key not in _VERDICTS:
-        from oracles.engine import answer
-
         fmt = "vega-lite" if kind == "chart" else "dot"
         _VERDICTS[key] = answer(kind, entry["intent"], fmt, {})
     return _VERDICTS[key]

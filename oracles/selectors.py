@@ -14,8 +14,8 @@ from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet, Sum
 
 from accounts.models import LedgerEntry, Organization
-from forma.errors import not_found
-from forma.inputs import parse_day
+from ground.errors import not_found
+from ground.inputs import parse_day
 
 from .dispatch import TaskFailed, run_task
 from .models import Answer, ChangelogEntry, Oracle

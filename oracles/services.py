@@ -21,15 +21,16 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 
 from accounts import credits
-from accounts.models import Organization
+from accounts.models import Organization, User
 from accounts.principals import Principal
-from forma import ids
-from forma.errors import FormaError, invalid_request, not_found, storage_errors
-from forma.inputs import refuse_bad_text
+from accounts.services import audit_record
+from ground import ids
+from ground.errors import FormaError, invalid_request, not_found, storage_errors
+from ground.inputs import refuse_bad_text
 
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
 from .engine import reasons
-from .models import Answer, IdempotencyKey, Oracle
+from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import oracle_get
 from .tasks import check_intent, render_figure
 
@@ -376,13 +377,6 @@ def idempotency_abandon(*, pk: int, request_id: str) -> None:
     IdempotencyKey.objects.filter(pk=pk, request_id=request_id, response__isnull=True).delete()
 
 
-def idempotency_keys_prune(*, now: datetime | None = None) -> int:
-    """Delete keys past IDEMPOTENCY_KEY_HOURS. Safe to run any time, in any process."""
-    cutoff = (now or timezone.now()) - timedelta(hours=settings.FORMA["IDEMPOTENCY_KEY_HOURS"])
-    deleted, _ = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()
-    return deleted
-
-
 async def _idempotency_wait(run_sync: SyncRunner, *, started: float, **claim_args: Any) -> IdempotencyClaim:
     # A concurrent duplicate waits for the first request's answer instead of doing the
     # work twice. The first answers by its own deadline; the margin covers its writing.
@@ -450,3 +444,21 @@ async def figure_draw(
 def figure_render(**draw: Any) -> tuple[bytes, str]:
     """`figure_draw` for sync callers (REST views, the dashboard)."""
     return async_to_sync(figure_draw)(**draw)
+
+
+# ---- the changelog ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def changelog_entry_publish(*, entry: ChangelogEntry, actor: User | None) -> bool:
+    """Publish `entry` now (whats_new, /v1/changelog and the feed show it from then), with an audit row.
+
+    True when this call published it; publishing an entry already published changes
+    nothing and writes no row, however many staff members press the button at once.
+    """
+    now = timezone.now()
+    if not ChangelogEntry.objects.filter(pk=entry.pk, published_at__isnull=True).update(published_at=now):
+        return False
+    entry.published_at = now
+    audit_record(action="changelog.published", organization=None, actor=actor, target=entry.title)
+    return True

@@ -18,6 +18,9 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.core.cache import cache
 
+from oracles.engine import EngineCrash, answer, get_kind
+from oracles.pruning import idempotency_keys_prune
+
 logger = logging.getLogger("forma.tasks")
 
 # Soft limit: the task is told to stop; hard limit: its worker process is killed.
@@ -101,8 +104,6 @@ def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> d
 
     A crash of a native renderer is already an `error` verdict here (`oracles.engine.answer`).
     """
-    from oracles.engine import answer
-
     started = time.perf_counter()
     verdict = answer(kind, intent, fmt, options).to_dict()
     verdict["engine_ms"] = round((time.perf_counter() - started) * 1000, 2)
@@ -113,8 +114,6 @@ def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> d
              time_limit=_HARD, soft_time_limit=_SOFT)
 def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
     """Draw a checked result as PNG or SVG; bytes travel base64-encoded (JSON serializer)."""
-    from oracles.engine import EngineCrash, get_kind
-
     try:
         drawn = get_kind(kind).render(result, fmt, out)
     except EngineCrash as crash:  # the engine process crashed, not this worker: nothing to redeliver
@@ -122,12 +121,7 @@ def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
     return base64.b64encode(drawn).decode()
 
 
-    return base64.b64encode(get_kind(kind).render(result, fmt, out)).decode()
-
-
 @shared_task(name="oracles.prune_idempotency_keys")
 def prune_idempotency_keys() -> int:
     """Beat: forget Idempotency-Keys older than IDEMPOTENCY_KEY_HOURS (holds are swept by accounts.sweep_reservations)."""
-    from oracles.services import idempotency_keys_prune
-
     return idempotency_keys_prune()

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from accounts.oauth import FormaMetadataFetcher
+from accounts.oauth.metadata import FormaMetadataFetcher
 
 CALLBACK = "http://127.0.0.1:7777/callback"
 

@@ -33,7 +33,7 @@ def _signed_in(account, **client_kwargs) -> Client:
 
 
 def _answer_row(org, oracle="chart", status="valid", cost=1, credential="key_x", intent="bar chart: a 1, b 2", **extra) -> Answer:
-    from forma import ids
+    from ground import ids
 
     return Answer.objects.create(
         request_id=ids.request_id(), organization=org, credential=credential, oracle=Oracle.objects.get(name=oracle),
@@ -140,7 +140,7 @@ def test_the_overview_shows_plan_balance_prices_mcp_url_and_first_steps(account,
 
 
 def test_the_client_snippets_are_valid_configuration_for_their_clients():
-    from accounts.views.overview import client_snippets
+    from forma.dashboard.overview import client_snippets
 
     url = "https://forma.example/mcp"
     snippets = {s["id"]: s for s in client_snippets(url, key="forma_sk_K")}
@@ -159,7 +159,7 @@ def test_the_curl_snippet_calls_forma_status_over_mcp(mcp, make_account):
 
     import httpx2
 
-    from accounts.views.overview import client_snippets
+    from forma.dashboard.overview import client_snippets
 
     account = make_account("curl@example.com")
     code = next(s["code"] for s in client_snippets(mcp.server.mcp_url, key=account.key) if s["id"] == "http")
@@ -421,7 +421,7 @@ def test_the_usage_chart_is_drawn_by_the_chart_oracle_unbilled_and_for_this_orga
 def test_the_500_page_has_navigation_and_needs_no_database():
     from django.test import RequestFactory
 
-    from accounts.views.errors import server_error
+    from forma.dashboard.errors import server_error
 
     response = server_error(RequestFactory().get("/dashboard/"))  # no db marker is needed: it reads nothing
     body = response.content.decode()

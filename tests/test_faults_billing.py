@@ -268,7 +268,7 @@ def test_the_lifespan_sweeps_on_startup_and_the_embedded_default_sweeps_periodic
 
     from accounts import credits
     from accounts.models import Reservation
-    from forma import ids
+    from ground import ids
 
     if mode == "served" and not TEST_BROKER_URL:
         pytest.skip("served mode needs a broker in FORMA_TEST_BROKER_URL")
@@ -460,7 +460,8 @@ def test_a_key_expires_after_24_hours(account):
     from django.utils import timezone
 
     from oracles.models import IdempotencyKey
-    from oracles.services import idempotency_claim, idempotency_keys_prune
+    from oracles.pruning import idempotency_keys_prune
+    from oracles.services import idempotency_claim
 
     now = timezone.now()
     claim = {"organization_pk": account.organization.pk, "key": "k", "fingerprint": "f" * 64}

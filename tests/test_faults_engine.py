@@ -70,7 +70,7 @@ def _billing(account, request_id):
 
 def _store_answer(account, oracle_name: str, fmt: str, result) -> str:
     """A valid answer stored before any cleaning existed: its figure is drawn from `result` as is."""
-    from forma import ids
+    from ground import ids
     from oracles.models import Answer, Oracle
 
     token = ids.figure_id()
@@ -94,7 +94,7 @@ def test_hostile_text_in_every_position_is_refused_or_answered_over_mcp_and_the_
     """C0 controls and U+FFFE/U+FFFF are refused at the door (free); the rest — DEL, C1, and JSON
     escapes of any of them — reach the engine, which cleans them before any renderer sees them."""
     from accounts.credits import balance_of, ledger_sum
-    from forma.inputs import text_problem
+    from ground.inputs import text_problem
 
     account = make_account(plan="pro")
     before = balance_of(account.organization)
@@ -176,7 +176,7 @@ def _queue_holds(queue: str, task_id: str) -> bool:
 
 @needs_broker
 def test_hostile_text_on_a_real_worker_is_answered_and_never_kills_its_child(mcp, make_account, broker_queue, tmp_path):
-    from forma.inputs import text_problem
+    from ground.inputs import text_problem
 
     account = make_account(plan="pro")
     chart = _store_answer(account, "chart", "vega-lite", HOSTILE_CHART)

@@ -177,7 +177,7 @@ def test_the_token_endpoint_without_redis_is_503_json(no_redis, seeded):
 def test_storage_that_comes_back_within_the_retries_is_not_an_error():
     import django.db
 
-    from forma.errors import storage_retrying
+    from ground.errors import storage_retrying
 
     attempts: list[float] = []
 
@@ -193,7 +193,7 @@ def test_storage_that_comes_back_within_the_retries_is_not_an_error():
 
 
 def test_a_bug_is_not_retried():
-    from forma.errors import storage_retrying
+    from ground.errors import storage_retrying
 
     attempts = []
 

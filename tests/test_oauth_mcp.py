@@ -247,7 +247,7 @@ def test_sdk_client_with_a_client_id_metadata_document(server, person, metadata_
 def test_the_production_fetcher_refuses_a_loopback_metadata_document(seeded):
     from oauth2_provider.cimd import CIMDError
 
-    from accounts.oauth import FormaMetadataFetcher
+    from accounts.oauth.metadata import FormaMetadataFetcher
 
     with pytest.raises(CIMDError, match="non-public address"):
         FormaMetadataFetcher().fetch("https://127.0.0.1:9/client.json")

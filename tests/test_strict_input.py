@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import tool_error
-from forma.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN, day_problem, identifier_problem, text_problem
+from ground.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN, day_problem, identifier_problem, text_problem
 from tests.test_rest_api import Api
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -237,8 +237,8 @@ def test_a_number_or_an_empty_string_is_not_text_over_rest(api, account, body):
 
 
 def test_the_ask_service_refuses_a_nul_before_reserving(account):
-    from accounts.principals import principal_from_bearer
-    from forma.errors import FormaError
+    from accounts.bearer import principal_from_bearer
+    from ground.errors import FormaError
     from oracles.services import answer_create
 
     with pytest.raises(FormaError) as refused:
@@ -252,9 +252,9 @@ def test_the_ask_service_refuses_a_nul_before_reserving(account):
 
 @pytest.mark.parametrize("field, value", [("message", "ok\x00"), ("oracle_name", "chart\x00"), ("request_id", "req_\x00")])
 def test_the_feedback_service_refuses_a_nul_before_any_query(account, field, value):
-    from accounts.principals import principal_from_bearer
+    from accounts.bearer import principal_from_bearer
     from feedback.services import feedback_submit
-    from forma.errors import FormaError
+    from ground.errors import FormaError
 
     arguments = {"sentiment": "positive", "message": "fine", field: value}
     with pytest.raises(FormaError) as refused:

@@ -3,7 +3,7 @@
 import accounts.models
 import django.db.models.deletion
 import django.utils.timezone
-import forma.ids
+import ground.ids
 from django.conf import settings
 from django.db import migrations, models
 
@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
             name='Organization',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=forma.ids.org_id, editable=False, max_length=40, unique=True)),
+                ('public_id', models.CharField(default=ground.ids.org_id, editable=False, max_length=40, unique=True)),
                 ('name', models.CharField(max_length=120)),
                 ('personal', models.BooleanField(default=False)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
@@ -82,7 +82,7 @@ class Migration(migrations.Migration):
             name='ApiKey',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=forma.ids.key_id, editable=False, max_length=40, unique=True)),
+                ('public_id', models.CharField(default=ground.ids.key_id, editable=False, max_length=40, unique=True)),
                 ('name', models.CharField(max_length=80)),
                 ('prefix', models.CharField(max_length=32, unique=True)),
                 ('secret_hash', models.CharField(max_length=64)),

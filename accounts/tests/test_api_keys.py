@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from accounts.models import ApiKey, AuditEvent, Organization, User
 from accounts.services import api_key_create, api_key_revoke, api_key_verify
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from accounts import credits
 from accounts.models import AuditEvent, CreditBalance, LedgerEntry, Reservation
-from forma import ids
-from forma.errors import FormaError
+from ground import ids
+from ground.errors import FormaError
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +66,21 @@ def test_the_sweeper_releases_a_reserve_whose_verdict_never_came(account):
     assert credits.reservations_sweep() == 0
     assert credits.balance_of(org) == 100 == credits.ledger_sum(org)
     assert Reservation.objects.get(request_id=rid).state == "released"
+
+
+def test_every_release_writes_one_audit_row_like_the_other_credit_operations(account):
+    org = account.organization
+    returned, swept = ids.request_id(), ids.request_id()
+    credits.credits_reserve(organization=org, request_id=returned, amount=5)
+    credits.credits_reserve(organization=org, request_id=swept, amount=2)
+    assert credits.credits_release(request_id=returned, reason="invalid: DATA_REQUIRED") is True
+    assert credits.credits_release(request_id=returned) is False  # released once, recorded once
+    Reservation.objects.filter(request_id=swept).update(created_at=Reservation.objects.get(request_id=swept).created_at - timedelta(minutes=6))
+    assert credits.reservations_sweep() == 1
+    rows = {e.target: e for e in AuditEvent.objects.filter(action="credits.released")}
+    assert set(rows) == {returned, swept}
+    assert rows[returned].organization == org and rows[returned].data == {"amount": 5, "reason": "invalid: DATA_REQUIRED"}
+    assert rows[swept].data == {"amount": 2, "reason": "swept: no verdict"}
 
 
 def test_monthly_allowance_is_granted_once_per_month(account):

@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import forma.ids
+import ground.ids
 from django.conf import settings
 from django.db import migrations, models
 
@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
             name='Feedback',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=forma.ids.feedback_id, editable=False, max_length=40, unique=True)),
+                ('public_id', models.CharField(default=ground.ids.feedback_id, editable=False, max_length=40, unique=True)),
                 ('credential', models.CharField(blank=True, max_length=60)),
                 ('sentiment', models.CharField(choices=[('positive', 'Positive'), ('negative', 'Negative'), ('neutral', 'Neutral')], max_length=16)),
                 ('message', models.TextField()),

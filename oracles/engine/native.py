@@ -15,8 +15,9 @@ daemonic and may not use multiprocessing children), kept warm, one call at a tim
 Every string in a spec is cleaned (`text.clean_strings`) right before it is sent: stored results
 are drawn long after they were checked, and JSON like `"a\\u0001b"` decodes to a control character.
 
-The engine has no Django dependency (the bench and the worker run without it), so the settings
-are read from Django when it is configured and from the same environment variables otherwise.
+The engine has no Django dependency (the bench and the worker run without it): its settings
+come from a source the host installs (`settings_source`; Django's is set in oracles/apps.py and
+reads settings.FORMA at each call) and from the same environment variables otherwise.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -57,17 +59,20 @@ _SETTINGS: dict[str, tuple[str, float]] = {
 }
 
 
-def setting(name: str) -> float:
-    """An engine-process setting: settings.FORMA when Django is configured, else the environment."""
-    variable, default = _SETTINGS[name]
-    try:
-        from django.conf import settings  # optional: the engine also runs without Django
+# The host's settings (name -> value, or None when it has none), installed by `settings_source`.
+_source: list[Callable[[str], Any]] = []
 
-        if settings.configured and name in settings.FORMA:
-            return float(settings.FORMA[name])
-    except ImportError:
-        pass
-    return float(os.environ.get(variable, default))
+
+def settings_source(source: Callable[[str], Any]) -> None:
+    """Read engine settings from `source` (called at each read, so a changed setting applies at once)."""
+    _source[:] = [source]
+
+
+def setting(name: str) -> float:
+    """An engine-process setting: the host's when it has one, else the environment."""
+    variable, default = _SETTINGS[name]
+    value = _source[0](name) if _source else None
+    return float(value) if value is not None else float(os.environ.get(variable, default))
 
 
 class _WorkerDied(Exception):

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from accounts.services import api_key_create, user_with_organization_ensure
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from accounts.credits import balance_of, credits_grant
 from accounts.models import Membership, Organization
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 
 def find_organization(ref: str) -> Organization:

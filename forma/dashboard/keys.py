@@ -6,10 +6,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts import oauth, selectors, services
+from accounts import selectors, services
 from accounts.forms import ApiKeyCreateForm
 from accounts.models import ApiKey
-from forma.errors import FormaError
+from accounts.oauth import selectors as oauth_selectors
+from accounts.oauth import services as oauth_services
+from ground.errors import FormaError
 
 from .common import dashboard_view
 
@@ -24,7 +26,7 @@ def _keys_context(organization, **extra) -> dict:
 def api_keys(request: HttpRequest) -> HttpResponse:
     organization = request.organization
     if request.method == "GET":
-        context = _keys_context(organization, connections=oauth.agent_connections_of(organization))
+        context = _keys_context(organization, connections=oauth_selectors.agent_connections_of(organization))
         return render(request, "accounts/keys.html", context)
     form = ApiKeyCreateForm(request.POST)
     new_secret = new_key = None
@@ -40,7 +42,7 @@ def api_keys(request: HttpRequest) -> HttpResponse:
     )
     template = "partials/api_keys.html" if request.htmx else "accounts/keys.html"
     if not request.htmx:
-        context["connections"] = oauth.agent_connections_of(organization)
+        context["connections"] = oauth_selectors.agent_connections_of(organization)
     return render(request, template, context)
 
 
@@ -70,7 +72,7 @@ def api_key_revoke(request: HttpRequest, key_id: str) -> HttpResponse:
     context = _keys_context(organization, error=error, revoked_now=revoked)
     if request.htmx:
         return render(request, "partials/api_keys.html", context)
-    context["connections"] = oauth.agent_connections_of(organization)
+    context["connections"] = oauth_selectors.agent_connections_of(organization)
     return render(request, "accounts/keys.html", context)
 
 
@@ -80,9 +82,9 @@ def agent_connection_revoke(request: HttpRequest, connection_id: str) -> HttpRes
     organization = request.organization
     error = None
     try:
-        oauth.agent_connection_revoke(organization=organization, connection_id=connection_id, actor=request.user)
+        oauth_services.agent_connection_revoke(organization=organization, connection_id=connection_id, actor=request.user)
     except FormaError as exc:
         error = exc.message
     return render(
-        request, "partials/agent_connections.html", {"connections": oauth.agent_connections_of(organization), "error": error}
+        request, "partials/agent_connections.html", {"connections": oauth_selectors.agent_connections_of(organization), "error": error}
     )

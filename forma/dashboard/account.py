@@ -16,7 +16,7 @@ from oauth2_provider.models import get_application_model
 
 from accounts import selectors, services
 from accounts.forms import SignInForm, SignupForm
-from forma.errors import FormaError
+from ground.errors import FormaError
 
 from .common import dashboard_view
 

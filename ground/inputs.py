@@ -26,7 +26,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, StrictStr, StringConstraints
 
-from forma.errors import invalid_request
+from ground.errors import invalid_request
 
 NUL = "\x00"
 # Not XML characters (XML 1.0 `Char`), and never part of what a person means.

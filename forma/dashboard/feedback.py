@@ -9,12 +9,12 @@ from django.template.defaultfilters import truncatechars
 from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import dashboard_principal
-from accounts.views.common import dashboard_view
-from forma.errors import FormaError
+from feedback.forms import FeedbackForm
+from feedback.services import feedback_submit
+from ground.errors import FormaError
 from oracles.selectors import answers_of
 
-from .forms import FeedbackForm
-from .services import feedback_submit
+from .common import dashboard_view
 
 
 @dashboard_view

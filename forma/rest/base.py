@@ -1,4 +1,4 @@
-"""The REST adapter: the error object and rate limiting for /v1/ (authentication: forma/rest_auth.py).
+"""The REST adapter: the error object and rate limiting for /v1/ (authentication: forma/rest/auth.py).
 
 Every endpoint resolves the same `Principal` the MCP tools see and calls the same
 service; a `FormaError` becomes the JSON error object with its HTTP status.
@@ -24,8 +24,8 @@ from rest_framework.views import APIView
 
 from accounts.principals import Principal
 from accounts.ratelimit import RateDecision, rate_limit_headers, rate_limit_hit, rate_limited
-from forma import ids
-from forma.errors import (
+from ground import ids
+from ground.errors import (
     FormaError,
     invalid_request,
     not_found,
@@ -35,7 +35,7 @@ from forma.errors import (
     storage_unavailable,
     unauthorized,
 )
-from forma.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN, day_problem, identifier_problem, text_problem
+from ground.inputs import DATE_PATTERN, IDENTIFIER_PATTERN, TEXT_PATTERN, day_problem, identifier_problem, text_problem
 
 logger = logging.getLogger("forma.rest")
 
@@ -153,7 +153,7 @@ class ServiceView(APIView):
         return query.validated_data
 
 
-# ---- strict request fields: the rules of forma/inputs.py, as DRF fields ------------------
+# ---- strict request fields: the rules of ground/inputs.py, as DRF fields ------------------
 # DRF's own fields are lenient: BooleanField takes "yes", 1 and "on", CharField
 # turns 5 into "5". Each field below accepts only its JSON type and checks the
 # value with the same rule the MCP schemas use; its validator is a RegexValidator

@@ -1,4 +1,4 @@
-"""Bearer authentication for /v1/. Kept apart from forma/rest.py: DRF imports it while loading its views."""
+"""Bearer authentication for /v1/. Kept apart from forma/rest/base.py: DRF imports it while loading its views."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from rest_framework import exceptions as drf_exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import BasePermission
 
-from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
+from accounts.bearer import principal_from_bearer
+from accounts.principals import SCOPE_TOOLS, Principal
 
 
 class BearerAuthentication(BaseAuthentication):
@@ -50,7 +51,7 @@ def _register_openapi_scheme() -> None:
     from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
     class BearerScheme(OpenApiAuthenticationExtension):
-        target_class = "forma.rest_auth.BearerAuthentication"
+        target_class = "forma.rest.auth.BearerAuthentication"
         name = "bearer"
 
         def get_security_definition(self, auto_schema):

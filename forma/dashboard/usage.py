@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from accounts import selectors
 from accounts.forms import StatementForm, UsageFilterForm, recent_months
-from forma.errors import FormaError
+from ground.errors import FormaError
 from oracles.selectors import (
     answer_of,
     answers_of,

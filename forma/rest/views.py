@@ -25,12 +25,13 @@ from rest_framework.response import Response
 
 from accounts.selectors import organization_status
 from feedback.services import SENTIMENTS, feedback_submit
-from forma.errors import KINDS
-from forma.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
-from forma.rest import DayField, IdentifierField, ServiceView, StrictBooleanField, StrictChoiceField, TextField
-
-from .selectors import changelog_since, oracle_list
-from .services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render
+from forma.rest.base import DayField, IdentifierField, ServiceView, StrictBooleanField, StrictChoiceField, TextField
+from ground.errors import KINDS
+from ground.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
+from oracles import engine
+from oracles.models import Oracle
+from oracles.selectors import changelog_since, oracle_list
+from oracles.services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -126,13 +127,10 @@ class AskRequestSchema(OpenApiSerializerExtension):
 def _catalogue() -> list[tuple[str, str, list[str]]]:
     """(name, kind, formats) of each active oracle; the engine's registry when the database cannot say
     (the document generated offline, before migrations)."""
-    from .engine import KINDS
-    from .models import Oracle
-
     try:
         return [(o.name, o.kind, list(o.formats)) for o in Oracle.objects.filter(is_active=True).order_by("sort_order", "name")]
     except DatabaseError:
-        return [(name, name, list(kind.formats)) for name, kind in KINDS.items()]
+        return [(name, name, list(kind.formats)) for name, kind in engine.KINDS.items()]
 
 
 class FigureSerializer(serializers.Serializer):

@@ -10,7 +10,7 @@ from accounts import selectors
 from accounts.credits import balance_of
 from accounts.forms import PlaygroundForm
 from accounts.ratelimit import rate_limit_enforce
-from forma.errors import FormaError
+from ground.errors import FormaError
 from oracles.selectors import oracle_list
 from oracles.services import answer_create
 
