@@ -58,8 +58,11 @@ def catalogue_problems() -> list[tuple[str, str]]:
     found = []
     for row in Oracle.objects.order_by("sort_order", "name"):
         for problem in catalogue_row_problems(
-            kind=row.kind, formats=row.formats, default_format=row.default_format,
-            drawable_formats=row.drawable_formats, is_active=row.is_active,
+            kind=row.kind,
+            formats=row.formats,
+            default_format=row.default_format,
+            drawable_formats=row.drawable_formats,
+            is_active=row.is_active,
         ):
             found.append((row.name, problem))
     return found
@@ -128,7 +131,9 @@ def ask_options(*, oracle: Oracle, given: dict[str, Any]) -> dict[str, Any]:
         return model.model_validate(asked).model_dump(mode="json")
     except ValidationError as exc:
         problems = "; ".join(f"'{'.'.join(str(p) for p in err['loc'])}': {err['msg']}" for err in exc.errors())
-        raise invalid_request(f"The options for {oracle.name} were refused: {problems}.", options=sorted(model.model_fields)) from None
+        raise invalid_request(
+            f"The options for {oracle.name} were refused: {problems}.", options=sorted(model.model_fields)
+        ) from None
 
 
 def option_takers(name: str) -> list[str]:

@@ -79,6 +79,17 @@ def answer(kind_name: str, intent: str, fmt: str, options: dict[str, Any]) -> Ve
 
 
 __all__ = [
-    "ENGINE_LIMITS", "KINDS", "REGISTRY", "Draft", "EngineCrash", "EngineRefusal", "KindRegistrationError", "NoOptions",
-    "OracleKind", "Verdict", "answer", "get_kind", "registry_reload",
+    "ENGINE_LIMITS",
+    "KINDS",
+    "REGISTRY",
+    "Draft",
+    "EngineCrash",
+    "EngineRefusal",
+    "KindRegistrationError",
+    "NoOptions",
+    "OracleKind",
+    "Verdict",
+    "answer",
+    "get_kind",
+    "registry_reload",
 ]

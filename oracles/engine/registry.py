@@ -32,8 +32,17 @@ class KindRegistrationError(Exception):
 def kind_problems(kind: object) -> list[str]:
     """What is wrong with a kind's own declaration (empty when it is consistent)."""
     problems = []
-    for attribute in ("name", "title", "description", "formats", "default_format", "drawable_formats",
-                      "price", "options_model", "limits"):
+    for attribute in (
+        "name",
+        "title",
+        "description",
+        "formats",
+        "default_format",
+        "drawable_formats",
+        "price",
+        "options_model",
+        "limits",
+    ):
         if not hasattr(kind, attribute):
             problems.append(f"declares no {attribute!r}")
     for method in ("draft", "check", "render"):

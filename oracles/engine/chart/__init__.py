@@ -21,7 +21,8 @@ class ChartOptions(BaseModel):
 
     allow_generated_data: StrictBool = Field(
         default=False,
-        description="JSON true accepts illustrative values when the intent gives none; they are labelled as such.",
+        description="JSON true (nothing else: \"yes\" or 1 is refused) accepts illustrative values when the intent "
+        "gives none; the chart labels them as such.",
     )
 
 
