@@ -52,7 +52,7 @@ logger = logging.getLogger("forma.mcp")
 def instructions() -> str:
     """The server's instructions, naming the oracle kinds this deployment serves."""
     return (
-        f"Forma answers with formal artifacts ({', '.join(kind.title.lower() + 's' for kind in REGISTRY)}) that are "
+        f"Forma answers with formal artifacts (oracle kinds: {', '.join(REGISTRY.names())}) that are "
         "checked before they are returned. Call forma_status first on a new connection, list_oracles before guessing "
         "a name, put the values in the intent (Forma fetches no data), and show_figure to let the person see a valid answer."
     )
@@ -316,7 +316,7 @@ def build_server() -> FormaMCPServer:
     @server.tool(name="ask_oracle", title="Ask an oracle")
     async def ask_oracle(
         oracle: Annotated[
-            mcp_identifier(), Field(description=f"An oracle name from list_oracles, e.g. {' or '.join(map(repr, REGISTRY.names()))}.")
+            mcp_identifier(), Field(description=f"An oracle name from list_oracles, e.g. {', '.join(map(repr, REGISTRY.names()))}.")
         ],
         intent: Annotated[
             mcp_text(max_length=MAX_INTENT_CHARS),

@@ -497,10 +497,9 @@ def run_entry(entry: dict[str, Any]) -> Any:
     kind = entry_kind(entry)
     key = (kind, entry["intent"])
     if key not in _VERDICTS:
-        from oracles.engine import answer
+        from oracles.engine import answer, get_kind
 
-        fmt = "vega-lite" if kind == "chart" else "dot"
-        _VERDICTS[key] = answer(kind, entry["intent"], fmt, {})
+        _VERDICTS[key] = answer(kind, entry["intent"], get_kind(kind).default_format, {})
     return _VERDICTS[key]
 
 

@@ -27,7 +27,13 @@ def tally(settings, transactional_db):
 def test_the_tally_kind_is_listed_and_answers_over_mcp(tally, mcp, account):
     from tests.kinds.tally import KIND
 
-    listed, asked = mcp(account.key, ("list_oracles", {}), ("ask_oracle", {"oracle": "tally", "intent": "Apple, pear, apple"}))
+    tools, listed, asked = mcp(
+        account.key, ("__list_tools__", {}), ("list_oracles", {}), ("ask_oracle", {"oracle": "tally", "intent": "Apple, pear, apple"})
+    )
+    ask_oracle = next(tool for tool in tools.tools if tool.name == "ask_oracle")
+    assert ask_oracle.input_schema["properties"]["oracle"]["description"] == (
+        "An oracle name from list_oracles, e.g. 'chart', 'diagram', 'tally'."
+    )
     oracles = listed.structured_content["oracles"]
     assert [o["name"] for o in oracles] == ["chart", "diagram", "tally"]
     assert oracles[2] == {
