@@ -90,14 +90,15 @@ class OracleListSerializer(serializers.Serializer):
     OpenApiExample("Illustrative values", value={"oracle": "chart", "intent": "a line chart of revenue", "allow_generated_data": True}),
 ])
 class AskSerializer(serializers.Serializer):
-    oracle = IdentifierField(help_text="An oracle name from list_oracles, e.g. 'chart'.")
+    oracle = IdentifierField()
     intent = TextField(max_length=MAX_INTENT_CHARS, help_text="What you want, with the values in it. No control characters but tab, newline and CR.")
     format = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle's default_format when left out or null.")
     allow_generated_data = StrictBooleanField(required=False, allow_null=True, default=None)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # Worded from the registered kinds' options models, like the MCP tool's argument.
+        # Worded from the registered kinds, like the MCP tool's arguments.
+        self.fields["oracle"].help_text = f"An oracle name from list_oracles, e.g. {', '.join(map(repr, REGISTRY.names()))}."
         self.fields["allow_generated_data"].help_text = option_description("allow_generated_data")
 
 

@@ -46,7 +46,7 @@ _IDEMPOTENCY_ANSWER_MARGIN_SECONDS = 10
 
 def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, options: dict[str, Any]) -> tuple[str, str, dict]:
     if not isinstance(intent, str) or not intent.strip():
-        raise invalid_request("'intent' is empty. Describe what you want, with the values to plot.")
+        raise invalid_request("'intent' is empty. Describe what you want, with the values in it.")
     refuse_bad_text("intent", intent)  # PostgreSQL refuses NUL in text: never let one reach the Answer row
     if len(intent) > MAX_INTENT_CHARS:
         raise invalid_request(
