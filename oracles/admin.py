@@ -30,6 +30,16 @@ class OracleForm(forms.ModelForm):
             "drawable_formats": "A JSON list: some of the row's formats that its kind draws.",
         }
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A choice of the registered kinds (and a retired kind a row already names, so it can be deactivated).
+        registered = REGISTRY.names()
+        current = self.instance.kind if self.instance.pk else ""
+        choices = [(name, name) for name in registered]
+        if current and current not in registered:
+            choices.append((current, f"{current} (not registered)"))
+        self.fields["kind"] = forms.ChoiceField(choices=choices, help_text=self.fields["kind"].help_text)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:

@@ -51,9 +51,18 @@ def test_a_catalogue_row_that_disagrees_with_its_kind_fails_manage_py_check(chan
     assert problem in str(refused.value)
 
 
-def test_an_inactive_row_of_a_retired_kind_passes_the_check():
+def test_an_inactive_row_of_a_retired_kind_passes_the_check_and_the_admin(client, django_user_model):
     Oracle.objects.filter(name="diagram").update(kind="flowchart", is_active=False)
     call_command("check")
+    client.force_login(django_user_model.objects.create_superuser("staff@example.com", "correct horse battery"))  # noqa: S106
+    diagram = Oracle.objects.get(name="diagram")
+    form = {
+        "name": "diagram", "kind": "flowchart", "title": "Old diagrams", "description": diagram.description,
+        "formats": '["dot"]', "default_format": "dot", "drawable_formats": "[]", "price": "1", "sort_order": "20",
+    }  # is_active left off: it stays inactive
+    assert client.post(f"/admin/oracles/oracle/{diagram.pk}/change/", form).status_code == 302
+    diagram.refresh_from_db()
+    assert (diagram.kind, diagram.title, diagram.is_active) == ("flowchart", "Old diagrams", False)
 
 
 def test_a_row_may_narrow_its_kind():
@@ -83,6 +92,11 @@ def test_the_admin_refuses_to_save_a_row_that_disagrees(client, django_user_mode
     assert "This row disagrees with its oracle kind: formats [&#x27;svg&#x27;] are not made by the chart kind" in page
     chart.refresh_from_db()
     assert chart.formats == ["vega-lite", "vega"] and chart.drawable_formats == ["vega-lite", "vega"]
+
+    unknown_kind = client.post(f"/admin/oracles/oracle/{chart.pk}/change/", {**form, "kind": "sketch"})
+    assert unknown_kind.status_code == 200 and "Select a valid choice. sketch is not one of the available choices." in (
+        unknown_kind.content.decode()
+    )
 
     narrowed = {**form, "formats": '["vega-lite"]', "drawable_formats": '["vega-lite"]'}
     assert client.post(f"/admin/oracles/oracle/{chart.pk}/change/", narrowed).status_code == 302
