@@ -28,7 +28,10 @@ def test_the_tally_kind_is_listed_and_answers_over_mcp(tally, mcp, account):
     from tests.kinds.tally import KIND
 
     tools, listed, asked = mcp(
-        account.key, ("__list_tools__", {}), ("list_oracles", {}), ("ask_oracle", {"oracle": "tally", "intent": "Apple, pear, apple"})
+        account.key,
+        ("__list_tools__", {}),
+        ("list_oracles", {}),
+        ("ask_oracle", {"oracle": "tally", "intent": "Apple, pear, apple"}),
     )
     ask_oracle = next(tool for tool in tools.tools if tool.name == "ask_oracle")
     assert ask_oracle.input_schema["properties"]["oracle"]["description"] == (
@@ -37,11 +40,20 @@ def test_the_tally_kind_is_listed_and_answers_over_mcp(tally, mcp, account):
     oracles = listed.structured_content["oracles"]
     assert [o["name"] for o in oracles] == ["chart", "diagram", "tally"]
     assert oracles[2] == {
-        "name": "tally", "title": "Tally", "description": KIND.description, "formats": ["json"], "default_format": "json",
-        "drawable_formats": [], "price": 2,
+        "name": "tally",
+        "title": "Tally",
+        "description": KIND.description,
+        "formats": ["json"],
+        "default_format": "json",
+        "drawable_formats": [],
+        "price": 2,
     }
     answer = asked.structured_content
-    assert (answer["status"], answer["format"], answer["result"]) == ("valid", "json", {"counts": {"apple": 2, "pear": 1}, "total": 3})
+    assert (answer["status"], answer["format"], answer["result"]) == (
+        "valid",
+        "json",
+        {"counts": {"apple": 2, "pear": 1}, "total": 3},
+    )
     assert answer["verified_by"] == {"checker": "tally recount 1", "checks": ["every word counted", "nothing else counted"]}
     assert (answer["cost"], answer["credits_remaining"]) == (2, 98)
     assert answer["figure"] == {"drawable": False, "reason": "The json format cannot be drawn; ask for one of []."}
@@ -81,7 +93,11 @@ def test_the_tally_kind_answers_over_rest(tally, live_server_url, account):
     response = api.call("ask_oracle", json={"oracle": "tally", "intent": "red, green, red, red"})
     assert response.status_code == 200
     answer = response.json()
-    assert (answer["oracle"], answer["status"], answer["result"]) == ("tally", "valid", {"counts": {"green": 1, "red": 3}, "total": 4})
+    assert (answer["oracle"], answer["status"], answer["result"]) == (
+        "tally",
+        "valid",
+        {"counts": {"green": 1, "red": 3}, "total": 4},
+    )
     assert (answer["cost"], answer["credits_remaining"]) == (2, 98)
 
 
@@ -116,7 +132,10 @@ def test_a_format_the_catalogue_lists_but_the_kind_lacks_is_not_billed_over_rest
     assert response.status_code == 200
     answer = response.json()
     assert (answer["status"], answer["reason"]["code"], answer["cost"], answer["credits_remaining"]) == (
-        "invalid", "UNSUPPORTED_FORMAT", 0, 100,
+        "invalid",
+        "UNSUPPORTED_FORMAT",
+        0,
+        100,
     )
     assert "Not billed" in answer["reason"]["message"]
     _nothing_was_billed(account.organization)
@@ -126,8 +145,13 @@ def test_an_active_row_of_an_unregistered_kind_is_not_served_nor_billed(mcp, acc
     from oracles.models import Oracle
 
     Oracle.objects.create(
-        name="sketch", kind="sketch", title="Sketch", description="Not a kind this deployment has.", formats=["svg"],
-        default_format="svg", price=1,
+        name="sketch",
+        kind="sketch",
+        title="Sketch",
+        description="Not a kind this deployment has.",
+        formats=["svg"],
+        default_format="svg",
+        price=1,
     )
     listed, asked = mcp(account.key, ("list_oracles", {}), ("ask_oracle", {"oracle": "sketch", "intent": "a cat"}))
     assert [o["name"] for o in listed.structured_content["oracles"]] == ["chart", "diagram"]

@@ -57,8 +57,15 @@ def test_an_inactive_row_of_a_retired_kind_passes_the_check_and_the_admin(client
     client.force_login(django_user_model.objects.create_superuser("staff@example.com", "correct horse battery"))  # noqa: S106
     diagram = Oracle.objects.get(name="diagram")
     form = {
-        "name": "diagram", "kind": "flowchart", "title": "Old diagrams", "description": diagram.description,
-        "formats": '["dot"]', "default_format": "dot", "drawable_formats": "[]", "price": "1", "sort_order": "20",
+        "name": "diagram",
+        "kind": "flowchart",
+        "title": "Old diagrams",
+        "description": diagram.description,
+        "formats": '["dot"]',
+        "default_format": "dot",
+        "drawable_formats": "[]",
+        "price": "1",
+        "sort_order": "20",
     }  # is_active left off: it stays inactive
     assert client.post(f"/admin/oracles/oracle/{diagram.pk}/change/", form).status_code == 302
     diagram.refresh_from_db()
