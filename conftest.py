@@ -26,14 +26,17 @@ def _fresh_redis_namespace() -> None:
 
 
 def _seed_reference_data() -> None:
-    # Data migrations seed plans, oracles and the changelog, but transactional
+    # Data migrations seed plans and the changelog (oracles seed after migrate), but transactional
     # tests flush every table between tests: put the reference rows back.
     import importlib
 
     from django.apps import apps
 
+    from oracles.catalogue import catalogue_seed
+
     for module in ("accounts.migrations.0002_seed_plans", "oracles.migrations.0002_seed_catalogue"):
         importlib.import_module(module).seed(apps, None)
+    catalogue_seed()  # each registered oracle kind's catalogue row
 
 
 @pytest.fixture

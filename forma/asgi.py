@@ -14,6 +14,7 @@ start with the repository's published secret key.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from collections.abc import AsyncIterator, Callable
@@ -41,6 +42,7 @@ from forma.housekeeping import holds_sweeper  # noqa: E402
 from forma.mcp import build_server, transport_security  # noqa: E402
 from ground import ids  # noqa: E402
 from ground.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable  # noqa: E402
+from oracles.checks import refuse_catalogue_disagreement  # noqa: E402
 
 MCP_PATH = settings.FORMA["MCP_PATH"]
 PRM_PATH = "/.well-known/oauth-protected-resource" + MCP_PATH
@@ -199,7 +201,7 @@ def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) ->
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for check in startup_checks:
-            check()
+            await asyncio.to_thread(check)  # in a thread: a check may read the database
         # The sweeper returns credit holds of requests that died (forma/housekeeping.py).
         async with mcp_server.session_manager.run(), holds_sweeper():
             yield
@@ -213,6 +215,7 @@ def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) ->
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-# What uvicorn serves: it will not start with the published secret key in a deployment.
+# What uvicorn serves: it will not start with the published secret key in a deployment,
+# nor with a catalogue that disagrees with the oracle-kind registry (oracles/checks.py).
 # (Tests build their own app with build_application() and the test settings.)
-application = build_application(startup_checks=(refuse_public_secret_key,))
+application = build_application(startup_checks=(refuse_public_secret_key, refuse_catalogue_disagreement))

@@ -44,16 +44,22 @@ from ground.errors import (
     unauthorized,
 )
 from ground.inputs import McpDay, mcp_identifier, mcp_text
+from oracles.catalogue import option_description
+from oracles.engine import REGISTRY
 from oracles.selectors import changelog_since, oracle_list
 from oracles.services import MAX_INTENT_CHARS, answer_ask, figure_draw
 
 logger = logging.getLogger("forma.mcp")
 
-INSTRUCTIONS = (
-    "Forma answers with formal artifacts (charts, diagrams) that are checked before they are returned. "
-    "Call forma_status first on a new connection, list_oracles before guessing a name, put the values to "
-    "plot in the intent (Forma fetches no data), and show_figure to let the person see a valid answer."
-)
+
+
+def instructions() -> str:
+    """The server's instructions, naming the oracle kinds this deployment serves."""
+    return (
+        f"Forma answers with formal artifacts (oracle kinds: {', '.join(REGISTRY.names())}) that are "
+        "checked before they are returned. Call forma_status first on a new connection, list_oracles before guessing "
+        "a name, put the values in the intent (Forma fetches no data), and show_figure to let the person see a valid answer."
+    )
 
 
 def _close_connections(fn, *args, **kwargs):
@@ -274,7 +280,7 @@ def build_server() -> FormaMCPServer:
     server = FormaMCPServer(
         name="forma",
         title="Forma",
-        instructions=INSTRUCTIONS,
+        instructions=instructions(),
         website_url=settings.PUBLIC_URL,
         token_verifier=FormaTokenVerifier(),
         auth=AuthSettings(
@@ -301,12 +307,14 @@ def build_server() -> FormaMCPServer:
 
     @server.tool(name="ask_oracle", title="Ask an oracle")
     async def ask_oracle(
-        oracle: Annotated[mcp_identifier(), Field(description="An oracle name from list_oracles, e.g. 'chart'.")],
+        oracle: Annotated[
+            mcp_identifier(), Field(description=f"An oracle name from list_oracles, e.g. {', '.join(map(repr, REGISTRY.names()))}.")
+        ],
         intent: Annotated[
             mcp_text(max_length=MAX_INTENT_CHARS),
             Field(
-                description="What you want, described normally, with the values to plot "
-                "(e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'). Forma fetches no data. No control characters but tab, newline and CR.",
+                description="What you want, described normally, with its values, steps or items in it (each oracle's "
+                "description in list_oracles says what it reads). Forma fetches no data. No control characters but tab, newline and CR.",
             ),
         ],
         format: Annotated[
@@ -315,15 +323,15 @@ def build_server() -> FormaMCPServer:
         ] = None,
         allow_generated_data: Annotated[
             StrictBool | None,
-            Field(description="Charts only: JSON true accepts illustrative values when the intent gives none (\"yes\" or 1 is refused)."),
+            Field(description=option_description("allow_generated_data")),
         ] = None,
     ) -> AnswerOut:
         """Ask an oracle for a formal artifact that is checked before it is returned. `status` is a verdict:
         `valid` (with `result` and a `verified_by` citation), `invalid` (the check refused it; `reason` says
         why and how to rephrase), or `error` (ours, unbilled, worth retrying). Costs the oracle's price for
         valid answers and for invalid ones whose request is over a limit or asks what the rules refuse; nothing
-        for `error`, for DATA_REQUIRED (a chart intent without values), or when Forma could not read or place
-        what you wrote (the reason says how to rephrase). The answer says `cost` and `credits_remaining`. For a valid drawable answer, pass
+        for `error`, for DATA_REQUIRED (an intent without the values it needs), for Forma's own configuration
+        errors, or when Forma could not read or place what you wrote (the reason says how to rephrase). The answer says `cost` and `credits_remaining`. For a valid drawable answer, pass
         `figure.token` to show_figure so the person sees it."""
         return await call_service(
             _ask, oracle_name=oracle, intent=intent, fmt=format, allow_generated_data=allow_generated_data,
@@ -337,7 +345,7 @@ def build_server() -> FormaMCPServer:
             Literal["png", "svg"] | None, Field(description="png (default) to look at, or svg returned as text for saving to a file.")
         ] = None,
     ) -> Any:
-        """Draw a valid answer whose figure.drawable is true, so the person sees the chart or diagram and not
+        """Draw a valid answer whose figure.drawable is true, so the person sees the drawing and not
         only its source. PNG comes back as an image; SVG as text. Free: the answer was already paid for."""
         data, mime = await call_service(_figure, figure_token=figure_token, format=format)
         if mime == "image/png":

@@ -220,6 +220,13 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Forma's own knobs ------------------------------------------------------
+# The oracle kinds this deployment serves: each a package whose KIND declares it
+# (oracles/engine/registry.py). Adding a kind is its package plus one line here.
+FORMA_ORACLE_KINDS = [
+    "oracles.engine.chart",
+    "oracles.engine.diagram",
+]
+
 FORMA = {
     "MCP_PATH": "/mcp",
     "MCP_RESOURCE_URL": PUBLIC_URL + "/mcp",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from oracles.engine import answer
+from oracles.engine import answer, get_kind
 from oracles.engine.diagram.graphviz import read_back
 
 CORRECT = "correct"
@@ -498,8 +498,7 @@ def run_entry(entry: dict[str, Any]) -> Any:
     kind = entry_kind(entry)
     key = (kind, entry["intent"])
     if key not in _VERDICTS:
-        fmt = "vega-lite" if kind == "chart" else "dot"
-        _VERDICTS[key] = answer(kind, entry["intent"], fmt, {})
+        _VERDICTS[key] = answer(kind, entry["intent"], get_kind(kind).default_format, {})
     return _VERDICTS[key]
 
 

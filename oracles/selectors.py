@@ -18,14 +18,21 @@ from ground.errors import not_found
 from ground.inputs import parse_day
 
 from .dispatch import TaskFailed, run_task
+from .engine import REGISTRY
 from .models import Answer, ChangelogEntry, Oracle
 from .tasks import check_intent, render_figure
 
 logger = logging.getLogger("forma.oracles")
 
 
-def oracle_list() -> list[dict[str, Any]]:
-    return [oracle_describe(o) for o in Oracle.objects.filter(is_active=True)]
+def _served() -> QuerySet[Oracle]:
+    # An active row whose kind is not registered serves nothing (the system check says so): not listed, not found.
+    return Oracle.objects.filter(is_active=True, kind__in=REGISTRY.names())
+
+
+def oracle_list(*, with_kind: bool = False) -> list[dict[str, Any]]:
+    """The catalogue as callers see it (`with_kind`: plus each row's engine kind, for the REST document)."""
+    return [oracle_describe(o) | ({"kind": o.kind} if with_kind else {}) for o in _served()]
 
 
 def oracle_describe(oracle: Oracle) -> dict[str, Any]:
@@ -41,9 +48,9 @@ def oracle_describe(oracle: Oracle) -> dict[str, Any]:
 
 
 def oracle_get(*, name: str) -> Oracle:
-    oracle = Oracle.objects.filter(name=name, is_active=True).first()
+    oracle = _served().filter(name=name).first()
     if oracle is None:
-        names = list(Oracle.objects.filter(is_active=True).values_list("name", flat=True))
+        names = list(_served().values_list("name", flat=True))
         raise not_found(f"No oracle named {name!r}. Call list_oracles; available: {', '.join(names)}.", oracles=names)
     return oracle
 

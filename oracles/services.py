@@ -28,6 +28,7 @@ from ground import ids
 from ground.errors import FormaError, invalid_request, not_found, storage_errors
 from ground.inputs import refuse_bad_text
 
+from .catalogue import ask_options
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
 from .engine import reasons
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
@@ -44,9 +45,9 @@ IDEMPOTENCY_KEY_MAX_CHARS = 255
 _IDEMPOTENCY_ANSWER_MARGIN_SECONDS = 10
 
 
-def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, allow_generated_data: Any) -> tuple[str, str, dict]:
+def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, options: dict[str, Any]) -> tuple[str, str, dict]:
     if not isinstance(intent, str) or not intent.strip():
-        raise invalid_request("'intent' is empty. Describe what you want, with the values to plot.")
+        raise invalid_request("'intent' is empty. Describe what you want, with the values in it.")
     refuse_bad_text("intent", intent)  # PostgreSQL refuses NUL in text: never let one reach the Answer row
     if len(intent) > MAX_INTENT_CHARS:
         raise invalid_request(
@@ -59,11 +60,8 @@ def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, allow_generated_
             f"The {oracle.name} oracle has no format {fmt!r}. Use one of: {', '.join(oracle.formats)}.",
             formats=list(oracle.formats),
         )
-    if allow_generated_data not in (None, True, False):
-        raise invalid_request("'allow_generated_data' must be true or false.")
-    if allow_generated_data and oracle.kind != "chart":
-        raise invalid_request("'allow_generated_data' applies to charts only; leave it out for this oracle.")
-    return intent, fmt, {"allow_generated_data": bool(allow_generated_data)}
+    # Which options an oracle takes is its kind's options model (oracles/catalogue.py).
+    return intent, fmt, ask_options(oracle=oracle, given=options)
 
 
 def _figure(oracle: Oracle, answer: Answer) -> dict[str, Any]:
@@ -142,7 +140,7 @@ def answer_begin(
 ) -> AskInFlight:
     """Refuse bad input for free, reserve the oracle's price, and hand the check to a worker."""
     oracle = oracle_get(name=oracle_name)
-    intent, fmt, options = _validate_ask(oracle, intent, fmt, allow_generated_data)
+    intent, fmt, options = _validate_ask(oracle, intent, fmt, {"allow_generated_data": allow_generated_data})
     organization = Organization.objects.get(pk=principal.organization_pk)
     # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
     credits.credits_reserve(organization=organization, request_id=request_id, amount=oracle.price)

@@ -313,7 +313,8 @@ def test_the_openapi_document_publishes_the_same_rules(live_server_url):
     ask = schemas["AskChartRequest"]["properties"]
     assert ask["allow_generated_data"] == {
         "type": "boolean", "nullable": True,
-        "description": "Charts only: true (JSON true, nothing else) accepts illustrative values.",
+        "description": "Charts only: JSON true (nothing else: \"yes\" or 1 is refused) accepts illustrative values "
+                       "when the intent gives none; the chart labels them as such.",
     }
     assert (ask["intent"]["pattern"], ask["intent"]["minLength"]) == (TEXT_PATTERN, 1)
     assert (ask["oracle"]["pattern"], ask["format"]["pattern"]) == (IDENTIFIER_PATTERN, IDENTIFIER_PATTERN)

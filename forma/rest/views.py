@@ -28,8 +28,8 @@ from feedback.services import SENTIMENTS, feedback_submit
 from forma.rest.base import DayField, IdentifierField, ServiceView, StrictBooleanField, StrictChoiceField, TextField
 from ground.errors import KINDS
 from ground.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
-from oracles import engine
-from oracles.models import Oracle
+from oracles.catalogue import option_description, option_takers
+from oracles.engine import REGISTRY
 from oracles.selectors import changelog_since, oracle_list
 from oracles.services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render
 
@@ -89,17 +89,21 @@ class OracleListSerializer(serializers.Serializer):
     OpenApiExample("Illustrative values", value={"oracle": "chart", "intent": "a line chart of revenue", "allow_generated_data": True}),
 ])
 class AskSerializer(serializers.Serializer):
-    oracle = IdentifierField(help_text="An oracle name from list_oracles, e.g. 'chart'.")
+    oracle = IdentifierField()
     intent = TextField(max_length=MAX_INTENT_CHARS, help_text="What you want, with the values in it. No control characters but tab, newline and CR.")
     format = IdentifierField(required=False, allow_null=True, help_text="Optional; the oracle's default_format when left out or null.")
-    allow_generated_data = StrictBooleanField(
-        required=False, allow_null=True, default=None, help_text="Charts only: true (JSON true, nothing else) accepts illustrative values."
-    )
+    allow_generated_data = StrictBooleanField(required=False, allow_null=True, default=None)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Worded from the registered kinds, like the MCP tool's arguments.
+        self.fields["oracle"].help_text = f"An oracle name from list_oracles, e.g. {', '.join(map(repr, REGISTRY.names()))}."
+        self.fields["allow_generated_data"].help_text = option_description("allow_generated_data")
 
 
 class AskRequestSchema(OpenApiSerializerExtension):
-    """Publishes the ask body as one variant per active oracle: its name, its own formats, and whether it
-    takes `allow_generated_data`. A body the document accepts is then one the service accepts, and a
+    """Publishes the ask body as one variant per active oracle: its name, its own formats, and whether its
+    kind's options model takes `allow_generated_data`. A body the document accepts is then one the service accepts, and a
     program (or Schemathesis) reading the document knows each oracle's formats."""
 
     target_class = AskSerializer
@@ -111,7 +115,7 @@ class AskRequestSchema(OpenApiSerializerExtension):
             properties = copy.deepcopy(base["properties"])
             properties["oracle"] = {**properties["oracle"], "enum": [name]}
             properties["format"] = {**properties["format"], "enum": [*formats, None]}
-            if kind != "chart":  # as in services._validate_ask: only charts take illustrative values
+            if kind not in option_takers("allow_generated_data"):  # as catalogue.ask_options: left off, or false
                 properties["allow_generated_data"] = {**properties["allow_generated_data"], "enum": [False, None]}
             # A component of its own per oracle, so each variant's enums get names of their own.
             component = ResolvedComponent(
@@ -125,12 +129,12 @@ class AskRequestSchema(OpenApiSerializerExtension):
 
 
 def _catalogue() -> list[tuple[str, str, list[str]]]:
-    """(name, kind, formats) of each active oracle; the engine's registry when the database cannot say
+    """(name, kind, formats) of each oracle served; the registry's kinds when the database cannot say
     (the document generated offline, before migrations)."""
     try:
-        return [(o.name, o.kind, list(o.formats)) for o in Oracle.objects.filter(is_active=True).order_by("sort_order", "name")]
+        return [(o["name"], o["kind"], o["formats"]) for o in oracle_list(with_kind=True)]
     except DatabaseError:
-        return [(name, name, list(kind.formats)) for name, kind in engine.KINDS.items()]
+        return [(kind.name, kind.name, list(kind.formats)) for kind in REGISTRY]
 
 
 class FigureSerializer(serializers.Serializer):

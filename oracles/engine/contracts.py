@@ -6,8 +6,11 @@ model-backed drafter can produce a `Draft` that goes through exactly the same `c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict
 
 
 class EngineRefusal(Exception):
@@ -82,9 +85,21 @@ class Verdict:
         }
 
 
+class NoOptions(BaseModel):
+    """The options model of a kind that takes none: any option is refused, by name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 @runtime_checkable
 class OracleKind(Protocol):
-    """One kind of oracle: drafts a candidate, checks it independently, and draws it."""
+    """One kind of oracle: drafts a candidate, checks it independently, and draws it.
+
+    Its declaration is the one source of its catalogue row (name, title, description, formats,
+    default and drawable formats, default price), of the options callers may pass (a pydantic
+    model, `extra="forbid"`), and of the limits its engine enforces (read live, so a test can
+    lower one). A package registers a kind by setting `KIND = TheKind()` (engine/registry.py).
+    """
 
     name: str
     title: str
@@ -92,6 +107,9 @@ class OracleKind(Protocol):
     formats: tuple[str, ...]
     default_format: str
     drawable_formats: tuple[str, ...]
+    price: int
+    options_model: ClassVar[type[BaseModel]]
+    limits: Mapping[str, int | float]
 
     def draft(self, intent: str, fmt: str, options: dict[str, Any]) -> Draft:
         """Read the intent and produce a candidate; raises `EngineRefusal`."""

@@ -1,37 +1,25 @@
 """Bounds on everything untrusted, enforced before any parser, compiler or renderer sees it.
 
 vl-convert runs V8 in-process (a huge data.sequence kills the process) and Graphviz's layout
-is super-linear in graph size, so the bounds are checked first and cheaply.
+is super-linear in graph size, so the bounds are checked first and cheaply. The limits shared by
+every kind live here; each kind's own are in its package and its `limits` shows both.
 
 LAYOUT_LIMIT_REASON explains the node/edge limits in refusals.
 """
 
 from __future__ import annotations
 
+from collections import ChainMap
 from typing import Any
 
 from .contracts import EngineRefusal
 from .text import clean_intent
 
-ENGINE_LIMITS: dict[str, int | float] = {
+# The limits every kind's reading of an intent obeys; each kind adds its own (chart/limits.py,
+# diagram/limits.py) and declares the union as its `limits`.
+SHARED_LIMITS: dict[str, int | float] = {
     "max_intent_chars": 32_000,
-    "max_values": 1_000,  # data points in a chart, summed over series
-    "max_series": 20,
-    "max_abs_number": 1e15,  # beyond this floats stop being exact integers and axes overflow
     "max_label_chars": 120,
-    "max_json_depth": 20,  # both for JSON in an intent and for a spec's own nesting
-    "max_spec_bytes": 512_000,
-    "max_chart_size_px": 2_000,  # width/height of a chart view
-    # Graphviz `dot` layout (crossing minimisation) grows steeply with edges: measured here
-    # (graphviz 2.43), a random 300-node/1,200-edge graph takes over 60 s, 100/400 about 4 s,
-    # 50/200 with edge labels about 1.6 s, while 150 edges (labelled, worst density) lay out in
-    # about 0.4 s — and an answer lays the graph out three times (svg + json check, render).
-    # max_nodes <= max_edges so that a long chain is refused for its nodes first.
-    "max_nodes": 150,
-    "max_edges": 150,
-    "max_dot_bytes": 256_000,
-    "graphviz_timeout_s": 5,
-    "max_render_scale": 2,
 }
 
 LAYOUT_LIMIT_REASON = "Graphviz's layout time grows steeply with the size of a diagram"
@@ -45,7 +33,7 @@ def guard_intent(intent: Any) -> str:
     if not isinstance(intent, str):
         raise EngineRefusal("UNREADABLE_INTENT", "The intent must be text.")
     intent = clean_intent(intent)
-    limit = int(ENGINE_LIMITS["max_intent_chars"])
+    limit = int(SHARED_LIMITS["max_intent_chars"])
     if len(intent) > limit:
         raise EngineRefusal(
             "INTENT_TOO_LONG",
@@ -96,3 +84,8 @@ def structure_depth(value: Any, limit: int) -> int:
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
     return deepest
+
+
+def kind_limits(own: dict[str, int | float]) -> ChainMap[str, int | float]:
+    """A kind's limits: its `own` over the shared ones, read live (a test may lower one in `own`)."""
+    return ChainMap(own, SHARED_LIMITS)

@@ -126,13 +126,13 @@ def test_a_chain_at_the_node_and_edge_limits_is_valid() -> None:
 def test_the_statement_bound_counts_each_dot_statement_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # The case from the bug report, under the old limits (500 nodes, 2,000 edges): 300 distinct
     # nodes and ~1,200 edges must pass the pre-Graphviz bound (their layout is what is too slow).
-    from oracles.engine import ENGINE_LIMITS
     from oracles.engine.diagram.checking import bound_source
     from oracles.engine.diagram.dot_source import build_dot
+    from oracles.engine.diagram.limits import DIAGRAM_LIMITS
     from oracles.engine.diagram.reading import read_graph
 
-    monkeypatch.setitem(ENGINE_LIMITS, "max_nodes", 500)
-    monkeypatch.setitem(ENGINE_LIMITS, "max_edges", 2_000)
+    monkeypatch.setitem(DIAGRAM_LIMITS, "max_nodes", 500)
+    monkeypatch.setitem(DIAGRAM_LIMITS, "max_edges", 2_000)
     graph = read_graph(_random_edges([f"step{i}" for i in range(300)], 1200, "\n"))
     assert len(graph.labels) == 300
     source = build_dot(graph)

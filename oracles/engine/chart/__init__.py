@@ -4,11 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
 from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
 from .checking import check_chart
 from .drafting import draft_spec
+from .limits import CHART_LIMITS
 from .rendering import render_chart
+
+
+class ChartOptions(BaseModel):
+    """What a caller may ask of a chart besides the intent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    allow_generated_data: StrictBool = Field(
+        default=False,
+        description="JSON true (nothing else: \"yes\" or 1 is refused) accepts illustrative values when the intent "
+        "gives none; the chart labels them as such.",
+    )
 
 
 class ChartKind:
@@ -17,13 +32,17 @@ class ChartKind:
     name = "chart"
     title = "Chart"
     description = (
-        "A chart (Vega-Lite or Vega) of the values stated in the intent: bar, horizontal/grouped/"
-        "stacked bar, line, area, pie/donut or scatter. Checked against the official Vega-Lite "
-        "schema and compiler; every value drawn is a value the intent states."
+        "A Vega-Lite chart (bar, grouped or stacked bars, line, area, pie or donut, scatter) from values "
+        "stated in the intent: 'Mon 34, Tue 41', CSV, a markdown table, JSON, several series, x/y pairs. "
+        "Checked against the Vega-Lite schema and compiler; every value in the intent is in the chart and "
+        "nothing else is. Put the numbers in the intent: Forma does not fetch data."
     )
     formats: tuple[str, ...] = ("vega-lite", "vega")
     default_format = "vega-lite"
     drawable_formats: tuple[str, ...] = ("vega-lite", "vega")
+    price = 1
+    options_model = ChartOptions
+    limits = CHART_LIMITS
 
     def draft(self, intent: str, fmt: str, options: dict[str, Any]) -> Draft:
         """Read the intent's values and wording into a spec; raises EngineRefusal."""
@@ -45,3 +64,6 @@ class ChartKind:
     def render(self, result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
         """PNG or SVG bytes of a checked chart."""
         return render_chart(result, fmt, out)
+
+
+KIND = ChartKind()

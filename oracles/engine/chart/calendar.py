@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..limits import ENGINE_LIMITS
+from .limits import CHART_LIMITS
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
@@ -103,7 +103,7 @@ def numeric_ranges(text: str) -> list[tuple[int, int, list[str]]]:
             continue
         if noun not in SEQUENCE_NOUNS and not years:
             continue
-        if not 0 < last - first < int(ENGINE_LIMITS["max_values"]):
+        if not 0 < last - first < int(CHART_LIMITS["max_values"]):
             continue
         outside = text[:match.start()] + " " + text[match.end():]
         if noun in SEQUENCE_NOUNS and re.search(rf"\b{noun}s?\s*\d", outside, re.IGNORECASE):

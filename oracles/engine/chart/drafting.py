@@ -7,9 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS, guard_intent
+from ..limits import guard_intent
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items
+from .limits import CHART_LIMITS
 from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_slash_series
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
@@ -48,7 +49,7 @@ def _label_bare_values(intent: str, bare: BareValues) -> ReadData:
 
 
 def _bound(read: ReadData) -> None:
-    max_values, max_series = int(ENGINE_LIMITS["max_values"]), int(ENGINE_LIMITS["max_series"])
+    max_values, max_series = int(CHART_LIMITS["max_values"]), int(CHART_LIMITS["max_series"])
     if read.point_count() > max_values:
         raise EngineRefusal(
             "TOO_MANY_VALUES",
@@ -57,7 +58,7 @@ def _bound(read: ReadData) -> None:
         )
     if len(read.series) > max_series:
         raise EngineRefusal("TOO_MANY_VALUES", f"{len(read.series)} series; a chart takes at most {max_series}.")
-    limit = int(ENGINE_LIMITS["max_label_chars"])
+    limit = int(CHART_LIMITS["max_label_chars"])
     for series in read.series:
         series.name = _clean_text(series.name, limit) if series.name else series.name
         series.points = [(_clean_text(label, limit) if isinstance(label, str) else label, value)

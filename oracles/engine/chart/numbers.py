@@ -13,7 +13,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS
+from .limits import CHART_LIMITS
 
 MULTIPLIERS: dict[str, float] = {
     "k": 1e3, "K": 1e3, "thousand": 1e3,
@@ -68,7 +68,7 @@ class ValueToken:
 
 def finite_number(value: float, where: str) -> int | float:
     """Return the value as int when integral; refuse NaN, infinities and absurd magnitudes."""
-    limit = float(ENGINE_LIMITS["max_abs_number"])
+    limit = float(CHART_LIMITS["max_abs_number"])
     if not math.isfinite(value):
         raise EngineRefusal(
             "VALUE_OUT_OF_RANGE",

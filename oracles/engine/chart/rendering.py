@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import native
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS
+from .limits import CHART_LIMITS
 from .safety import check_structure
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -22,7 +22,7 @@ def render_chart(result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
         raise EngineRefusal("UNSUPPORTED_FORMAT", f"Charts draw to 'png' or 'svg', not '{out}'.")
     # Drawing may be asked for long after the check (stored answers): bound it again.
     check_structure(result, fmt)
-    scale = float(ENGINE_LIMITS["max_render_scale"])
+    scale = float(CHART_LIMITS["max_render_scale"])
     try:
         data = native.to_svg(result, fmt) if out == "svg" else native.to_png(result, fmt, scale)
     except ValueError as exc:

@@ -13,7 +13,8 @@ import re
 from typing import Any
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS, structure_depth
+from ..limits import structure_depth
+from .limits import CHART_LIMITS
 
 # Keys that load something or generate rows; in either spec language.
 FORBIDDEN_KEYS = {"url", "href", "sequence", "graticule", "sphere", "loader", "datasets"}
@@ -29,12 +30,12 @@ def check_structure(spec: Any, language: str) -> list[dict[str, Any]]:
     if not isinstance(spec, dict):
         raise EngineRefusal("INVALID_SPEC", "The chart must be a JSON object.")
     # Depth first: json.dumps of a 5000-deep object raises RecursionError.
-    depth_limit = int(ENGINE_LIMITS["max_json_depth"]) + 10  # specs nest deeper than intents' JSON
+    depth_limit = int(CHART_LIMITS["max_json_depth"]) + 10  # specs nest deeper than intents' JSON
     if structure_depth(spec, depth_limit) > depth_limit:
         raise EngineRefusal("SPEC_TOO_DEEP", "The spec is nested too deeply.")
     size = len(json.dumps(spec, allow_nan=True, default=str))
-    if size > int(ENGINE_LIMITS["max_spec_bytes"]):
-        raise EngineRefusal("SPEC_TOO_LARGE", f"The spec is {size:,} bytes; the limit is {ENGINE_LIMITS['max_spec_bytes']:,}.")
+    if size > int(CHART_LIMITS["max_spec_bytes"]):
+        raise EngineRefusal("SPEC_TOO_LARGE", f"The spec is {size:,} bytes; the limit is {CHART_LIMITS['max_spec_bytes']:,}.")
     rows: list[dict[str, Any]] = []
     stack: list[tuple[str, Any]] = [("", spec)]
     while stack:
@@ -51,8 +52,8 @@ def check_structure(spec: Any, language: str) -> list[dict[str, Any]]:
             raise EngineRefusal("VALUE_OUT_OF_RANGE", "The spec contains NaN or infinity.")
         elif isinstance(value, str) and key != "$schema" and URL_LIKE_RE.match(value) and _looks_like_url(value):
             raise EngineRefusal("EXTERNAL_REFERENCE", f"The spec refers to '{value[:60]}'; charts may only use inline data.")
-    if len(rows) > int(ENGINE_LIMITS["max_values"]):
-        raise EngineRefusal("TOO_MANY_VALUES", f"The chart holds {len(rows):,} rows; the limit is {ENGINE_LIMITS['max_values']:,}.")
+    if len(rows) > int(CHART_LIMITS["max_values"]):
+        raise EngineRefusal("TOO_MANY_VALUES", f"The chart holds {len(rows):,} rows; the limit is {CHART_LIMITS['max_values']:,}.")
     return rows
 
 
@@ -71,8 +72,8 @@ def _check_key(key: str, value: Any, language: str) -> None:
     if key == "type" and value == "sequence":
         raise EngineRefusal("UNSUPPORTED_SPEC", "Generated (sequence) data is not allowed; charts use inline values.")
     if key in SIZE_KEYS and isinstance(value, int | float) and not isinstance(value, bool):
-        if not 0 <= value <= int(ENGINE_LIMITS["max_chart_size_px"]):
-            raise EngineRefusal("SPEC_TOO_LARGE", f"'{key}' is {value}; the limit is {ENGINE_LIMITS['max_chart_size_px']} px.")
+        if not 0 <= value <= int(CHART_LIMITS["max_chart_size_px"]):
+            raise EngineRefusal("SPEC_TOO_LARGE", f"'{key}' is {value}; the limit is {CHART_LIMITS['max_chart_size_px']} px.")
     if key == "step" and isinstance(value, int | float) and not 0 <= value <= MAX_STEP_PX:
         raise EngineRefusal("SPEC_TOO_LARGE", f"A band step of {value} px is too large; the limit is {MAX_STEP_PX}.")
 

@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS, json_nesting_depth
+from ..limits import json_nesting_depth
+from .limits import CHART_LIMITS
 from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
 
@@ -39,10 +40,10 @@ def read_json(text: str) -> ReadData | BareValues | None:
     if match is None:
         return None
     start = match.start()
-    if json_nesting_depth(text[start:]) > int(ENGINE_LIMITS["max_json_depth"]):
+    if json_nesting_depth(text[start:]) > int(CHART_LIMITS["max_json_depth"]):
         raise EngineRefusal(
             "JSON_TOO_DEEP",
-            f"The JSON is nested deeper than {ENGINE_LIMITS['max_json_depth']} levels. "
+            f"The JSON is nested deeper than {CHART_LIMITS['max_json_depth']} levels. "
             f"Send flat data, {JSON_HINT}.",
         )
     decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contracts import Draft, EngineRefusal, Verdict
+from ..contracts import Draft, EngineRefusal, NoOptions, Verdict
 from ..limits import guard_intent
 from .checking import bound_source, check_diagram
 from .dot_source import build_dot
 from .graphviz import run_dot
+from .limits import DIAGRAM_LIMITS
 from .reading import read_graph
 
 
@@ -18,13 +19,16 @@ class DiagramKind:
     name = "diagram"
     title = "Diagram"
     description = (
-        "A Graphviz (DOT) diagram of the steps or parts named in the intent: flows ('a -> b -> c'), "
-        "branches ('if valid, save, otherwise show error') and relations ('the browser talks to "
-        "nginx'). Checked by Graphviz itself; every node and edge is one the intent names."
+        "A Graphviz (DOT) diagram from a flow or relations described in the intent: 'submit -> validate -> "
+        "save', 'if valid, save, otherwise show error', 'the browser talks to nginx'. Checked by Graphviz "
+        "itself; every node and edge named in the intent is in the graph and nothing else is."
     )
     formats: tuple[str, ...] = ("dot",)
     default_format = "dot"
     drawable_formats: tuple[str, ...] = ("dot",)
+    price = 1
+    options_model = NoOptions
+    limits = DIAGRAM_LIMITS
 
     def draft(self, intent: str, fmt: str, options: dict[str, Any]) -> Draft:
         """Read nodes and edges from the intent and write DOT; raises EngineRefusal."""
@@ -50,3 +54,6 @@ class DiagramKind:
         if out not in ("png", "svg"):
             raise EngineRefusal("UNSUPPORTED_FORMAT", f"Diagrams draw to 'png' or 'svg', not '{out}'.")
         return run_dot(bound_source(result), out)
+
+
+KIND = DiagramKind()

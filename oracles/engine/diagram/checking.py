@@ -7,10 +7,11 @@ import re
 from typing import Any
 
 from ..contracts import Draft, EngineRefusal, Verdict
-from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+from ..limits import LAYOUT_LIMIT_REASON
 from ..text import clean_intent
 from .faithfulness import check_faithful
 from .graphviz import LaidOutGraph, graphviz_version, read_back
+from .limits import DIAGRAM_LIMITS
 
 CHECKS = ["parses", "lays out", "renders", "every label is a whole phrase of the intent",
           "every step and relation in the intent is drawn", "nodes and edges match the intent"]
@@ -30,8 +31,8 @@ def bound_source(source: Any) -> str:
     if not isinstance(source, str):
         raise EngineRefusal("INVALID_DIAGRAM", "A diagram must be DOT source text.")
     source = clean_intent(source)  # a stored source may hold what has no UTF-8 form (lone surrogates)
-    if len(source.encode("utf-8")) > int(ENGINE_LIMITS["max_dot_bytes"]):
-        raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is larger than {ENGINE_LIMITS['max_dot_bytes']:,} bytes.")
+    if len(source.encode("utf-8")) > int(DIAGRAM_LIMITS["max_dot_bytes"]):
+        raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is larger than {DIAGRAM_LIMITS['max_dot_bytes']:,} bytes.")
     quoted = QUOTED_RE.findall(source)
     bare = QUOTED_RE.sub('""', source)
     if re.search(r"<", bare):
@@ -41,13 +42,13 @@ def bound_source(source: Any) -> str:
     if forbidden:
         raise EngineRefusal("UNSAFE_DIAGRAM", f"The attribute '{sorted(forbidden)[0]}' loads files or links; it is not allowed.")
     edges = bare.count("->") + bare.count("--")
-    if edges > int(ENGINE_LIMITS["max_edges"]):
-        raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has {edges:,} edges; the limit is {ENGINE_LIMITS['max_edges']:,} "
+    if edges > int(DIAGRAM_LIMITS["max_edges"]):
+        raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has {edges:,} edges; the limit is {DIAGRAM_LIMITS['max_edges']:,} "
                                               f"({LAYOUT_LIMIT_REASON}).")
     # A statement ends at ";" or at the end of its line; "  n0 -> n1;\n" is one statement, not
     # two (counting both separators refused graphs with ~half the allowed nodes and edges).
     statements = sum(1 for piece in re.split(r"[;\n]", bare) if piece.strip())
-    max_nodes, max_edges = int(ENGINE_LIMITS["max_nodes"]), int(ENGINE_LIMITS["max_edges"])
+    max_nodes, max_edges = int(DIAGRAM_LIMITS["max_nodes"]), int(DIAGRAM_LIMITS["max_edges"])
     if statements > max_nodes + max_edges + 16:
         raise EngineRefusal("TOO_MANY_NODES", f"The DOT source has {statements:,} statements; a diagram takes at most "
                                               f"{max_nodes:,} nodes and {max_edges:,} edges. Split it into smaller diagrams.")
@@ -56,7 +57,7 @@ def bound_source(source: Any) -> str:
 
 def bound_laid_out(graph: LaidOutGraph) -> None:
     """The exact node and edge counts, as Graphviz itself read the source."""
-    max_nodes, max_edges = int(ENGINE_LIMITS["max_nodes"]), int(ENGINE_LIMITS["max_edges"])
+    max_nodes, max_edges = int(DIAGRAM_LIMITS["max_nodes"]), int(DIAGRAM_LIMITS["max_edges"])
     if len(graph.labels) > max_nodes:
         raise EngineRefusal("TOO_MANY_NODES", f"The diagram has {len(graph.labels):,} nodes; the limit is {max_nodes:,} "
                                               f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..contracts import EngineCrash, EngineRefusal
-from ..limits import ENGINE_LIMITS
 from ..text import clean_intent
 from .dot_source import unquote
+from .limits import DIAGRAM_LIMITS
 
 logger = logging.getLogger("forma.engine")
 
@@ -51,15 +51,15 @@ def run_dot(source: str, output: str) -> bytes:
     # into its -Tjson output, which then cannot be read, and a lone surrogate has no UTF-8 form.
     # Line feeds and tabs stay: they separate DOT statements and end `//` comments.
     data = clean_intent(source).encode("utf-8")
-    if len(data) > int(ENGINE_LIMITS["max_dot_bytes"]):
-        raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is {len(data):,} bytes; the limit is {ENGINE_LIMITS['max_dot_bytes']:,}.")
+    if len(data) > int(DIAGRAM_LIMITS["max_dot_bytes"]):
+        raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is {len(data):,} bytes; the limit is {DIAGRAM_LIMITS['max_dot_bytes']:,}.")
     try:
         completed = subprocess.run(  # noqa: S603 - fixed argv, source on stdin
             [dot_binary(), f"-T{output}"], input=data, capture_output=True,
-            timeout=float(ENGINE_LIMITS["graphviz_timeout_s"]), env=_ENV, check=False,
+            timeout=float(DIAGRAM_LIMITS["graphviz_timeout_s"]), env=_ENV, check=False,
         )
     except subprocess.TimeoutExpired as exc:
-        raise EngineRefusal("LAYOUT_TIMEOUT", f"Graphviz took longer than {ENGINE_LIMITS['graphviz_timeout_s']} s. Simplify the diagram.") from exc
+        raise EngineRefusal("LAYOUT_TIMEOUT", f"Graphviz took longer than {DIAGRAM_LIMITS['graphviz_timeout_s']} s. Simplify the diagram.") from exc
     if completed.returncode < 0:
         try:
             name = signal.Signals(-completed.returncode).name

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+from ..limits import LAYOUT_LIMIT_REASON
+from .limits import DIAGRAM_LIMITS
 
 EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
            "e.g. 'the browser talks to nginx; nginx forwards to the app'")
@@ -35,7 +36,7 @@ class Graph:
         label = clean_label(text)
         if not label:
             raise EngineRefusal("UNREADABLE_INTENT", f"A step or node has no name. {EXAMPLE}.")
-        limit = int(ENGINE_LIMITS["max_label_chars"])
+        limit = int(DIAGRAM_LIMITS["max_label_chars"])
         if len(label) > limit:
             raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
         key = node_key(label)
@@ -46,8 +47,8 @@ class Graph:
             if len(owners) == 1:
                 return owners[0]
         self.labels.setdefault(key, label)
-        if len(self.labels) > int(ENGINE_LIMITS["max_nodes"]):
-            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {ENGINE_LIMITS['max_nodes']} nodes "
+        if len(self.labels) > int(DIAGRAM_LIMITS["max_nodes"]):
+            raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {DIAGRAM_LIMITS['max_nodes']} nodes "
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
         return key
 
@@ -57,8 +58,8 @@ class Graph:
             return
         self._edge_keys.add((tail, head))
         self.edges.append((tail, head, label))
-        if len(self.edges) > int(ENGINE_LIMITS["max_edges"]):
-            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges "
+        if len(self.edges) > int(DIAGRAM_LIMITS["max_edges"]):
+            raise EngineRefusal("TOO_MANY_EDGES", f"The diagram has more than {DIAGRAM_LIMITS['max_edges']} edges "
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
 
 
