@@ -12,7 +12,7 @@ import inspect
 import json
 import logging
 import time
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -25,7 +25,6 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.utilities.types import Image
 from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field, StrictBool, ValidationError
-from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
 from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
 from accounts.ratelimit import rate_limit_enforce
@@ -41,6 +40,7 @@ from forma.errors import (
     unauthorized,
 )
 from forma.inputs import McpDay, mcp_identifier, mcp_text
+from ground import contract
 from oracles.services import MAX_INTENT_CHARS
 
 logger = logging.getLogger("forma.mcp")
@@ -141,6 +141,15 @@ class FormaMCPServer(MCPServer):
     the bare JSON error object as the text, so a model can parse and branch on it.
     """
 
+    def tool(self, name: str | None = None, title: str | None = None, description: str | None = None, **options: Any):
+        """`MCPServer.tool`, with the docstring as the description the agent reads, without the code's indentation."""
+
+        def register(fn):
+            text = description if description is not None else inspect.cleandoc(fn.__doc__ or "")
+            return MCPServer.tool(self, name=name, title=title, description=text, **options)(fn)
+
+        return register
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
         if self._tool_manager.get_tool(name) is None:
             tools = [tool.name for tool in self._tool_manager.list_tools()]
@@ -166,89 +175,28 @@ class FormaMCPServer(MCPServer):
             raise
 
 
-# ---- output shapes (they become each tool's outputSchema) ---------------------------
-
-
-class StatusOut(TypedDict):
-    org_id: str
-    plan: str
-    requests_per_minute: int
-    features: list[str]
-    credits_remaining: int
-    credential: dict[str, Any]
-    user: str | None
-
-
-class OracleOut(TypedDict):
-    name: str
-    title: str
-    description: str
-    formats: list[str]
-    default_format: str
-    drawable_formats: list[str]
-    price: int
-
-
-class OraclesOut(TypedDict):
-    oracles: list[OracleOut]
-
-
-class AnswerOut(TypedDict):
-    request_id: str
-    oracle: str
-    format: str
-    status: Literal["valid", "invalid", "error"]
-    result: NotRequired[Any]
-    verified_by: NotRequired[dict[str, Any]]
-    reason: NotRequired[dict[str, Any]]
-    retryable: NotRequired[bool]
-    figure: dict[str, Any]
-    cost: int
-    credits_remaining: int
-    notes: list[str]
-
-
-class ChangelogItemOut(TypedDict):
-    date: str
-    category: str
-    title: str
-    body: str
-
-
-class WhatsNewOut(TypedDict):
-    entries: list[ChangelogItemOut]
-    latest: str | None
-
-
-class FeedbackOut(TypedDict):
-    feedback_id: str
-    received: bool
-    oracle: str | None
-    request_id: str | None
-
-
 # ---- the services the tools call ------------------------------------------------------
 
 
-def _status(*, principal: Principal, request_id: str) -> dict[str, Any]:
+def _status(*, principal: Principal, request_id: str) -> contract.Status:
     from accounts.selectors import organization_status
 
     return organization_status(principal=principal)
 
 
-def _oracles(*, principal: Principal, request_id: str) -> dict[str, Any]:
+def _oracles(*, principal: Principal, request_id: str) -> contract.OracleList:
     from oracles.selectors import oracle_list
 
-    return {"oracles": oracle_list()}
+    return contract.OracleList(oracles=oracle_list())
 
 
-def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> dict[str, Any]:
+def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> contract.Changelog:
     from oracles.selectors import changelog_since
 
     return changelog_since(since=since)
 
 
-async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[str, Any]:
+async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> contract.Answer:
     from oracles.services import answer_ask
 
     # Async: waiting for the check holds no thread, so a dead worker cannot starve other callers.
@@ -265,7 +213,7 @@ async def _figure(*, principal: Principal, request_id: str, figure_token: str, f
     return await figure_draw(principal=principal, token=figure_token, out=format, run_sync=retrying_read)
 
 
-def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> dict[str, Any]:
+def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> contract.FeedbackReceipt:
     from feedback.services import feedback_submit
 
     return feedback_submit(principal=principal, request_id=answer_request_id, **kwargs)
@@ -294,14 +242,14 @@ def build_server() -> FormaMCPServer:
     )
 
     @server.tool(name="forma_status", title="Which account is this?")
-    async def forma_status() -> StatusOut:
+    async def forma_status() -> contract.Status:
         """Which Forma organization this connection is signed in as: its org_id, plan, requests_per_minute,
         features, credits remaining, and the credential in use. Free. Call it first on a new connection:
         only a live, authenticated session can answer it."""
         return await call_service(_status)
 
     @server.tool(name="list_oracles", title="List the oracles")
-    async def list_oracles() -> OraclesOut:
+    async def list_oracles() -> contract.OracleList:
         """Every oracle available to this account, with its formats, default_format, drawable_formats
         (the formats show_figure can draw) and price in credits. Free. Call it before guessing an oracle
         name: the catalogue is the contract and it grows."""
@@ -325,7 +273,7 @@ def build_server() -> FormaMCPServer:
             StrictBool | None,
             Field(description="Charts only: JSON true accepts illustrative values when the intent gives none (\"yes\" or 1 is refused)."),
         ] = None,
-    ) -> AnswerOut:
+    ) -> contract.Answer:
         """Ask an oracle for a formal artifact that is checked before it is returned. `status` is a verdict:
         `valid` (with `result` and a `verified_by` citation), `invalid` (the check refused it; `reason` says
         why and how to rephrase), or `error` (ours, unbilled, worth retrying). Costs the oracle's price for
@@ -342,7 +290,7 @@ def build_server() -> FormaMCPServer:
     async def show_figure(
         figure_token: Annotated[mcp_identifier(), Field(description="The figure.token from an ask_oracle answer, exactly as given.")],
         format: Annotated[
-            Literal["png", "svg"] | None, Field(description="png (default) to look at, or svg returned as text for saving to a file.")
+            contract.FigureOutput | None, Field(description="png (default) to look at, or svg returned as text for saving to a file.")
         ] = None,
     ) -> Any:
         """Draw a valid answer whose figure.drawable is true, so the person sees the chart or diagram and not
@@ -357,14 +305,14 @@ def build_server() -> FormaMCPServer:
         since: Annotated[
             McpDay | None, Field(description="Optional YYYY-MM-DD (a real calendar day); pass the `latest` from an earlier call to see only newer entries.")
         ] = None,
-    ) -> WhatsNewOut:
+    ) -> contract.Changelog:
         """What changed for callers (endpoints, oracles, tools), newest first, with `latest` to pass as
         `since` next time. Free."""
         return await call_service(_whats_new, since=since)
 
     @server.tool(name="send_feedback", title="Send feedback")
     async def send_feedback(
-        sentiment: Annotated[Literal["positive", "negative", "neutral"], Field(description="positive, negative or neutral.")],
+        sentiment: Annotated[contract.Sentiment, Field(description="positive, negative or neutral.")],
         message: Annotated[
             mcp_text(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"]),
             Field(description="Why, in a sentence or two; up to 2000 characters. No control characters but tab, newline and CR."),
@@ -374,7 +322,7 @@ def build_server() -> FormaMCPServer:
             mcp_identifier() | None,
             Field(description="Optional; the answer it is about. Left empty, your latest ask_oracle answer is used when it was for the same oracle."),
         ] = None,
-    ) -> FeedbackOut:
+    ) -> contract.FeedbackReceipt:
         """Tell the people who build Forma what worked and what did not. Free."""
         return await call_service(_feedback, sentiment=sentiment, message=message, oracle_name=oracle, answer_request_id=request_id)
 

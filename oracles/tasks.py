@@ -97,16 +97,16 @@ class DeliveryCountedTask(Task):
 @shared_task(name="oracles.check_intent", base=DeliveryCountedTask, acks_late=True, reject_on_worker_lost=True,
              time_limit=_HARD, soft_time_limit=_SOFT)
 def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Draft and check an answer for `intent`; returns the verdict as a dict plus its timing.
+    """Draft and check an answer for `intent`; returns the `Verdict` as JSON, with its timing in `engine_ms`.
 
+    JSON because that is what crosses Celery; the waiting service parses it back into a `Verdict`.
     A crash of a native renderer is already an `error` verdict here (`oracles.engine.answer`).
     """
     from oracles.engine import answer
 
     started = time.perf_counter()
-    verdict = answer(kind, intent, fmt, options).to_dict()
-    verdict["engine_ms"] = round((time.perf_counter() - started) * 1000, 2)
-    return verdict
+    verdict = answer(kind, intent, fmt, options)
+    return verdict.model_copy(update={"engine_ms": round((time.perf_counter() - started) * 1000, 2)}).to_dict()
 
 
 @shared_task(name="oracles.render_figure", base=DeliveryCountedTask, acks_late=True, reject_on_worker_lost=True,
@@ -120,9 +120,6 @@ def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
     except EngineCrash as crash:  # the engine process crashed, not this worker: nothing to redeliver
         raise EngineFailed(crash.code, crash.message) from None
     return base64.b64encode(drawn).decode()
-
-
-    return base64.b64encode(get_kind(kind).render(result, fmt, out)).decode()
 
 
 @shared_task(name="oracles.prune_idempotency_keys")

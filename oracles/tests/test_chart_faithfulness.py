@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from oracles.engine import Draft, Verdict, answer, get_kind
-from oracles.engine.reasons import REASONS, billed
+from ground.reasons import REASONS, billed
 
 Rows = list[dict[str, Any]]
 
