@@ -60,11 +60,15 @@ ERROR_KINDS: dict[str, ErrorKindSpec] = {
 ErrorKind = Literal[tuple(ERROR_KINDS)]  # type: ignore[valid-type]
 ReasonCode = Literal[tuple(REASONS)]  # type: ignore[valid-type]
 VerdictStatus = Literal["valid", "invalid", "error"]
+VERDICT_STATUSES: tuple[str, ...] = get_args(VerdictStatus)
 FigureOutput = Literal["png", "svg"]
 FIGURE_OUTPUTS: tuple[str, ...] = get_args(FigureOutput)
 Sentiment = Literal["positive", "negative", "neutral"]
 SENTIMENTS: tuple[str, ...] = get_args(Sentiment)
 ChangelogCategory = Literal["oracle", "tool", "endpoint", "platform"]
+CHANGELOG_CATEGORIES: tuple[str, ...] = get_args(ChangelogCategory)
+CredentialKind = Literal["api_key", "oauth", "session"]
+CREDENTIAL_KINDS: tuple[str, ...] = get_args(CredentialKind)
 
 # A None that is never published: `X | Omitted` is X in the schemas, and left out of the JSON when None.
 Omitted = SkipJsonSchema[None]
@@ -214,7 +218,7 @@ class Error(Shape):
 
 
 class Credential(Shape):
-    kind: Literal["api_key", "oauth", "session"]
+    kind: CredentialKind
     id: str
     name: str | None
     scopes: list[str]
@@ -270,7 +274,8 @@ class FeedbackReceipt(Shape):
 
 
 __all__ = [
-    "ERROR_KINDS", "FIGURE_OUTPUTS", "SENTIMENTS", "Answer", "Changelog", "ChangelogCategory", "ChangelogItem",
+    "CHANGELOG_CATEGORIES", "CREDENTIAL_KINDS", "ERROR_KINDS", "FIGURE_OUTPUTS", "SENTIMENTS", "VERDICT_STATUSES",
+    "CredentialKind", "Answer", "Changelog", "ChangelogCategory", "ChangelogItem",
     "Credential", "Error", "ErrorBody", "ErrorKind", "ErrorKindSpec", "FeedbackReceipt", "Figure", "FigureOutput",
     "Omitted", "Oracle", "OracleList", "Reason", "ReasonCode", "Sentiment", "Shape", "Status", "Verdict",
     "VerdictStatus", "VerifiedBy", "omitted",
