@@ -40,16 +40,12 @@ ERROR_KINDS: dict[str, ErrorKindSpec] = {
     "unauthorized": ErrorKindSpec(
         401, False, "Not signed in, or the sign-in or key is unrecognised, revoked or expired — a human has to act"
     ),
-    "quota_exceeded": ErrorKindSpec(
-        402, False, "The allowance is spent; signing in again or switching keys will not help"
-    ),
+    "quota_exceeded": ErrorKindSpec(402, False, "The allowance is spent; signing in again or switching keys will not help"),
     "not_found": ErrorKindSpec(404, False, "No such oracle — call `list_oracles`"),
     "invalid_request": ErrorKindSpec(
         400, False, "The request or the requested format was refused; `context` names the valid ones"
     ),
-    "rate_limited": ErrorKindSpec(
-        429, True, "Over the plan's requests per minute; wait `retry_after` seconds"
-    ),
+    "rate_limited": ErrorKindSpec(429, True, "Over the plan's requests per minute; wait `retry_after` seconds"),
     "upstream_unavailable": ErrorKindSpec(
         503, True, "A service the oracle depends on is briefly unavailable. Waiting is the right next move"
     ),
@@ -138,7 +134,9 @@ class Answer(Shape):
     request_id: str
     oracle: str
     format: str
-    status: VerdictStatus = Field(description="valid (with result and verified_by), invalid (reason says why), or error (ours, unbilled).")
+    status: VerdictStatus = Field(
+        description="valid (with result and verified_by), invalid (reason says why), or error (ours, unbilled)."
+    )
     result: Any = omitted("The checked artifact; present when valid.")
     verified_by: VerifiedBy | Omitted = omitted("Which checker ran and what it checked; present when valid.")
     reason: Reason | Omitted = omitted("Why it is invalid or an error; present unless valid.")
@@ -274,9 +272,35 @@ class FeedbackReceipt(Shape):
 
 
 __all__ = [
-    "CHANGELOG_CATEGORIES", "CREDENTIAL_KINDS", "ERROR_KINDS", "FIGURE_OUTPUTS", "SENTIMENTS", "VERDICT_STATUSES",
-    "CredentialKind", "Answer", "Changelog", "ChangelogCategory", "ChangelogItem",
-    "Credential", "Error", "ErrorBody", "ErrorKind", "ErrorKindSpec", "FeedbackReceipt", "Figure", "FigureOutput",
-    "Omitted", "Oracle", "OracleList", "Reason", "ReasonCode", "Sentiment", "Shape", "Status", "Verdict",
-    "VerdictStatus", "VerifiedBy", "omitted",
+    "CHANGELOG_CATEGORIES",
+    "CREDENTIAL_KINDS",
+    "ERROR_KINDS",
+    "FIGURE_OUTPUTS",
+    "SENTIMENTS",
+    "VERDICT_STATUSES",
+    "CredentialKind",
+    "Answer",
+    "Changelog",
+    "ChangelogCategory",
+    "ChangelogItem",
+    "Credential",
+    "Error",
+    "ErrorBody",
+    "ErrorKind",
+    "ErrorKindSpec",
+    "FeedbackReceipt",
+    "Figure",
+    "FigureOutput",
+    "Omitted",
+    "Oracle",
+    "OracleList",
+    "Reason",
+    "ReasonCode",
+    "Sentiment",
+    "Shape",
+    "Status",
+    "Verdict",
+    "VerdictStatus",
+    "VerifiedBy",
+    "omitted",
 ]
