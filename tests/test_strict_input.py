@@ -312,7 +312,7 @@ def test_the_openapi_document_publishes_the_same_rules(live_server_url):
     assert schemas["AskDiagramFormatEnum"]["enum"] == ["dot"]
     ask = schemas["AskChartRequest"]["properties"]
     assert ask["allow_generated_data"] == {
-        "type": "boolean", "nullable": True,
+        "type": ["boolean", "null"],  # OpenAPI 3.1: JSON Schema's own null
         "description": "Charts only: true (JSON true, nothing else) accepts illustrative values.",
     }
     assert (ask["intent"]["pattern"], ask["intent"]["minLength"]) == (TEXT_PATTERN, 1)
