@@ -42,10 +42,10 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
     """The error responses an operation can give: its own `codes`, plus what every operation can answer
     (401 no or bad credential, 406 an Accept other than JSON, 429 over the plan's requests per minute,
     503 our storage briefly unreachable)."""
-    descriptions = {400: "invalid_request", 401: "unauthorized", 402: "quota_exceeded", 404: "not_found",
-                    406: "invalid_request (only application/json is served)", 422: "invalid_request (an Idempotency-Key reused with another body)",
-                    429: "rate_limited (with Retry-After)", 502: "backend_unreachable (retryable, with Retry-After)",
-                    503: "upstream_unavailable (retryable)"}
+    descriptions = {spec.http_status: f"{kind}: {spec.meaning}" for kind, spec in contract.ERROR_KINDS.items()}
+    # Two statuses HTTP has its own words for, with the kind the error object carries.
+    descriptions[406] = "invalid_request: only application/json is served"
+    descriptions[422] = "invalid_request: an Idempotency-Key reused with another body"
     return {code: OpenApiResponse(contract.Error, description=descriptions[code]) for code in sorted({*codes, 401, 406, 429, 503})}
 
 
