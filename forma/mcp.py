@@ -4,6 +4,9 @@ Every tool resolves the caller's `Principal` (set by the token verifier),
 counts the call against the organization's requests-per-minute, runs the
 service in a worker thread (Django's ORM is synchronous), and turns a
 `FormaError` into a tool error whose text is the JSON error object.
+Each tool returns a model of the typed contract (ground/contract.py): its
+return annotation is the tool's outputSchema, the same model the REST view
+publishes in /v1/openapi.json.
 """
 
 from __future__ import annotations
