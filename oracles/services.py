@@ -304,7 +304,7 @@ class IdempotencyClaim:
     response: dict[str, Any] | None  # the key's answer, when it has one
 
 
-def ask_fingerprint(*, oracle_name: Any, intent: Any, fmt: Any, allow_generated_data: Any) -> str:
+def ask_fingerprint(*, oracle_name: str, intent: str, fmt: str | None, allow_generated_data: bool | None) -> str:
     """What makes two asks "the same request" for an Idempotency-Key."""
     canonical = json.dumps(
         {"oracle": oracle_name, "intent": intent, "format": fmt or None, "allow_generated_data": allow_generated_data},
@@ -403,10 +403,10 @@ async def _idempotency_wait(run_sync: SyncRunner, *, started: float, **claim_arg
         pause = min(pause * 1.5, 0.5)
 
 
-def _figure_answer(*, principal: Principal, token: Any, out: str) -> Answer:
+def _figure_answer(*, principal: Principal, token: str, out: str) -> Answer:
     if out not in FIGURE_OUTPUTS:
         raise invalid_request(f"No figure format {out!r}. Use png (to look at) or svg (text).", formats=list(FIGURE_OUTPUTS))
-    if not isinstance(token, str) or not ids.looks_like("fig", token):
+    if not ids.looks_like("fig", token):
         raise not_found("No figure with that token. Pass figure.token from an ask_oracle answer exactly as given.")
     answer = (
         Answer.objects.select_related("oracle")
@@ -420,7 +420,7 @@ def _figure_answer(*, principal: Principal, token: Any, out: str) -> Answer:
 
 
 async def figure_draw(
-    *, principal: Principal, token: Any, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
+    *, principal: Principal, token: str, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
     started: float | None = None,
 ) -> tuple[bytes, str]:
     """Draw the figure of a valid answer of the caller's organization. Free. Returns (bytes, mime type).
