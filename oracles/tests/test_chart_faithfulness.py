@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from oracles.engine import Draft, Verdict, answer, get_kind
 from ground.reasons import REASONS, billed
+from oracles.engine import Draft, Verdict, answer, get_kind
 
 Rows = list[dict[str, Any]]
 
