@@ -8,6 +8,8 @@ from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 
+from ground import contract
+
 from .models import User
 from .services import sign_in_failure_record, sign_in_retry_after
 
@@ -65,9 +67,9 @@ class PlaygroundForm(forms.Form):
     intent = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), max_length=20_000)
     allow_generated_data = forms.BooleanField(required=False)
 
-    def __init__(self, *args: Any, oracles: list[dict[str, Any]], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, oracles: list[contract.Oracle], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["oracle"].choices = [(o["name"], o["title"]) for o in oracles]
+        self.fields["oracle"].choices = [(o.name, o.title) for o in oracles]
 
 
 class UsageFilterForm(forms.Form):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import QuerySet
+
+from ground import contract
 
 from .credits import balance_of
 from .models import AgentConnection, ApiKey, LedgerEntry, Membership, Organization, User
@@ -14,22 +14,16 @@ from .principals import SCOPE_TOOLS, Principal
 DASHBOARD_CREDENTIAL = "dashboard"
 
 
-def organization_status(*, principal: Principal) -> dict[str, Any]:
+def organization_status(*, principal: Principal) -> contract.Status:
     organization = Organization.objects.get(pk=principal.organization_pk)
-    return {
-        "org_id": principal.org_id,
-        "plan": principal.plan,
-        "requests_per_minute": principal.requests_per_minute,
-        "features": list(principal.features),
-        "credits_remaining": balance_of(organization),
-        "credential": {
-            "kind": principal.credential_kind,
-            "id": principal.credential_id,
-            "name": principal.client_name,
-            "scopes": list(principal.scopes),
-        },
-        "user": principal.user_email,
-    }
+    return contract.Status(
+        org_id=principal.org_id, plan=principal.plan, requests_per_minute=principal.requests_per_minute,
+        features=list(principal.features), credits_remaining=balance_of(organization),
+        credential=contract.Credential(
+            kind=principal.credential_kind, id=principal.credential_id, name=principal.client_name, scopes=list(principal.scopes),
+        ),
+        user=principal.user_email,
+    )
 
 
 def organization_for_user(user: User) -> Organization | None:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 
 from accounts.principals import Principal
+from ground import contract
+from ground.contract import SENTIMENTS, Sentiment
 from ground.errors import invalid_request, not_found
 from ground.inputs import refuse_bad_identifier, refuse_bad_text
 from oracles.models import Answer, Oracle
 
 from .models import Feedback
-
-SENTIMENTS = [choice.value for choice in Feedback.Sentiment]
 
 
 def _linked_answer(principal: Principal, oracle: Oracle | None, request_id: str | None) -> Answer | None:
@@ -31,8 +29,8 @@ def _linked_answer(principal: Principal, oracle: Oracle | None, request_id: str 
 
 
 def feedback_submit(
-    *, principal: Principal, sentiment: Any, message: Any, oracle_name: str | None = None, request_id: str | None = None
-) -> dict[str, Any]:
+    *, principal: Principal, sentiment: Sentiment, message: str, oracle_name: str | None = None, request_id: str | None = None
+) -> contract.FeedbackReceipt:
     """Store one piece of feedback; validates everything before writing anything."""
     limit = settings.FORMA["FEEDBACK_MAX_CHARS"]
     if sentiment not in SENTIMENTS:
@@ -58,9 +56,7 @@ def feedback_submit(
         organization_id=principal.organization_pk, user_id=principal.user_pk, credential=principal.credential_id,
         sentiment=sentiment, message=message.strip(), oracle=oracle, answer=answer,
     )
-    return {
-        "feedback_id": item.public_id,
-        "received": True,
-        "oracle": oracle.name if oracle else None,
-        "request_id": answer.request_id if answer else None,
-    }
+    return contract.FeedbackReceipt(
+        feedback_id=item.public_id, received=True, oracle=oracle.name if oracle else None,
+        request_id=answer.request_id if answer else None,
+    )

@@ -4,6 +4,9 @@ Every tool resolves the caller's `Principal` (set by the token verifier),
 counts the call against the organization's requests-per-minute, runs the
 service in a worker thread (Django's ORM is synchronous), and turns a
 `FormaError` into a tool error whose text is the JSON error object.
+Each tool returns a model of the typed contract (ground/contract.py): its
+return annotation is the tool's outputSchema, the same model the REST view
+publishes in /v1/openapi.json.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import inspect
 import json
 import logging
 import time
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -25,14 +28,13 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.utilities.types import Image
 from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field, StrictBool, ValidationError
-from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
 from accounts.bearer import principal_from_bearer
 from accounts.principals import SCOPE_TOOLS, Principal
 from accounts.ratelimit import rate_limit_enforce
 from accounts.selectors import organization_status
 from feedback.services import feedback_submit
-from ground import ids
+from ground import contract, ids
 from ground.errors import (
     FormaError,
     invalid_request,
@@ -151,6 +153,15 @@ class FormaMCPServer(MCPServer):
     the bare JSON error object as the text, so a model can parse and branch on it.
     """
 
+    def tool(self, name: str | None = None, title: str | None = None, description: str | None = None, **options: Any):
+        """`MCPServer.tool`, with the docstring as the description the agent reads, without the code's indentation."""
+
+        def register(fn):
+            text = description if description is not None else inspect.cleandoc(fn.__doc__ or "")
+            return MCPServer.tool(self, name=name, title=title, description=text, **options)(fn)
+
+        return register
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
         if self._tool_manager.get_tool(name) is None:
             tools = [tool.name for tool in self._tool_manager.list_tools()]
@@ -176,83 +187,22 @@ class FormaMCPServer(MCPServer):
             raise
 
 
-# ---- output shapes (they become each tool's outputSchema) ---------------------------
-
-
-class StatusOut(TypedDict):
-    org_id: str
-    plan: str
-    requests_per_minute: int
-    features: list[str]
-    credits_remaining: int
-    credential: dict[str, Any]
-    user: str | None
-
-
-class OracleOut(TypedDict):
-    name: str
-    title: str
-    description: str
-    formats: list[str]
-    default_format: str
-    drawable_formats: list[str]
-    price: int
-
-
-class OraclesOut(TypedDict):
-    oracles: list[OracleOut]
-
-
-class AnswerOut(TypedDict):
-    request_id: str
-    oracle: str
-    format: str
-    status: Literal["valid", "invalid", "error"]
-    result: NotRequired[Any]
-    verified_by: NotRequired[dict[str, Any]]
-    reason: NotRequired[dict[str, Any]]
-    retryable: NotRequired[bool]
-    figure: dict[str, Any]
-    cost: int
-    credits_remaining: int
-    notes: list[str]
-
-
-class ChangelogItemOut(TypedDict):
-    date: str
-    category: str
-    title: str
-    body: str
-
-
-class WhatsNewOut(TypedDict):
-    entries: list[ChangelogItemOut]
-    latest: str | None
-
-
-class FeedbackOut(TypedDict):
-    feedback_id: str
-    received: bool
-    oracle: str | None
-    request_id: str | None
-
-
 # ---- the services the tools call ------------------------------------------------------
 
 
-def _status(*, principal: Principal, request_id: str) -> dict[str, Any]:
+def _status(*, principal: Principal, request_id: str) -> contract.Status:
     return organization_status(principal=principal)
 
 
-def _oracles(*, principal: Principal, request_id: str) -> dict[str, Any]:
-    return {"oracles": oracle_list()}
+def _oracles(*, principal: Principal, request_id: str) -> contract.OracleList:
+    return contract.OracleList(oracles=oracle_list())
 
 
-def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> dict[str, Any]:
+def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> contract.Changelog:
     return changelog_since(since=since)
 
 
-async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[str, Any]:
+async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> contract.Answer:
     # Async: waiting for the check holds no thread, so a dead worker cannot starve other callers.
     return await answer_ask(principal=principal, request_id=request_id, run_sync=in_db_thread, **kwargs)
 
@@ -265,7 +215,7 @@ async def _figure(*, principal: Principal, request_id: str, figure_token: str, f
     return await figure_draw(principal=principal, token=figure_token, out=format, run_sync=retrying_read)
 
 
-def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> dict[str, Any]:
+def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> contract.FeedbackReceipt:
     return feedback_submit(principal=principal, request_id=answer_request_id, **kwargs)
 
 
@@ -292,14 +242,14 @@ def build_server() -> FormaMCPServer:
     )
 
     @server.tool(name="forma_status", title="Which account is this?")
-    async def forma_status() -> StatusOut:
+    async def forma_status() -> contract.Status:
         """Which Forma organization this connection is signed in as: its org_id, plan, requests_per_minute,
         features, credits remaining, and the credential in use. Free. Call it first on a new connection:
         only a live, authenticated session can answer it."""
         return await call_service(_status)
 
     @server.tool(name="list_oracles", title="List the oracles")
-    async def list_oracles() -> OraclesOut:
+    async def list_oracles() -> contract.OracleList:
         """Every oracle available to this account, with its formats, default_format, drawable_formats
         (the formats show_figure can draw) and price in credits. Free. Call it before guessing an oracle
         name: the catalogue is the contract and it grows."""
@@ -325,7 +275,7 @@ def build_server() -> FormaMCPServer:
             StrictBool | None,
             Field(description=option_description("allow_generated_data")),
         ] = None,
-    ) -> AnswerOut:
+    ) -> contract.Answer:
         """Ask an oracle for a formal artifact that is checked before it is returned. `status` is a verdict:
         `valid` (with `result` and a `verified_by` citation), `invalid` (the check refused it; `reason` says
         why and how to rephrase), or `error` (ours, unbilled, worth retrying). Costs the oracle's price for
@@ -342,7 +292,7 @@ def build_server() -> FormaMCPServer:
     async def show_figure(
         figure_token: Annotated[mcp_identifier(), Field(description="The figure.token from an ask_oracle answer, exactly as given.")],
         format: Annotated[
-            Literal["png", "svg"] | None, Field(description="png (default) to look at, or svg returned as text for saving to a file.")
+            contract.FigureOutput | None, Field(description="png (default) to look at, or svg returned as text for saving to a file.")
         ] = None,
     ) -> Any:
         """Draw a valid answer whose figure.drawable is true, so the person sees the drawing and not
@@ -357,14 +307,14 @@ def build_server() -> FormaMCPServer:
         since: Annotated[
             McpDay | None, Field(description="Optional YYYY-MM-DD (a real calendar day); pass the `latest` from an earlier call to see only newer entries.")
         ] = None,
-    ) -> WhatsNewOut:
+    ) -> contract.Changelog:
         """What changed for callers (endpoints, oracles, tools), newest first, with `latest` to pass as
         `since` next time. Free."""
         return await call_service(_whats_new, since=since)
 
     @server.tool(name="send_feedback", title="Send feedback")
     async def send_feedback(
-        sentiment: Annotated[Literal["positive", "negative", "neutral"], Field(description="positive, negative or neutral.")],
+        sentiment: Annotated[contract.Sentiment, Field(description="positive, negative or neutral.")],
         message: Annotated[
             mcp_text(max_length=settings.FORMA["FEEDBACK_MAX_CHARS"]),
             Field(description="Why, in a sentence or two; up to 2000 characters. No control characters but tab, newline and CR."),
@@ -374,7 +324,7 @@ def build_server() -> FormaMCPServer:
             mcp_identifier() | None,
             Field(description="Optional; the answer it is about. Left empty, your latest ask_oracle answer is used when it was for the same oracle."),
         ] = None,
-    ) -> FeedbackOut:
+    ) -> contract.FeedbackReceipt:
         """Tell the people who build Forma what worked and what did not. Free."""
         return await call_service(_feedback, sentiment=sentiment, message=message, oracle_name=oracle, answer_request_id=request_id)
 

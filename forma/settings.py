@@ -216,6 +216,19 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # 3.1: its schemas are JSON Schema 2020-12, the dialect the typed contract's models (and the
+    # MCP tools' output schemas) are written in, so one model gives both documents the same schema.
+    "OAS_VERSION": "3.1.0",
+    # The enums the document lifts into components, named as the typed contract names them.
+    "ENUM_NAME_OVERRIDES": {
+        "ErrorKind": "ground.contract.ERROR_KINDS",
+        "ReasonCode": "ground.reasons.REASONS",
+        "VerdictStatus": "ground.contract.VERDICT_STATUSES",
+        "ChangelogCategory": "ground.contract.CHANGELOG_CATEGORIES",
+        "CredentialKind": "ground.contract.CREDENTIAL_KINDS",
+        "FigureOutput": "ground.contract.FIGURE_OUTPUTS",
+        "Sentiment": "ground.contract.SENTIMENTS",
+    },
     "SERVERS": [{"url": PUBLIC_URL}],
 }
 

@@ -1,4 +1,5 @@
-"""The ground floor: the vocabulary every app shares (errors, ids, what text is accepted).
+"""The ground floor: the vocabulary every app and every door shares (errors, ids, what text is
+accepted, the typed contract, reason codes).
 
 Imports no app: only the standard library, Django and pydantic. Every other package
 imports downward into it (see .importlinter).

@@ -1,6 +1,7 @@
 """One error vocabulary for every door (MCP, REST, dashboard).
 
-A `FormaError` is raised by services; each interface renders it: the MCP adapter
+A `FormaError` is raised by services; its kind is one of `ground.contract.ERROR_KINDS` (with
+the HTTP status and whether it is retryable by default), and each interface renders it: the MCP adapter
 as a tool error whose text is the JSON error object, the REST adapter with the
 HTTP status below, the dashboard as a message. The message always names the
 cause and the next move.
@@ -13,6 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from ground import ids
+from ground.contract import ERROR_KINDS, Error, ErrorBody
+
 logger = logging.getLogger("forma.errors")
 T = TypeVar("T")
 
@@ -21,17 +25,6 @@ T = TypeVar("T")
 STORAGE_RETRY_DELAYS: tuple[float, ...] = (0.05, 0.2)
 # What a caller is told to wait once the tries are spent.
 STORAGE_RETRY_AFTER_SECONDS = 2
-
-KINDS: dict[str, tuple[int, bool]] = {
-    # kind: (HTTP status, retryable by default)
-    "unauthorized": (401, False),
-    "quota_exceeded": (402, False),
-    "not_found": (404, False),
-    "invalid_request": (400, False),
-    "rate_limited": (429, True),
-    "upstream_unavailable": (503, True),
-    "backend_unreachable": (502, True),
-}
 
 
 class FormaError(Exception):
@@ -45,32 +38,27 @@ class FormaError(Exception):
         request_id: str | None = None,
         retry_after: int | None = None,
     ) -> None:
-        if kind not in KINDS:
+        if kind not in ERROR_KINDS:
             raise ValueError(f"unknown error kind {kind!r}")
         super().__init__(message)
         self.kind = kind
         self.message = message
-        self.retryable = KINDS[kind][1] if retryable is None else retryable
+        self.retryable = ERROR_KINDS[kind].retryable if retryable is None else retryable
         self.context = context or {}
         self.request_id = request_id
         self.retry_after = retry_after
 
     @property
     def http_status(self) -> int:
-        return KINDS[self.kind][0]
+        return ERROR_KINDS[self.kind].http_status
 
     def to_dict(self) -> dict[str, Any]:
-        body: dict[str, Any] = {
-            "kind": self.kind,
-            "message": self.message,
-            "retryable": self.retryable,
-            "request_id": self.request_id,
-        }
-        if self.context:
-            body["context"] = self.context
-        if self.retry_after is not None:
-            body["retry_after"] = self.retry_after
-        return {"error": body}
+        """The error object (`ground.contract.Error`) as JSON; it always carries a request_id."""
+        body = ErrorBody(
+            kind=self.kind, message=self.message, retryable=self.retryable, request_id=self.request_id or ids.request_id(),
+            context=self.context or None, retry_after=self.retry_after,
+        )
+        return Error(error=body).model_dump(mode="json")
 
 
 def stamp(error: FormaError, request_id: str) -> FormaError:

@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet, Sum
 
 from accounts.models import LedgerEntry, Organization
+from ground import contract
 from ground.errors import not_found
 from ground.inputs import parse_day
 
@@ -30,21 +31,21 @@ def _served() -> QuerySet[Oracle]:
     return Oracle.objects.filter(is_active=True, kind__in=REGISTRY.names())
 
 
-def oracle_list(*, with_kind: bool = False) -> list[dict[str, Any]]:
-    """The catalogue as callers see it (`with_kind`: plus each row's engine kind, for the REST document)."""
-    return [oracle_describe(o) | ({"kind": o.kind} if with_kind else {}) for o in _served()]
+def oracle_list() -> list[contract.Oracle]:
+    """The catalogue as callers see it."""
+    return [oracle_describe(o) for o in _served()]
 
 
-def oracle_describe(oracle: Oracle) -> dict[str, Any]:
-    return {
-        "name": oracle.name,
-        "title": oracle.title,
-        "description": oracle.description,
-        "formats": list(oracle.formats),
-        "default_format": oracle.default_format,
-        "drawable_formats": list(oracle.drawable_formats),
-        "price": oracle.price,
-    }
+def oracle_kinds() -> list[tuple[str, str, list[str]]]:
+    """(name, kind, formats) of each oracle served: the REST document's per-oracle request variants."""
+    return [(o.name, o.kind, list(o.formats)) for o in _served()]
+
+
+def oracle_describe(oracle: Oracle) -> contract.Oracle:
+    return contract.Oracle(
+        name=oracle.name, title=oracle.title, description=oracle.description, formats=list(oracle.formats),
+        default_format=oracle.default_format, drawable_formats=list(oracle.drawable_formats), price=oracle.price,
+    )
 
 
 def oracle_get(*, name: str) -> Oracle:
@@ -61,7 +62,7 @@ def parse_since(since: str | None) -> datetime.date | None:
     return parse_day("since", since, hint="Pass the 'latest' from an earlier whats_new call, or leave it out.")
 
 
-def changelog_since(*, since: str | None = None, limit: int = 50) -> dict[str, Any]:
+def changelog_since(*, since: str | None = None, limit: int = 50) -> contract.Changelog:
     """Published entries newest first, only those effective after `since`; `latest` to pass next time."""
     day = parse_since(since)
     entries = ChangelogEntry.objects.filter(published_at__isnull=False)
@@ -69,10 +70,10 @@ def changelog_since(*, since: str | None = None, limit: int = 50) -> dict[str, A
     if day is not None:
         entries = entries.filter(effective_on__gt=day)
     items = [
-        {"date": e.effective_on.isoformat(), "category": e.category, "title": e.title, "body": e.body}
+        contract.ChangelogItem(date=e.effective_on, category=e.category, title=e.title, body=e.body)
         for e in entries.order_by("-effective_on", "-id")[:limit]
     ]
-    return {"entries": items, "latest": latest.isoformat() if latest else (since or None)}
+    return contract.Changelog(entries=items, latest=latest or day)
 
 
 # ---- usage, for the dashboard ----------------------------------------------------------
@@ -182,8 +183,8 @@ def usage_chart_svg(*, organization_pk: int, today: datetime.date, days: int = 3
     if cached is not None:
         return base64.b64decode(cached) or None
     try:
-        verdict = run_task(check_intent, "chart", intent, "vega-lite", {"allow_generated_data": False})
-        encoded = run_task(render_figure, "chart", verdict["result"], "vega-lite", "svg") if verdict["status"] == "valid" else ""
+        verdict = contract.Verdict.model_validate(run_task(check_intent, "chart", intent, "vega-lite", {"allow_generated_data": False}))
+        encoded = run_task(render_figure, "chart", verdict.result, "vega-lite", "svg") if verdict.status == "valid" else ""
     except TaskFailed:
         logger.exception("usage chart for organization %s could not be drawn", organization_pk)
         encoded = ""

@@ -19,18 +19,19 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
+from pydantic import ValidationError
 
 from accounts import credits
 from accounts.models import Organization, User
 from accounts.principals import Principal
 from accounts.services import audit_record
-from ground import ids
+from ground import contract, ids, reasons
+from ground.contract import FIGURE_OUTPUTS, Verdict
 from ground.errors import FormaError, invalid_request, not_found, storage_errors
 from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
-from .engine import reasons
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import oracle_get
 from .tasks import check_intent, render_figure
@@ -38,15 +39,16 @@ from .tasks import check_intent, render_figure
 logger = logging.getLogger("forma.oracles")
 
 MAX_INTENT_CHARS = 20_000
-FIGURE_OUTPUTS = ("png", "svg")
 IDEMPOTENCY_KEY_MAX_CHARS = 255
 # How long past the wait limit a key's first request may take to write its answer
 # before a duplicate gives up waiting, and before the key counts as abandoned.
 _IDEMPOTENCY_ANSWER_MARGIN_SECONDS = 10
 
 
-def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, options: dict[str, Any]) -> tuple[str, str, dict]:
-    if not isinstance(intent, str) or not intent.strip():
+def _validate_ask(oracle: Oracle, intent: str, fmt: str | None, options: dict[str, Any]) -> tuple[str, str, dict]:
+    # Types are the doors' to check (pydantic for MCP, DRF for REST, forms for the dashboard); what
+    # is left here is what only the catalogue can say, and the limits every door shares.
+    if not intent.strip():
         raise invalid_request("'intent' is empty. Describe what you want, with the values in it.")
     refuse_bad_text("intent", intent)  # PostgreSQL refuses NUL in text: never let one reach the Answer row
     if len(intent) > MAX_INTENT_CHARS:
@@ -64,34 +66,26 @@ def _validate_ask(oracle: Oracle, intent: Any, fmt: str | None, options: dict[st
     return intent, fmt, ask_options(oracle=oracle, given=options)
 
 
-def _figure(oracle: Oracle, answer: Answer) -> dict[str, Any]:
+def _figure(oracle: Oracle, answer: Answer) -> contract.Figure:
     if answer.status != Answer.Status.VALID:
-        return {"drawable": False, "reason": f"Only valid answers are drawn; this one is {answer.status}."}
+        return contract.Figure(drawable=False, reason=f"Only valid answers are drawn; this one is {answer.status}.")
     if answer.format not in oracle.drawable_formats:
-        return {"drawable": False, "reason": f"The {answer.format} format cannot be drawn; ask for one of {oracle.drawable_formats}."}
-    return {"token": answer.figure_token, "drawable": True, "formats": list(FIGURE_OUTPUTS)}
+        return contract.Figure(
+            drawable=False, reason=f"The {answer.format} format cannot be drawn; ask for one of {oracle.drawable_formats}."
+        )
+    return contract.Figure(drawable=True, token=answer.figure_token, formats=list(FIGURE_OUTPUTS))
 
 
-def answer_present(answer: Answer, *, credits_remaining: int) -> dict[str, Any]:
+def answer_present(answer: Answer, *, credits_remaining: int) -> contract.Answer:
     """The public shape of an answer (the same for MCP and REST)."""
-    body: dict[str, Any] = {
-        "request_id": answer.request_id,
-        "oracle": answer.oracle.name,
-        "format": answer.format,
-        "status": answer.status,
-    }
-    if answer.status == Answer.Status.VALID:
-        body["result"] = answer.result
-        body["verified_by"] = answer.verified_by
-    else:
-        body["reason"] = answer.reason
-    if answer.status == Answer.Status.ERROR:
-        body["retryable"] = reasons.retryable((answer.reason or {}).get("code"))
-    body["figure"] = _figure(answer.oracle, answer)
-    body["cost"] = answer.cost
-    body["credits_remaining"] = credits_remaining
-    body["notes"] = list(answer.notes)
-    return body
+    valid = answer.status == Answer.Status.VALID
+    return contract.Answer(
+        request_id=answer.request_id, oracle=answer.oracle.name, format=answer.format, status=answer.status,
+        result=answer.result if valid else None, verified_by=answer.verified_by if valid else None,
+        reason=None if valid else answer.reason,
+        retryable=reasons.retryable((answer.reason or {}).get("code")) if answer.status == Answer.Status.ERROR else None,
+        figure=_figure(answer.oracle, answer), cost=answer.cost, credits_remaining=credits_remaining, notes=list(answer.notes),
+    )
 
 
 SyncRunner = Callable[..., Awaitable[Any]]
@@ -135,7 +129,7 @@ def _released_on_failure(request_id: str) -> Iterator[None]:
 
 
 def answer_begin(
-    *, principal: Principal, oracle_name: str, intent: Any, fmt: str | None, allow_generated_data: Any,
+    *, principal: Principal, oracle_name: str, intent: str, fmt: str | None, allow_generated_data: bool | None,
     request_id: str, idempotency_key_pk: int | None = None,
 ) -> AskInFlight:
     """Refuse bad input for free, reserve the oracle's price, and hand the check to a worker."""
@@ -156,22 +150,30 @@ def answer_begin(
     )
 
 
-async def answer_verdict(flight: AskInFlight, *, deadline: float) -> dict[str, Any]:
+async def answer_verdict(flight: AskInFlight, *, deadline: float) -> Verdict:
     """Wait for the check (holding no thread) until `deadline`; a failure is an `error` verdict."""
     try:
         if flight.submitted is None:
             raise flight.refused or TaskFailed("TASK_FAILED", "The check failed on our side. Retry.")
-        return await task_outcome(flight.submitted, deadline=deadline)
+        return verdict_parse(await task_outcome(flight.submitted, deadline=deadline))
     except TaskFailed as failure:
-        return {"status": "error", "reason": {"code": failure.code, "message": failure.message}, "notes": []}
+        return Verdict.error(failure.code, failure.message)
 
 
-def answer_finish(*, flight: AskInFlight, verdict: dict[str, Any], total_ms: float) -> dict[str, Any]:
+def verdict_parse(outcome: Any) -> Verdict:
+    """The check task's JSON parsed back into a `Verdict`; one that does not parse is our bug: an `error` verdict."""
+    try:
+        return Verdict.model_validate(outcome)
+    except ValidationError:
+        logger.exception("the check returned what is not a verdict: %.300r", outcome)
+        return Verdict.error("INTERNAL_ERROR", "The check failed on our side. Retry; if it keeps failing, send feedback with this request_id.")
+
+
+def answer_finish(*, flight: AskInFlight, verdict: Verdict, total_ms: float) -> contract.Answer:
     """Record the verdict and settle or release the hold, in one transaction; returns the public answer."""
     oracle, principal, request_id = flight.oracle, flight.principal, flight.request_id
-    status = verdict["status"]
-    reason_code = (verdict.get("reason") or {}).get("code")
-    # Billing follows the fault: which refusals cost the price is said once, in engine/reasons.py.
+    status, reason_code = verdict.status, verdict.reason_code
+    # Billing follows the fault: which refusals cost the price is said once, in ground/reasons.py.
     billed = status == "valid" or (status == "invalid" and reasons.billed(reason_code))
     try:
         with _released_on_failure(request_id), transaction.atomic():
@@ -183,16 +185,15 @@ def answer_finish(*, flight: AskInFlight, verdict: dict[str, Any], total_ms: flo
             answer = Answer.objects.create(
                 request_id=request_id, organization_id=principal.organization_pk, user_id=principal.user_pk,
                 credential=principal.credential_id, oracle=oracle, intent=flight.intent, format=flight.fmt,
-                options=flight.options, status=status, result=verdict.get("result") if status == "valid" else None,
-                verified_by=verdict.get("verified_by") if status == "valid" else None,
-                reason=verdict.get("reason"), notes=verdict.get("notes") or [], cost=oracle.price if charged else 0,
+                options=flight.options, status=status, result=verdict.result, verified_by=verdict.verified_by,
+                reason=verdict.reason, notes=list(verdict.notes), cost=oracle.price if charged else 0,
                 figure_token=ids.figure_id() if status == "valid" and flight.fmt in oracle.drawable_formats else None,
-                timings={"engine_ms": verdict.get("engine_ms"), "total_ms": total_ms},
+                timings={"engine_ms": verdict.engine_ms, "total_ms": total_ms},
             )
             body = answer_present(answer, credits_remaining=credits.balance_of(flight.organization))
             if flight.idempotency_key_pk is not None:
                 # In the same transaction as the charge: a key is answered exactly when its ask was billed.
-                IdempotencyKey.objects.filter(pk=flight.idempotency_key_pk, request_id=request_id).update(response=body)
+                IdempotencyKey.objects.filter(pk=flight.idempotency_key_pk, request_id=request_id).update(response=body.model_dump(mode="json"))
     except storage_errors():
         raise  # unreachable storage: every door already answers it as upstream_unavailable
     except DatabaseError as exc:
@@ -230,15 +231,15 @@ async def _to_completion(step: Awaitable[Any]) -> Any:
 
 
 async def answer_ask(
-    *, principal: Principal, oracle_name: str, intent: Any, fmt: str | None = None, allow_generated_data: Any = None,
+    *, principal: Principal, oracle_name: str, intent: str, fmt: str | None = None, allow_generated_data: bool | None = None,
     request_id: str | None = None, idempotency_key: str | None = None, started: float | None = None,
     run_sync: SyncRunner = _in_calling_thread,
-) -> dict[str, Any]:
+) -> contract.Answer:
     """Ask an oracle: refuse bad input for free, reserve the price, check, then settle or release.
 
     Billing follows the fault: `valid`, and `invalid` when the rules refused what was
     understood, cost the oracle's price; `error` (ours), the reasons that
-    engine/reasons.py marks unbilled, and every refusal before the check cost nothing.
+    ground/reasons.py marks unbilled, and every refusal before the check cost nothing.
 
     The one implementation behind MCP and REST. Database steps run through
     `run_sync` (a thread); the wait for the check is awaited here and holds no
@@ -257,7 +258,7 @@ async def answer_ask(
             fingerprint=ask_fingerprint(oracle_name=oracle_name, intent=intent, fmt=fmt, allow_generated_data=allow_generated_data),
         )
         if claim.response is not None:
-            return claim.response
+            return contract.Answer.model_validate(claim.response)
         key_pk = claim.pk
     flight = None
     try:
@@ -280,7 +281,7 @@ async def answer_ask(
         raise
 
 
-def answer_create(**ask: Any) -> dict[str, Any]:
+def answer_create(**ask: Any) -> contract.Answer:
     """`answer_ask` for sync callers (REST views, scripts): the wait runs on an event loop, the database work in this thread."""
     return async_to_sync(answer_ask)(**ask)
 
@@ -303,7 +304,7 @@ class IdempotencyClaim:
     response: dict[str, Any] | None  # the key's answer, when it has one
 
 
-def ask_fingerprint(*, oracle_name: Any, intent: Any, fmt: Any, allow_generated_data: Any) -> str:
+def ask_fingerprint(*, oracle_name: str, intent: str, fmt: str | None, allow_generated_data: bool | None) -> str:
     """What makes two asks "the same request" for an Idempotency-Key."""
     canonical = json.dumps(
         {"oracle": oracle_name, "intent": intent, "format": fmt or None, "allow_generated_data": allow_generated_data},
@@ -395,10 +396,10 @@ async def _idempotency_wait(run_sync: SyncRunner, *, started: float, **claim_arg
         pause = min(pause * 1.5, 0.5)
 
 
-def _figure_answer(*, principal: Principal, token: Any, out: str) -> Answer:
+def _figure_answer(*, principal: Principal, token: str, out: str) -> Answer:
     if out not in FIGURE_OUTPUTS:
         raise invalid_request(f"No figure format {out!r}. Use png (to look at) or svg (text).", formats=list(FIGURE_OUTPUTS))
-    if not isinstance(token, str) or not ids.looks_like("fig", token):
+    if not ids.looks_like("fig", token):
         raise not_found("No figure with that token. Pass figure.token from an ask_oracle answer exactly as given.")
     answer = (
         Answer.objects.select_related("oracle")
@@ -412,7 +413,7 @@ def _figure_answer(*, principal: Principal, token: Any, out: str) -> Answer:
 
 
 async def figure_draw(
-    *, principal: Principal, token: Any, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
+    *, principal: Principal, token: str, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
     started: float | None = None,
 ) -> tuple[bytes, str]:
     """Draw the figure of a valid answer of the caller's organization. Free. Returns (bytes, mime type).

@@ -100,14 +100,14 @@ class DeliveryCountedTask(Task):
 @shared_task(name="oracles.check_intent", base=DeliveryCountedTask, acks_late=True, reject_on_worker_lost=True,
              time_limit=_HARD, soft_time_limit=_SOFT)
 def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Draft and check an answer for `intent`; returns the verdict as a dict plus its timing.
+    """Draft and check an answer for `intent`; returns the `Verdict` as JSON, with its timing in `engine_ms`.
 
+    JSON because that is what crosses Celery; the waiting service parses it back into a `Verdict`.
     A crash of a native renderer is already an `error` verdict here (`oracles.engine.answer`).
     """
     started = time.perf_counter()
-    verdict = answer(kind, intent, fmt, options).to_dict()
-    verdict["engine_ms"] = round((time.perf_counter() - started) * 1000, 2)
-    return verdict
+    verdict = answer(kind, intent, fmt, options)
+    return verdict.model_copy(update={"engine_ms": round((time.perf_counter() - started) * 1000, 2)}).to_dict()
 
 
 @shared_task(name="oracles.render_figure", base=DeliveryCountedTask, acks_late=True, reject_on_worker_lost=True,

@@ -312,7 +312,7 @@ def test_the_openapi_document_publishes_the_same_rules(live_server_url):
     assert schemas["AskDiagramFormatEnum"]["enum"] == ["dot"]
     ask = schemas["AskChartRequest"]["properties"]
     assert ask["allow_generated_data"] == {
-        "type": "boolean", "nullable": True,
+        "type": ["boolean", "null"],  # OpenAPI 3.1: JSON Schema's own null
         "description": "Charts only: JSON true (nothing else: \"yes\" or 1 is refused) accepts illustrative values "
                        "when the intent gives none; the chart labels them as such.",
     }

@@ -32,6 +32,6 @@ def feedback(request: HttpRequest) -> HttpResponse:
         except FormaError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, f"Thank you — your feedback was received ({result['feedback_id']}).")
+            messages.success(request, f"Thank you — your feedback was received ({result.feedback_id}).")
             return redirect("feedback")
     return render(request, "feedback/feedback.html", {"form": form})

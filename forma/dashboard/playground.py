@@ -27,7 +27,7 @@ EXAMPLE_INTENTS = {
 def playground(request: HttpRequest) -> HttpResponse:
     organization = request.organization
     oracles = oracle_list()
-    form = PlaygroundForm(request.POST or None, oracles=oracles, initial={"oracle": oracles[0]["name"] if oracles else ""})
+    form = PlaygroundForm(request.POST or None, oracles=oracles, initial={"oracle": oracles[0].name if oracles else ""})
     answer = error = None
     if request.method == "POST" and form.is_valid():
         principal = selectors.dashboard_principal(request.user, organization)
@@ -43,7 +43,7 @@ def playground(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form, "oracles": oracles, "answer": answer, "error": error, "examples": EXAMPLE_INTENTS,
         "balance": balance_of(organization),
-        "result_json": source_text(answer.get("result")) if answer else "",
+        "result_json": source_text(answer.result) if answer else "",
     }
     if request.htmx and request.method == "POST":
         return render(request, "partials/playground_answer.html", context)

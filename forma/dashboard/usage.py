@@ -34,7 +34,7 @@ def usage(request: HttpRequest) -> HttpResponse:
     organization = request.organization
     names = selectors.credential_names(organization)
     credentials = {cid: names.get(cid, cid) for cid in credentials_used(organization_pk=organization.pk)}
-    form = UsageFilterForm(request.GET or None, oracles=[o["name"] for o in oracle_list()], credentials=credentials)
+    form = UsageFilterForm(request.GET or None, oracles=[o.name for o in oracle_list()], credentials=credentials)
     filters = form.cleaned_data if form.is_valid() else {}
     answers = answers_of(organization_pk=organization.pk, **{k: v for k, v in filters.items() if v})
     page = Paginator(answers, PAGE_SIZE).get_page(request.GET.get("page"))

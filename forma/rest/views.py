@@ -1,4 +1,9 @@
-"""REST endpoints under /v1/: the MCP tools' operations for programs. Each calls one service."""
+"""REST endpoints under /v1/: the MCP tools' operations for programs. Each calls one service.
+
+Requests are DRF serializers (they parse the body); every response is a model of the typed
+contract (ground/contract.py), the same one the MCP tools return, published here through
+drf-spectacular's pydantic support.
+"""
 
 from __future__ import annotations
 
@@ -18,69 +23,31 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
     extend_schema_serializer,
-    inline_serializer,
 )
 from rest_framework import serializers
 from rest_framework.response import Response
 
 from accounts.selectors import organization_status
-from feedback.services import SENTIMENTS, feedback_submit
+from feedback.services import feedback_submit
 from forma.rest.base import DayField, IdentifierField, ServiceView, StrictBooleanField, StrictChoiceField, TextField
-from ground.errors import KINDS
+from ground import contract
+from ground.contract import FIGURE_OUTPUTS, SENTIMENTS
 from ground.inputs import IDENTIFIER_PATTERN, refuse_bad_identifier
 from oracles.catalogue import option_description, option_takers
 from oracles.engine import REGISTRY
-from oracles.selectors import changelog_since, oracle_list
-from oracles.services import FIGURE_OUTPUTS, MAX_INTENT_CHARS, answer_create, figure_render
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = inline_serializer(
-        "ErrorBody",
-        {
-            "kind": serializers.ChoiceField(choices=list(KINDS)),
-            "message": serializers.CharField(),
-            "retryable": serializers.BooleanField(),
-            "request_id": serializers.CharField(),
-            "context": serializers.DictField(required=False),
-            "retry_after": serializers.IntegerField(required=False),
-        },
-    )
+from oracles.selectors import changelog_since, oracle_kinds, oracle_list
+from oracles.services import MAX_INTENT_CHARS, answer_create, figure_render
 
 
 def errors(*codes: int) -> dict[int, OpenApiResponse]:
     """The error responses an operation can give: its own `codes`, plus what every operation can answer
     (401 no or bad credential, 406 an Accept other than JSON, 429 over the plan's requests per minute,
     503 our storage briefly unreachable)."""
-    descriptions = {400: "invalid_request", 401: "unauthorized", 402: "quota_exceeded", 404: "not_found",
-                    406: "invalid_request (only application/json is served)", 422: "invalid_request (an Idempotency-Key reused with another body)",
-                    429: "rate_limited (with Retry-After)", 502: "backend_unreachable (retryable, with Retry-After)",
-                    503: "upstream_unavailable (retryable)"}
-    return {code: OpenApiResponse(ErrorSerializer, description=descriptions[code]) for code in sorted({*codes, 401, 406, 429, 503})}
-
-
-class StatusSerializer(serializers.Serializer):
-    org_id = serializers.CharField()
-    plan = serializers.CharField()
-    requests_per_minute = serializers.IntegerField()
-    features = serializers.ListField(child=serializers.CharField())
-    credits_remaining = serializers.IntegerField()
-    credential = serializers.DictField()
-    user = serializers.CharField(allow_null=True)
-
-
-class OracleSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    title = serializers.CharField()
-    description = serializers.CharField()
-    formats = serializers.ListField(child=serializers.CharField())
-    default_format = serializers.CharField()
-    drawable_formats = serializers.ListField(child=serializers.CharField())
-    price = serializers.IntegerField()
-
-
-class OracleListSerializer(serializers.Serializer):
-    oracles = OracleSerializer(many=True)
+    descriptions = {spec.http_status: f"{kind}: {spec.meaning}" for kind, spec in contract.ERROR_KINDS.items()}
+    # Two statuses HTTP has its own words for, with the kind the error object carries.
+    descriptions[406] = "invalid_request: only application/json is served"
+    descriptions[422] = "invalid_request: an Idempotency-Key reused with another body"
+    return {code: OpenApiResponse(contract.Error, description=descriptions[code]) for code in sorted({*codes, 401, 406, 429, 503})}
 
 
 @extend_schema_serializer(examples=[
@@ -132,45 +99,9 @@ def _catalogue() -> list[tuple[str, str, list[str]]]:
     """(name, kind, formats) of each oracle served; the registry's kinds when the database cannot say
     (the document generated offline, before migrations)."""
     try:
-        return [(o["name"], o["kind"], o["formats"]) for o in oracle_list(with_kind=True)]
+        return oracle_kinds()
     except DatabaseError:
         return [(kind.name, kind.name, list(kind.formats)) for kind in REGISTRY]
-
-
-class FigureSerializer(serializers.Serializer):
-    drawable = serializers.BooleanField()
-    token = serializers.CharField(required=False, help_text="Pass to show_figure (GET /v1/figures/{token}); present when drawable.")
-    formats = serializers.ListField(child=serializers.ChoiceField(choices=list(FIGURE_OUTPUTS)), required=False)
-    reason = serializers.CharField(required=False, help_text="Why it cannot be drawn; present when not drawable.")
-
-
-class ReasonSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-
-
-class AnswerSerializer(serializers.Serializer):
-    request_id = serializers.CharField()
-    oracle = serializers.CharField()
-    format = serializers.CharField()
-    status = serializers.ChoiceField(choices=["valid", "invalid", "error"])
-    result = serializers.JSONField(required=False)
-    verified_by = serializers.DictField(required=False)
-    reason = ReasonSerializer(required=False, allow_null=True)
-    retryable = serializers.BooleanField(required=False)
-    figure = FigureSerializer()
-    cost = serializers.IntegerField()
-    credits_remaining = serializers.IntegerField()
-    notes = serializers.ListField(child=serializers.CharField())
-
-
-class ChangelogSerializer(serializers.Serializer):
-    entries = inline_serializer(
-        "ChangelogItem",
-        {"date": serializers.DateField(), "category": serializers.CharField(), "title": serializers.CharField(), "body": serializers.CharField()},
-        many=True,
-    )
-    latest = serializers.CharField(allow_null=True)
 
 
 @extend_schema_serializer(examples=[
@@ -191,24 +122,17 @@ class ChangelogQuerySerializer(serializers.Serializer):
     since = DayField(required=False, help_text="Only entries after this day; pass the `latest` of an earlier call.")
 
 
-class FeedbackOutSerializer(serializers.Serializer):
-    feedback_id = serializers.CharField()
-    received = serializers.BooleanField()
-    oracle = serializers.CharField(allow_null=True)
-    request_id = serializers.CharField(allow_null=True)
-
-
 class StatusView(ServiceView):
     @extend_schema(operation_id="forma_status", summary="Which organization this credential acts for. Free.",
-                   responses={200: StatusSerializer, **errors()})
+                   responses={200: contract.Status, **errors()})
     def get(self, request):
-        return Response(organization_status(principal=self.principal))
+        return Response(organization_status(principal=self.principal).model_dump(mode="json"))
 
 
 class OracleListView(ServiceView):
-    @extend_schema(operation_id="list_oracles", summary="The catalogue. Free.", responses={200: OracleListSerializer, **errors()})
+    @extend_schema(operation_id="list_oracles", summary="The catalogue. Free.", responses={200: contract.OracleList, **errors()})
     def get(self, request):
-        return Response({"oracles": oracle_list()})
+        return Response(contract.OracleList(oracles=oracle_list()).model_dump(mode="json"))
 
 
 class _AskSchema(AutoSchema):
@@ -251,7 +175,7 @@ class AskView(ServiceView):
 
     @extend_schema(operation_id="ask_oracle", summary="Ask an oracle; the answer is checked before it is returned.",
                    parameters=[IDEMPOTENCY_KEY_HEADER], request=AskSerializer,
-                   responses={200: AnswerSerializer, **errors(400, 402, 404, 422, 502)})
+                   responses={200: contract.Answer, **errors(400, 402, 404, 422, 502)})
     def post(self, request):
         data = self.validated(AskSerializer)
         # The view thread is this request's own (Django gives each ASGI request one); the
@@ -261,8 +185,8 @@ class AskView(ServiceView):
             allow_generated_data=data.get("allow_generated_data"), request_id=request.forma_request_id,
             idempotency_key=request.headers.get("Idempotency-Key"), started=self.started,
         )
-        response = Response(answer)
-        if answer["request_id"] != request.forma_request_id:
+        response = Response(answer.model_dump(mode="json"))
+        if answer.request_id != request.forma_request_id:
             response["Idempotent-Replayed"] = "true"
         return response
 
@@ -290,18 +214,18 @@ class FigureView(ServiceView):
 
 class ChangelogView(ServiceView):
     @extend_schema(operation_id="whats_new", summary="What changed for callers, newest first. Free.",
-                   parameters=[ChangelogQuerySerializer], responses={200: ChangelogSerializer, **errors(400)})
+                   parameters=[ChangelogQuerySerializer], responses={200: contract.Changelog, **errors(400)})
     def get(self, request):
-        return Response(changelog_since(since=self.validated_query(ChangelogQuerySerializer).get("since")))
+        return Response(changelog_since(since=self.validated_query(ChangelogQuerySerializer).get("since")).model_dump(mode="json"))
 
 
 class FeedbackView(ServiceView):
     @extend_schema(operation_id="send_feedback", summary="Tell the people who build Forma what worked. Free.",
-                   request=FeedbackInSerializer, responses={201: FeedbackOutSerializer, **errors(400, 404)})
+                   request=FeedbackInSerializer, responses={201: contract.FeedbackReceipt, **errors(400, 404)})
     def post(self, request):
         data = self.validated(FeedbackInSerializer)
         result = feedback_submit(
             principal=self.principal, sentiment=data["sentiment"], message=data["message"],
             oracle_name=data.get("oracle"), request_id=data.get("request_id"),
         )
-        return Response(result, status=201)
+        return Response(result.model_dump(mode="json"), status=201)

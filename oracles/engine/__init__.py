@@ -69,13 +69,13 @@ def answer(kind_name: str, intent: str, fmt: str, options: dict[str, Any]) -> Ve
     try:
         draft = kind.draft(intent, fmt, options)
     except EngineRefusal as refusal:
-        return Verdict("invalid", None, None, refusal.as_reason(), [])
+        return Verdict.invalid(refusal.code, refusal.message)
     except EngineCrash as crash:
-        return Verdict("error", None, None, crash.as_reason(), [])
+        return Verdict.error(crash.code, crash.message)
     try:
         return kind.check(intent, draft, options)
     except EngineCrash as crash:
-        return Verdict("error", None, None, crash.as_reason(), list(draft.notes))
+        return Verdict.error(crash.code, crash.message, draft.notes)
 
 
 __all__ = [

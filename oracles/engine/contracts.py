@@ -1,7 +1,8 @@
 """The types every oracle kind speaks: a draft, a verdict, a refusal, and the kind protocol.
 
-These are plain frozen dataclasses so a Celery task can pass them around, and so a future
-model-backed drafter can produce a `Draft` that goes through exactly the same `check`.
+`Draft` is a plain frozen dataclass, so a future model-backed drafter can produce one that goes
+through exactly the same `check`. `Verdict` is the typed contract's (ground/contract.py): it
+crosses Celery as JSON and is parsed back into a `Verdict` by the service that waits for it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
+from ground.contract import Reason, Verdict
+
 
 class EngineRefusal(Exception):
     """The engine will not use this intent (or artifact); `message` says why and what to do next."""
@@ -21,7 +24,7 @@ class EngineRefusal(Exception):
         self.code = code
         self.message = message
 
-    def as_reason(self) -> dict[str, str]:
+    def as_reason(self) -> Reason:
         """The `reason` object of an invalid verdict."""
         return {"code": self.code, "message": self.message}
 
@@ -38,7 +41,7 @@ class EngineCrash(Exception):
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
 
-    def as_reason(self) -> dict[str, str]:
+    def as_reason(self) -> Reason:
         """The `reason` object of an error verdict."""
         return {"code": self.code, "message": self.message}
 
@@ -56,33 +59,6 @@ class Draft:
     # source travels with the draft so the checker can validate it with the official schema
     # and confirm the artifact is exactly its compilation.
     source: dict[str, Any] | str | None = None
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The outcome of a check: `valid` with the checked artifact, `invalid` with a reason, or
-    `error` (ours, from an `EngineCrash`) with a reason."""
-
-    status: str
-    result: dict[str, Any] | str | None
-    verified_by: dict[str, Any] | None
-    reason: dict[str, str] | None
-    notes: list[str] = field(default_factory=list)
-
-    @classmethod
-    def invalid(cls, code: str, message: str, notes: list[str] | None = None) -> Verdict:
-        """An invalid verdict with the given reason."""
-        return cls("invalid", None, None, {"code": code, "message": message}, list(notes or []))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-serialisable form (what the Answer row and the API carry)."""
-        return {
-            "status": self.status,
-            "result": self.result,
-            "verified_by": self.verified_by,
-            "reason": self.reason,
-            "notes": list(self.notes),
-        }
 
 
 class NoOptions(BaseModel):
@@ -122,3 +98,6 @@ class OracleKind(Protocol):
     def render(self, result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
         """Draw a checked result as `png` or `svg` bytes; raises `EngineRefusal`."""
         ...
+
+
+__all__ = ["Draft", "EngineCrash", "EngineRefusal", "OracleKind", "Verdict"]

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from ground.reasons import REASONS, billed
 from oracles.engine import Draft, Verdict, answer, get_kind
-from oracles.engine.reasons import REASONS, billed
 
 Rows = list[dict[str, Any]]
 

@@ -150,7 +150,7 @@ def test_every_diagram_reason_code_is_in_the_one_documented_list() -> None:
     import re
     from pathlib import Path
 
-    from oracles.engine.reasons import REASONS
+    from ground.reasons import REASONS
 
     engine = Path(__file__).resolve().parent.parent / "engine"
     sources = [*sorted((engine / "diagram").glob("*.py")), engine / "limits.py"]

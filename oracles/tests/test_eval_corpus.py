@@ -82,7 +82,7 @@ def bar_spec(rows: list[dict[str, Any]], mark: Any = "bar", **extra: Any) -> dic
 
 
 def valid(result: Any) -> Verdict:
-    return Verdict("valid", result, {"by": "test"}, None)
+    return Verdict.valid(result, {"checker": "test", "checks": []})
 
 
 def test_a_chart_with_exactly_the_stated_rows_is_correct_whatever_the_case_and_spelling() -> None:

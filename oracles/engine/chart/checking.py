@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ground.contract import VerifiedBy
+
 from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
 from .faithfulness import check_faithful
@@ -17,7 +19,7 @@ CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "fa
           "renders"]
 
 
-def verified_by() -> dict[str, Any]:
+def verified_by() -> VerifiedBy:
     """Which checker ran, with the versions read at runtime."""
     bundled = native.vegalite_versions()
     return {
@@ -96,4 +98,4 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
         _render_svg(draft.artifact, "vega")
     else:
         _render_svg(spec, "vega-lite")  # type: ignore[arg-type]
-    return Verdict("valid", draft.artifact, verified_by(), None, list(draft.notes))
+    return Verdict.valid(draft.artifact, verified_by(), draft.notes)

@@ -19,7 +19,7 @@ say it) unless all of these hold:
   Words that only instruct are listed once, in `INSTRUCTION_WORDS`; a chart word inside a
   drawn name ("the coastal line") asks for nothing.
 
-Reason codes are the chart section of `oracles/engine/reasons.py`.
+Reason codes are the chart section of `ground/reasons.py`.
 """
 
 from __future__ import annotations

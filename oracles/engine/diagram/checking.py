@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ground.contract import VerifiedBy
+
 from ..contracts import Draft, EngineRefusal, Verdict
 from ..limits import LAYOUT_LIMIT_REASON
 from ..text import clean_intent
@@ -21,7 +23,7 @@ FORBIDDEN_ATTRIBUTES = {"image", "imagepath", "shapefile", "fontpath", "url", "h
 QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
-def verified_by() -> dict[str, Any]:
+def verified_by() -> VerifiedBy:
     """Which checker ran, with the Graphviz version read from `dot -V`."""
     return {"checker": f"graphviz {graphviz_version()} (dot)", "checks": list(CHECKS)}
 
@@ -86,4 +88,4 @@ def _check(intent: str, draft: Draft) -> Verdict:
     # The drafter's facts are not consulted: the graph Graphviz read is compared with the
     # intent read on its own (faithfulness.py).
     check_faithful(intent, graph.labels, [(t, h, label) for (t, h), label in zip(graph.edges, graph.edge_labels, strict=True)])
-    return Verdict("valid", source, verified_by(), None, list(draft.notes))
+    return Verdict.valid(source, verified_by(), draft.notes)

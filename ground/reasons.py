@@ -7,7 +7,8 @@ series, a diagram that loads files). When Forma could not read the intent, or it
 drafter's reading failed the independent check (a label, value or step it could not place),
 or the refusal comes from Forma's own configuration, the caller did nothing wrong and pays
 nothing; neither is any `error` billed. oracles/services.py reads `billed(code)`;
-docs/verdicts.md lists the same codes per kind.
+ground/contract.py builds the `ReasonCode` every answer and verdict is typed with from
+these keys; docs/verdicts.md lists the same codes per kind.
 
 Kept sorted, one entry per line, so branches that add codes merge cleanly.
 """
