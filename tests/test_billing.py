@@ -111,13 +111,13 @@ def test_rate_limited_asks_bill_nothing(mcp, account, settings):
 
 def test_an_engine_crash_is_an_unbilled_error_answer(mcp, account, monkeypatch):
     """A bug inside the engine must reach the agent as `error` (ours, retryable), never as a charge."""
-    import oracles.engine
+    import oracles.tasks
     from accounts.credits import balance_of
 
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(oracles.engine, "answer", explode)
+    monkeypatch.setattr(oracles.tasks, "answer", explode)  # where the check task looks it up
     (result,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": CHART}))
     answer = result.structured_content
     assert (answer["status"], answer["cost"], answer["retryable"]) == ("error", 0, True)

@@ -55,7 +55,7 @@ class TallyKind:
                 "FACT_NOT_IN_INTENT", "The tally does not match the words of the intent; write one word per item."
             )
         verified_by = {"checker": "tally recount 1", "checks": ["every word counted", "nothing else counted"]}
-        return Verdict("valid", artifact, verified_by, None, [])
+        return Verdict.valid(artifact, verified_by)
 
     def render(self, result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
         """Tallies are not drawn."""
