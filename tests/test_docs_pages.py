@@ -102,7 +102,8 @@ def test_the_tools_page_lists_every_tool_of_tools_list_with_its_arguments(seeded
             row = f"{name} {sources.schema_type(schema)} {'required' if name in required else 'optional'} {plain(schema['description'])}"
             assert row in shown, row
     ask = page_text(section(content, "tool-ask_oracle"))
-    assert "format string or null optional" in ask
+    assert "format string (not empty, up to 40 characters) or null optional" in ask
+    assert "intent string (not empty, up to 20,000 characters) required" in ask
     assert "show_figure(figure_token, format?)" in page_text(content)
     assert 'format "png" | "svg" or null optional' in page_text(section(content, "tool-show_figure"))
 
@@ -173,6 +174,12 @@ def test_the_rest_page_lists_every_path_and_method_of_the_openapi_document(seede
             assert re.search(rf"\b{code}\b", shown), (path, method, code)
         for parameter in document["paths"][path][method].get("parameters", []):
             assert parameter["name"] in shown
+    text = page_text(content)
+    for name, schema in document["components"]["schemas"].items():
+        for field in schema.get("properties", {}):
+            assert f"{field} " in page_text(section(content, f"schema-{name}")), (name, field)
+    assert 'kind "unauthorized" | "quota_exceeded"' in page_text(section(content, "schema-ErrorBody"))
+    assert "POST /v1/ask" in text
 
 
 def test_prices_and_plans_are_read_from_the_catalogue_when_the_page_is_served(seeded):

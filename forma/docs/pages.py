@@ -143,9 +143,13 @@ def _contents() -> list[dict[str, str]]:
     return [{"url": page.url, "doc": document(page)} for page in PAGES[1:]]
 
 
-def _openapi_operations() -> list[dict[str, Any]]:
+def _openapi() -> dict[str, Any]:
+    document = sources.openapi()  # generated once per page: both lists read the same document
+    return {"operations": _openapi_operations(document), "shapes": _openapi_schemas(document)}
+
+
+def _openapi_operations(schema: dict[str, Any]) -> list[dict[str, Any]]:
     """Each path and method of the OpenAPI document, with its parameters, body and responses."""
-    schema = sources.openapi()
     components = schema.get("components", {}).get("schemas", {})
     operations = []
     for path, item in schema.get("paths", {}).items():
@@ -171,25 +175,56 @@ def _openapi_operations() -> list[dict[str, Any]]:
                         }
                         for p in [*shared, *op.get("parameters", [])]
                     ],
-                    "body": [
-                        {"media_type": media, "schema": _schema_name(content.get("schema", {}), components)}
-                        for media, content in body.get("content", {}).items()
-                    ],
+                    "body": _bodies(body, components),
                     "body_required": body.get("required", False),
                     "responses": [
                         {
                             "code": code,
                             "description": response.get("description", ""),
-                            "schemas": [
-                                {"media_type": media, "schema": _schema_name(content.get("schema", {}), components)}
-                                for media, content in response.get("content", {}).items()
-                            ],
+                            "schemas": _bodies(response, components),
                         }
                         for code, response in op.get("responses", {}).items()
                     ],
                 }
             )
     return operations
+
+
+def _openapi_schemas(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The document's named shapes (objects and their alternatives); enums are spelled out where used."""
+    components = document.get("components", {}).get("schemas", {})
+    shapes = []
+    for name, schema in components.items():
+        if "properties" not in schema and "oneOf" not in schema:
+            continue
+        required = set(schema.get("required", []))
+        shapes.append(
+            {
+                "name": name,
+                "description": schema.get("description", ""),
+                "one_of": [_schema_name(s, components) for s in schema.get("oneOf", [])],
+                "properties": [
+                    {
+                        "name": prop_name,
+                        "type": sources.schema_type(prop, components),
+                        "required": prop_name in required,
+                        "description": prop.get("description", ""),
+                    }
+                    for prop_name, prop in schema.get("properties", {}).items()
+                ],
+            }
+        )
+    return shapes
+
+
+def _bodies(part: dict[str, Any], components: dict[str, Any]) -> list[dict[str, str]]:
+    """A request or response body per media type: its shape's name, linked when the page lists the shape."""
+    bodies = []
+    for media, content in part.get("content", {}).items():
+        name = _schema_name(content.get("schema", {}), components)
+        shape = components.get(name, {})
+        bodies.append({"media_type": media, "schema": name, "listed": "properties" in shape or "oneOf" in shape})
+    return bodies
 
 
 def _schema_name(schema: dict[str, Any], components: dict[str, Any]) -> str:
@@ -207,7 +242,7 @@ LIVE_FRAGMENTS: dict[str, tuple[str, Any]] = {
     "error-kinds": ("docs/live/error_kinds.html", lambda: {"error_kinds": sources.error_kinds()}),
     "reason-codes": ("docs/live/reason_codes.html", lambda: {"reason_groups": _reason_groups()}),
     "plans": ("docs/live/plans.html", lambda: {"plans": sources.plans()}),
-    "openapi": ("docs/live/openapi.html", lambda: {"operations": _openapi_operations()}),
+    "openapi": ("docs/live/openapi.html", _openapi),
     "changelog": ("docs/live/changelog.html", lambda: {"entries": sources.changelog()}),
 }
 

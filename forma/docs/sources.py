@@ -9,6 +9,7 @@ registry), the import below is the one line to repoint.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,15 +92,30 @@ def _arguments(schema: dict[str, Any]) -> list[Argument]:
 
 
 def schema_type(prop: dict[str, Any], defs: dict[str, Any] | None = None) -> str:
-    """A JSON Schema written the way a reader says it: `string`, `"png" | "svg"`, `boolean or null`."""
+    """A JSON Schema said the way a reader says it: `string (not empty, up to 40 characters) or null`, `"png" | "svg"`.
+
+    A reference to an object schema stays its name (the REST page lists those); one to an
+    enum or a scalar is spelled out.
+    """
     defs = defs or {}
+    said = _schema_type(prop, defs)
+    return f"{said} or null" if prop.get("nullable") and not said.endswith(" or null") else said
+
+
+def _schema_type(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     if "$ref" in prop:
         name = prop["$ref"].rsplit("/", 1)[-1]
-        return schema_type(defs[name], defs) if name in defs else name
+        target = defs.get(name)
+        if target is None or "properties" in target or "oneOf" in target:
+            return name
+        return schema_type(target, defs)
     if "enum" in prop:
-        return " | ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in prop["enum"])
+        return " | ".join(f'"{v}"' if isinstance(v, str) else json_literal(v) for v in prop["enum"])
     if "const" in prop:
-        return f'"{prop["const"]}"' if isinstance(prop["const"], str) else str(prop["const"])
+        return f'"{prop["const"]}"' if isinstance(prop["const"], str) else json_literal(prop["const"])
+    if len(prop.get("allOf", [])) == 1:
+        said = schema_type(prop["allOf"][0], defs)
+        return said if said.startswith('"') else _with_limits(said, prop)  # an enum needs no length
     for combinator in ("anyOf", "oneOf"):
         if combinator in prop:
             return " or ".join(dict.fromkeys(schema_type(p, defs) for p in prop[combinator]))
@@ -108,9 +124,30 @@ def schema_type(prop: dict[str, Any], defs: dict[str, Any] | None = None) -> str
         return " or ".join(kind)
     if kind == "array":
         return f"array of {schema_type(prop.get('items', {}), defs)}"
-    if kind == "string" and prop.get("format"):
-        return f"string ({prop['format']})"
-    return kind or "any"
+    if kind == "object" and prop.get("additionalProperties") is not None and "properties" not in prop:
+        return "object"
+    return _with_limits(kind or "any", prop)
+
+
+def _with_limits(said: str, prop: dict[str, Any]) -> str:
+    limits = []
+    if prop.get("format"):
+        limits.append(prop["format"])
+    if prop.get("minLength") == 1:
+        limits.append("not empty")
+    elif prop.get("minLength"):
+        limits.append(f"at least {prop['minLength']:,} characters")
+    if prop.get("maxLength") is not None:
+        limits.append(f"up to {prop['maxLength']:,} characters")
+    if prop.get("minimum") is not None:
+        limits.append(f"at least {prop['minimum']}")
+    if prop.get("maximum") is not None:
+        limits.append(f"at most {prop['maximum']}")
+    return f"{said} ({', '.join(limits)})" if limits else said
+
+
+def json_literal(value: Any) -> str:
+    return json.dumps(value)
 
 
 # Until the one list of error kinds carries what each means (ground.contract's
