@@ -220,3 +220,14 @@ def test_the_connect_page_names_this_servers_endpoint(seeded, settings):
     # The examples written for `make run` show this server's origin instead.
     assert '"url": "https://forma.example/mcp"' in text
     assert "127.0.0.1:8000" not in text
+
+
+def test_a_signed_in_person_reads_the_same_docs_with_the_dashboard_navigation(account):
+    client = Client()
+    client.force_login(account.user)
+
+    body = client.get("/docs/errors/").content.decode()
+
+    assert '<a href="/docs/" aria-current="page">Docs</a>' in body
+    assert 'href="/dashboard/"' in body
+    assert re.findall(r'<tr id="kind-([a-z_]+)">', body) == list(KINDS)
