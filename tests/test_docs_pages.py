@@ -231,3 +231,27 @@ def test_a_signed_in_person_reads_the_same_docs_with_the_dashboard_navigation(ac
     assert '<a href="/docs/" aria-current="page">Docs</a>' in body
     assert 'href="/dashboard/"' in body
     assert re.findall(r'<tr id="kind-([a-z_]+)">', body) == list(KINDS)
+
+
+def test_a_docs_file_is_prose_with_live_markers_and_cannot_add_markup(seeded, tmp_path, monkeypatch):
+    from forma.docs import pages
+
+    for page in PAGES:
+        (tmp_path / page.source).write_text((DOCS / page.source).read_text())
+    monkeypatch.setattr(pages, "DOCS_DIR", tmp_path)
+    (tmp_path / "errors.md").write_text(
+        "# Errors, edited\n\n> A summary.\n\nSee [verdicts](verdicts.md#reason-codes).\n\n"
+        "<script>alert(1)</script>\n\n<!-- live: error-kinds -->\n\nAfter the table.\n"
+    )
+
+    body = Client().get("/docs/errors/").content.decode()
+
+    assert "<h1>Errors, edited</h1>" in body
+    assert '<a href="/docs/verdicts/#reason-codes">verdicts</a>' in body
+    assert "<script>alert(1)</script>" not in body and "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+    assert body.index('<tr id="kind-unauthorized">') < body.index("After the table.")
+    # Every live marker the real files use names a fragment that exists.
+    for page in PAGES:
+        doc = pages.document(page)
+        assert doc.title and doc.summary, page.source
+        assert {name for kind, name in doc.blocks if kind == "live"} <= set(pages.LIVE_FRAGMENTS)

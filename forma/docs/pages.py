@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -69,11 +69,18 @@ PAGE_BY_SOURCE = {page.source: page for page in PAGES}
 class Document:
     title: str
     summary: str
-    blocks: list[tuple[str, str]]  # ("markdown", text) or ("live", fragment name), in page order
+    blocks: tuple[tuple[str, str], ...]  # ("markdown", text) or ("live", fragment name), in page order
 
 
 def document(page: Page) -> Document:
-    return parse((DOCS_DIR / page.source).read_text(encoding="utf-8"))
+    path = DOCS_DIR / page.source
+    return _parsed(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=32)
+def _parsed(path: Path, mtime_ns: int) -> Document:
+    # Keyed by the file's modification time: an edited file is read again, an unchanged one is not.
+    return parse(path.read_text(encoding="utf-8"))
 
 
 def parse(text: str) -> Document:
@@ -91,7 +98,7 @@ def parse(text: str) -> Document:
         lines = lines[1:]
     summary = " ".join(quoted)
     parts = LIVE_MARKER.split("\n".join(lines))
-    blocks = [("live" if i % 2 else "markdown", part) for i, part in enumerate(parts) if i % 2 or part.strip()]
+    blocks = tuple(("live" if i % 2 else "markdown", part) for i, part in enumerate(parts) if i % 2 or part.strip())
     return Document(title=title, summary=summary, blocks=blocks)
 
 
@@ -121,8 +128,12 @@ def _markdown() -> MarkdownIt:
 
 
 def markdown_html(text: str) -> SafeString:
-    text = text.replace(LOCAL_ORIGIN, sources.public_url())
-    return mark_safe(_markdown().render(text))  # noqa: S308 -- raw HTML is off: only Markdown's own tags come out
+    return _rendered(text, sources.public_url())
+
+
+@lru_cache(maxsize=64)
+def _rendered(text: str, origin: str) -> SafeString:
+    return mark_safe(_markdown().render(text.replace(LOCAL_ORIGIN, origin)))  # noqa: S308 -- raw HTML is off: only Markdown's own tags come out
 
 
 def inline_markdown_html(text: str) -> SafeString:
