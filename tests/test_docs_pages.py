@@ -255,3 +255,16 @@ def test_a_docs_file_is_prose_with_live_markers_and_cannot_add_markup(seeded, tm
         doc = pages.document(page)
         assert doc.title and doc.summary, page.source
         assert {name for kind, name in doc.blocks if kind == "live"} <= set(pages.LIVE_FRAGMENTS)
+
+
+def test_every_link_between_docs_pages_lands_on_an_anchor_that_exists(seeded):
+    client = Client()
+    ids = {page.url: set(re.findall(r' id="([^"]+)"', client.get(page.url).content.decode())) for page in PAGES}
+
+    links = [link for page in PAGES for link in re.findall(r'href="(/docs/[^"]*)"', client.get(page.url).content.decode())]
+
+    assert any("#" in link for link in links)
+    for link in links:
+        path, _, anchor = link.partition("#")
+        assert path in ids, link
+        assert not anchor or anchor in ids[path], link
