@@ -24,6 +24,25 @@ from ground.errors import KINDS
 from oracles.engine.reasons import REASONS
 from oracles.selectors import changelog_since, oracle_list
 
+__all__ = [
+    "KINDS",
+    "REASONS",
+    "Argument",
+    "ErrorKind",
+    "ReasonCode",
+    "Tool",
+    "changelog",
+    "error_kinds",
+    "mcp_url",
+    "openapi",
+    "oracles_with_prices",
+    "plans",
+    "public_url",
+    "reason_codes",
+    "schema_type",
+    "tools",
+]
+
 
 @dataclass(frozen=True)
 class Argument:
