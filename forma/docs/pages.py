@@ -119,6 +119,14 @@ def _markdown() -> MarkdownIt:
             tokens[idx].attrSet("href", PAGE_BY_SOURCE[f"{match.group(1)}.md"].url + (match.group(2) or ""))
         return md.renderer.renderToken(tokens, idx, options, env)
 
+    fence, code_block = rules["fence"], rules["code_block"]
+
+    def focusable(render):
+        # A code block wider than the page scrolls; keyboard users must be able to reach it to scroll it.
+        return lambda tokens, idx, options, env: render(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
+
+    rules["fence"] = focusable(fence)
+    rules["code_block"] = focusable(code_block)
     rules["heading_open"] = heading_open
     rules["link_open"] = link_open
     # A wide table scrolls inside its box on a phone instead of widening the page.
