@@ -269,3 +269,9 @@ def test_every_link_between_docs_pages_lands_on_an_anchor_that_exists(seeded):
         path, _, anchor = link.partition("#")
         assert path in ids, link
         assert not anchor or anchor in ids[path], link
+
+
+def test_the_rest_page_reads_the_very_document_that_v1_openapi_json_serves(seeded):
+    served = json.loads(Client().get("/v1/openapi.json").content)
+
+    assert sources.openapi() == served
