@@ -7,11 +7,16 @@ from django.db.models import QuerySet
 from ground import contract
 
 from .credits import balance_of
-from .models import AgentConnection, ApiKey, LedgerEntry, Membership, Organization, User
+from .models import AgentConnection, ApiKey, LedgerEntry, Membership, Organization, Plan, User
 from .principals import SCOPE_TOOLS, Principal
 
 # The credential an answer made in the dashboard's playground is recorded under.
 DASHBOARD_CREDENTIAL = "dashboard"
+
+
+def plans_public() -> list[Plan]:
+    """The plans anyone can be on, smallest allowance first (the public docs list them)."""
+    return list(Plan.objects.filter(is_public=True).order_by("monthly_credits", "code"))
 
 
 def organization_status(*, principal: Principal) -> contract.Status:

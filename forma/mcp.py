@@ -153,14 +153,12 @@ class FormaMCPServer(MCPServer):
     the bare JSON error object as the text, so a model can parse and branch on it.
     """
 
-    def tool(self, name: str | None = None, title: str | None = None, description: str | None = None, **options: Any):
-        """`MCPServer.tool`, with the docstring as the description the agent reads, without the code's indentation."""
-
-        def register(fn):
-            text = description if description is not None else inspect.cleandoc(fn.__doc__ or "")
-            return MCPServer.tool(self, name=name, title=title, description=text, **options)(fn)
-
-        return register
+    def add_tool(self, fn, name: str | None = None, title: str | None = None, description: str | None = None, **kwargs: Any) -> None:
+        # A docstring's continuation lines carry the source file's indentation; the agent
+        # (and the docs pages, which read tools/list) should get the text, not the layout.
+        if description is None and fn.__doc__:
+            description = inspect.cleandoc(fn.__doc__)
+        super().add_tool(fn, name=name, title=title, description=description, **kwargs)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
         if self._tool_manager.get_tool(name) is None:

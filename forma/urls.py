@@ -27,6 +27,7 @@ handler500 = "forma.dashboard.errors.server_error"
 
 urlpatterns = [
     path("", include("forma.dashboard.urls")),
+    path("docs/", include("forma.docs.urls")),
     path("admin/", admin.site.urls),
     path("v1/", include("forma.rest.urls")),
     # Whatever else is under /v1 answers with the error object, not Django's HTML page.

@@ -38,18 +38,27 @@ class ErrorKindSpec:
 # The one list of error kinds. Every failure, at every door, is an error object with one of these.
 ERROR_KINDS: dict[str, ErrorKindSpec] = {
     "unauthorized": ErrorKindSpec(
-        401, False, "Not signed in, or the sign-in or key is unrecognised, revoked or expired — a human has to act"
+        401, False, "No credential, or it is unknown, revoked or expired. A person has to sign in again or issue a new key."
     ),
-    "quota_exceeded": ErrorKindSpec(402, False, "The allowance is spent; signing in again or switching keys will not help"),
-    "not_found": ErrorKindSpec(404, False, "No such oracle — call `list_oracles`"),
+    "quota_exceeded": ErrorKindSpec(
+        402, False, "The credits cannot cover the price (`context` has `balance` and `price`). Switching keys will not "
+        "help; the plan's allowance is added again each month.",
+    ),
+    "not_found": ErrorKindSpec(
+        404, False, "No such oracle, answer, figure or tool; `context` names what exists. Use one of the names given."
+    ),
     "invalid_request": ErrorKindSpec(
-        400, False, "The request or the requested format was refused; `context` names the valid ones"
+        400, False, "The arguments were refused; `context` names the valid values. Fix the arguments."
     ),
-    "rate_limited": ErrorKindSpec(429, True, "Over the plan's requests per minute; wait `retry_after` seconds"),
+    "rate_limited": ErrorKindSpec(429, True, "Over the plan's `requests_per_minute`. Wait `retry_after` seconds."),
     "upstream_unavailable": ErrorKindSpec(
-        503, True, "A service the oracle depends on is briefly unavailable. Waiting is the right next move"
+        503, True, "Forma's own database or Redis did not answer, even after quick retries. Ours and brief: wait "
+        "`retry_after` seconds and retry; nothing was charged.",
     ),
-    "backend_unreachable": ErrorKindSpec(502, True, "Network or DNS, after retries"),
+    "backend_unreachable": ErrorKindSpec(
+        502, True, "The checking service (the task broker and its workers) could not be reached, even after "
+        "retries, so no check ran. Wait and retry; nothing was charged.",
+    ),
 }
 
 # Literals built from the one lists (a type checker sees `str`; pydantic, MCP and OpenAPI see the enum).

@@ -338,3 +338,25 @@ def test_a_createsuperuser_staff_account_signs_in_to_a_working_dashboard(visit, 
     visit.allowed_errors = ()
     page.goto("/changelog/")
     visit.check("changelog")
+
+
+def test_the_docs_pages_read_well_for_a_visitor_who_is_not_signed_in(visit):
+    # Every docs page, reached through the docs' own navigation.
+    page = visit.page
+    page.goto("/")
+    page.click("nav >> text=Docs")
+    page.wait_for_url("**/docs/")
+    visit.check("docs-index")
+    for link, url, heading in (
+        ("Connect your agent", "**/docs/connect/", ".docs-endpoint"),
+        ("MCP tools", "**/docs/tools/", "#tool-ask_oracle"),
+        ("Verdicts and reason codes", "**/docs/verdicts/", "#reason-DATA_REQUIRED"),
+        ("Limits and credits", "**/docs/limits/", "#oracle-chart"),
+        ("Errors", "**/docs/errors/", "#kind-rate_limited"),
+        ("REST reference", "**/docs/rest/", "#post-v1ask"),
+        ("Changelog", "**/docs/changelog/", "article.entry"),
+    ):
+        page.click(f"nav.docs-nav >> text={link}")
+        page.wait_for_url(url)
+        assert page.locator(heading).first.is_visible()
+        visit.check(url.strip("*/").replace("/", "-"))

@@ -1,0 +1,1 @@
+"""The public docs at /docs/: prose from docs/*.md, facts read from the live definitions (sources.py)."""
