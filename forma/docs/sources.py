@@ -20,6 +20,7 @@ from drf_spectacular.settings import spectacular_settings
 
 from accounts.selectors import plans_public
 from forma import mcp
+from ground import contract
 from ground.contract import ERROR_KINDS as KINDS
 from ground.reasons import REASONS
 from oracles.selectors import changelog_since, oracle_list
@@ -191,7 +192,7 @@ def reason_codes() -> list[ReasonCode]:
     return codes
 
 
-def oracles_with_prices() -> list[dict[str, Any]]:
+def oracles_with_prices() -> list[contract.Oracle]:
     """The active catalogue, as list_oracles answers it: name, title, description, formats, price."""
     return oracle_list()
 
@@ -209,9 +210,9 @@ def plans() -> list[dict[str, Any]]:
     ]
 
 
-def changelog() -> list[dict[str, Any]]:
+def changelog() -> list[contract.ChangelogItem]:
     """Published entries, newest first: the ones whats_new and GET /v1/changelog answer with."""
-    return changelog_since(limit=100)["entries"]
+    return changelog_since(limit=100).entries
 
 
 def openapi() -> dict[str, Any]:
