@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
+from .case_rows import refuse_condition_drawn_as_step
 from .glue import _Reader
 from .vocabulary import (
     _ANSWERS,
@@ -347,6 +348,7 @@ class Faithfulness:
         self.coverage(spans)
         expected = self.expected(spans)
         drawn = set(self.edges)
+        refuse_condition_drawn_as_step(self.tokens, spans, drawn)
         for tail, head in sorted(set(expected.edges) - drawn):
             raise EngineRefusal("EDGE_MISSING", f"The intent connects '{self.nodes[tail]}' to '{self.nodes[head]}', "
                                                 "but the diagram does not.")

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
+from .case_rows import row_condition
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -222,6 +223,14 @@ class _State:
         self.tree: list[tuple[int, str]] = []
         self.roots = 0
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
+        self.case_from: list[str] | None = None  # the step the open run of case rows branches from
+
+    def _case_decider(self) -> list[str]:
+        if self.case_from is None:
+            if len(self.group) != 1:
+                raise _Unreadable(self.group[0] if self.group else "")
+            self.case_from = list(self.group)
+        return list(self.case_from)
 
     def _emit(self) -> None:
         if self.pending and self.group:
@@ -261,7 +270,7 @@ class _State:
         relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
         labels: list[str] = list(self.carry)
         self.carry = []
-        joined = broke = opened = alternative = rejoin = False
+        joined = broke = opened = alternative = rejoin = case_row = False
         bare_comma = True
         list_or = False
         answer: str | None = None
@@ -319,6 +328,9 @@ class _State:
                 if broke and first_word in _ANSWERS and self.decision:
                     subjects = [self.decision]  # "No → show an error": from the decision
                     answer = first_word
+                elif broke and subjects is None and row_condition(segment) is not None:
+                    subjects = self._case_decider()  # "< 1 kg → letter rate": from the step before the rows
+                    case_row = True
                 relation = (subjects, role == "forward", verb)
                 labels += words
             elif role == "list":
@@ -337,6 +349,8 @@ class _State:
                 self.decision = self.last_node
         if any(s == "?" for s, _ in glue):
             self.decision = self.last_node
+        if broke and not case_row:
+            self.case_from = None
         del answer
         if node is None:
             if labels or self.carry:

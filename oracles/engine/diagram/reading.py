@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .flows import LEADING_FILLER_RE, SENTENCE_BREAK_RE, split_case_row
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
@@ -28,7 +29,7 @@ BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
-    parts = re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|\.\s*$|(?<=\?)\s+(?=[A-Z])", text)
+    parts = re.split(SENTENCE_BREAK_RE, text)
     return [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
 
 
@@ -64,7 +65,7 @@ def read_sentences(intent: str) -> Graph | None:
         last = _read_statement(graph, statement, last)
         if len(graph.edges) == before and last is None:
             # "read the alert." before "If it is a page, …": a bare step the next branch starts from
-            step = clean_label(PREAMBLE_RE.sub("", statement))
+            step = clean_label(LEADING_FILLER_RE.sub("", PREAMBLE_RE.sub("", statement)))
             graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
         else:
             graph.pending_step = None
@@ -131,6 +132,12 @@ ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<
 
 
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
+    row = split_case_row(statement)
+    if row and node_key(clean_label(row[0])) not in graph.labels:
+        decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
+        if decider:  # "weigh package; < 1 kg → letter rate; …"
+            return _read_case_row(graph, decider, *row)
+    graph.case_decider = None
     answer = ANSWER_RE.match(statement)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
     if answer and decision:  # "Yes → charge the card": from the decision just asked
@@ -182,6 +189,18 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.flow = True
         return None
     return _read_plain_statement(graph, statement, last)
+
+
+def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str | None:
+    """"< 1 kg → letter rate": a branch from the step before the rows, the condition on its edge."""
+    graph.case_decider = graph.decider = decider
+    graph.decisions.add(decider)
+    start = len(graph.edges)
+    end = _read_chain(graph, "-> " + rest, decider)
+    if len(graph.edges) > start:
+        tail, head, _ = graph.edges[start]
+        graph.edges[start] = (tail, head, clean_label(condition))
+    return end
 
 
 def _read_branching(graph: Graph, statement: str, last: str | None) -> str | None | bool:

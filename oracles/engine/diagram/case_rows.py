@@ -1,0 +1,66 @@
+"""The checker's own reading of case rows: a statement that opens with a condition and an arrow
+("< 1 kg → letter rate", "denied → log attempt") after a step is a branch from that step, with
+the condition on its edge; the rows that follow it in a row branch from the same step.
+
+Kept apart from the drafter's reader (flows.py) on purpose: the check decides on its own which
+phrases can only be conditions, and refuses a drawing that makes such a phrase a step of its own
+that nothing leads to ("allowed" drawn as a start node beside "check permissions")."""
+
+from __future__ import annotations
+
+import re
+
+from ..contracts import EngineRefusal
+from .vocabulary import _BREAKS, Span, Token
+
+# A phrase that can only be a condition: a comparison or a number, a condition word first, an
+# answer, or a single past participle ("allowed", "denied").
+_COMPARISON_RE = re.compile(r"[<>≤≥=]|(?<![\w.])\d")
+_CONDITION_START = frozenset({"if", "when", "whenever", "on", "after", "once", "upon", "unless", "yes", "no", "under",
+                              "over", "below", "above", "less", "more", "fewer", "between", "from"})
+_PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$")
+_CONDITION_MAX_WORDS = 4
+
+
+def condition_like(label: str) -> bool:
+    """Whether a drawn phrase can only be read as a condition, never as a step."""
+    words = label.casefold().split()
+    if not words or len(words) > _CONDITION_MAX_WORDS:
+        return False
+    if _COMPARISON_RE.search(label) or words[0] in _CONDITION_START:
+        return True
+    return len(words) == 1 and bool(_PARTICIPLE_RE.match(words[0]))
+
+
+def row_condition(segment: list[tuple[str, Span | None]]) -> Span | None:
+    """The condition of a case row's glue: one drawn edge label, then the arrow, nothing else."""
+    if len(segment) < 2 or segment[-1] != ("->", None):
+        return None
+    spans = {id(span): span for _, span in segment[:-1] if span is not None}
+    if len(spans) != 1 or any(span is None for _, span in segment[:-1]):
+        return None
+    span = next(iter(spans.values()))
+    return span if span.kind == "label" and condition_like(span.label) else None
+
+
+def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges: set[tuple[str, str]]) -> None:
+    """A statement that opens with a condition-like phrase and an arrow, drawn as a node nothing
+    leads to, after a statement that ended on a step: the phrase is the condition of a branch
+    from that step, not a start of its own."""
+    nodes = [sp for sp in spans if sp.kind == "node"]
+    mentions: dict[str, int] = {}
+    for span in nodes:
+        mentions[span.key] = mentions.get(span.key, 0) + 1
+    heads = {head for _, head in edges}
+    for previous, span in zip(nodes, nodes[1:], strict=False):
+        between = tokens[previous.end:span.start]
+        if not any(t.kind == "nl" or t.kind == "marker" or (t.kind == "punct" and t.text in _BREAKS) for t in between):
+            continue
+        after = tokens[span.end] if span.end < len(tokens) else None
+        if after is None or after.kind != "arrow" or after.text.startswith(("<", "←", "⟵")):
+            continue
+        if mentions[span.key] == 1 and span.key not in heads and condition_like(span.label):
+            raise EngineRefusal("UNREADABLE_RELATION", f"'{span.label}' reads as a condition after "
+                                                       f"'{previous.label}', but it is drawn as a step nothing leads "
+                                                       "to. Say it as a branch, e.g. "
+                                                       f"'{previous.label} -> <next step> if {span.label}'.")

@@ -1,0 +1,47 @@
+"""Flow grammar the sentence reader shares: where a statement ends when agents write in lower
+case ("check permissions. allowed → unlock door"), and case rows — conditions written before
+the step they lead to, one row per branch ("< 1 kg → letter rate; 1–5 kg → parcel rate").
+
+Case rows branch from the step named just before them (the decider). A row's condition is only
+read as a condition when it cannot be a step: it reads as a condition (a comparison, a quantity,
+an answer) or it is one of two or more rows in a row whose conditions are named nowhere else."""
+
+from __future__ import annotations
+
+import re
+
+# A statement ends at a newline, a semicolon, a full stop before the next word (upper or lower
+# case, not after a short abbreviation: "e.g. the cart"), or a question mark before a capital or
+# a lower-case answer ("manager approves? yes → pay").
+SENTENCE_BREAK_RE = re.compile(
+    r"\n+|;\s*|(?<=[A-Za-z0-9)\]])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
+    r"(?<!\b[A-Za-z])\.\s+(?=[A-Za-z0-9\"'(<>≤≥])|\.\s*$|(?<=\?)\s+(?=[A-Z]|(?:yes|no)\b)")
+
+# A row's condition: a comparison or a number ("score ≥ 700", "< 1 kg", "600–699", "under 50"),
+# a condition word ("if …", "on …", "after …"), an answer, or one past participle ("allowed",
+# "denied"). A bare noun ("cron → worker") is a step of its own, never a condition.
+CASE_CONDITION_RE = re.compile(
+    r"^(?:[<>≤≥=]|(?:under|over|below|above|less|more|fewer|at\s+least|at\s+most|up\s+to|between|from)\s+\d|"
+    r"(?:if|when|whenever|on|after|once|upon|unless|yes|no)\b)|[<>≤≥=]|(?<![\w.])\d", re.IGNORECASE)
+PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$", re.IGNORECASE)  # "allowed", "denied"; not "need", "red"
+CASE_ROW_RE = re.compile(r"^(?P<cond>[^\n]{1,40}?)\s*(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)\s*(?P<rest>\S.*)$")
+CASE_CONDITION_MAX_WORDS = 4
+
+
+def case_condition(text: str) -> bool:
+    """Whether the text before a row's arrow can only be a condition, not a step."""
+    words = text.split()
+    if not words or len(words) > CASE_CONDITION_MAX_WORDS:
+        return False
+    return bool(CASE_CONDITION_RE.search(text)) or (len(words) == 1 and bool(PARTICIPLE_RE.match(text)))
+
+
+def split_case_row(statement: str) -> tuple[str, str] | None:
+    """"< 1 kg → letter rate" → ("< 1 kg", "letter rate"); None unless the row starts with a condition."""
+    row = CASE_ROW_RE.match(statement.strip())
+    if row is None or not case_condition(row.group("cond")):
+        return None
+    return row.group("cond").strip(), row.group("rest")
+
+# Chatty openers before a bare first step ("so first we weigh the package."): not the step's name.
+LEADING_FILLER_RE = re.compile(r"^(?:(?:so|ok|okay|well|first(?:ly)?|we|you|i)\b\s*,?\s*)+", re.IGNORECASE)

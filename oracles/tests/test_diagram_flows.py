@@ -1,0 +1,109 @@
+"""The diagram reader on branching and looping flows, as agents and people write them, and the
+independent check that must agree with it (or refuse) — several voices per category."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from oracles.engine import get_kind
+from oracles.eval import norm_label, read_diagram
+
+
+def _drawn(intent: str) -> tuple[set[str], dict[tuple[str, str], list[str]]]:
+    """Nodes and labelled edges of a diagram answered `valid`, as Graphviz reads them back."""
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    verdict = kind.check(intent, draft, {})
+    assert verdict.status == "valid", verdict.reason
+    graph = read_diagram(draft.artifact)
+    return {norm_label(n) for n in graph.labels}, {k: [norm_label(x) for x in v] for k, v in graph.edge_labels.items()}
+
+
+def _refused(intent: str) -> dict[str, str]:
+    kind = get_kind("diagram")
+    try:
+        draft = kind.draft(intent, "dot", {})
+    except Exception as refusal:  # noqa: BLE001 - a refusal while drafting is a refusal too
+        return {"code": getattr(refusal, "code", ""), "message": str(refusal)}
+    verdict = kind.check(intent, draft, {})
+    assert verdict.status == "invalid", f"answered valid: {draft.artifact}"
+    assert verdict.reason is not None
+    return verdict.reason
+
+
+def _planted(intent: str, old: str, new: str) -> dict[str, str]:
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    assert kind.check(intent, draft, {}).status == "valid"
+    assert old in draft.artifact
+    planted = replace(draft, artifact=draft.artifact.replace(old, new), facts={})
+    verdict = kind.check(intent, planted, {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    return verdict.reason
+
+
+# --- edge-conditions / if-else-chain: case rows ("< 1 kg → letter rate") -----------------------
+
+@pytest.mark.parametrize("intent", [
+    "weigh package; < 1 kg → letter rate; 1–5 kg → parcel rate; > 5 kg → freight rate",
+    "Shipping rules:\nweigh package\n< 1 kg -> letter rate\n1–5 kg -> parcel rate\n> 5 kg -> freight rate",
+    "so first we weigh package. < 1 kg → letter rate. 1–5 kg → parcel rate. > 5 kg → freight rate.",
+])
+def test_case_rows_branch_from_the_step_before_them(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"weigh package", "letter rate", "parcel rate", "freight rate"}
+    assert edges == {("weigh package", "letter rate"): ["< 1 kg"], ("weigh package", "parcel rate"): ["1-5 kg"],
+                     ("weigh package", "freight rate"): ["> 5 kg"]}
+
+
+@pytest.mark.parametrize("intent", [
+    "Door access: badge scanned → check permissions. allowed → unlock door. denied → log attempt → alert security.",
+    "badge scanned -> check permissions\napproved -> unlock door\nrejected -> log attempt -> alert security",
+])
+def test_a_participle_before_an_arrow_is_the_condition_of_a_branch(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"badge scanned", "check permissions", "unlock door", "log attempt", "alert security"}
+    assert set(edges) == {("badge scanned", "check permissions"), ("check permissions", "unlock door"),
+                          ("check permissions", "log attempt"), ("log attempt", "alert security")}
+    assert edges[("check permissions", "unlock door")] in (["allowed"], ["approved"])
+
+
+def test_a_noun_before_an_arrow_stays_a_step_of_its_own() -> None:
+    nodes, edges = _drawn("browser → nginx. cron → worker.")
+    assert nodes == {"browser", "nginx", "cron", "worker"}
+    assert set(edges) == {("browser", "nginx"), ("cron", "worker")}
+
+
+def test_a_case_condition_drawn_as_a_start_node_is_refused() -> None:
+    """Planted bug: the drafter draws 'allowed' as a step nothing leads to."""
+    intent = "badge scanned → check permissions. allowed → unlock door. denied → log attempt."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    source = draft.artifact
+    assert 'label="allowed"' in source
+    nodes = "\n".join(line for line in source.splitlines() if "->" not in line and "label=" in line and "[" in line)
+    assert nodes
+    planted = (source.replace(' [label="allowed"]', "").replace(' [label="denied"]', "")
+               .replace("}", '  x1 [label="allowed"];\n  x2 [label="denied"];\n}'))
+    tail_unlock = [line for line in planted.splitlines() if "->" in line][1]
+    tail, head = (part.strip(" ;") for part in tail_unlock.split("->"))
+    planted = planted.replace(tail_unlock, f"  x1 -> {head};")
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid"
+    assert verdict.reason is not None and verdict.reason["code"] in ("UNREADABLE_RELATION", "EDGE_MISSING")
+
+
+def test_a_case_row_moved_to_the_previous_rows_step_is_caught() -> None:
+    """Planted bug: the second row drawn as a chain from the first row's step."""
+    intent = "weigh package; < 1 kg → letter rate; 1–5 kg → parcel rate"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = [line for line in draft.artifact.splitlines() if "->" in line]
+    second = next(line for line in lines if "1–5 kg" in line)
+    first_head = lines[0].split("->")[1].split("[")[0].strip(" ;")
+    tail = second.split("->")[0].strip()
+    moved = second.replace(tail, first_head, 1)
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(second, moved), facts={}), {})
+    assert verdict.status == "invalid"
