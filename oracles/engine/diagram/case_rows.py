@@ -33,8 +33,9 @@ def condition_like(label: str) -> bool:
 
 
 def row_condition(segment: list[tuple[str, Span | None]]) -> Span | None:
-    """The condition of a case row's glue: one drawn edge label, then the arrow, nothing else."""
-    if len(segment) < 2 or segment[-1] != ("->", None):
+    """The condition of a case row's glue: one drawn edge label, then an arrow or a colon, nothing
+    else ("spam score > 5: move to junk")."""
+    if len(segment) < 2 or segment[-1] not in (("->", None), (":", None)):
         return None
     spans = {id(span): span for _, span in segment[:-1] if span is not None}
     if len(spans) != 1 or any(span is None for _, span in segment[:-1]):

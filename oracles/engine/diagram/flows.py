@@ -14,8 +14,9 @@ import re
 # case, not after a short abbreviation: "e.g. the cart"), or a question mark before a capital or
 # a lower-case answer ("manager approves? yes → pay").
 SENTENCE_BREAK_RE = re.compile(
-    r"\n+|;\s*|(?<=[A-Za-z0-9)\]])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
-    r"(?<!\b[A-Za-z])\.\s+(?=[A-Za-z0-9\"'(<>≤≥])|\.\s*$|(?<=\?)\s+(?=[A-Z]|(?:yes|no)\b)")
+    r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|"
+    r"(?<=[A-Za-z0-9)\]])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
+    r"(?<!\b[A-Za-z])\.\s+(?=[a-z0-9<>≤≥])|\.\s*$|(?<=\?)\s+(?=[A-Z]|(?:yes|no)\b)")
 
 # A row's condition: a comparison or a number ("score ≥ 700", "< 1 kg", "600–699", "under 50"),
 # a condition word ("if …", "on …", "after …"), an answer, or one past participle ("allowed",
@@ -24,7 +25,8 @@ CASE_CONDITION_RE = re.compile(
     r"^(?:[<>≤≥=]|(?:under|over|below|above|less|more|fewer|at\s+least|at\s+most|up\s+to|between|from)\s+\d|"
     r"(?:if|when|whenever|on|after|once|upon|unless|yes|no)\b)|[<>≤≥=]|(?<![\w.])\d", re.IGNORECASE)
 PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$", re.IGNORECASE)  # "allowed", "denied"; not "need", "red"
-CASE_ROW_RE = re.compile(r"^(?P<cond>[^\n]{1,40}?)\s*(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)\s*(?P<rest>\S.*)$")
+CASE_ROW_RE = re.compile(r"^(?P<cond>[^\n:]{1,40}?)\s*(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|:(?=\s))\s*(?P<rest>\S.*)$")
+OTHERWISE_ROW_RE = re.compile(r"^(?P<alt>otherwise|else)\s*(?::|,|-{1,2}>|—>|–>|=>|→)?\s*(?P<rest>\S.*)$", re.IGNORECASE)
 CASE_CONDITION_MAX_WORDS = 4
 
 
@@ -45,3 +47,16 @@ def split_case_row(statement: str) -> tuple[str, str] | None:
 
 # Chatty openers before a bare first step ("so first we weigh the package."): not the step's name.
 LEADING_FILLER_RE = re.compile(r"^(?:(?:so|ok|okay|well|first(?:ly)?|we|you|i)\b\s*,?\s*)+", re.IGNORECASE)
+
+# "employee fixes it and goes back to submit expense": a step, then a back edge to a named step.
+BACK_EDGE_RE = re.compile(r"\s*,?\s+(?:and\s+(?:then\s+)?|then\s+)(?=(?:go(?:es)?|loops?|jumps?|returns?|comes?|falls?)\s+"
+                          r"(?:back\s+)?to\s+\S)", re.IGNORECASE)
+
+
+def arrows_for_back_edges(chain: str) -> str:
+    """"fix it and goes back to submit" → "fix it -> goes back to submit" (the chain reader drops the
+    "goes back to" before an existing step)."""
+    return BACK_EDGE_RE.sub(" -> ", chain)
+
+# "manager approves?" on its own: a decision step its answers ("yes → …") branch from.
+QUESTION_STEP_RE = re.compile(r"^(?P<q>(?:\S+\s+){0,5}[^\s?]+\?)$")

@@ -300,7 +300,12 @@ class _State:
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
                 continue
-            if role == "alt":
+            if broke and relation is None and (row_condition(segment) is not None or (
+                    role == "alt" and self.case_from is not None and self.branch is None)):
+                relation = (self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
+                labels += seg_labels
+                case_row = True
+            elif role == "alt":
                 alternative = True
                 labels += seg_labels
             elif role == "branch" and not seg_labels and _PRONOUN_GROUP_RE.search(plain) and (self.group or self.previous_group):
@@ -328,9 +333,6 @@ class _State:
                 if broke and first_word in _ANSWERS and self.decision:
                     subjects = [self.decision]  # "No → show an error": from the decision
                     answer = first_word
-                elif broke and subjects is None and row_condition(segment) is not None:
-                    subjects = self._case_decider()  # "< 1 kg → letter rate": from the step before the rows
-                    case_row = True
                 relation = (subjects, role == "forward", verb)
                 labels += words
             elif role == "list":

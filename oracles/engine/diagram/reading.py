@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from .flows import LEADING_FILLER_RE, SENTENCE_BREAK_RE, split_case_row
+from .flows import LEADING_FILLER_RE, OTHERWISE_ROW_RE, QUESTION_STEP_RE, SENTENCE_BREAK_RE, arrows_for_back_edges, split_case_row
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
@@ -137,6 +137,9 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
         if decider:  # "weigh package; < 1 kg → letter rate; …"
             return _read_case_row(graph, decider, *row)
+    otherwise = OTHERWISE_ROW_RE.match(statement) if graph.case_decider else None
+    if otherwise:  # "otherwise: deliver to inbox" after case rows
+        return _read_case_row(graph, graph.case_decider, otherwise.group("alt").lower(), otherwise.group("rest"))
     graph.case_decider = None
     answer = ANSWER_RE.match(statement)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
@@ -149,11 +152,12 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.edges[start] = (tail, head, answer.group("answer"))
         return decision
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
-                        statement, re.IGNORECASE)
+                        statement, re.IGNORECASE) or QUESTION_STEP_RE.match(statement)
     if question and not re.search(r"\byou\b", question.group("q"), re.IGNORECASE):
         decision = graph.node(question.group("q"))  # "Decision: is the card valid?" — answered next
         graph.decider = decision
         graph.decisions.add(decision)
+        last = last or (graph.node(graph.pending_step) if graph.pending_step else None)  # "submit. approved?"
         if last:
             graph.edge(last, decision)
         return decision
@@ -309,7 +313,7 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
 
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     graph.flow = True
-    pieces = ARROW_RE.split(statement)
+    pieces = ARROW_RE.split(arrows_for_back_edges(statement))
     # ARROW_RE has two label groups: split yields [node, label, label2, node, label, label2, node…]
     nodes = pieces[0::3]
     labels = [pieces[i] or pieces[i + 1] for i in range(1, len(pieces) - 1, 3)]
