@@ -107,3 +107,71 @@ def test_a_case_row_moved_to_the_previous_rows_step_is_caught() -> None:
     moved = second.replace(tail, first_head, 1)
     verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(second, moved), facts={}), {})
     assert verdict.status == "invalid"
+
+
+@pytest.mark.parametrize("intent", [
+    "mail: spam filter. spam score > 5: move to junk. otherwise: deliver to inbox.",
+    "Email routing: incoming mail → spam filter\nspam score > 5 → move to junk\notherwise → deliver to inbox",
+])
+def test_an_otherwise_row_closes_the_case_rows(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert {"spam filter", "move to junk", "deliver to inbox"} <= nodes
+    assert edges[("spam filter", "move to junk")] == ["spam score > 5"]
+    assert edges[("spam filter", "deliver to inbox")] == ["otherwise"]
+
+
+# --- loop-back: a question as a decision step, "and goes back to X" ---------------------------
+
+@pytest.mark.parametrize("intent", [
+    "- submit expense\n- manager approves? yes → finance pays; no → employee fixes it and goes back to submit expense\n"
+    "- finance pays → archive",
+    "submit expense -> manager approves?\nyes -> finance pays\nno -> employee fixes it, then goes back to submit expense\n"
+    "finance pays -> archive",
+])
+def test_a_bare_question_is_a_decision_and_a_branch_can_go_back(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"submit expense", "manager approves?", "finance pays", "employee fixes it", "archive"}
+    assert edges == {("submit expense", "manager approves?"): [], ("manager approves?", "finance pays"): ["yes"],
+                     ("manager approves?", "employee fixes it"): ["no"], ("employee fixes it", "submit expense"): [],
+                     ("finance pays", "archive"): []}
+
+
+def test_a_dropped_back_edge_after_a_no_branch_is_caught() -> None:
+    intent = "submit expense → manager approves? yes → finance pays; no → employee fixes it and goes back to submit expense"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    back = next(line for line in draft.artifact.splitlines() if "->" in line and line.strip().startswith("n3"))
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(back + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- state-machine: "from any state" -------------------------------------------------------
+
+@pytest.mark.parametrize("intent", [
+    "Traffic light: green → yellow after 40 s, yellow → red after 4 s, red → green after 45 s. "
+    "From any of the three, a power fault switches to flashing yellow.",
+    "green -> yellow after 40 s; yellow -> red after 4 s; red -> green after 45 s\n"
+    "from any state, on power fault go to flashing yellow",
+])
+def test_from_any_state_is_a_transition_from_every_state_named(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"green", "yellow", "red", "flashing yellow"}
+    for state in ("green", "yellow", "red"):
+        assert edges[(state, "flashing yellow")] in (["power fault"], ["a power fault"])
+
+
+def test_from_any_of_a_wrong_count_is_refused() -> None:
+    reason = _refused("green -> yellow; yellow -> red; red -> green. From any of the two, a power fault switches to off.")
+    assert reason["code"] in ("UNREADABLE_INTENT", "UNREADABLE_RELATION")
+
+
+def test_a_from_any_transition_missing_one_state_is_caught() -> None:
+    intent = "idle -> running on start; running -> paused on pause. From any state, on reset go to idle."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    reset = [line for line in draft.artifact.splitlines() if 'label="reset"' in line]
+    assert len(reset) == 2
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(reset[0] + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"

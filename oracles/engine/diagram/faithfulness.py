@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
-from .case_rows import refuse_condition_drawn_as_step
+from .flow_check import modified_name, refuse_condition_drawn_as_step
 from .glue import _Reader
 from .vocabulary import (
     _ANSWERS,
@@ -297,7 +297,8 @@ class Faithfulness:
             words = key.split()
             cased = re.findall(_WORD, label)
             padded = f" {key} "
-            inner = next((other for other in self.nodes if other != key and f" {other} " in padded), None)
+            inner = next((other for other in self.nodes if other != key and f" {other} " in padded
+                          and not modified_name(key, other, set(self.nodes), _CONNECT)), None)
             if inner is not None:
                 # "gateway check token with auth server" holds two names: a clause, not a name
                 raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' contains the node "

@@ -60,3 +60,31 @@ def arrows_for_back_edges(chain: str) -> str:
 
 # "manager approves?" on its own: a decision step its answers ("yes → …") branch from.
 QUESTION_STEP_RE = re.compile(r"^(?P<q>(?:\S+\s+){0,5}[^\s?]+\?)$")
+
+# "From any of the three, a power fault switches to flashing yellow", "from any state, on reset go
+# to idle": a transition from every state named so far.
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+FROM_ANY_RE = re.compile(
+    r"^from\s+(?:any|every|all|each)(?:\s+(?:states?|steps?|stages?|of|them|these|those|other|the|"
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))*\s*,?\s+(?P<rest>.+)$", re.IGNORECASE)
+_MOVE = r"(?:switches|switch|goes|go|leads|moves|move|transitions|transition|falls\s+back|fall\s+back|returns|return)"
+FROM_ANY_EVENT_RE = re.compile(rf"^(?:(?:on|after|when|if|upon)\s+)?(?P<cond>.+?)\s*,?\s+(?:we\s+|it\s+)?{_MOVE}\s+"
+                               r"(?:back\s+)?to\s+(?P<dst>.+)$", re.IGNORECASE)
+FROM_ANY_ARROW_RE = re.compile(r"^(?P<cond>[^→>-]{1,40}?)\s*(?:->|→|=>)\s*(?P<dst>.+)$")
+
+
+def from_any(statement: str) -> tuple[int, str, str] | None:
+    """"From any of the three, a power fault switches to flashing yellow" → (3, "a power fault",
+    "flashing yellow"); the count is 0 when none is named. None when the statement is not that."""
+    match = FROM_ANY_RE.match(statement.strip())
+    if match is None:
+        return None
+    rest = match.group("rest").strip()
+    move = FROM_ANY_EVENT_RE.match(rest) or FROM_ANY_ARROW_RE.match(rest)
+    if move is None:
+        return None
+    count = match.group("count")
+    number = 0 if count is None else int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]
+    condition = re.sub(r"^(?:on|after|when|if|upon)\s+", "", move.group("cond"), flags=re.IGNORECASE) \
+        if move.re is FROM_ANY_EVENT_RE else move.group("cond")
+    return number, condition, move.group("dst")

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .case_rows import row_condition
+from .flow_check import any_source, row_condition
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -26,7 +26,8 @@ _FORWARD = [
     r"(?:talks?|speaks?|connects?|is connected|goes|go|flows?|leads?|points?|links?|moves?|continues?|continue|proceeds?|"
     r"jumps?|loops?(?: back)?|falls?(?: back)?|goes back|go back|back|returns?|return|sends?(?: back)?|forwards?|"
     r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
-    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?) (?:@ ){0,4}?(?:back )?"
+    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?) "
+    r"(?:@ ){0,4}?(?:back )?"
     r"(?:to|into|in|onto)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
     r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
@@ -101,6 +102,7 @@ class _Reader:
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
+            state.seen = [n.key for n in nodes[:index]]  # "from any of the three, …": the steps named so far
             state.glue(glue, node.key if node else None, first=index == 0,
                        next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
         state.finish()
@@ -224,6 +226,17 @@ class _State:
         self.roots = 0
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
         self.case_from: list[str] | None = None  # the step the open run of case rows branches from
+        self.seen: list[str] = []  # every name before the current one
+
+    def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
+                  node: str | None) -> tuple[list[str], bool, bool]:
+        """"From any of the three, <event> switches to X": X from every step named before it."""
+        sources = [key for key in dict.fromkeys(self.seen) if key != node]
+        if relation is None or not relation[1] or relation[0] is not None or node is None or not sources \
+                or (count and count != len(sources)):
+            raise _Unreadable(node or "any")
+        self.group = []
+        return sources, True, False
 
     def _case_decider(self) -> list[str]:
         if self.case_from is None:
@@ -271,6 +284,7 @@ class _State:
         labels: list[str] = list(self.carry)
         self.carry = []
         joined = broke = opened = alternative = rejoin = case_row = False
+        from_all: int | None = None  # "from any state": the count it names (0: none named)
         bare_comma = True
         list_or = False
         answer: str | None = None
@@ -300,6 +314,11 @@ class _State:
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
                 continue
+            if broke and from_all is None and any_source(plain) is not None:
+                from_all = any_source(plain)  # "From any of the three, a power fault switches to …"
+                continue
+            if from_all is not None and role == "branch" and _FORWARD_RE.search(re.sub(r"^(?:-> )?\w+ ", "", plain)):
+                role = "forward"  # "from any state, on reset go to idle": the event, then the move
             if broke and relation is None and (row_condition(segment) is not None or (
                     role == "alt" and self.case_from is not None and self.branch is None)):
                 relation = (self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
@@ -353,6 +372,8 @@ class _State:
             self.decision = self.last_node
         if broke and not case_row:
             self.case_from = None
+        if from_all is not None:
+            relation = self._from_all(relation, from_all, node)
         del answer
         if node is None:
             if labels or self.carry:

@@ -10,7 +10,15 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from .flows import LEADING_FILLER_RE, OTHERWISE_ROW_RE, QUESTION_STEP_RE, SENTENCE_BREAK_RE, arrows_for_back_edges, split_case_row
+from .flows import (
+    LEADING_FILLER_RE,
+    OTHERWISE_ROW_RE,
+    QUESTION_STEP_RE,
+    SENTENCE_BREAK_RE,
+    arrows_for_back_edges,
+    from_any,
+    split_case_row,
+)
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
@@ -141,6 +149,9 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     if otherwise:  # "otherwise: deliver to inbox" after case rows
         return _read_case_row(graph, graph.case_decider, otherwise.group("alt").lower(), otherwise.group("rest"))
     graph.case_decider = None
+    every = from_any(statement)
+    if every:  # "from any of the three, a power fault switches to flashing yellow"
+        return _read_from_any(graph, *every)
     answer = ANSWER_RE.match(statement)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
     if answer and decision:  # "Yes → charge the card": from the decision just asked
@@ -152,7 +163,8 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.edges[start] = (tail, head, answer.group("answer"))
         return decision
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
-                        statement, re.IGNORECASE) or QUESTION_STEP_RE.match(statement)
+                        statement, re.IGNORECASE) or (
+        None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(statement))
     if question and not re.search(r"\byou\b", question.group("q"), re.IGNORECASE):
         decision = graph.node(question.group("q"))  # "Decision: is the card valid?" — answered next
         graph.decider = decision
@@ -205,6 +217,19 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
         tail, head, _ = graph.edges[start]
         graph.edges[start] = (tail, head, clean_label(condition))
     return end
+
+
+def _read_from_any(graph: Graph, count: int, condition: str, target: str) -> str:
+    head = graph.node(_step_text(target))
+    sources = [key for key in graph.labels if key != head]
+    if not sources or (count and count != len(sources)):
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell which steps 'from any' means before "
+                                                 f"'{graph.labels[head]}'; name them, e.g. 'from A, B or C, "
+                                                 f"{condition} goes to {graph.labels[head]}'.")
+    graph.flow = True
+    for tail in sources:
+        graph.edge(tail, head, clean_label(condition))
+    return head
 
 
 def _read_branching(graph: Graph, statement: str, last: str | None) -> str | None | bool:

@@ -1,10 +1,11 @@
-"""The checker's own reading of case rows: a statement that opens with a condition and an arrow
+"""The checker's own reading of flow idioms. Case rows: a statement that opens with a condition and an arrow
 ("< 1 kg → letter rate", "denied → log attempt") after a step is a branch from that step, with
 the condition on its edge; the rows that follow it in a row branch from the same step.
 
 Kept apart from the drafter's reader (flows.py) on purpose: the check decides on its own which
 phrases can only be conditions, and refuses a drawing that makes such a phrase a step of its own
-that nothing leads to ("allowed" drawn as a start node beside "check permissions")."""
+that nothing leads to ("allowed" drawn as a start node beside "check permissions"). Also: "from any
+state, …" transitions, and a state named with a modifier of another ("flashing yellow", "yellow")."""
 
 from __future__ import annotations
 
@@ -65,3 +66,30 @@ def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges
                                                        f"'{previous.label}', but it is drawn as a step nothing leads "
                                                        "to. Say it as a branch, e.g. "
                                                        f"'{previous.label} -> <next step> if {span.label}'.")
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_ANY_SOURCE_RE = re.compile(r"^from (?:any|every|all|each)(?: (?:state|states|step|steps|stage|stages|of|them|these|those|"
+                            r"other|(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))*$")
+
+
+def any_source(plain: str) -> int | None:
+    """"from any of the three" → 3, "from any state" → 0 (no count), None when the glue is not that."""
+    match = _ANY_SOURCE_RE.match(" ".join(w for w in plain.split() if w not in {"the", ",", "a", "an"}))
+    if match is None:
+        return None
+    count = match.group("count")
+    return 0 if count is None else int(count) if count.isdigit() else _COUNTS[count]
+
+
+_MODIFIER_MAX_WORDS = 2
+
+
+def modified_name(key: str, inner: str, nodes: set[str], connect: frozenset[str]) -> bool:
+    """"flashing yellow" beside "yellow": a name that is another name with one or two leading
+    words of its own (no connecting word, no other name) is a name, not a relation in one step."""
+    if not key.endswith(" " + inner):
+        return False
+    modifier = key[: -len(inner) - 1].split()
+    return 0 < len(modifier) <= _MODIFIER_MAX_WORDS and not set(modifier) & connect \
+        and not any(" ".join(modifier[i:j]) in nodes for i in range(len(modifier)) for j in range(i + 1, len(modifier) + 1))
