@@ -175,3 +175,47 @@ def test_a_from_any_transition_missing_one_state_is_caught() -> None:
     verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(reset[0] + "\n", ""), facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- loops: "X again, until C, then Y" ------------------------------------------------------
+
+@pytest.mark.parametrize(("intent", "body", "test", "done", "condition"), [
+    ("QA loop: write test cases → run tests → log bugs → fix bugs → run tests again, until no bugs are left, "
+     "then sign off.", ["write test cases", "run tests", "log bugs", "fix bugs"], "run tests", "sign off",
+     "until no bugs are left"),
+    ("draft -> review -> revise -> review again, until the editor approves, then publish",
+     ["draft", "review", "revise"], "review", "publish", "until the editor approves"),
+])
+def test_a_step_again_closes_the_loop_and_until_is_the_way_out(intent: str, body: list[str], test: str, done: str,
+                                                             condition: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {*body, done}
+    assert (body[-1], test) in edges
+    assert edges[(test, done)] == [condition]
+
+
+def test_a_loop_exit_drawn_from_the_wrong_step_is_caught() -> None:
+    intent = "draft -> review -> revise -> review again, until the editor approves, then publish"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    exit_line = next(line for line in draft.artifact.splitlines() if "until the editor approves" in line)
+    tail = exit_line.split("->")[0].strip()
+    revise = next(line.split("[")[0].strip() for line in draft.artifact.splitlines() if 'label="revise"' in line)
+    moved = exit_line.replace(tail, revise, 1)
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(exit_line, moved), facts={}), {})
+    assert verdict.status == "invalid"
+
+
+# --- merge-after-branch: a branch's step that also leads to the other one ----------------------
+
+@pytest.mark.parametrize("intent", [
+    "checkout flow pls: review cart -> if they have a coupon, apply discount, otherwise go straight to take payment. "
+    "apply discount also leads to take payment. then confirm order",
+    "Review cart. If they have a coupon, apply discount, otherwise go straight to take payment. "
+    "Apply discount also leads to take payment. Then confirm order.",
+])
+def test_a_branch_step_that_also_leads_on_rejoins_the_other_branch(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"review cart", "apply discount", "take payment", "confirm order"}
+    assert set(edges) == {("review cart", "apply discount"), ("review cart", "take payment"),
+                          ("apply discount", "take payment"), ("take payment", "confirm order")}

@@ -93,3 +93,10 @@ def modified_name(key: str, inner: str, nodes: set[str], connect: frozenset[str]
     modifier = key[: -len(inner) - 1].split()
     return 0 < len(modifier) <= _MODIFIER_MAX_WORDS and not set(modifier) & connect \
         and not any(" ".join(modifier[i:j]) in nodes for i in range(len(modifier)) for j in range(i + 1, len(modifier) + 1))
+
+
+def loop_exit(segment: list[tuple[str, Span | None]]) -> bool:
+    """", until no bugs are left": one drawn edge label that starts with "until", nothing else."""
+    spans = [span for _, span in segment if span is not None]
+    return bool(spans) and len(spans) == len(segment) and len({id(sp) for sp in spans}) == 1 \
+        and spans[0].kind == "label" and spans[0].key.split()[0] == "until"

@@ -53,10 +53,18 @@ BACK_EDGE_RE = re.compile(r"\s*,?\s+(?:and\s+(?:then\s+)?|then\s+)(?=(?:go(?:es)
                           r"(?:back\s+)?to\s+\S)", re.IGNORECASE)
 
 
+# "run tests again, until no bugs are left, then sign off": the loop's step again, and its way out
+# with the condition on the edge.
+LOOP_EXIT_RE = re.compile(r"\s+again\s*,?\s+(?P<cond>until\s+[^,>→-]{1,60}?)\s*,\s*(?:and\s+)?then\s+(?=\S)", re.IGNORECASE)
+AGAIN_RE = re.compile(r"\s+again(?=\s*(?:$|,|;|->|→|=>))", re.IGNORECASE)
+
+
 def arrows_for_back_edges(chain: str) -> str:
     """"fix it and goes back to submit" → "fix it -> goes back to submit" (the chain reader drops the
-    "goes back to" before an existing step)."""
-    return BACK_EDGE_RE.sub(" -> ", chain)
+    "goes back to" before an existing step); "run tests again, until C, then sign off" → "run tests
+    --until C--> sign off"."""
+    chain = LOOP_EXIT_RE.sub(lambda m: f" --{m.group('cond')}--> ", chain)
+    return AGAIN_RE.sub("", BACK_EDGE_RE.sub(" -> ", chain))
 
 # "manager approves?" on its own: a decision step its answers ("yes → …") branch from.
 QUESTION_STEP_RE = re.compile(r"^(?P<q>(?:\S+\s+){0,5}[^\s?]+\?)$")

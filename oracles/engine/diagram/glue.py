@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .flow_check import any_source, row_condition
+from .flow_check import any_source, loop_exit, row_condition
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -135,7 +135,7 @@ _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "oth
 _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
-                      "please", "pls", "then"})
+                      "please", "pls", "then", "again"})
 
 
 def _plain(segment: list[tuple[str, Span | None]]) -> str:
@@ -285,6 +285,7 @@ class _State:
         self.carry = []
         joined = broke = opened = alternative = rejoin = case_row = False
         from_all: int | None = None  # "from any state": the count it names (0: none named)
+        until = False
         bare_comma = True
         list_or = False
         answer: str | None = None
@@ -319,6 +320,10 @@ class _State:
                 continue
             if from_all is not None and role == "branch" and _FORWARD_RE.search(re.sub(r"^(?:-> )?\w+ ", "", plain)):
                 role = "forward"  # "from any state, on reset go to idle": the event, then the move
+            if role == "filler" and loop_exit(segment):
+                labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
+                until = True
+                continue
             if broke and relation is None and (row_condition(segment) is not None or (
                     role == "alt" and self.case_from is not None and self.branch is None)):
                 relation = (self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
@@ -374,6 +379,8 @@ class _State:
             self.case_from = None
         if from_all is not None:
             relation = self._from_all(relation, from_all, node)
+        if until and (relation is None or node is None):
+            raise _Unreadable(node or "until")
         del answer
         if node is None:
             if labels or self.carry:

@@ -249,7 +249,7 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     full = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                     r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if full:
-        return _read_branch(graph, full, last)
+        return _read_branch(graph, full, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     decider = graph.decider or last or (graph.node(graph.pending_step) if single and graph.pending_step else None)
     if single and decider:
         graph.decider = decider
@@ -299,7 +299,7 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
     branch = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                       r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
-        return _read_branch(graph, branch, last)
+        return _read_branch(graph, branch, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     if ARROW_RE.search(statement):
         chunks = [c for c in re.split(r",\s*|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
         if len(chunks) > 1 and all(ARROW_RE.search(c) for c in chunks):
@@ -395,8 +395,8 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     condition = clean_label(branch.group("cond"))
     decision = last if last else graph.node(condition + "?")
     graph.decisions.add(decision)
-    yes = graph.node(branch.group("yes"))
-    no = graph.node(branch.group("no"))
+    yes = graph.node(_step_text(branch.group("yes")))  # "otherwise go straight to take payment": the step
+    no = graph.node(_step_text(branch.group("no")))
     # Labels are the intent's own words: the condition (unless it is the decision node itself)
     # and the word that introduced the other branch ("otherwise", "else").
     graph.edge(decision, yes, _condition_label(branch.group("kw"), branch.group("cond")) if last else None)
