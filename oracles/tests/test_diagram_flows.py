@@ -219,3 +219,35 @@ def test_a_branch_step_that_also_leads_on_rejoins_the_other_branch(intent: str) 
     assert nodes == {"review cart", "apply discount", "take payment", "confirm order"}
     assert set(edges) == {("review cart", "apply discount"), ("review cart", "take payment"),
                           ("apply discount", "take payment"), ("take payment", "confirm order")}
+
+
+# --- parallel-fan-in: "in parallel: a, b, c" then the step that waits for them -----------------
+
+@pytest.mark.parametrize("intent", [
+    "CI pipeline:\n- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all three)",
+    "CI pipeline:\n1. checkout\n2. in parallel: lint, unit tests, build image\n3. deploy to staging",
+    "* checkout\n* simultaneously: lint, unit tests and build image\n* deploy to staging (waits for all of them)",
+])
+def test_a_step_after_a_parallel_list_waits_for_all_of_it(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"checkout", "lint", "unit tests", "build image", "deploy to staging"}
+    assert set(edges) == {("checkout", "lint"), ("checkout", "unit tests"), ("checkout", "build image"),
+                          ("lint", "deploy to staging"), ("unit tests", "deploy to staging"),
+                          ("build image", "deploy to staging")}
+
+
+def test_a_fan_in_note_with_the_wrong_count_is_not_drawn_valid() -> None:
+    _refused("- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all two)")
+
+
+def test_a_fan_in_drawn_from_only_one_parallel_step_is_caught() -> None:
+    intent = "- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all three)"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    deploy = next(line.split("[")[0].strip() for line in lines if 'label="deploy to staging"' in line)
+    into = [line for line in lines if line.strip().endswith(f"-> {deploy};")]
+    assert len(into) == 3
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(into[0] + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"

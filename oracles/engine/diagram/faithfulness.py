@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
-from .flow_check import modified_name, refuse_condition_drawn_as_step
+from .flow_check import fan_in_wait, modified_name, refuse_condition_drawn_as_step
 from .glue import _Reader
 from .vocabulary import (
     _ANSWERS,
@@ -92,6 +92,8 @@ class Faithfulness:
         if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
                 and after.kind == "punct" and after.text in ",:":
             return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
+        if word in NOT_CONTENT["fan_in_wait"] and fan_in_wait(self.tokens, index):
+            return False
         if word in NOT_CONTENT["fan_in"]:
             before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
             if before & {"all", "both", "they", "everything", "each"}:

@@ -100,3 +100,31 @@ def loop_exit(segment: list[tuple[str, Span | None]]) -> bool:
     spans = [span for _, span in segment if span is not None]
     return bool(spans) and len(spans) == len(segment) and len({id(sp) for sp in spans}) == 1 \
         and spans[0].kind == "label" and spans[0].key.split()[0] == "until"
+
+
+def fan_in_wait(tokens: list[Token], index: int) -> bool:
+    """"(needs all three)", "(waits for both)": the wait word of a fan-in note in brackets."""
+    words = [t.text.casefold() for t in tokens[index + 1:index + 3] if t.kind == "word"]
+    opened = index > 0 and tokens[index - 1].text == "("
+    return opened and bool(words) and (words[0] in {"all", "both"} or words[:2] in (["for", "all"], ["for", "both"]))
+
+
+_FAN_IN_NOTE_RE = re.compile(r"^\( (?:for )?(?:all|both)(?: of them| (?P<count>two|three|four|five|six|seven|eight|nine|ten|"
+                             r"\d+))? \)$")
+
+
+def fan_in_note(plain: str) -> int | None:
+    """"( all three )" (the glue of "(needs all three)") → 3; 0 without a count; None otherwise."""
+    match = _FAN_IN_NOTE_RE.match(plain)
+    if match is None:
+        return None
+    count = match.group("count")
+    return 0 if count is None else int(count) if count.isdigit() else _COUNTS[count]
+
+
+_PARALLEL_OPENING_RE = re.compile(r"^(?:(?:and )?then )?(?:in parallel|simultaneously|concurrently|at same time) :$")
+
+
+def parallel_opening(plain: str) -> bool:
+    """"in parallel:" opening a statement or list item: the names after it fan out from the step before."""
+    return bool(_PARALLEL_OPENING_RE.match(plain))

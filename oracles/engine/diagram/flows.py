@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 # A statement ends at a newline, a semicolon, a full stop before the next word (upper or lower
-# case, not after a short abbreviation: "e.g. the cart"), or a question mark before a capital or
+# case; before lower case not after a short abbreviation, "e.g. the cart", nor a list number, "2. in"), or a question mark before a capital or
 # a lower-case answer ("manager approves? yes → pay").
 SENTENCE_BREAK_RE = re.compile(
     r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|"
-    r"(?<=[A-Za-z0-9)\]])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
+    r"(?<=[A-Za-z)\]])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
     r"(?<!\b[A-Za-z])\.\s+(?=[a-z0-9<>≤≥])|\.\s*$|(?<=\?)\s+(?=[A-Z]|(?:yes|no)\b)")
 
 # A row's condition: a comparison or a number ("score ≥ 700", "< 1 kg", "600–699", "under 50"),
@@ -96,3 +96,25 @@ def from_any(statement: str) -> tuple[int, str, str] | None:
     condition = re.sub(r"^(?:on|after|when|if|upon)\s+", "", move.group("cond"), flags=re.IGNORECASE) \
         if move.re is FROM_ANY_EVENT_RE else move.group("cond")
     return number, condition, move.group("dst")
+
+# "then in parallel: lint, unit tests, build image": a fan-out written as a list after a colon.
+PARALLEL_LIST_RE = re.compile(r"^(?:(?:and\s+)?then\s+|and\s+)?(?:in\s+parallel|simultaneously|concurrently|"
+                              r"at\s+the\s+same\s+time)\s*[:—–]\s*(?P<names>\S.*)$", re.IGNORECASE)
+# "deploy to staging (needs all three)": a fan-in's wait, written after the step.
+FAN_IN_NOTE_RE = re.compile(r"\s*\((?:needs|requires|waits\s+for|after)\s+(?:all|both)(?:\s+(?:of\s+them|"
+                            r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?\)\s*$", re.IGNORECASE)
+BARE_STEP_MAX_WORDS = 8
+
+
+def fan_in_step(statement: str, sources: int) -> str | None:
+    """The step of a bare statement that follows a fan-out ("deploy to staging (needs all three)");
+    None when the statement is more than a step's name or its count is not the fan-out's."""
+    note = FAN_IN_NOTE_RE.search(statement)
+    step = statement[:note.start()] if note else statement
+    if note and note.group("count"):
+        count = note.group("count")
+        if (int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]) != sources:
+            return None
+    if not step.strip() or len(step.split()) > BARE_STEP_MAX_WORDS or re.search(r"[,:;()→>]", step):
+        return None
+    return step

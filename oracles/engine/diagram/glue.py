@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .flow_check import any_source, loop_exit, row_condition
+from .flow_check import any_source, fan_in_note, parallel_opening, loop_exit, row_condition
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -227,6 +227,8 @@ class _State:
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
         self.case_from: list[str] | None = None  # the step the open run of case rows branches from
         self.seen: list[str] = []  # every name before the current one
+        self.fanned: list[str] = []  # the steps a sequence just fanned out to
+        self.fanned_in: list[str] = []  # the steps the last fan-in came from
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
                   node: str | None) -> tuple[list[str], bool, bool]:
@@ -263,7 +265,18 @@ class _State:
                         self.sender[obj] = subject
                     else:
                         self.out.add(obj, subject, labels)
+            # "checkout, then in parallel: lint, tests, build": a step after them follows all of them
+            self.fanned = list(self.group) if forward and not self.pending_verb and len(self.group) > 1 else []
         self.pending = None
+
+    def _fan_in(self, node: str) -> bool:
+        """A bare step right after a fan-out ("then in parallel: a, b, c" / "- deploy") follows each."""
+        if not self.fanned or self.group != self.fanned or node in self.fanned:
+            return False
+        for tail in self.fanned:
+            self.out.add(tail, node, set())
+        self.fanned_in, self.fanned = self.fanned, []
+        return True
 
     def _start(self, subjects: list[str], forward: bool, node: str, labels: list[str], verb: bool) -> None:
         self._emit()
@@ -320,6 +333,13 @@ class _State:
                 continue
             if from_all is not None and role == "branch" and _FORWARD_RE.search(re.sub(r"^(?:-> )?\w+ ", "", plain)):
                 role = "forward"  # "from any state, on reset go to idle": the event, then the move
+            if broke and relation is None and parallel_opening(plain):
+                relation = (None, True, False)  # "- in parallel: lint, tests, build": from the step before
+                continue
+            note = fan_in_note(plain) if relation is None else None
+            if note is not None and self.fanned_in and (not note or note == len(self.fanned_in)):
+                self.fanned_in = []  # "deploy to staging (needs all three)": the fan-in just read
+                continue
             if role == "filler" and loop_exit(segment):
                 labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
                 until = True
@@ -432,6 +452,8 @@ class _State:
             self._emit()
             if labels:
                 raise _Unreadable(node)
+            if broke:
+                self._fan_in(node)
             self.group = [node]
             self.into = {node: set()}
             self.comma_list = True
@@ -492,9 +514,10 @@ class _State:
         self._emit()
         while self.tree and self.tree[-1][0] > level:
             self.tree.pop()
+        fan_in = not self.nested and self._fan_in(node)
         if self.tree and self.tree[-1][0] == level:
             _, sibling = self.tree.pop()
-            if not self.nested:
+            if not self.nested and not fan_in:
                 self.out.add(sibling, node, set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())

@@ -13,9 +13,11 @@ from ..contracts import EngineRefusal
 from .flows import (
     LEADING_FILLER_RE,
     OTHERWISE_ROW_RE,
+    PARALLEL_LIST_RE,
     QUESTION_STEP_RE,
     SENTENCE_BREAK_RE,
     arrows_for_back_edges,
+    fan_in_step,
     from_any,
     split_case_row,
 )
@@ -92,7 +94,7 @@ def _numbered_steps(intent: str) -> list[str] | None:
     steps = [intent[m.end():n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
     steps = [re.sub(r"\s+", " ", step).strip(" .,;\n") for step in steps]
     if not all(steps) or any(ARROW_RE.search(s) or VERB_RE.search(" " + s + " ") or REVERSED_VERB_RE.search(" " + s + " ")
-                             for s in steps):
+                             or PARALLEL_LIST_RE.match(s) for s in steps):
         return None
     return steps
 
@@ -149,6 +151,16 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     if otherwise:  # "otherwise: deliver to inbox" after case rows
         return _read_case_row(graph, graph.case_decider, otherwise.group("alt").lower(), otherwise.group("rest"))
     graph.case_decider = None
+    fan_out, graph.fan_out = graph.fan_out, []
+    parallel_list = PARALLEL_LIST_RE.match(statement)
+    if parallel_list:  # "then in parallel: lint, unit tests, build image"
+        return _read_parallel_list(graph, parallel_list.group("names"), last)
+    fan_in = fan_in_step(statement, len(fan_out)) if fan_out else None
+    if fan_in and not VERB_RE.search(" " + fan_in + " "):  # "- deploy to staging (needs all three)"
+        head = graph.node(_step_text(fan_in))
+        for tail in fan_out:
+            graph.edge(tail, head)
+        return head
     every = from_any(statement)
     if every:  # "from any of the three, a power fault switches to flashing yellow"
         return _read_from_any(graph, *every)
@@ -217,6 +229,18 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
         tail, head, _ = graph.edges[start]
         graph.edges[start] = (tail, head, clean_label(condition))
     return end
+
+
+def _read_parallel_list(graph: Graph, names: str, last: str | None) -> None:
+    source = last or (graph.node(graph.pending_step) if graph.pending_step else None)
+    keys = [graph.node(_step_text(name)) for name in split_names(names)]
+    for key in keys:
+        if source:
+            graph.edge(source, key)
+    graph.flow = True
+    graph.last_objects = list(keys)
+    graph.fan_out = list(keys) if len(keys) > 1 else []
+    return None
 
 
 def _read_from_any(graph: Graph, count: int, condition: str, target: str) -> str:

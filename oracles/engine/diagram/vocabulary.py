@@ -37,6 +37,8 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
     """.split()),
     # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
     "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
+    # a fan-in's wait written after its step ("deploy (needs all three)"): no content before all/both
+    "fan_in_wait": frozenset("needs need requires require waits wait".split()),
     "preamble": frozenset("""
         draw make create show render generate build give sketch plot produce design model visualise visualize
         can could would you me us i we please pls need want like diagram diagrams flowchart flow chart charts graph
