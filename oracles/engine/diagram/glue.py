@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .flow_check import any_source, fan_in_note, parallel_opening, loop_exit, row_condition
+from .flow_check import any_source, fan_in_note, loop_exit, parallel_opening, row_condition
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
