@@ -251,3 +251,36 @@ def test_a_fan_in_drawn_from_only_one_parallel_step_is_caught() -> None:
     verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(into[0] + "\n", ""), facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- branch-merge: "if …; if …. Both paths then …" -------------------------------------------
+
+@pytest.mark.parametrize(("intent", "start", "first", "second", "end"), [
+    ("When a webhook delivery fails: if it's a 4xx we log it and then drop it; if it's a 5xx we put it on the retry "
+     "queue. Both paths then update the delivery dashboard.", "webhook delivery fails", ["log it", "drop it"],
+     "put it on the retry queue", "update the delivery dashboard"),
+    ("webhook fails -> if 4xx, log it and then drop it; if 5xx, put it on the retry queue; either way, "
+     "update the dashboard", "webhook fails", ["log it", "drop it"], "put it on the retry queue", "update the dashboard"),
+    ("A ticket comes in. If it is a bug we triage it; if it is a question we answer it. In both cases close the ticket.",
+     "ticket comes in", ["triage it"], "answer it", "close the ticket"),
+])
+def test_branches_without_otherwise_rejoin_when_the_intent_says_both(intent: str, start: str, first: list[str],
+                                                                    second: str, end: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {start, *first, second, end}
+    assert (start, first[0]) in edges and (start, second) in edges
+    assert (first[-1], end) in edges and (second, end) in edges
+    assert len(edges) == len(first) + 3
+
+
+def test_a_rejoin_drawn_from_one_branch_only_is_caught() -> None:
+    intent = "webhook fails -> if 4xx, log it; if 5xx, retry it; either way, update the dashboard"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    end = next(line.split("[")[0].strip() for line in lines if 'label="update the dashboard"' in line)
+    into = [line for line in lines if line.strip().endswith(f"-> {end};")]
+    assert len(into) == 2
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(into[0] + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"

@@ -337,8 +337,9 @@ class Faithfulness:
                                                           "label before a colon is not part of a step's name.")
             # a whole list item is a name by construction ("5) cool on rack")
             conditions = set(words[1:]) & _CONDITION_WORDS
-            if words[0] in _PHRASAL_ON and len(words) > 1 and words[1] == "on":
-                conditions -= {"on"}  # "turn on the AC" is a step, "BOUND on ACK" a state with its trigger
+            if words[0] in _PHRASAL_ON and len(words) > 1 and (words[1] == "on" or (
+                    words[1] in {"it", "them"} and words[2:3] == ["on"])):
+                conditions -= {"on"}  # "turn on the AC", "put it on the queue" are steps, "BOUND on ACK" a state with its trigger
             if (conditions and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
                                                             "Write conditions on the connection, e.g. "

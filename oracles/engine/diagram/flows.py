@@ -118,3 +118,16 @@ def fan_in_step(statement: str, sources: int) -> str | None:
     if not step.strip() or len(step.split()) > BARE_STEP_MAX_WORDS or re.search(r"[,:;()→>]", step):
         return None
     return step
+
+# "if it's a 4xx we log it": a condition ended by the subject of its step, no comma written.
+CONDITION_THEN_SUBJECT_RE = re.compile(r"^(?P<cond>(?:and\s+|then\s+|but\s+)?(?:if|when|once)\s+[^,;]+?)\s+"
+                                       r"(?P<subject>we|you|they)\s+(?=\w)", re.IGNORECASE)
+
+
+def comma_after_condition(statement: str) -> str:
+    """"if it's a 4xx we log it" → "if it's a 4xx, we log it"."""
+    return CONDITION_THEN_SUBJECT_RE.sub(lambda m: f"{m.group('cond')}, {m.group('subject')} ", statement, count=1)
+
+# "When a webhook delivery fails: if it's a 4xx, …": the event that starts the flow, then its branches.
+TRIGGER_HEADING_RE = re.compile(r"^(?:when|whenever|once|after)\s+(?P<event>[^:,;]{3,60}?):\s+(?P<rest>(?:if|when)\s.+)$",
+                                re.IGNORECASE)

@@ -153,7 +153,7 @@ def _grammar(plain: str) -> str:
     padded = " " + plain + " "
     if re.search(r" (?:otherwise|else|if not|or else) ", padded):
         return "alt"
-    if re.search(r"^(?:(?:->|and|then|but|and then) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
+    if re.search(r"^(?:(?:->|and|then|but|and then|:) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
         return "branch"
     if _REVERSE_RE.search(plain):
         return "reverse"
@@ -171,6 +171,8 @@ _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|a
                           r"go back to|loops back to|returns to|return to)\s*)+$")
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
                         r"all)(?= |$)")
+_REJOIN_ONLY_RE = re.compile(r"^(?:(?:and|then) )*(?:either way|in both cases|in either case|in any case|in all cases)"
+                             r"(?: then)?(?: ,)?$")
 _REPLY_RE = re.compile(r"^(?:replies|responds|answers|returns|sends back)(?: with| back)?$")
 
 
@@ -228,6 +230,7 @@ class _State:
         self.case_from: list[str] | None = None  # the step the open run of case rows branches from
         self.seen: list[str] = []  # every name before the current one
         self.fanned: list[str] = []  # the steps a sequence just fanned out to
+        self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
@@ -333,6 +336,11 @@ class _State:
                 continue
             if from_all is not None and role == "branch" and _FORWARD_RE.search(re.sub(r"^(?:-> )?\w+ ", "", plain)):
                 role = "forward"  # "from any state, on reset go to idle": the event, then the move
+            if broke and relation is None and _REJOIN_ONLY_RE.match(plain) and (
+                    self.branch is not None or self.closed_branch is not None or self.open_branch is not None):
+                rejoin = True  # "either way, update the dashboard": after every branch
+                relation = (None, True, False)
+                continue
             if broke and relation is None and parallel_opening(plain):
                 relation = (None, True, False)  # "- in parallel: lint, tests, build": from the step before
                 continue
@@ -420,14 +428,15 @@ class _State:
         if self.branch is not None and broke:
             self._close_branch()
         if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):
-            closed = self.closed_branch
-            self.closed_branch = None
+            closed = self.closed_branch or (self.open_branch if rejoin and self.open_branch is not None
+                                            and len(self.open_branch.ends) > 1 else None)
+            self.closed_branch = self.open_branch = None
             if closed is None:
                 raise _Unreadable("both")
             self._start([tail for end in closed.ends for tail in end], True, node, labels, False)
             self.last_node = node
             return
-        self.closed_branch = None
+        self.closed_branch = self.open_branch = None
         if relation is not None:
             subjects, forward, verb = relation
             if subjects is None:
@@ -506,6 +515,9 @@ class _State:
         if self.group and self.group != self.branch.decider:
             self.branch.ends.append(list(self.group))
         self.closed_branch = self.branch if self.branch.has_else else None
+        # "if a 4xx, …; if a 5xx, …. Both paths then …": without an "otherwise" only a rejoin said
+        # in words ("both", "either way") joins the branches
+        self.open_branch = None if self.branch.has_else else self.branch
         self.branch = None
 
     def _list_item(self, node: str, level: int) -> None:

@@ -16,7 +16,9 @@ from .flows import (
     PARALLEL_LIST_RE,
     QUESTION_STEP_RE,
     SENTENCE_BREAK_RE,
+    TRIGGER_HEADING_RE,
     arrows_for_back_edges,
+    comma_after_condition,
     fan_in_step,
     from_any,
     split_case_row,
@@ -142,6 +144,12 @@ ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<
 
 
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
+    statement = comma_after_condition(statement)
+    trigger = TRIGGER_HEADING_RE.match(statement)
+    if trigger and not last:  # "When a webhook delivery fails: if it's a 4xx, …": the event starts the flow
+        last = graph.node(_step_text(trigger.group("event")))
+        graph.flow = True
+        statement = trigger.group("rest")
     row = split_case_row(statement)
     if row and node_key(clean_label(row[0])) not in graph.labels:
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
@@ -310,6 +318,7 @@ def _condition_label(keyword: str, condition: str) -> str:
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
+                               r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
                                r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
     previous = decider
     for index, part in enumerate(parts):
