@@ -284,3 +284,20 @@ def test_a_rejoin_drawn_from_one_branch_only_is_caught() -> None:
     verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(into[0] + "\n", ""), facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- separators are not inside names ---------------------------------------------------------
+
+def test_parallel_steps_drawn_as_one_name_across_a_bar_are_refused() -> None:
+    intent = "pipeline: ingest → (lint ‖ test) → load"
+    kind = get_kind("diagram")
+    draft = kind.draft("pipeline: ingest → lint → load", "dot", {})
+    planted = draft.artifact.replace('label="lint"', 'label="lint ‖ test"')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "NODE_NOT_IN_INTENT" and "‖" in verdict.reason["message"]
+
+
+def test_the_check_refuses_a_heading_dash_inside_the_first_state() -> None:
+    reason = _refused("ticket workflow — To Do → In Progress (start work), In Progress → Done (merged)")
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "UNREADABLE_RELATION", "UNREADABLE_INTENT", "CONTENT_NOT_PLACED")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
-from .flow_check import fan_in_wait, modified_name, refuse_condition_drawn_as_step
+from .flow_check import fan_in_wait, modified_name, refuse_condition_drawn_as_step, separator_in_name
 from .glue import _Reader
 from .vocabulary import (
     _ANSWERS,
@@ -335,6 +335,12 @@ class Faithfulness:
             if re.search(r":\s", label) and key not in whole_items:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
+            separator = separator_in_name(label)
+            if separator:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across '{separator}', which "
+                                                          "separates a heading or parallel steps; it is not part of a "
+                                                          "step's name. Write each step on its own, e.g. "
+                                                          "'ingest -> (validate, deduplicate) -> load'.")
             # a whole list item is a name by construction ("5) cool on rack")
             conditions = set(words[1:]) & _CONDITION_WORDS
             if words[0] in _PHRASAL_ON and len(words) > 1 and (words[1] == "on" or (

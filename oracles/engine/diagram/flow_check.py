@@ -128,3 +128,13 @@ _PARALLEL_OPENING_RE = re.compile(r"^(?:(?:and )?then )?(?:in parallel|simultane
 def parallel_opening(plain: str) -> bool:
     """"in parallel:" opening a statement or list item: the names after it fan out from the step before."""
     return bool(_PARALLEL_OPENING_RE.match(plain))
+
+
+_NAME_SEPARATOR_RE = re.compile(r"—|‖|\|\||\s[–|]\s")
+
+
+def separator_in_name(label: str) -> str | None:
+    """The separator a drawn name runs across ("ticket workflow — To Do", "lint ‖ test"), if any:
+    an em dash, a parallel bar, or a spaced en dash or bar separates names, it is not inside one."""
+    match = _NAME_SEPARATOR_RE.search(label)
+    return match.group(0).strip() if match else None
