@@ -301,3 +301,37 @@ def test_parallel_steps_drawn_as_one_name_across_a_bar_are_refused() -> None:
 def test_the_check_refuses_a_heading_dash_inside_the_first_state() -> None:
     reason = _refused("ticket workflow — To Do → In Progress (start work), In Progress → Done (merged)")
     assert reason["code"] in ("NODE_NOT_IN_INTENT", "UNREADABLE_RELATION", "UNREADABLE_INTENT", "CONTENT_NOT_PLACED")
+
+
+# --- if-else-chain: "if C → X; else if D → Y; else → Z" rows --------------------------------
+
+@pytest.mark.parametrize("intent", [
+    "grade essay; if score ≥ 90 → award A; else if score ≥ 75 → award B; else → award C",
+    "Grading:\ngrade essay\nif score ≥ 90: award A\nelif score ≥ 75: award B\nelse: award C",
+    "So we grade essay. If score ≥ 90 → award A. Else if score ≥ 75 → award B. Otherwise → award C.",
+])
+def test_if_else_if_else_rows_branch_from_one_step(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"grade essay", "award a", "award b", "award c"}
+    assert set(edges) == {("grade essay", "award a"), ("grade essay", "award b"), ("grade essay", "award c")}
+    assert edges[("grade essay", "award c")] in (["else"], ["otherwise"])
+
+
+def test_a_condition_with_not_inside_is_a_condition_not_the_other_way() -> None:
+    nodes, edges = _drawn("assess patient → if not breathing: resuscitate; elif bleeding heavily: apply pressure; "
+                          "else: queue for doctor")
+    assert edges == {("assess patient", "resuscitate"): ["if not breathing"],
+                     ("assess patient", "apply pressure"): ["elif bleeding heavily"],
+                     ("assess patient", "queue for doctor"): ["else"]}
+
+
+def test_an_else_row_drawn_from_the_previous_rows_step_is_caught() -> None:
+    intent = "grade essay; if score ≥ 90 → award A; else → award C"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    award_a = next(line.split("[")[0].strip() for line in lines if 'label="award A"' in line)
+    else_edge = next(line for line in lines if 'label="else"' in line)
+    moved = award_a + " ->" + else_edge.split("->", 1)[1]
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(else_edge, "  " + moved), facts={}), {})
+    assert verdict.status == "invalid"

@@ -18,9 +18,10 @@ from .vocabulary import _BREAKS, Span, Token
 # answer, or a single past participle ("allowed", "denied").
 _COMPARISON_RE = re.compile(r"[<>≤≥=]|(?<![\w.])\d")
 _CONDITION_START = frozenset({"if", "when", "whenever", "on", "after", "once", "upon", "unless", "yes", "no", "under",
-                              "over", "below", "above", "less", "more", "fewer", "between", "from"})
+                              "over", "below", "above", "less", "more", "fewer", "between", "from", "elif"})
+_ELSE_IF = (["else", "if"], ["otherwise", "if"])
 _PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$")
-_CONDITION_MAX_WORDS = 4
+_CONDITION_MAX_WORDS = 5
 
 
 def condition_like(label: str) -> bool:
@@ -28,7 +29,7 @@ def condition_like(label: str) -> bool:
     words = label.casefold().split()
     if not words or len(words) > _CONDITION_MAX_WORDS:
         return False
-    if _COMPARISON_RE.search(label) or words[0] in _CONDITION_START:
+    if _COMPARISON_RE.search(label) or words[0] in _CONDITION_START or words[:2] in _ELSE_IF:
         return True
     return len(words) == 1 and bool(_PARTICIPLE_RE.match(words[0]))
 

@@ -23,11 +23,12 @@ SENTENCE_BREAK_RE = re.compile(
 # "denied"). A bare noun ("cron → worker") is a step of its own, never a condition.
 CASE_CONDITION_RE = re.compile(
     r"^(?:[<>≤≥=]|(?:under|over|below|above|less|more|fewer|at\s+least|at\s+most|up\s+to|between|from)\s+\d|"
-    r"(?:if|when|whenever|on|after|once|upon|unless|yes|no)\b)|[<>≤≥=]|(?<![\w.])\d", re.IGNORECASE)
+    r"(?:if|when|whenever|on|after|once|upon|unless|yes|no|else\s+if|elif|otherwise\s+if)\b)|[<>≤≥=]|(?<![\w.])\d",
+    re.IGNORECASE)
 PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$", re.IGNORECASE)  # "allowed", "denied"; not "need", "red"
 CASE_ROW_RE = re.compile(r"^(?P<cond>[^\n:]{1,40}?)\s*(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|:(?=\s))\s*(?P<rest>\S.*)$")
-OTHERWISE_ROW_RE = re.compile(r"^(?P<alt>otherwise|else)\s*(?::|,|-{1,2}>|—>|–>|=>|→)?\s*(?P<rest>\S.*)$", re.IGNORECASE)
-CASE_CONDITION_MAX_WORDS = 4
+OTHERWISE_ROW_RE = re.compile(r"^(?P<alt>otherwise|else)\s*(?::|,|-{1,2}>|—>|–>|=>|→)?\s*(?!if\b)(?P<rest>\S.*)$", re.IGNORECASE)
+CASE_CONDITION_MAX_WORDS = 5
 
 
 def case_condition(text: str) -> bool:

@@ -142,7 +142,9 @@ def _plain(segment: list[tuple[str, Span | None]]) -> str:
     """The grammar words of a segment: label text and fillers dropped, branch words kept."""
     words = [symbol for symbol, span in segment
              if symbol != "@" and symbol not in _ARTICLES
-             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)]
+             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)
+             # "if not breathing" is a condition, only a label "if not" is the other way of a branch
+             and not (symbol == "not" and span is not None and span.key not in ("if not", "not"))]
     if "->" in words or "<-" in words:
         words = [w for w in words if w != "|"]
     return " ".join(words)
@@ -244,6 +246,8 @@ class _State:
         return sources, True, False
 
     def _case_decider(self) -> list[str]:
+        if self.case_from is None and self.branch is not None and not self.branch.awaiting:
+            self.case_from = list(self.branch.decider)  # "X → if C: Y; elif D: Z": the branch's decider
         if self.case_from is None:
             if len(self.group) != 1:
                 raise _Unreadable(self.group[0] if self.group else "")
