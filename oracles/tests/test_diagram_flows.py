@@ -335,3 +335,45 @@ def test_an_else_row_drawn_from_the_previous_rows_step_is_caught() -> None:
     moved = award_a + " ->" + else_edge.split("->", 1)[1]
     verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(else_edge, "  " + moved), facts={}), {})
     assert verdict.status == "invalid"
+
+
+# --- edge-conditions / state-machine: a label inside the arrow --------------------------------
+
+@pytest.mark.parametrize("intent", [
+    "Idle -(coin)-> Ready -(push)-> Vending -(done)-> Idle",
+    "vending machine: Idle —[coin]→ Ready —[push]→ Vending —[done]→ Idle",
+])
+def test_a_label_written_inside_the_arrow_is_the_edges(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"idle", "ready", "vending"}
+    assert edges == {("idle", "ready"): ["coin"], ("ready", "vending"): ["push"], ("vending", "idle"): ["done"]}
+
+
+def test_a_step_with_a_label_in_its_arrow_is_not_a_case_condition() -> None:
+    """Planted bug: 'request —[amount > 500]' drawn as the condition of a row from the step before."""
+    intent = "request —[small]→ team lead → done; request —[amount > 500]→ director → done"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    ids = {label: line.split("[")[0].strip() for line in lines if "->" not in line and 'label="' in line
+           for label in [line.split('label="')[1].split('"')[0]]}
+    second = next(line for line in lines if f"{ids['request']} -> {ids['director']}" in line)
+    planted = draft.artifact.replace(second, f'  {ids["done"]} -> {ids["director"]} [label="request —[amount > 500]"];')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid"
+
+
+# --- loop-back with a pronoun: "… and it goes back to X" --------------------------------------
+
+@pytest.mark.parametrize("intent", [
+    "Code review: open PR → CI runs → reviewer reviews. If changes are requested, the author pushes fixes and it "
+    "goes back to CI runs. When approved, merge.",
+    "open PR -> CI runs -> reviewer reviews\nif changes are requested, author pushes fixes and then goes back to CI runs\n"
+    "when approved, merge",
+])
+def test_a_branch_that_goes_back_closes_a_loop(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"open pr", "ci runs", "reviewer reviews", "author pushes fixes", "merge"}
+    assert ("author pushes fixes", "ci runs") in edges
+    assert edges[("reviewer reviews", "author pushes fixes")] == ["if changes are requested"]
+    assert edges[("reviewer reviews", "merge")] == ["when approved"]

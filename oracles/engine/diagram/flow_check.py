@@ -27,22 +27,25 @@ _CONDITION_MAX_WORDS = 5
 def condition_like(label: str) -> bool:
     """Whether a drawn phrase can only be read as a condition, never as a step."""
     words = label.casefold().split()
-    if not words or len(words) > _CONDITION_MAX_WORDS:
+    if not words or len(words) > _CONDITION_MAX_WORDS or re.search(r"[—\[\](){}|]", label):
         return False
     if _COMPARISON_RE.search(label) or words[0] in _CONDITION_START or words[:2] in _ELSE_IF:
         return True
     return len(words) == 1 and bool(_PARTICIPLE_RE.match(words[0]))
 
 
-def row_condition(segment: list[tuple[str, Span | None]]) -> Span | None:
+def row_condition(segment: list[tuple[str, Span | None]], nodes: frozenset[str] = frozenset()) -> Span | None:
     """The condition of a case row's glue: one drawn edge label, then an arrow or a colon, nothing
-    else ("spam score > 5: move to junk")."""
+    else ("spam score > 5: move to junk"). A label that holds a drawn name is a step, not a condition."""
     if len(segment) < 2 or segment[-1] not in (("->", None), (":", None)):
         return None
     spans = {id(span): span for _, span in segment[:-1] if span is not None}
     if len(spans) != 1 or any(span is None for _, span in segment[:-1]):
         return None
     span = next(iter(spans.values()))
+    padded = f" {span.key} "
+    if any(f" {node} " in padded for node in nodes):
+        return None
     return span if span.kind == "label" and condition_like(span.label) else None
 
 

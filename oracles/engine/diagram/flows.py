@@ -34,8 +34,8 @@ CASE_CONDITION_MAX_WORDS = 5
 def case_condition(text: str) -> bool:
     """Whether the text before a row's arrow can only be a condition, not a step."""
     words = text.split()
-    if not words or len(words) > CASE_CONDITION_MAX_WORDS:
-        return False
+    if not words or len(words) > CASE_CONDITION_MAX_WORDS or re.search(r"[—\[\](){}|]", text):
+        return False  # "request —[amount > 500]": a step with a label inside its arrow
     return bool(CASE_CONDITION_RE.search(text)) or (len(words) == 1 and bool(PARTICIPLE_RE.match(text)))
 
 
@@ -60,10 +60,20 @@ LOOP_EXIT_RE = re.compile(r"\s+again\s*,?\s+(?P<cond>until\s+[^,>→-]{1,60}?)\s
 AGAIN_RE = re.compile(r"\s+again(?=\s*(?:$|,|;|->|→|=>))", re.IGNORECASE)
 
 
-def arrows_for_back_edges(chain: str) -> str:
-    """"fix it and goes back to submit" → "fix it -> goes back to submit" (the chain reader drops the
+# "Idle -(coin)-> Ready", "request —[amount ≤ 500]→ team lead": a label written inside the arrow.
+INLINE_LABEL_ARROW_RE = re.compile(r"\s*(?:-{1,2}|—|–)\s*[(\[](?P<label>[^()\[\]|\n]{1,60})[)\]]\s*(?:-{1,2}>|→|⟶)\s*")
+BACK_EDGE_PRONOUN_RE = re.compile(r"(\s+and\s+)(?:it|we|they)\s+(?=(?:go(?:es)?|loops?|jumps?|returns?|comes?|falls?)\s+back\s+to\s)",
+                                  re.IGNORECASE)
+
+
+def normalise_chain(chain: str) -> str:
+    """A chain as the chain reader reads it: "Also a → b" → "a → b", "a -(coin)-> b" → "a -->|coin| b",
+    "fix it and goes back to submit" → "fix it -> goes back to submit" (the chain reader drops the
     "goes back to" before an existing step); "run tests again, until C, then sign off" → "run tests
     --until C--> sign off"."""
+    chain = re.sub(r"^\s*(?:and\s+)?also\s*,?\s+", "", chain, flags=re.IGNORECASE)  # "Also pending → cancelled"
+    chain = INLINE_LABEL_ARROW_RE.sub(lambda m: f" -->|{m.group('label').strip()}| ", chain)
+    chain = BACK_EDGE_PRONOUN_RE.sub(r"\1", chain)  # "… and it goes back to CI runs"
     chain = LOOP_EXIT_RE.sub(lambda m: f" --{m.group('cond')}--> ", chain)
     return AGAIN_RE.sub("", BACK_EDGE_RE.sub(" -> ", chain))
 

@@ -102,6 +102,7 @@ class _Reader:
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
+            state.node_keys = frozenset(n.key for n in nodes)
             state.seen = [n.key for n in nodes[:index]]  # "from any of the three, …": the steps named so far
             state.glue(glue, node.key if node else None, first=index == 0,
                        next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
@@ -231,6 +232,7 @@ class _State:
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
         self.case_from: list[str] | None = None  # the step the open run of case rows branches from
         self.seen: list[str] = []  # every name before the current one
+        self.node_keys: frozenset[str] = frozenset()  # every drawn name
         self.fanned: list[str] = []  # the steps a sequence just fanned out to
         self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
@@ -356,7 +358,7 @@ class _State:
                 labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
                 until = True
                 continue
-            if broke and relation is None and (row_condition(segment) is not None or (
+            if broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
                     role == "alt" and self.case_from is not None and self.branch is None)):
                 relation = (self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
                 labels += seg_labels
@@ -389,6 +391,11 @@ class _State:
                 if broke and first_word in _ANSWERS and self.decision:
                     subjects = [self.decision]  # "No → show an error": from the decision
                     answer = first_word
+                elif broke and subjects is None and segment[0][1] is not None and segment[0][1].kind == "label" \
+                        and segment[-1] == ("->", None):
+                    # "… . denied → log attempt" that is not a case row: from the step before, or from
+                    # the last one? Neither reading is safe
+                    raise _Unreadable(segment[0][1].label)
                 relation = (subjects, role == "forward", verb)
                 labels += words
             elif role == "list":

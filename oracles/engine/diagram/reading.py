@@ -17,10 +17,10 @@ from .flows import (
     QUESTION_STEP_RE,
     SENTENCE_BREAK_RE,
     TRIGGER_HEADING_RE,
-    arrows_for_back_edges,
     comma_after_condition,
     fan_in_step,
     from_any,
+    normalise_chain,
     split_case_row,
 )
 from .mermaid import read_mermaid
@@ -317,6 +317,7 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
                                r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
                                r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
@@ -371,7 +372,7 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
 
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     graph.flow = True
-    pieces = ARROW_RE.split(arrows_for_back_edges(statement))
+    pieces = ARROW_RE.split(normalise_chain(statement))
     # ARROW_RE has two label groups: split yields [node, label, label2, node, label, label2, node…]
     nodes = pieces[0::3]
     labels = [pieces[i] or pieces[i + 1] for i in range(1, len(pieces) - 1, 3)]
