@@ -377,3 +377,25 @@ def test_a_branch_that_goes_back_closes_a_loop(intent: str) -> None:
     assert ("author pushes fixes", "ci runs") in edges
     assert edges[("reviewer reviews", "author pushes fixes")] == ["if changes are requested"]
     assert edges[("reviewer reviews", "merge")] == ["when approved"]
+
+
+@pytest.mark.parametrize("intent", [
+    "Grant application: write the science case, prepare the budget and collect letters of support in parallel; "
+    "then internal sign-off; then submit.",
+    "in parallel: write the science case, prepare the budget, collect letters of support. Once all three are done → "
+    "internal sign-off → submit",
+])
+def test_the_step_after_a_parallel_group_follows_all_of_it(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    parallel = {"write the science case", "prepare the budget", "collect letters of support"}
+    assert nodes == {*parallel, "internal sign-off", "submit"}
+    assert set(edges) == {*((p, "internal sign-off") for p in parallel), ("internal sign-off", "submit")}
+
+
+def test_a_fan_in_with_a_count_that_is_not_the_groups_is_refused() -> None:
+    _refused("in parallel: update docs, tag build, notify QA. Once all two are done → ship it")
+    intent = "in parallel: update docs, tag build, notify QA. when all three are done, ship it"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    verdict = kind.check(intent.replace("all three", "all two"), draft, {})
+    assert verdict.status == "invalid"

@@ -142,3 +142,9 @@ def separator_in_name(label: str) -> str | None:
     an em dash, a parallel bar, or a spaced en dash or bar separates names, it is not inside one."""
     match = _NAME_SEPARATOR_RE.search(label)
     return match.group(0).strip() if match else None
+
+
+def count_matches(plain: str, size: int) -> bool:
+    """"once all three are done" after three steps: a count in a fan-in's glue is the group's size."""
+    counts = [int(w) if w.isdigit() else _COUNTS[w] for w in plain.split() if w in _COUNTS or w.isdigit()]
+    return all(count == size for count in counts) and ("both" not in plain.split() or size == 2)

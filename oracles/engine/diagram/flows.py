@@ -115,11 +115,21 @@ PARALLEL_LIST_RE = re.compile(r"^(?:(?:and\s+)?then\s+|and\s+)?(?:in\s+parallel|
 FAN_IN_NOTE_RE = re.compile(r"\s*\((?:needs|requires|waits\s+for|after)\s+(?:all|both)(?:\s+(?:of\s+them|"
                             r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?\)\s*$", re.IGNORECASE)
 BARE_STEP_MAX_WORDS = 8
+FAN_IN_LEAD_RE = re.compile(
+    r"^(?:(?:and\s+)?then|after\s+that|next|finally|(?:once|when|after)\s+(?:all|both|they|these|those)(?:\s+of\s+them|"
+    r"\s+(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?:are\s+|is\s+|have\s+)?(?:done|finished|"
+    r"complete|completed|ready|succeeded))\s*(?:,|:|->|→)?\s+", re.IGNORECASE)
 
 
 def fan_in_step(statement: str, sources: int) -> str | None:
     """The step of a bare statement that follows a fan-out ("deploy to staging (needs all three)");
     None when the statement is more than a step's name or its count is not the fan-out's."""
+    lead = FAN_IN_LEAD_RE.match(statement)
+    if lead:  # "then internal sign-off", "once all three are done → open for business"
+        count = lead.group("count")
+        if count and (int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]) != sources:
+            return None
+        statement = statement[lead.end():]
     note = FAN_IN_NOTE_RE.search(statement)
     step = statement[:note.start()] if note else statement
     if note and note.group("count"):

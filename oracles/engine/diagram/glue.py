@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .flow_check import any_source, fan_in_note, loop_exit, parallel_opening, row_condition
+from .flow_check import any_source, count_matches, fan_in_note, loop_exit, parallel_opening, row_condition
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -369,6 +369,8 @@ class _State:
             elif role == "branch" and not seg_labels and _PRONOUN_GROUP_RE.search(plain) and (self.group or self.previous_group):
                 # "once all three finish, build the report": a fan-in from the steps just named
                 relation = (list(self.group or self.previous_group), True, False)
+                if not count_matches(plain, len(relation[0])):
+                    raise _Unreadable(" ".join(s for s, _ in segment))
             elif role == "branch":
                 opened = True
                 labels += seg_labels

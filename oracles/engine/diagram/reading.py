@@ -222,6 +222,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
             if last:
                 graph.edge(last, key)
         graph.last_objects = keys
+        graph.fan_out = keys if len(keys) > 1 else []  # "…; then internal sign-off": after all of them
         graph.flow = True
         return None
     return _read_plain_statement(graph, statement, last)
@@ -365,6 +366,7 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
                 if previous:
                     graph.edge(previous, key)
             graph.last_objects = keys
+            graph.fan_out = keys if len(keys) > 1 else []
             return None
         return _read_chain_nodes(graph, [_step_text(p) for p in parts], None)
     return read_relations(graph, statement, last)
