@@ -121,15 +121,21 @@ FAN_IN_LEAD_RE = re.compile(
     r"complete|completed|ready|succeeded))\s*(?:,|:|->|→)?\s+", re.IGNORECASE)
 
 
-def fan_in_step(statement: str, sources: int) -> str | None:
-    """The step of a bare statement that follows a fan-out ("deploy to staging (needs all three)");
-    None when the statement is more than a step's name or its count is not the fan-out's."""
+def fan_in_step(statement: str, sources: int) -> tuple[str | None, str | None]:
+    """The step of a statement that follows a fan-out ("deploy to staging (needs all three)", "then
+    sign-off", "once all three are done → sign-off → submit") and the chain after it; (None, None)
+    when the statement is more than that or its count is not the fan-out's."""
     lead = FAN_IN_LEAD_RE.match(statement)
     if lead:  # "then internal sign-off", "once all three are done → open for business"
         count = lead.group("count")
         if count and (int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]) != sources:
-            return None
+            return None, None
         statement = statement[lead.end():]
+    step, *chain = re.split(r"\s*(?:-{1,2}>|→|=>)\s*", statement, maxsplit=1)
+    return _bare_step(step, sources), chain[0] if chain else None
+
+
+def _bare_step(statement: str, sources: int) -> str | None:
     note = FAN_IN_NOTE_RE.search(statement)
     step = statement[:note.start()] if note else statement
     if note and note.group("count"):

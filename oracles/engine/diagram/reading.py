@@ -163,12 +163,13 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     parallel_list = PARALLEL_LIST_RE.match(statement)
     if parallel_list:  # "then in parallel: lint, unit tests, build image"
         return _read_parallel_list(graph, parallel_list.group("names"), last)
-    fan_in = fan_in_step(statement, len(fan_out)) if fan_out else None
+    fan_in, chain = fan_in_step(statement, len(fan_out)) if fan_out else (None, None)
     if fan_in and not VERB_RE.search(" " + fan_in + " "):  # "- deploy to staging (needs all three)"
         head = graph.node(_step_text(fan_in))
         for tail in fan_out:
             graph.edge(tail, head)
-        return head
+        # "once all three are done → sign-off → submit": the chain goes on from the step they wait for
+        return _read_chain(graph, "-> " + chain, head) if chain else head
     every = from_any(statement)
     if every:  # "from any of the three, a power fault switches to flashing yellow"
         return _read_from_any(graph, *every)
