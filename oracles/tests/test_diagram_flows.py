@@ -399,3 +399,45 @@ def test_a_fan_in_with_a_count_that_is_not_the_groups_is_refused() -> None:
     draft = kind.draft(intent, "dot", {})
     verdict = kind.check(intent.replace("all three", "all two"), draft, {})
     assert verdict.status == "invalid"
+
+
+# --- step-list: a sequence heading over a plain list, a request before "Step 1:" ----------------
+
+@pytest.mark.parametrize("intent", [
+    "Flowchart of the incident response steps in order: detect, triage, mitigate, communicate status, write postmortem.",
+    "incident response in this order: detect; triage; mitigate; communicate status; write postmortem",
+    "Our incident timeline: detect, triage, mitigate, communicate status and write postmortem",
+])
+def test_a_sequence_heading_over_a_list_is_a_flow(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["detect", "triage", "mitigate", "communicate status", "write postmortem"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_a_list_without_a_sequence_heading_is_not_guessed_into_a_flow() -> None:
+    _refused("Our team: detect, triage, mitigate, communicate status, write postmortem.")
+
+
+def test_a_listed_sequence_with_a_step_skipped_is_caught() -> None:
+    reason = _planted("steps in order: detect, triage, mitigate, write postmortem", "n1 -> n2;", "n0 -> n2;")
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
+@pytest.mark.parametrize("intent", [
+    "Can you turn my scone recipe into a little flowchart? Step 1: Preheat oven. Step 2: Rub butter into flour. "
+    "Step 3: Add milk and knead. Step 4: Bake for 12 min.",
+    "could you put this into a diagram? step 1: preheat oven step 2: rub butter into flour step 3: add milk and knead "
+    "step 4: bake for 12 min",
+])
+def test_a_request_question_before_numbered_steps_names_the_diagram(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["preheat oven", "rub butter into flour", "add milk and knead", "bake for 12 min"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_the_request_question_does_not_excuse_a_step_left_out() -> None:
+    intent = "Can you turn my recipe into a flowchart? Step 1: Preheat oven. Step 2: Mix. Step 3: Bake."
+    reason = _planted(intent, 'label="Mix"', 'label="Stir"')
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED")

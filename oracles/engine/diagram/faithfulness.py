@@ -24,7 +24,14 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
-from .flow_check import fan_in_wait, modified_name, refuse_condition_drawn_as_step, separator_in_name
+from .flow_check import (
+    REQUEST_VERBS,
+    fan_in_wait,
+    listed_sequence,
+    modified_name,
+    refuse_condition_drawn_as_step,
+    separator_in_name,
+)
 from .glue import _Reader
 from .vocabulary import (
     _ANSWERS,
@@ -269,7 +276,7 @@ class Faithfulness:
             token = self.tokens[index]
             heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
             if token.kind == "punct" and token.text == "?" and start == 0 and "you" in heading \
-                    and set(heading) & _INSTRUCT_VERBS:
+                    and set(heading) & (_INSTRUCT_VERBS | REQUEST_VERBS):
                 # "Could you draw our incident process? First …": the request names the diagram
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) <= TITLE_MAX_WORDS and not set(heading) & _CONDITION_WORDS:
@@ -295,6 +302,7 @@ class Faithfulness:
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
         spans = self.spans()
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
+        whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
         for key, label in self.nodes.items():
             words = key.split()
             cased = re.findall(_WORD, label)

@@ -148,3 +148,48 @@ def count_matches(plain: str, size: int) -> bool:
     """"once all three are done" after three steps: a count in a fan-in's glue is the group's size."""
     counts = [int(w) if w.isdigit() else _COUNTS[w] for w in plain.split() if w in _COUNTS or w.isdigit()]
     return all(count == size for count in counts) and ("both" not in plain.split() or size == 2)
+
+
+# "Can you turn my recipe into a flowchart? Step 1: …": verbs of a request for a diagram, read only in
+# a question to "you" before the first step (faithfulness._title_end), never inside a step.
+REQUEST_VERBS = frozenset({"turn", "convert", "put", "lay", "diagram", "chart", "map"})
+
+
+# A heading that says its items are in order ("steps in order:", "timeline (each step caused the
+# next):"), then only the items: a sequence. The checker's own word list.
+_SEQUENCE_HEADING = frozenset("order steps sequence timeline stages phases sequentially chronological".split())
+_LIST_GLUE = frozenset({",", ";", "and", "then"})
+_LISTED_MIN = 3
+
+
+def listed_sequence(tokens: list[Token], spans: list[Span]) -> list[str] | None:
+    """The drawn names of "<sequence heading>: a, b, c" in order, or None unless the intent is that."""
+    if not spans or any(span.kind != "node" for span in spans):
+        return None
+    colon = next((i for i, t in enumerate(tokens) if t.kind == "punct" and t.text == ":"), None)
+    if colon is None or spans[0].start <= colon:
+        return None
+    heading = tokens[:colon]
+    if any(t.kind in ("arrow", "marker", "nl") for t in heading) or not (
+            {t.text.casefold() for t in heading if t.kind == "word"} & _SEQUENCE_HEADING):
+        return None
+    bounds = [colon + 1, *(i for span in spans for i in (span.start, span.end)), len(tokens)]
+    glues = [tokens[bounds[i]:bounds[i + 1]] for i in range(0, len(bounds), 2)]
+    separators = set()
+    for index, glue in enumerate(glues):
+        texts = [t.text.casefold() for t in glue]
+        if index == len(glues) - 1:
+            texts = texts[:-1] if texts[-1:] in ([".",], ["!"]) else texts
+            if texts:
+                return None
+            continue
+        if index == 0:
+            if texts:
+                return None
+            continue
+        if not texts or not set(texts) <= _LIST_GLUE or texts[0] not in (",", ";", "and"):
+            return None
+        separators.add(texts[0] if texts[0] != "and" else ",")
+    if len(separators) > 1 or len(spans) < _LISTED_MIN:
+        return None
+    return [span.key for span in spans]

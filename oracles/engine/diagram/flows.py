@@ -158,3 +158,24 @@ def comma_after_condition(statement: str) -> str:
 # "When a webhook delivery fails: if it's a 4xx, …": the event that starts the flow, then its branches.
 TRIGGER_HEADING_RE = re.compile(r"^(?:when|whenever|once|after)\s+(?P<event>[^:,;]{3,60}?):\s+(?P<rest>(?:if|when)\s.+)$",
                                 re.IGNORECASE)
+
+# "Incident response steps in order: detect, triage, mitigate", "Post-mortem timeline (each step
+# caused the next): disk filled up; replication stopped; …": a heading that says the items are in
+# order, then the items — a sequence.
+SEQUENCE_HEADING_WORDS = frozenset("order steps sequence timeline stages phases sequentially chronological".split())
+LISTED_STEPS_RE = re.compile(r"^(?P<head>[^:\n]{3,120}):\s*(?P<body>[^:\n]+?)[.!]?\s*$")
+LISTED_STEPS_MIN = 3
+
+
+def listed_steps(intent: str) -> list[str] | None:
+    """The items of a sequence heading's list, in order; None unless the intent is exactly that."""
+    match = LISTED_STEPS_RE.match(intent.strip())
+    if match is None or not set(re.findall(r"[a-z]+", match.group("head").lower())) & SEQUENCE_HEADING_WORDS:
+        return None
+    body = match.group("body")
+    separator = r"\s*;\s*(?:and\s+|then\s+)?" if ";" in body else r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?"
+    items = [item.strip() for item in re.split(separator, body)]
+    if len(items) < LISTED_STEPS_MIN or any(not item or len(item.split()) > BARE_STEP_MAX_WORDS
+                                            or re.search(r"->|→|=>|[()\[\]]", item) for item in items):
+        return None
+    return items

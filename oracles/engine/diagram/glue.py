@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .flow_check import any_source, count_matches, fan_in_note, loop_exit, parallel_opening, row_condition
+from .flow_check import any_source, count_matches, fan_in_note, listed_sequence, loop_exit, parallel_opening, row_condition
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -88,6 +88,11 @@ class _Reader:
         return symbols
 
     def read(self) -> Expected:
+        listed = listed_sequence(self.tokens, self.spans)
+        if listed is not None:  # "steps in order: detect, triage, mitigate"
+            for tail, head in zip(listed, listed[1:], strict=False):
+                self.out.add(tail, head, set())
+            return self.out
         nodes = [sp for sp in self.spans if sp.kind == "node"]
         glue_bounds = [(nodes[i - 1].end if i else 0, nodes[i].start) for i in range(len(nodes))]
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
@@ -186,6 +191,9 @@ def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | Non
     colons = [i for i, (symbol, span) in enumerate(glue) if symbol == ":" and span is None]
     if colons:
         glue = glue[colons[-1] + 1:]
+    asks = [i for i, (symbol, span) in enumerate(glue) if symbol == "?" and span is None]
+    if asks and "you" in [symbol for symbol, _ in glue[:asks[-1]]]:
+        glue = glue[asks[-1] + 1:]  # "Can you turn my recipe into a flowchart? Step 1: …": the request
     return [(symbol, span) for symbol, span in glue
             if span is not None or (symbol != "@" and symbol not in _INSTRUCT and symbol not in _PREAMBLE_FILLER)]
 

@@ -20,6 +20,7 @@ from .flows import (
     comma_after_condition,
     fan_in_step,
     from_any,
+    listed_steps,
     normalise_chain,
     split_case_row,
 )
@@ -441,4 +442,16 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     return None
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_sentences]
+def read_listed_steps(intent: str) -> Graph | None:
+    """"Incident response steps in order: detect, triage, mitigate": a heading that says the items
+    are in order, then the items, is a flow."""
+    steps = listed_steps(intent)
+    if steps is None:
+        return None
+    graph = Graph(flow=True)
+    _read_chain_nodes(graph, [_step_text(step) for step in steps], None)
+    return graph
+
+
+READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_listed_steps,
+                                                read_sentences]
