@@ -98,6 +98,8 @@ class _Reader:
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        state.node_keys = frozenset(n.key for n in nodes)
+        state.names = [n.key for n in nodes]
         glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
         for index, glue in enumerate(glues):
             node = nodes[index] if index < len(nodes) else None
@@ -107,8 +109,7 @@ class _Reader:
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
-            state.node_keys = frozenset(n.key for n in nodes)
-            state.seen = [n.key for n in nodes[:index]]  # "from any of the three, …": the steps named so far
+            state.seen_count = index  # "from any of the three, …": the steps named so far
             state.glue(glue, node.key if node else None, first=index == 0,
                        next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
         state.finish()
@@ -239,7 +240,8 @@ class _State:
         self.roots = 0
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
         self.case_from: list[str] | None = None  # the step the open run of case rows branches from
-        self.seen: list[str] = []  # every name before the current one
+        self.names: list[str] = []  # every drawn name, in the order of the intent
+        self.seen_count = 0  # how many of them come before the current one
         self.node_keys: frozenset[str] = frozenset()  # every drawn name
         self.fanned: list[str] = []  # the steps a sequence just fanned out to
         self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
@@ -248,7 +250,7 @@ class _State:
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
                   node: str | None) -> tuple[list[str], bool, bool]:
         """"From any of the three, <event> switches to X": X from every step named before it."""
-        sources = [key for key in dict.fromkeys(self.seen) if key != node]
+        sources = [key for key in dict.fromkeys(self.names[:self.seen_count]) if key != node]
         if relation is None or not relation[1] or relation[0] is not None or node is None or not sources \
                 or (count and count != len(sources)):
             raise _Unreadable(node or "any")
