@@ -441,3 +441,42 @@ def test_the_request_question_does_not_excuse_a_step_left_out() -> None:
     intent = "Can you turn my recipe into a flowchart? Step 1: Preheat oven. Step 2: Mix. Step 3: Bake."
     reason = _planted(intent, 'label="Mix"', 'label="Stir"')
     assert reason["code"] in ("NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED")
+
+
+@pytest.mark.parametrize("intent", [
+    "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n  - set up CI\n- integration (after all three)\n- demo",
+    "Project plan:\n1. kickoff\n2. then in parallel:\n   - design mockups\n   - write API spec\n   - set up CI\n"
+    "3. integration\n4. demo",
+    "* kickoff\n* simultaneously:\n    * design mockups\n    * write API spec\n    * set up CI\n"
+    "* integration (needs all three)\n* demo",
+])
+def test_a_nested_parallel_block_fans_out_and_in(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    block = {"design mockups", "write api spec", "set up ci"}
+    assert nodes == {"kickoff", *block, "integration", "demo"}
+    assert set(edges) == {*(("kickoff", b) for b in block), *((b, "integration") for b in block),
+                          ("integration", "demo")}
+
+
+def test_a_nested_parallel_block_with_the_wrong_count_is_not_valid() -> None:
+    _refused("- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n- integration (after all three)")
+
+
+def test_a_parallel_step_left_out_of_the_fan_in_is_caught() -> None:
+    intent = "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n- integration\n- demo"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    ids = {line.split('label="')[1].split('"')[0]: line.split("[")[0].strip() for line in lines
+           if "->" not in line and 'label="' in line}
+    edge = next(line for line in lines if f"{ids['write API spec']} -> {ids['integration']}" in line)
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(edge + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+def test_parallel_steps_in_brackets_with_bars_fan_out_and_in() -> None:
+    nodes, edges = _drawn("pipeline: ingest → (validate schema ‖ deduplicate ‖ enrich with geo) → load to warehouse")
+    block = {"validate schema", "deduplicate", "enrich with geo"}
+    assert nodes == {"ingest", *block, "load to warehouse"}
+    assert set(edges) == {*(("ingest", b) for b in block), *((b, "load to warehouse") for b in block)}

@@ -123,7 +123,9 @@ def fan_in_note(plain: str) -> int | None:
     if match is None:
         return None
     count = match.group("count")
-    return 0 if count is None else int(count) if count.isdigit() else _COUNTS[count]
+    if count is None:
+        return 2 if " both " in f" {plain} " else 0
+    return int(count) if count.isdigit() else _COUNTS[count]
 
 
 _PARALLEL_OPENING_RE = re.compile(r"^(?:(?:and )?then )?(?:in parallel|simultaneously|concurrently|at same time) :$")
@@ -193,3 +195,68 @@ def listed_sequence(tokens: list[Token], spans: list[Span]) -> list[str] | None:
     if len(separators) > 1 or len(spans) < _LISTED_MIN:
         return None
     return [span.key for span in spans]
+
+
+_OPENER_WORDS = (["in", "parallel"], ["simultaneously"], ["concurrently"], ["at", "the", "same", "time"])
+_THEN = (["then"], ["and", "then"], [])
+
+
+def _opener(words: list[str]) -> bool:
+    return any(words == lead + opener for lead in _THEN for opener in _OPENER_WORDS)
+
+
+def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str]] | None:
+    """The edges of a step list with "in parallel:" blocks of nested items, read on the check's own:
+    every item a whole drawn name (a fan-in's "(after all three)" aside) or an opener alone; the
+    block fans out from the item before it and into the item after it. None unless exactly that."""
+    first_marker = next((i for i, t in enumerate(tokens) if t.kind == "marker"), None)
+    heading = [t for t in tokens[:first_marker or 0] if t.kind != "nl"]
+    if first_marker is None or (heading and heading[-1].text != ":") or any(
+            span.kind != "node" or span.start < first_marker for span in spans):
+        return None  # only a heading ("CI plan:") may come before the list
+    starts = {span.start: span for span in spans}
+    tokens = tokens[first_marker:]
+    starts = {start - first_marker: span for start, span in starts.items()}
+    lines: list[tuple[int, list[Token]]] = []
+    for token in tokens:
+        if token.kind == "marker":
+            lines.append((token.level, []))
+        elif token.kind != "nl":
+            lines[-1][1].append(token)
+    index = {id(t): i for i, t in enumerate(tokens)}
+    top = min(level for level, _ in lines)
+    items: list[tuple[list[str], bool]] = []  # (names, is a block)
+    for level, content in lines:
+        words = [t.text.casefold() for t in content if t.kind == "word"]
+        texts = [t.text for t in content]
+        if level == top and texts[-1:] == [":"] and _opener(words):
+            items.append(([], True))
+            continue
+        first = starts.get(index[id(content[0])]) if content else None
+        if first is not None and first.end - first.start > len(content):
+            return None
+        if first is None:
+            return None
+        rest = [t.text.casefold() for t in content[first.end - first.start:]]  # after the name
+        note = fan_in_note(" ".join(w for w in rest if w not in _NOTE_WAIT)) if rest else 0
+        if rest and (note is None or level != top or not items or not (items[-1][1] or len(items) > 1)):
+            return None
+        if level == top:
+            items.append(([first.key], False))
+        elif items and items[-1][1]:
+            items[-1][0].append(first.key)
+        else:
+            return None
+        if rest and note:
+            block = items[-2][0] if len(items) > 1 else []
+            if note != len(block):
+                return None
+    if not any(block for _, block in items) or any(block and len(names) < 2 for names, block in items):
+        return None
+    edges = []
+    for (tails, _), (heads, _) in zip(items, items[1:], strict=False):
+        edges += [(tail, head) for tail in tails for head in heads]
+    return edges
+
+
+_NOTE_WAIT = frozenset({"needs", "need", "requires", "require", "waits", "wait", "after"})

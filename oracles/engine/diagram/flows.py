@@ -138,8 +138,8 @@ def fan_in_step(statement: str, sources: int) -> tuple[str | None, str | None]:
 def _bare_step(statement: str, sources: int) -> str | None:
     note = FAN_IN_NOTE_RE.search(statement)
     step = statement[:note.start()] if note else statement
-    if note and note.group("count"):
-        count = note.group("count")
+    if note and (note.group("count") or re.search(r"\bboth\b", note.group(0), re.IGNORECASE)):
+        count = note.group("count") or "two"
         if (int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]) != sources:
             return None
     if not step.strip() or len(step.split()) > BARE_STEP_MAX_WORDS or re.search(r"[,:;()→>]", step):
@@ -179,3 +179,36 @@ def listed_steps(intent: str) -> list[str] | None:
                                             or re.search(r"->|→|=>|[()\[\]]", item) for item in items):
         return None
     return items
+
+# "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n- integration (after all three)":
+# a step list with a parallel block: the block fans out from the item before and into the item after.
+PARALLEL_OPENER_RE = re.compile(r"^(?:(?:and\s+)?then\s+)?(?:in\s+parallel|simultaneously|concurrently|"
+                                r"at\s+the\s+same\s+time)\s*:?$", re.IGNORECASE)
+_ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+]|\d{1,2}[.)])[ \t]+(?P<text>\S.*?)\s*$")
+
+
+def parallel_outline(intent: str) -> list[tuple[str, list[str] | None]] | None:
+    """The items of a step list with parallel blocks, in order: (step, None) for a step, (opener,
+    [steps]) for a block. None unless the intent is exactly such a list."""
+    lines = [line for line in intent.splitlines() if line.strip()]
+    if lines and not _ITEM_RE.match(lines[0]) and lines[0].rstrip().endswith(":"):
+        lines = lines[1:]
+    items = [_ITEM_RE.match(line) for line in lines]
+    if not items or not all(items):
+        return None
+    levels = [len(m.group("indent").expandtabs(4)) for m in items if m]
+    top = min(levels)
+    out: list[tuple[str, list[str] | None]] = []
+    for match, level in zip(items, levels, strict=True):
+        text = match.group("text") if match else ""
+        if level == top:
+            out.append((text, [] if PARALLEL_OPENER_RE.match(text) else None))
+        elif out and out[-1][1] is not None:
+            out[-1][1].append(text)
+        else:
+            return None
+    blocks = [steps for _, steps in out if steps is not None]
+    if not blocks or any(len(steps) < 2 for steps in blocks) or any(
+            re.search(r"->|→|=>|[:;]", text) for text, steps in out if steps is None):
+        return None
+    return out

@@ -8,7 +8,16 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .flow_check import any_source, count_matches, fan_in_note, listed_sequence, loop_exit, parallel_opening, row_condition
+from .flow_check import (
+    any_source,
+    count_matches,
+    fan_in_note,
+    listed_sequence,
+    loop_exit,
+    parallel_opening,
+    parallel_outline_edges,
+    row_condition,
+)
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -41,7 +50,7 @@ _REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r
 _REPLY = r"(?:replies|reply|responds?|answers|returns?|sends? back)"
 _FORWARD_RE = re.compile(rf"(?:^| )(?:{'|'.join(_FORWARD)})(?= |$)")
 _REVERSE_RE = re.compile(rf"(?:^| )(?:{'|'.join(_REVERSE)})(?= |$)")
-_LIST_RE = re.compile(r"^(?:(?:,|and|or|&|/|\||plus|as well as|nor|\(|\)|\[|\]|\{|\})\s*)+$")
+_LIST_RE = re.compile(r"^(?:(?:,|and|or|&|/|\||‖|plus|as well as|nor|\(|\)|\[|\]|\{|\})\s*)+$")
 _PRONOUN_GROUP_RE = re.compile(r"(?:^| )(?:both|they|all three|all|each|these|those|all of them|both of them)(?= |$)")
 _PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
 
@@ -88,6 +97,11 @@ class _Reader:
         return symbols
 
     def read(self) -> Expected:
+        outline = parallel_outline_edges(self.tokens, self.spans)
+        if outline is not None:  # "- kickoff\n- in parallel:\n  - a\n  - b\n- integration"
+            for tail, head in outline:
+                self.out.add(tail, head, set())
+            return self.out
         listed = listed_sequence(self.tokens, self.spans)
         if listed is not None:  # "steps in order: detect, triage, mitigate"
             for tail, head in zip(listed, listed[1:], strict=False):

@@ -22,6 +22,7 @@ from .flows import (
     from_any,
     listed_steps,
     normalise_chain,
+    parallel_outline,
     split_case_row,
 )
 from .mermaid import read_mermaid
@@ -410,7 +411,8 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
         if group:
-            alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", group.group(1)) if a.strip()]
+            alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*‖\s*|\s*\|\|\s*", group.group(1))
+                            if a.strip()]  # "(lint ‖ test)": parallel steps
         else:
             alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*|\s+/\s+", text) if a.strip()]
         keys = []
@@ -442,6 +444,28 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     return None
 
 
+def read_parallel_outline(intent: str) -> Graph | None:
+    """A step list with "in parallel:" blocks of nested steps."""
+    items = parallel_outline(intent)
+    if items is None:
+        return None
+    graph = Graph(flow=True)
+    previous: list[str] = []
+    for text, block in items:
+        if block is None:
+            step = fan_in_step(text, len(previous))[0] if len(previous) > 1 else text
+            if step is None:
+                return None
+            heads = [graph.node(_step_text(step))]
+        else:
+            heads = [graph.node(_step_text(child)) for child in block]
+        for tail in previous:
+            for head in heads:
+                graph.edge(tail, head)
+        previous = heads
+    return graph if graph.edges else None
+
+
 def read_listed_steps(intent: str) -> Graph | None:
     """"Incident response steps in order: detect, triage, mitigate": a heading that says the items
     are in order, then the items, is a flow."""
@@ -453,5 +477,5 @@ def read_listed_steps(intent: str) -> Graph | None:
     return graph
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_listed_steps,
-                                                read_sentences]
+READERS: list[Callable[[str], Graph | None]] = [read_parallel_outline, read_outline, read_inline_steps, read_mermaid,
+                                                read_listed_steps, read_sentences]
