@@ -480,3 +480,30 @@ def test_parallel_steps_in_brackets_with_bars_fan_out_and_in() -> None:
     block = {"validate schema", "deduplicate", "enrich with geo"}
     assert nodes == {"ingest", *block, "load to warehouse"}
     assert set(edges) == {*(("ingest", b) for b in block), *((b, "load to warehouse") for b in block)}
+
+
+# --- edge-conditions: answers listed after a question ----------------------------------------
+
+@pytest.mark.parametrize("intent", [
+    "paging flow: alert fires → 'on-call acks within 5 min?' → yes: investigate, no: escalate to secondary",
+    "alert fires -> on-call acks within 5 min? -> yes: investigate / no: escalate to secondary",
+])
+def test_answers_listed_after_a_question_label_their_own_edges(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"alert fires", "on-call acks within 5 min?", "investigate", "escalate to secondary"}
+    assert edges[("on-call acks within 5 min?", "investigate")] == ["yes"]
+    assert edges[("on-call acks within 5 min?", "escalate to secondary")] == ["no"]
+
+
+@pytest.mark.parametrize("intent", [
+    "alert fires → acked? → yes: investigate, no: escalate",
+    "alert fires -> acked? -> yes: investigate / no: escalate",
+])
+def test_swapped_answers_are_caught(intent: str) -> None:
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    planted = draft.artifact.replace('label="yes"', 'label="@@"').replace('label="no"', 'label="yes"')
+    planted = planted.replace('label="@@"', 'label="no"')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_LABEL_WRONG"

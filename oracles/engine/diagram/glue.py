@@ -290,8 +290,11 @@ class _State:
                         # "sends logs to Loki and metrics to Prometheus": the list holds a second
                         # relation; "talks to the backend over HTTPS": the object carries the how
                         raise _Unreadable(obj)
+            # "→ yes: ship / no: backorder": each answer is its own edge's, not the whole list's
+            answered = any(self.into.get(obj, set()) & _ANSWERS for obj in self.group[1:])
             for obj in self.group:
-                labels = self.into.get(obj, set()) | self.relation_labels
+                labels = self.into.get(obj, set()) | (
+                    self.relation_labels if not answered or obj == self.group[0] else set())
                 for subject in subjects:
                     if forward:
                         self.out.add(subject, obj, labels)
@@ -429,6 +432,9 @@ class _State:
                 bare_comma = bare_comma and plain.strip() == ""
                 list_or = list_or or bool(set(plain.split()) & {"or", "/", "|"})
                 labels += seg_labels
+            elif role == "filler" and separator == "," and plain == ":" and segment[0][0] in _ANSWERS \
+                    and segment[0][1] is not None:
+                labels += seg_labels  # "yes: investigate, no: escalate": the next answer of the same list
             elif role == "filler":
                 if seg_labels:
                     self.carry += seg_labels

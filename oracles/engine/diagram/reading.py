@@ -415,6 +415,9 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
                             if a.strip()]  # "(lint ‖ test)": parallel steps
         else:
             alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*|\s+/\s+", text) if a.strip()]
+            answers = re.split(r"\s*,\s*", text)
+            if len(answers) > 1 and all(re.match(r"^(?:yes|no|true|false)\s*:\s*\S", a, re.IGNORECASE) for a in answers):
+                alternatives = answers  # "yes: investigate, no: escalate"
         keys = []
         for alternative in alternatives:
             answer = re.match(r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
