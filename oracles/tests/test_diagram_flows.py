@@ -507,3 +507,31 @@ def test_swapped_answers_are_caught(intent: str) -> None:
     verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "EDGE_LABEL_WRONG"
+
+
+# --- if-else-chain in markdown: nested case rows under the step that decides -----------------
+
+@pytest.mark.parametrize("intent", [
+    "Alert handling:\n- Check severity\n  - critical → page on-call\n  - warning → create ticket\n  - info → write a log entry",
+    "* receive alert\n* check severity\n    * critical: page on-call\n    * warning: create ticket\n"
+    "    * info: write a log entry",
+])
+def test_nested_case_rows_branch_from_their_parent_step(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert {"page on-call", "create ticket", "write a log entry"} <= nodes
+    assert edges[("check severity", "page on-call")] == ["critical"]
+    assert edges[("check severity", "create ticket")] == ["warning"]
+    assert edges[("check severity", "write a log entry")] == ["info"]
+
+
+def test_nested_case_rows_with_swapped_conditions_are_caught() -> None:
+    intent = "- check severity\n  - critical → page on-call\n  - warning → create ticket"
+    reason = _planted(intent, 'label="critical"', 'label="warning2"')
+    assert reason["code"] in ("EDGE_LABEL_NOT_IN_INTENT", "EDGE_LABEL_WRONG")
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    swapped = draft.artifact.replace('label="critical"', 'label="@@"').replace('label="warning"', 'label="critical"')
+    swapped = swapped.replace('label="@@"', 'label="warning"')
+    verdict = kind.check(intent, replace(draft, artifact=swapped, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_LABEL_WRONG"

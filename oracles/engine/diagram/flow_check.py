@@ -260,3 +260,46 @@ def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
 
 
 _NOTE_WAIT = frozenset({"needs", "need", "requires", "require", "waits", "wait", "after"})
+
+
+
+def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str, set[str]]] | None:
+    """The edges of a step list whose last step holds nested case rows, read on the check's own:
+    each top item one whole drawn name, each nested item a drawn condition, an arrow or a colon, and
+    a drawn name. The top items are a sequence; the rows branch from the last. None unless exactly that."""
+    first_marker = next((i for i, t in enumerate(tokens) if t.kind == "marker"), None)
+    heading = [t for t in tokens[:first_marker or 0] if t.kind != "nl"]
+    if first_marker is None or (heading and heading[-1].text != ":") or any(sp.start < first_marker for sp in spans):
+        return None
+    at = {span.start: span for span in spans}
+    lines: list[tuple[int, list[int]]] = []
+    for index in range(first_marker, len(tokens)):
+        if tokens[index].kind == "marker":
+            lines.append((tokens[index].level, []))
+        elif tokens[index].kind != "nl":
+            lines[-1][1].append(index)
+    top = min(level for level, _ in lines)
+    steps: list[str] = []
+    rows: list[tuple[str, str]] = []
+    for level, indices in lines:
+        pieces: list[Span | str] = []
+        position = indices[0] if indices else None
+        while position is not None and position <= indices[-1]:
+            span = at.get(position)
+            if span is not None:
+                pieces.append(span)
+                position = span.end
+            else:
+                pieces.append(tokens[position].text)
+                position += 1
+        if level == top and not rows and len(pieces) == 1 and isinstance(pieces[0], Span) and pieces[0].kind == "node":
+            steps.append(pieces[0].key)
+        elif level > top and steps and len(pieces) == 3 and isinstance(pieces[0], Span) and pieces[0].kind == "label" \
+                and pieces[1] in ("->", "→", "=>", ":") and isinstance(pieces[2], Span) and pieces[2].kind == "node":
+            rows.append((pieces[0].key, pieces[2].key))
+        else:
+            return None
+    if len(rows) < 2:
+        return None
+    edges = [(tail, head, set()) for tail, head in zip(steps, steps[1:], strict=False)]
+    return edges + [(steps[-1], head, {label}) for label, head in rows]

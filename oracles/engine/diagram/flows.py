@@ -212,3 +212,29 @@ def parallel_outline(intent: str) -> list[tuple[str, list[str] | None]] | None:
             re.search(r"->|→|=>|[:;]", text) for text, steps in out if steps is None):
         return None
     return out
+
+
+def case_outline(intent: str) -> list[tuple[str, list[tuple[str, str]]]] | None:
+    """"- check severity\n  - critical → page on-call\n  - warning → create ticket": steps in order, the
+    last one with nested case rows (condition, step) that branch from it. None unless exactly that."""
+    lines = [line for line in intent.splitlines() if line.strip()]
+    if lines and not _ITEM_RE.match(lines[0]) and lines[0].rstrip().endswith(":"):
+        lines = lines[1:]
+    items = [_ITEM_RE.match(line) for line in lines]
+    if len(items) < 3 or not all(items):
+        return None
+    levels = [len(m.group("indent").expandtabs(4)) for m in items if m]
+    top = min(levels)
+    out: list[tuple[str, list[tuple[str, str]]]] = []
+    for match, level in zip(items, levels, strict=True):
+        text = match.group("text") if match else ""
+        if level == top:
+            if out and out[-1][1] or re.search(r"->|→|=>|[:;]", text):
+                return None  # only the last step branches; a step states no relation of its own
+            out.append((text, []))
+            continue
+        row = re.match(r"^(?P<cond>[^:→>\n]{1,40}?)\s*(?:->|→|=>|:)\s*(?P<step>[^:→>\n]+)$", text)
+        if not out or row is None or len(row.group("cond").split()) > CASE_CONDITION_MAX_WORDS:
+            return None
+        out[-1][1].append((row.group("cond").strip(), row.group("step").strip()))
+    return out if len(out[-1][1]) >= 2 else None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..contracts import EngineRefusal
 from .flow_check import (
     any_source,
+    case_outline_edges,
     count_matches,
     fan_in_note,
     listed_sequence,
@@ -97,6 +98,11 @@ class _Reader:
         return symbols
 
     def read(self) -> Expected:
+        cases = case_outline_edges(self.tokens, self.spans)
+        if cases is not None:  # "- check severity\n  - critical → page on-call\n  - warning → …"
+            for tail, head, labels in cases:
+                self.out.add(tail, head, labels)
+            return self.out
         outline = parallel_outline_edges(self.tokens, self.spans)
         if outline is not None:  # "- kickoff\n- in parallel:\n  - a\n  - b\n- integration"
             for tail, head in outline:

@@ -17,6 +17,7 @@ from .flows import (
     QUESTION_STEP_RE,
     SENTENCE_BREAK_RE,
     TRIGGER_HEADING_RE,
+    case_outline,
     comma_after_condition,
     fan_in_step,
     from_any,
@@ -469,6 +470,21 @@ def read_parallel_outline(intent: str) -> Graph | None:
     return graph if graph.edges else None
 
 
+def read_case_outline(intent: str) -> Graph | None:
+    """A step list whose last step holds nested case rows ("- check severity\n  - critical → page")."""
+    items = case_outline(intent)
+    if items is None:
+        return None
+    graph = Graph(flow=True)
+    decider = _read_chain_nodes(graph, [_step_text(step) for step, _ in items], None)
+    if decider is None:
+        return None
+    graph.decisions.add(decider)
+    for condition, step in items[-1][1]:
+        graph.edge(decider, graph.node(_step_text(step)), clean_label(condition))
+    return graph
+
+
 def read_listed_steps(intent: str) -> Graph | None:
     """"Incident response steps in order: detect, triage, mitigate": a heading that says the items
     are in order, then the items, is a flow."""
@@ -480,5 +496,5 @@ def read_listed_steps(intent: str) -> Graph | None:
     return graph
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_parallel_outline, read_outline, read_inline_steps, read_mermaid,
+READERS: list[Callable[[str], Graph | None]] = [read_parallel_outline, read_case_outline, read_outline, read_inline_steps, read_mermaid,
                                                 read_listed_steps, read_sentences]
