@@ -46,27 +46,41 @@ def _planted(intent: str, old: str, new: str) -> dict[str, str]:
 
 # --- edge-conditions / if-else-chain: case rows ("< 1 kg → letter rate") -----------------------
 
-@pytest.mark.parametrize("intent", [
-    "weigh package; < 1 kg → letter rate; 1–5 kg → parcel rate; > 5 kg → freight rate",
-    "Shipping rules:\nweigh package\n< 1 kg -> letter rate\n1–5 kg -> parcel rate\n> 5 kg -> freight rate",
-    "so first we weigh package. < 1 kg → letter rate. 1–5 kg → parcel rate. > 5 kg → freight rate.",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "weigh package; < 1 kg → letter rate; 1–5 kg → parcel rate; > 5 kg → freight rate",
+        "Shipping rules:\nweigh package\n< 1 kg -> letter rate\n1–5 kg -> parcel rate\n> 5 kg -> freight rate",
+        "so first we weigh package. < 1 kg → letter rate. 1–5 kg → parcel rate. > 5 kg → freight rate.",
+    ],
+)
 def test_case_rows_branch_from_the_step_before_them(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"weigh package", "letter rate", "parcel rate", "freight rate"}
-    assert edges == {("weigh package", "letter rate"): ["< 1 kg"], ("weigh package", "parcel rate"): ["1-5 kg"],
-                     ("weigh package", "freight rate"): ["> 5 kg"]}
+    assert edges == {
+        ("weigh package", "letter rate"): ["< 1 kg"],
+        ("weigh package", "parcel rate"): ["1-5 kg"],
+        ("weigh package", "freight rate"): ["> 5 kg"],
+    }
 
 
-@pytest.mark.parametrize("intent", [
-    "Door access: badge scanned → check permissions. allowed → unlock door. denied → log attempt → alert security.",
-    "badge scanned -> check permissions\napproved -> unlock door\nrejected -> log attempt -> alert security",
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Door access: badge scanned → check permissions. allowed → unlock door. denied → log attempt → alert security.",
+        "badge scanned -> check permissions\napproved -> unlock door\nrejected -> log attempt -> alert security",
+    ],
+)
 def test_a_participle_before_an_arrow_is_the_condition_of_a_branch(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"badge scanned", "check permissions", "unlock door", "log attempt", "alert security"}
-    assert set(edges) == {("badge scanned", "check permissions"), ("check permissions", "unlock door"),
-                          ("check permissions", "log attempt"), ("log attempt", "alert security")}
+    assert set(edges) == {
+        ("badge scanned", "check permissions"),
+        ("check permissions", "unlock door"),
+        ("check permissions", "log attempt"),
+        ("log attempt", "alert security"),
+    }
     assert edges[("check permissions", "unlock door")] in (["allowed"], ["approved"])
 
 
@@ -85,8 +99,11 @@ def test_a_case_condition_drawn_as_a_start_node_is_refused() -> None:
     assert 'label="allowed"' in source
     nodes = "\n".join(line for line in source.splitlines() if "->" not in line and "label=" in line and "[" in line)
     assert nodes
-    planted = (source.replace(' [label="allowed"]', "").replace(' [label="denied"]', "")
-               .replace("}", '  x1 [label="allowed"];\n  x2 [label="denied"];\n}'))
+    planted = (
+        source.replace(' [label="allowed"]', "")
+        .replace(' [label="denied"]', "")
+        .replace("}", '  x1 [label="allowed"];\n  x2 [label="denied"];\n}')
+    )
     tail_unlock = [line for line in planted.splitlines() if "->" in line][1]
     tail, head = (part.strip(" ;") for part in tail_unlock.split("->"))
     planted = planted.replace(tail_unlock, f"  x1 -> {head};")
@@ -109,10 +126,13 @@ def test_a_case_row_moved_to_the_previous_rows_step_is_caught() -> None:
     assert verdict.status == "invalid"
 
 
-@pytest.mark.parametrize("intent", [
-    "mail: spam filter. spam score > 5: move to junk. otherwise: deliver to inbox.",
-    "Email routing: incoming mail → spam filter\nspam score > 5 → move to junk\notherwise → deliver to inbox",
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "mail: spam filter. spam score > 5: move to junk. otherwise: deliver to inbox.",
+        "Email routing: incoming mail → spam filter\nspam score > 5 → move to junk\notherwise → deliver to inbox",
+    ],
+)
 def test_an_otherwise_row_closes_the_case_rows(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert {"spam filter", "move to junk", "deliver to inbox"} <= nodes
@@ -122,18 +142,26 @@ def test_an_otherwise_row_closes_the_case_rows(intent: str) -> None:
 
 # --- loop-back: a question as a decision step, "and goes back to X" ---------------------------
 
-@pytest.mark.parametrize("intent", [
-    "- submit expense\n- manager approves? yes → finance pays; no → employee fixes it and goes back to submit expense\n"
-    "- finance pays → archive",
-    "submit expense -> manager approves?\nyes -> finance pays\nno -> employee fixes it, then goes back to submit expense\n"
-    "finance pays -> archive",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "- submit expense\n- manager approves? yes → finance pays; no → employee fixes it and goes back to submit expense\n"
+        "- finance pays → archive",
+        "submit expense -> manager approves?\nyes -> finance pays\nno -> employee fixes it, then goes back to submit expense\n"
+        "finance pays -> archive",
+    ],
+)
 def test_a_bare_question_is_a_decision_and_a_branch_can_go_back(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"submit expense", "manager approves?", "finance pays", "employee fixes it", "archive"}
-    assert edges == {("submit expense", "manager approves?"): [], ("manager approves?", "finance pays"): ["yes"],
-                     ("manager approves?", "employee fixes it"): ["no"], ("employee fixes it", "submit expense"): [],
-                     ("finance pays", "archive"): []}
+    assert edges == {
+        ("submit expense", "manager approves?"): [],
+        ("manager approves?", "finance pays"): ["yes"],
+        ("manager approves?", "employee fixes it"): ["no"],
+        ("employee fixes it", "submit expense"): [],
+        ("finance pays", "archive"): [],
+    }
 
 
 def test_a_dropped_back_edge_after_a_no_branch_is_caught() -> None:
@@ -148,12 +176,16 @@ def test_a_dropped_back_edge_after_a_no_branch_is_caught() -> None:
 
 # --- state-machine: "from any state" -------------------------------------------------------
 
-@pytest.mark.parametrize("intent", [
-    "Traffic light: green → yellow after 40 s, yellow → red after 4 s, red → green after 45 s. "
-    "From any of the three, a power fault switches to flashing yellow.",
-    "green -> yellow after 40 s; yellow -> red after 4 s; red -> green after 45 s\n"
-    "from any state, on power fault go to flashing yellow",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Traffic light: green → yellow after 40 s, yellow → red after 4 s, red → green after 45 s. "
+        "From any of the three, a power fault switches to flashing yellow.",
+        "green -> yellow after 40 s; yellow -> red after 4 s; red -> green after 45 s\n"
+        "from any state, on power fault go to flashing yellow",
+    ],
+)
 def test_from_any_state_is_a_transition_from_every_state_named(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"green", "yellow", "red", "flashing yellow"}
@@ -179,15 +211,30 @@ def test_a_from_any_transition_missing_one_state_is_caught() -> None:
 
 # --- loops: "X again, until C, then Y" ------------------------------------------------------
 
-@pytest.mark.parametrize(("intent", "body", "test", "done", "condition"), [
-    ("QA loop: write test cases → run tests → log bugs → fix bugs → run tests again, until no bugs are left, "
-     "then sign off.", ["write test cases", "run tests", "log bugs", "fix bugs"], "run tests", "sign off",
-     "until no bugs are left"),
-    ("draft -> review -> revise -> review again, until the editor approves, then publish",
-     ["draft", "review", "revise"], "review", "publish", "until the editor approves"),
-])
-def test_a_step_again_closes_the_loop_and_until_is_the_way_out(intent: str, body: list[str], test: str, done: str,
-                                                             condition: str) -> None:
+
+@pytest.mark.parametrize(
+    ("intent", "body", "test", "done", "condition"),
+    [
+        (
+            "QA loop: write test cases → run tests → log bugs → fix bugs → run tests again, until no bugs are left, "
+            "then sign off.",
+            ["write test cases", "run tests", "log bugs", "fix bugs"],
+            "run tests",
+            "sign off",
+            "until no bugs are left",
+        ),
+        (
+            "draft -> review -> revise -> review again, until the editor approves, then publish",
+            ["draft", "review", "revise"],
+            "review",
+            "publish",
+            "until the editor approves",
+        ),
+    ],
+)
+def test_a_step_again_closes_the_loop_and_until_is_the_way_out(
+    intent: str, body: list[str], test: str, done: str, condition: str
+) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {*body, done}
     assert (body[-1], test) in edges
@@ -208,32 +255,49 @@ def test_a_loop_exit_drawn_from_the_wrong_step_is_caught() -> None:
 
 # --- merge-after-branch: a branch's step that also leads to the other one ----------------------
 
-@pytest.mark.parametrize("intent", [
-    "checkout flow pls: review cart -> if they have a coupon, apply discount, otherwise go straight to take payment. "
-    "apply discount also leads to take payment. then confirm order",
-    "Review cart. If they have a coupon, apply discount, otherwise go straight to take payment. "
-    "Apply discount also leads to take payment. Then confirm order.",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "checkout flow pls: review cart -> if they have a coupon, apply discount, otherwise go straight to take payment. "
+        "apply discount also leads to take payment. then confirm order",
+        "Review cart. If they have a coupon, apply discount, otherwise go straight to take payment. "
+        "Apply discount also leads to take payment. Then confirm order.",
+    ],
+)
 def test_a_branch_step_that_also_leads_on_rejoins_the_other_branch(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"review cart", "apply discount", "take payment", "confirm order"}
-    assert set(edges) == {("review cart", "apply discount"), ("review cart", "take payment"),
-                          ("apply discount", "take payment"), ("take payment", "confirm order")}
+    assert set(edges) == {
+        ("review cart", "apply discount"),
+        ("review cart", "take payment"),
+        ("apply discount", "take payment"),
+        ("take payment", "confirm order"),
+    }
 
 
 # --- parallel-fan-in: "in parallel: a, b, c" then the step that waits for them -----------------
 
-@pytest.mark.parametrize("intent", [
-    "CI pipeline:\n- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all three)",
-    "CI pipeline:\n1. checkout\n2. in parallel: lint, unit tests, build image\n3. deploy to staging",
-    "* checkout\n* simultaneously: lint, unit tests and build image\n* deploy to staging (waits for all of them)",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "CI pipeline:\n- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all three)",
+        "CI pipeline:\n1. checkout\n2. in parallel: lint, unit tests, build image\n3. deploy to staging",
+        "* checkout\n* simultaneously: lint, unit tests and build image\n* deploy to staging (waits for all of them)",
+    ],
+)
 def test_a_step_after_a_parallel_list_waits_for_all_of_it(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"checkout", "lint", "unit tests", "build image", "deploy to staging"}
-    assert set(edges) == {("checkout", "lint"), ("checkout", "unit tests"), ("checkout", "build image"),
-                          ("lint", "deploy to staging"), ("unit tests", "deploy to staging"),
-                          ("build image", "deploy to staging")}
+    assert set(edges) == {
+        ("checkout", "lint"),
+        ("checkout", "unit tests"),
+        ("checkout", "build image"),
+        ("lint", "deploy to staging"),
+        ("unit tests", "deploy to staging"),
+        ("build image", "deploy to staging"),
+    }
 
 
 def test_a_fan_in_note_with_the_wrong_count_is_not_drawn_valid() -> None:
@@ -255,17 +319,38 @@ def test_a_fan_in_drawn_from_only_one_parallel_step_is_caught() -> None:
 
 # --- branch-merge: "if …; if …. Both paths then …" -------------------------------------------
 
-@pytest.mark.parametrize(("intent", "start", "first", "second", "end"), [
-    ("When a webhook delivery fails: if it's a 4xx we log it and then drop it; if it's a 5xx we put it on the retry "
-     "queue. Both paths then update the delivery dashboard.", "webhook delivery fails", ["log it", "drop it"],
-     "put it on the retry queue", "update the delivery dashboard"),
-    ("webhook fails -> if 4xx, log it and then drop it; if 5xx, put it on the retry queue; either way, "
-     "update the dashboard", "webhook fails", ["log it", "drop it"], "put it on the retry queue", "update the dashboard"),
-    ("A ticket comes in. If it is a bug we triage it; if it is a question we answer it. In both cases close the ticket.",
-     "ticket comes in", ["triage it"], "answer it", "close the ticket"),
-])
-def test_branches_without_otherwise_rejoin_when_the_intent_says_both(intent: str, start: str, first: list[str],
-                                                                    second: str, end: str) -> None:
+
+@pytest.mark.parametrize(
+    ("intent", "start", "first", "second", "end"),
+    [
+        (
+            "When a webhook delivery fails: if it's a 4xx we log it and then drop it; if it's a 5xx we put it on the retry "
+            "queue. Both paths then update the delivery dashboard.",
+            "webhook delivery fails",
+            ["log it", "drop it"],
+            "put it on the retry queue",
+            "update the delivery dashboard",
+        ),
+        (
+            "webhook fails -> if 4xx, log it and then drop it; if 5xx, put it on the retry queue; either way, "
+            "update the dashboard",
+            "webhook fails",
+            ["log it", "drop it"],
+            "put it on the retry queue",
+            "update the dashboard",
+        ),
+        (
+            "A ticket comes in. If it is a bug we triage it; if it is a question we answer it. In both cases close the ticket.",
+            "ticket comes in",
+            ["triage it"],
+            "answer it",
+            "close the ticket",
+        ),
+    ],
+)
+def test_branches_without_otherwise_rejoin_when_the_intent_says_both(
+    intent: str, start: str, first: list[str], second: str, end: str
+) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {start, *first, second, end}
     assert (start, first[0]) in edges and (start, second) in edges
@@ -288,6 +373,7 @@ def test_a_rejoin_drawn_from_one_branch_only_is_caught() -> None:
 
 # --- separators are not inside names ---------------------------------------------------------
 
+
 def test_parallel_steps_drawn_as_one_name_across_a_bar_are_refused() -> None:
     intent = "pipeline: ingest → (lint ‖ test) → load"
     kind = get_kind("diagram")
@@ -305,11 +391,15 @@ def test_the_check_refuses_a_heading_dash_inside_the_first_state() -> None:
 
 # --- if-else-chain: "if C → X; else if D → Y; else → Z" rows --------------------------------
 
-@pytest.mark.parametrize("intent", [
-    "grade essay; if score ≥ 90 → award A; else if score ≥ 75 → award B; else → award C",
-    "Grading:\ngrade essay\nif score ≥ 90: award A\nelif score ≥ 75: award B\nelse: award C",
-    "So we grade essay. If score ≥ 90 → award A. Else if score ≥ 75 → award B. Otherwise → award C.",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "grade essay; if score ≥ 90 → award A; else if score ≥ 75 → award B; else → award C",
+        "Grading:\ngrade essay\nif score ≥ 90: award A\nelif score ≥ 75: award B\nelse: award C",
+        "So we grade essay. If score ≥ 90 → award A. Else if score ≥ 75 → award B. Otherwise → award C.",
+    ],
+)
 def test_if_else_if_else_rows_branch_from_one_step(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"grade essay", "award a", "award b", "award c"}
@@ -318,11 +408,14 @@ def test_if_else_if_else_rows_branch_from_one_step(intent: str) -> None:
 
 
 def test_a_condition_with_not_inside_is_a_condition_not_the_other_way() -> None:
-    nodes, edges = _drawn("assess patient → if not breathing: resuscitate; elif bleeding heavily: apply pressure; "
-                          "else: queue for doctor")
-    assert edges == {("assess patient", "resuscitate"): ["if not breathing"],
-                     ("assess patient", "apply pressure"): ["elif bleeding heavily"],
-                     ("assess patient", "queue for doctor"): ["else"]}
+    nodes, edges = _drawn(
+        "assess patient → if not breathing: resuscitate; elif bleeding heavily: apply pressure; else: queue for doctor"
+    )
+    assert edges == {
+        ("assess patient", "resuscitate"): ["if not breathing"],
+        ("assess patient", "apply pressure"): ["elif bleeding heavily"],
+        ("assess patient", "queue for doctor"): ["else"],
+    }
 
 
 def test_an_else_row_drawn_from_the_previous_rows_step_is_caught() -> None:
@@ -339,10 +432,14 @@ def test_an_else_row_drawn_from_the_previous_rows_step_is_caught() -> None:
 
 # --- edge-conditions / state-machine: a label inside the arrow --------------------------------
 
-@pytest.mark.parametrize("intent", [
-    "Idle -(coin)-> Ready -(push)-> Vending -(done)-> Idle",
-    "vending machine: Idle —[coin]→ Ready —[push]→ Vending —[done]→ Idle",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Idle -(coin)-> Ready -(push)-> Vending -(done)-> Idle",
+        "vending machine: Idle —[coin]→ Ready —[push]→ Vending —[done]→ Idle",
+    ],
+)
 def test_a_label_written_inside_the_arrow_is_the_edges(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"idle", "ready", "vending"}
@@ -355,8 +452,12 @@ def test_a_step_with_a_label_in_its_arrow_is_not_a_case_condition() -> None:
     kind = get_kind("diagram")
     draft = kind.draft(intent, "dot", {})
     lines = draft.artifact.splitlines()
-    ids = {label: line.split("[")[0].strip() for line in lines if "->" not in line and 'label="' in line
-           for label in [line.split('label="')[1].split('"')[0]]}
+    ids = {
+        label: line.split("[")[0].strip()
+        for line in lines
+        if "->" not in line and 'label="' in line
+        for label in [line.split('label="')[1].split('"')[0]]
+    }
     second = next(line for line in lines if f"{ids['request']} -> {ids['director']}" in line)
     planted = draft.artifact.replace(second, f'  {ids["done"]} -> {ids["director"]} [label="request —[amount > 500]"];')
     verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
@@ -365,12 +466,16 @@ def test_a_step_with_a_label_in_its_arrow_is_not_a_case_condition() -> None:
 
 # --- loop-back with a pronoun: "… and it goes back to X" --------------------------------------
 
-@pytest.mark.parametrize("intent", [
-    "Code review: open PR → CI runs → reviewer reviews. If changes are requested, the author pushes fixes and it "
-    "goes back to CI runs. When approved, merge.",
-    "open PR -> CI runs -> reviewer reviews\nif changes are requested, author pushes fixes and then goes back to CI runs\n"
-    "when approved, merge",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Code review: open PR → CI runs → reviewer reviews. If changes are requested, the author pushes fixes and it "
+        "goes back to CI runs. When approved, merge.",
+        "open PR -> CI runs -> reviewer reviews\nif changes are requested, author pushes fixes and then goes back to CI runs\n"
+        "when approved, merge",
+    ],
+)
 def test_a_branch_that_goes_back_closes_a_loop(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"open pr", "ci runs", "reviewer reviews", "author pushes fixes", "merge"}
@@ -379,12 +484,15 @@ def test_a_branch_that_goes_back_closes_a_loop(intent: str) -> None:
     assert edges[("reviewer reviews", "merge")] == ["when approved"]
 
 
-@pytest.mark.parametrize("intent", [
-    "Grant application: write the science case, prepare the budget and collect letters of support in parallel; "
-    "then internal sign-off; then submit.",
-    "in parallel: write the science case, prepare the budget, collect letters of support. Once all three are done → "
-    "internal sign-off → submit",
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Grant application: write the science case, prepare the budget and collect letters of support in parallel; "
+        "then internal sign-off; then submit.",
+        "in parallel: write the science case, prepare the budget, collect letters of support. Once all three are done → "
+        "internal sign-off → submit",
+    ],
+)
 def test_the_step_after_a_parallel_group_follows_all_of_it(intent: str) -> None:
     nodes, edges = _drawn(intent)
     parallel = {"write the science case", "prepare the budget", "collect letters of support"}
@@ -403,11 +511,15 @@ def test_a_fan_in_with_a_count_that_is_not_the_groups_is_refused() -> None:
 
 # --- step-list: a sequence heading over a plain list, a request before "Step 1:" ----------------
 
-@pytest.mark.parametrize("intent", [
-    "Flowchart of the incident response steps in order: detect, triage, mitigate, communicate status, write postmortem.",
-    "incident response in this order: detect; triage; mitigate; communicate status; write postmortem",
-    "Our incident timeline: detect, triage, mitigate, communicate status and write postmortem",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Flowchart of the incident response steps in order: detect, triage, mitigate, communicate status, write postmortem.",
+        "incident response in this order: detect; triage; mitigate; communicate status; write postmortem",
+        "Our incident timeline: detect, triage, mitigate, communicate status and write postmortem",
+    ],
+)
 def test_a_sequence_heading_over_a_list_is_a_flow(intent: str) -> None:
     nodes, edges = _drawn(intent)
     steps = ["detect", "triage", "mitigate", "communicate status", "write postmortem"]
@@ -424,12 +536,15 @@ def test_a_listed_sequence_with_a_step_skipped_is_caught() -> None:
     assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
 
 
-@pytest.mark.parametrize("intent", [
-    "Can you turn my scone recipe into a little flowchart? Step 1: Preheat oven. Step 2: Rub butter into flour. "
-    "Step 3: Add milk and knead. Step 4: Bake for 12 min.",
-    "could you put this into a diagram? step 1: preheat oven step 2: rub butter into flour step 3: add milk and knead "
-    "step 4: bake for 12 min",
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Can you turn my scone recipe into a little flowchart? Step 1: Preheat oven. Step 2: Rub butter into flour. "
+        "Step 3: Add milk and knead. Step 4: Bake for 12 min.",
+        "could you put this into a diagram? step 1: preheat oven step 2: rub butter into flour step 3: add milk and knead "
+        "step 4: bake for 12 min",
+    ],
+)
 def test_a_request_question_before_numbered_steps_names_the_diagram(intent: str) -> None:
     nodes, edges = _drawn(intent)
     steps = ["preheat oven", "rub butter into flour", "add milk and knead", "bake for 12 min"]
@@ -443,19 +558,21 @@ def test_the_request_question_does_not_excuse_a_step_left_out() -> None:
     assert reason["code"] in ("NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED")
 
 
-@pytest.mark.parametrize("intent", [
-    "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n  - set up CI\n- integration (after all three)\n- demo",
-    "Project plan:\n1. kickoff\n2. then in parallel:\n   - design mockups\n   - write API spec\n   - set up CI\n"
-    "3. integration\n4. demo",
-    "* kickoff\n* simultaneously:\n    * design mockups\n    * write API spec\n    * set up CI\n"
-    "* integration (needs all three)\n* demo",
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n  - set up CI\n- integration (after all three)\n- demo",
+        "Project plan:\n1. kickoff\n2. then in parallel:\n   - design mockups\n   - write API spec\n   - set up CI\n"
+        "3. integration\n4. demo",
+        "* kickoff\n* simultaneously:\n    * design mockups\n    * write API spec\n    * set up CI\n"
+        "* integration (needs all three)\n* demo",
+    ],
+)
 def test_a_nested_parallel_block_fans_out_and_in(intent: str) -> None:
     nodes, edges = _drawn(intent)
     block = {"design mockups", "write api spec", "set up ci"}
     assert nodes == {"kickoff", *block, "integration", "demo"}
-    assert set(edges) == {*(("kickoff", b) for b in block), *((b, "integration") for b in block),
-                          ("integration", "demo")}
+    assert set(edges) == {*(("kickoff", b) for b in block), *((b, "integration") for b in block), ("integration", "demo")}
 
 
 def test_a_nested_parallel_block_with_the_wrong_count_is_not_valid() -> None:
@@ -467,8 +584,11 @@ def test_a_parallel_step_left_out_of_the_fan_in_is_caught() -> None:
     kind = get_kind("diagram")
     draft = kind.draft(intent, "dot", {})
     lines = draft.artifact.splitlines()
-    ids = {line.split('label="')[1].split('"')[0]: line.split("[")[0].strip() for line in lines
-           if "->" not in line and 'label="' in line}
+    ids = {
+        line.split('label="')[1].split('"')[0]: line.split("[")[0].strip()
+        for line in lines
+        if "->" not in line and 'label="' in line
+    }
     edge = next(line for line in lines if f"{ids['write API spec']} -> {ids['integration']}" in line)
     verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(edge + "\n", ""), facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
@@ -484,10 +604,14 @@ def test_parallel_steps_in_brackets_with_bars_fan_out_and_in() -> None:
 
 # --- edge-conditions: answers listed after a question ----------------------------------------
 
-@pytest.mark.parametrize("intent", [
-    "paging flow: alert fires → 'on-call acks within 5 min?' → yes: investigate, no: escalate to secondary",
-    "alert fires -> on-call acks within 5 min? -> yes: investigate / no: escalate to secondary",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "paging flow: alert fires → 'on-call acks within 5 min?' → yes: investigate, no: escalate to secondary",
+        "alert fires -> on-call acks within 5 min? -> yes: investigate / no: escalate to secondary",
+    ],
+)
 def test_answers_listed_after_a_question_label_their_own_edges(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert nodes == {"alert fires", "on-call acks within 5 min?", "investigate", "escalate to secondary"}
@@ -495,10 +619,13 @@ def test_answers_listed_after_a_question_label_their_own_edges(intent: str) -> N
     assert edges[("on-call acks within 5 min?", "escalate to secondary")] == ["no"]
 
 
-@pytest.mark.parametrize("intent", [
-    "alert fires → acked? → yes: investigate, no: escalate",
-    "alert fires -> acked? -> yes: investigate / no: escalate",
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "alert fires → acked? → yes: investigate, no: escalate",
+        "alert fires -> acked? -> yes: investigate / no: escalate",
+    ],
+)
 def test_swapped_answers_are_caught(intent: str) -> None:
     kind = get_kind("diagram")
     draft = kind.draft(intent, "dot", {})
@@ -511,11 +638,15 @@ def test_swapped_answers_are_caught(intent: str) -> None:
 
 # --- if-else-chain in markdown: nested case rows under the step that decides -----------------
 
-@pytest.mark.parametrize("intent", [
-    "Alert handling:\n- Check severity\n  - critical → page on-call\n  - warning → create ticket\n  - info → write a log entry",
-    "* receive alert\n* check severity\n    * critical: page on-call\n    * warning: create ticket\n"
-    "    * info: write a log entry",
-])
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Alert handling:\n- Check severity\n  - critical → page on-call\n  - warning → create ticket\n  - info → write a log entry",
+        "* receive alert\n* check severity\n    * critical: page on-call\n    * warning: create ticket\n"
+        "    * info: write a log entry",
+    ],
+)
 def test_nested_case_rows_branch_from_their_parent_step(intent: str) -> None:
     nodes, edges = _drawn(intent)
     assert {"page on-call", "create ticket", "write a log entry"} <= nodes

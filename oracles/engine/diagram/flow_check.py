@@ -17,8 +17,30 @@ from .vocabulary import _BREAKS, Span, Token
 # A phrase that can only be a condition: a comparison or a number, a condition word first, an
 # answer, or a single past participle ("allowed", "denied").
 _COMPARISON_RE = re.compile(r"[<>≤≥=]|(?<![\w.])\d")
-_CONDITION_START = frozenset({"if", "when", "whenever", "on", "after", "once", "upon", "unless", "yes", "no", "under",
-                              "over", "below", "above", "less", "more", "fewer", "between", "from", "elif"})
+_CONDITION_START = frozenset(
+    {
+        "if",
+        "when",
+        "whenever",
+        "on",
+        "after",
+        "once",
+        "upon",
+        "unless",
+        "yes",
+        "no",
+        "under",
+        "over",
+        "below",
+        "above",
+        "less",
+        "more",
+        "fewer",
+        "between",
+        "from",
+        "elif",
+    }
+)
 _ELSE_IF = (["else", "if"], ["otherwise", "if"])
 _PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$")
 _CONDITION_MAX_WORDS = 5
@@ -59,26 +81,31 @@ def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges
         mentions[span.key] = mentions.get(span.key, 0) + 1
     heads = {head for _, head in edges}
     for previous, span in zip(nodes, nodes[1:], strict=False):
-        between = tokens[previous.end:span.start]
+        between = tokens[previous.end : span.start]
         if not any(t.kind == "nl" or t.kind == "marker" or (t.kind == "punct" and t.text in _BREAKS) for t in between):
             continue
         after = tokens[span.end] if span.end < len(tokens) else None
         if after is None or after.kind != "arrow" or after.text.startswith(("<", "←", "⟵")):
             continue
         if mentions[span.key] == 1 and span.key not in heads and condition_like(span.label):
-            raise EngineRefusal("UNREADABLE_RELATION", f"'{span.label}' reads as a condition after "
-                                                       f"'{previous.label}', but it is drawn as a step nothing leads "
-                                                       "to. Say it as a branch, e.g. "
-                                                       f"'{previous.label} -> <next step> if {span.label}'.")
+            raise EngineRefusal(
+                "UNREADABLE_RELATION",
+                f"'{span.label}' reads as a condition after "
+                f"'{previous.label}', but it is drawn as a step nothing leads "
+                "to. Say it as a branch, e.g. "
+                f"'{previous.label} -> <next step> if {span.label}'.",
+            )
 
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_ANY_SOURCE_RE = re.compile(r"^from (?:any|every|all|each)(?: (?:state|states|step|steps|stage|stages|of|them|these|those|"
-                            r"other|(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))*$")
+_ANY_SOURCE_RE = re.compile(
+    r"^from (?:any|every|all|each)(?: (?:state|states|step|steps|stage|stages|of|them|these|those|"
+    r"other|(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))*$"
+)
 
 
 def any_source(plain: str) -> int | None:
-    """"from any of the three" → 3, "from any state" → 0 (no count), None when the glue is not that."""
+    """ "from any of the three" → 3, "from any state" → 0 (no count), None when the glue is not that."""
     match = _ANY_SOURCE_RE.match(" ".join(w for w in plain.split() if w not in {"the", ",", "a", "an"}))
     if match is None:
         return None
@@ -90,35 +117,45 @@ _MODIFIER_MAX_WORDS = 2
 
 
 def modified_name(key: str, inner: str, nodes: set[str], connect: frozenset[str]) -> bool:
-    """"flashing yellow" beside "yellow": a name that is another name with one or two leading
+    """ "flashing yellow" beside "yellow": a name that is another name with one or two leading
     words of its own (no connecting word, no other name) is a name, not a relation in one step."""
     if not key.endswith(" " + inner):
         return False
     modifier = key[: -len(inner) - 1].split()
-    return 0 < len(modifier) <= _MODIFIER_MAX_WORDS and not set(modifier) & connect \
+    return (
+        0 < len(modifier) <= _MODIFIER_MAX_WORDS
+        and not set(modifier) & connect
         and not any(" ".join(modifier[i:j]) in nodes for i in range(len(modifier)) for j in range(i + 1, len(modifier) + 1))
+    )
 
 
 def loop_exit(segment: list[tuple[str, Span | None]]) -> bool:
-    """", until no bugs are left": one drawn edge label that starts with "until", nothing else."""
+    """ ", until no bugs are left": one drawn edge label that starts with "until", nothing else."""
     spans = [span for _, span in segment if span is not None]
-    return bool(spans) and len(spans) == len(segment) and len({id(sp) for sp in spans}) == 1 \
-        and spans[0].kind == "label" and spans[0].key.split()[0] == "until"
+    return (
+        bool(spans)
+        and len(spans) == len(segment)
+        and len({id(sp) for sp in spans}) == 1
+        and spans[0].kind == "label"
+        and spans[0].key.split()[0] == "until"
+    )
 
 
 def fan_in_wait(tokens: list[Token], index: int) -> bool:
-    """"(needs all three)", "(waits for both)": the wait word of a fan-in note in brackets."""
-    words = [t.text.casefold() for t in tokens[index + 1:index + 3] if t.kind == "word"]
+    """ "(needs all three)", "(waits for both)": the wait word of a fan-in note in brackets."""
+    words = [t.text.casefold() for t in tokens[index + 1 : index + 3] if t.kind == "word"]
     opened = index > 0 and tokens[index - 1].text == "("
     return opened and bool(words) and (words[0] in {"all", "both"} or words[:2] in (["for", "all"], ["for", "both"]))
 
 
-_FAN_IN_NOTE_RE = re.compile(r"^\( (?:for )?(?:all|both)(?: of them| (?P<count>two|three|four|five|six|seven|eight|nine|ten|"
-                             r"\d+))? \)$")
+_FAN_IN_NOTE_RE = re.compile(
+    r"^\( (?:for )?(?:all|both)(?: of them| (?P<count>two|three|four|five|six|seven|eight|nine|ten|"
+    r"\d+))? \)$"
+)
 
 
 def fan_in_note(plain: str) -> int | None:
-    """"( all three )" (the glue of "(needs all three)") → 3; 0 without a count; None otherwise."""
+    """ "( all three )" (the glue of "(needs all three)") → 3; 0 without a count; None otherwise."""
     match = _FAN_IN_NOTE_RE.match(plain)
     if match is None:
         return None
@@ -132,7 +169,7 @@ _PARALLEL_OPENING_RE = re.compile(r"^(?:(?:and )?then )?(?:in parallel|simultane
 
 
 def parallel_opening(plain: str) -> bool:
-    """"in parallel:" opening a statement or list item: the names after it fan out from the step before."""
+    """ "in parallel:" opening a statement or list item: the names after it fan out from the step before."""
     return bool(_PARALLEL_OPENING_RE.match(plain))
 
 
@@ -147,7 +184,7 @@ def separator_in_name(label: str) -> str | None:
 
 
 def count_matches(plain: str, size: int) -> bool:
-    """"once all three are done" after three steps: a count in a fan-in's glue is the group's size."""
+    """ "once all three are done" after three steps: a count in a fan-in's glue is the group's size."""
     counts = [int(w) if w.isdigit() else _COUNTS[w] for w in plain.split() if w in _COUNTS or w.isdigit()]
     return all(count == size for count in counts) and ("both" not in plain.split() or size == 2)
 
@@ -173,15 +210,26 @@ def listed_sequence(tokens: list[Token], spans: list[Span]) -> list[str] | None:
         return None
     heading = tokens[:colon]
     if any(t.kind in ("arrow", "marker", "nl") for t in heading) or not (
-            {t.text.casefold() for t in heading if t.kind == "word"} & _SEQUENCE_HEADING):
+        {t.text.casefold() for t in heading if t.kind == "word"} & _SEQUENCE_HEADING
+    ):
         return None
     bounds = [colon + 1, *(i for span in spans for i in (span.start, span.end)), len(tokens)]
-    glues = [tokens[bounds[i]:bounds[i + 1]] for i in range(0, len(bounds), 2)]
+    glues = [tokens[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
     separators = set()
     for index, glue in enumerate(glues):
         texts = [t.text.casefold() for t in glue]
         if index == len(glues) - 1:
-            texts = texts[:-1] if texts[-1:] in ([".",], ["!"]) else texts
+            texts = (
+                texts[:-1]
+                if texts[-1:]
+                in (
+                    [
+                        ".",
+                    ],
+                    ["!"],
+                )
+                else texts
+            )
             if texts:
                 return None
             continue
@@ -210,9 +258,12 @@ def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
     every item a whole drawn name (a fan-in's "(after all three)" aside) or an opener alone; the
     block fans out from the item before it and into the item after it. None unless exactly that."""
     first_marker = next((i for i, t in enumerate(tokens) if t.kind == "marker"), None)
-    heading = [t for t in tokens[:first_marker or 0] if t.kind != "nl"]
-    if first_marker is None or (heading and heading[-1].text != ":") or any(
-            span.kind != "node" or span.start < first_marker for span in spans):
+    heading = [t for t in tokens[: first_marker or 0] if t.kind != "nl"]
+    if (
+        first_marker is None
+        or (heading and heading[-1].text != ":")
+        or any(span.kind != "node" or span.start < first_marker for span in spans)
+    ):
         return None  # only a heading ("CI plan:") may come before the list
     starts = {span.start: span for span in spans}
     tokens = tokens[first_marker:]
@@ -237,7 +288,7 @@ def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
             return None
         if first is None:
             return None
-        rest = [t.text.casefold() for t in content[first.end - first.start:]]  # after the name
+        rest = [t.text.casefold() for t in content[first.end - first.start :]]  # after the name
         note = fan_in_note(" ".join(w for w in rest if w not in _NOTE_WAIT)) if rest else 0
         if rest and (note is None or level != top or not items or not (items[-1][1] or len(items) > 1)):
             return None
@@ -262,13 +313,12 @@ def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
 _NOTE_WAIT = frozenset({"needs", "need", "requires", "require", "waits", "wait", "after"})
 
 
-
 def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str, set[str]]] | None:
     """The edges of a step list whose last step holds nested case rows, read on the check's own:
     each top item one whole drawn name, each nested item a drawn condition, an arrow or a colon, and
     a drawn name. The top items are a sequence; the rows branch from the last. None unless exactly that."""
     first_marker = next((i for i, t in enumerate(tokens) if t.kind == "marker"), None)
-    heading = [t for t in tokens[:first_marker or 0] if t.kind != "nl"]
+    heading = [t for t in tokens[: first_marker or 0] if t.kind != "nl"]
     if first_marker is None or (heading and heading[-1].text != ":") or any(sp.start < first_marker for sp in spans):
         return None
     at = {span.start: span for span in spans}
@@ -294,8 +344,16 @@ def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str
                 position += 1
         if level == top and not rows and len(pieces) == 1 and isinstance(pieces[0], Span) and pieces[0].kind == "node":
             steps.append(pieces[0].key)
-        elif level > top and steps and len(pieces) == 3 and isinstance(pieces[0], Span) and pieces[0].kind == "label" \
-                and pieces[1] in ("->", "→", "=>", ":") and isinstance(pieces[2], Span) and pieces[2].kind == "node":
+        elif (
+            level > top
+            and steps
+            and len(pieces) == 3
+            and isinstance(pieces[0], Span)
+            and pieces[0].kind == "label"
+            and pieces[1] in ("->", "→", "=>", ":")
+            and isinstance(pieces[2], Span)
+            and pieces[2].kind == "node"
+        ):
             rows.append((pieces[0].key, pieces[2].key))
         else:
             return None

@@ -16,7 +16,8 @@ import re
 SENTENCE_BREAK_RE = re.compile(
     r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|"
     r"(?<=[A-Za-z)\]])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
-    r"(?<!\b[A-Za-z])\.\s+(?=[a-z0-9<>≤≥])|\.\s*$|(?<=\?)\s+(?=[A-Z]|(?:yes|no)\b)")
+    r"(?<!\b[A-Za-z])\.\s+(?=[a-z0-9<>≤≥])|\.\s*$|(?<=\?)\s+(?=[A-Z]|(?:yes|no)\b)"
+)
 
 # A row's condition: a comparison or a number ("score ≥ 700", "< 1 kg", "600–699", "under 50"),
 # a condition word ("if …", "on …", "after …"), an answer, or one past participle ("allowed",
@@ -24,7 +25,8 @@ SENTENCE_BREAK_RE = re.compile(
 CASE_CONDITION_RE = re.compile(
     r"^(?:[<>≤≥=]|(?:under|over|below|above|less|more|fewer|at\s+least|at\s+most|up\s+to|between|from)\s+\d|"
     r"(?:if|when|whenever|on|after|once|upon|unless|yes|no|else\s+if|elif|otherwise\s+if)\b)|[<>≤≥=]|(?<![\w.])\d",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$", re.IGNORECASE)  # "allowed", "denied"; not "need", "red"
 CASE_ROW_RE = re.compile(r"^(?P<cond>[^\n:]{1,40}?)\s*(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|:(?=\s))\s*(?P<rest>\S.*)$")
 OTHERWISE_ROW_RE = re.compile(r"^(?P<alt>otherwise|else)\s*(?::|,|-{1,2}>|—>|–>|=>|→)?\s*(?!if\b)(?P<rest>\S.*)$", re.IGNORECASE)
@@ -40,18 +42,22 @@ def case_condition(text: str) -> bool:
 
 
 def split_case_row(statement: str) -> tuple[str, str] | None:
-    """"< 1 kg → letter rate" → ("< 1 kg", "letter rate"); None unless the row starts with a condition."""
+    """ "< 1 kg → letter rate" → ("< 1 kg", "letter rate"); None unless the row starts with a condition."""
     row = CASE_ROW_RE.match(statement.strip())
     if row is None or not case_condition(row.group("cond")):
         return None
     return row.group("cond").strip(), row.group("rest")
 
+
 # Chatty openers before a bare first step ("so first we weigh the package."): not the step's name.
 LEADING_FILLER_RE = re.compile(r"^(?:(?:so|ok|okay|well|first(?:ly)?|we|you|i)\b\s*,?\s*)+", re.IGNORECASE)
 
 # "employee fixes it and goes back to submit expense": a step, then a back edge to a named step.
-BACK_EDGE_RE = re.compile(r"\s*,?\s+(?:and\s+(?:then\s+)?|then\s+)(?=(?:go(?:es)?|loops?|jumps?|returns?|comes?|falls?)\s+"
-                          r"(?:back\s+)?to\s+\S)", re.IGNORECASE)
+BACK_EDGE_RE = re.compile(
+    r"\s*,?\s+(?:and\s+(?:then\s+)?|then\s+)(?=(?:go(?:es)?|loops?|jumps?|returns?|comes?|falls?)\s+"
+    r"(?:back\s+)?to\s+\S)",
+    re.IGNORECASE,
+)
 
 
 # "run tests again, until no bugs are left, then sign off": the loop's step again, and its way out
@@ -62,8 +68,9 @@ AGAIN_RE = re.compile(r"\s+again(?=\s*(?:$|,|;|->|→|=>))", re.IGNORECASE)
 
 # "Idle -(coin)-> Ready", "request —[amount ≤ 500]→ team lead": a label written inside the arrow.
 INLINE_LABEL_ARROW_RE = re.compile(r"\s*(?:-{1,2}|—|–)\s*[(\[](?P<label>[^()\[\]|\n]{1,60})[)\]]\s*(?:-{1,2}>|→|⟶)\s*")
-BACK_EDGE_PRONOUN_RE = re.compile(r"(\s+and\s+)(?:it|we|they)\s+(?=(?:go(?:es)?|loops?|jumps?|returns?|comes?|falls?)\s+back\s+to\s)",
-                                  re.IGNORECASE)
+BACK_EDGE_PRONOUN_RE = re.compile(
+    r"(\s+and\s+)(?:it|we|they)\s+(?=(?:go(?:es)?|loops?|jumps?|returns?|comes?|falls?)\s+back\s+to\s)", re.IGNORECASE
+)
 
 
 def normalise_chain(chain: str) -> str:
@@ -77,6 +84,7 @@ def normalise_chain(chain: str) -> str:
     chain = LOOP_EXIT_RE.sub(lambda m: f" --{m.group('cond')}--> ", chain)
     return AGAIN_RE.sub("", BACK_EDGE_RE.sub(" -> ", chain))
 
+
 # "manager approves?" on its own: a decision step its answers ("yes → …") branch from.
 QUESTION_STEP_RE = re.compile(r"^(?P<q>(?:\S+\s+){0,5}[^\s?]+\?)$")
 
@@ -85,15 +93,20 @@ QUESTION_STEP_RE = re.compile(r"^(?P<q>(?:\S+\s+){0,5}[^\s?]+\?)$")
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 FROM_ANY_RE = re.compile(
     r"^from\s+(?:any|every|all|each)(?:\s+(?:states?|steps?|stages?|of|them|these|those|other|the|"
-    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))*\s*,?\s+(?P<rest>.+)$", re.IGNORECASE)
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))*\s*,?\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
 _MOVE = r"(?:switches|switch|goes|go|leads|moves|move|transitions|transition|falls\s+back|fall\s+back|returns|return)"
-FROM_ANY_EVENT_RE = re.compile(rf"^(?:(?:on|after|when|if|upon)\s+)?(?P<cond>.+?)\s*,?\s+(?:we\s+|it\s+)?{_MOVE}\s+"
-                               r"(?:back\s+)?to\s+(?P<dst>.+)$", re.IGNORECASE)
+FROM_ANY_EVENT_RE = re.compile(
+    rf"^(?:(?:on|after|when|if|upon)\s+)?(?P<cond>.+?)\s*,?\s+(?:we\s+|it\s+)?{_MOVE}\s+"
+    r"(?:back\s+)?to\s+(?P<dst>.+)$",
+    re.IGNORECASE,
+)
 FROM_ANY_ARROW_RE = re.compile(r"^(?P<cond>[^→>-]{1,40}?)\s*(?:->|→|=>)\s*(?P<dst>.+)$")
 
 
 def from_any(statement: str) -> tuple[int, str, str] | None:
-    """"From any of the three, a power fault switches to flashing yellow" → (3, "a power fault",
+    """ "From any of the three, a power fault switches to flashing yellow" → (3, "a power fault",
     "flashing yellow"); the count is 0 when none is named. None when the statement is not that."""
     match = FROM_ANY_RE.match(statement.strip())
     if match is None:
@@ -104,21 +117,33 @@ def from_any(statement: str) -> tuple[int, str, str] | None:
         return None
     count = match.group("count")
     number = 0 if count is None else int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]
-    condition = re.sub(r"^(?:on|after|when|if|upon)\s+", "", move.group("cond"), flags=re.IGNORECASE) \
-        if move.re is FROM_ANY_EVENT_RE else move.group("cond")
+    condition = (
+        re.sub(r"^(?:on|after|when|if|upon)\s+", "", move.group("cond"), flags=re.IGNORECASE)
+        if move.re is FROM_ANY_EVENT_RE
+        else move.group("cond")
+    )
     return number, condition, move.group("dst")
 
+
 # "then in parallel: lint, unit tests, build image": a fan-out written as a list after a colon.
-PARALLEL_LIST_RE = re.compile(r"^(?:(?:and\s+)?then\s+|and\s+)?(?:in\s+parallel|simultaneously|concurrently|"
-                              r"at\s+the\s+same\s+time)\s*[:—–]\s*(?P<names>\S.*)$", re.IGNORECASE)
+PARALLEL_LIST_RE = re.compile(
+    r"^(?:(?:and\s+)?then\s+|and\s+)?(?:in\s+parallel|simultaneously|concurrently|"
+    r"at\s+the\s+same\s+time)\s*[:—–]\s*(?P<names>\S.*)$",
+    re.IGNORECASE,
+)
 # "deploy to staging (needs all three)": a fan-in's wait, written after the step.
-FAN_IN_NOTE_RE = re.compile(r"\s*\((?:needs|requires|waits\s+for|after)\s+(?:all|both)(?:\s+(?:of\s+them|"
-                            r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?\)\s*$", re.IGNORECASE)
+FAN_IN_NOTE_RE = re.compile(
+    r"\s*\((?:needs|requires|waits\s+for|after)\s+(?:all|both)(?:\s+(?:of\s+them|"
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?\)\s*$",
+    re.IGNORECASE,
+)
 BARE_STEP_MAX_WORDS = 8
 FAN_IN_LEAD_RE = re.compile(
     r"^(?:(?:and\s+)?then|after\s+that|next|finally|(?:once|when|after)\s+(?:all|both|they|these|those)(?:\s+of\s+them|"
     r"\s+(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?:are\s+|is\s+|have\s+)?(?:done|finished|"
-    r"complete|completed|ready|succeeded))\s*(?:,|:|->|→)?\s+", re.IGNORECASE)
+    r"complete|completed|ready|succeeded))\s*(?:,|:|->|→)?\s+",
+    re.IGNORECASE,
+)
 
 
 def fan_in_step(statement: str, sources: int) -> tuple[str | None, str | None]:
@@ -130,14 +155,14 @@ def fan_in_step(statement: str, sources: int) -> tuple[str | None, str | None]:
         count = lead.group("count")
         if count and (int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]) != sources:
             return None, None
-        statement = statement[lead.end():]
+        statement = statement[lead.end() :]
     step, *chain = re.split(r"\s*(?:-{1,2}>|→|=>)\s*", statement, maxsplit=1)
     return _bare_step(step, sources), chain[0] if chain else None
 
 
 def _bare_step(statement: str, sources: int) -> str | None:
     note = FAN_IN_NOTE_RE.search(statement)
-    step = statement[:note.start()] if note else statement
+    step = statement[: note.start()] if note else statement
     if note and (note.group("count") or re.search(r"\bboth\b", note.group(0), re.IGNORECASE)):
         count = note.group("count") or "two"
         if (int(count) if count.isdigit() else _COUNT_WORDS[count.lower()]) != sources:
@@ -146,18 +171,24 @@ def _bare_step(statement: str, sources: int) -> str | None:
         return None
     return step
 
+
 # "if it's a 4xx we log it": a condition ended by the subject of its step, no comma written.
-CONDITION_THEN_SUBJECT_RE = re.compile(r"^(?P<cond>(?:and\s+|then\s+|but\s+)?(?:if|when|once)\s+[^,;]+?)\s+"
-                                       r"(?P<subject>we|you|they)\s+(?=\w)", re.IGNORECASE)
+CONDITION_THEN_SUBJECT_RE = re.compile(
+    r"^(?P<cond>(?:and\s+|then\s+|but\s+)?(?:if|when|once)\s+[^,;]+?)\s+"
+    r"(?P<subject>we|you|they)\s+(?=\w)",
+    re.IGNORECASE,
+)
 
 
 def comma_after_condition(statement: str) -> str:
-    """"if it's a 4xx we log it" → "if it's a 4xx, we log it"."""
+    """ "if it's a 4xx we log it" → "if it's a 4xx, we log it"."""
     return CONDITION_THEN_SUBJECT_RE.sub(lambda m: f"{m.group('cond')}, {m.group('subject')} ", statement, count=1)
 
+
 # "When a webhook delivery fails: if it's a 4xx, …": the event that starts the flow, then its branches.
-TRIGGER_HEADING_RE = re.compile(r"^(?:when|whenever|once|after)\s+(?P<event>[^:,;]{3,60}?):\s+(?P<rest>(?:if|when)\s.+)$",
-                                re.IGNORECASE)
+TRIGGER_HEADING_RE = re.compile(
+    r"^(?:when|whenever|once|after)\s+(?P<event>[^:,;]{3,60}?):\s+(?P<rest>(?:if|when)\s.+)$", re.IGNORECASE
+)
 
 # "Incident response steps in order: detect, triage, mitigate", "Post-mortem timeline (each step
 # caused the next): disk filled up; replication stopped; …": a heading that says the items are in
@@ -175,15 +206,20 @@ def listed_steps(intent: str) -> list[str] | None:
     body = match.group("body")
     separator = r"\s*;\s*(?:and\s+|then\s+)?" if ";" in body else r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?"
     items = [item.strip() for item in re.split(separator, body)]
-    if len(items) < LISTED_STEPS_MIN or any(not item or len(item.split()) > BARE_STEP_MAX_WORDS
-                                            or re.search(r"->|→|=>|[()\[\]]", item) for item in items):
+    if len(items) < LISTED_STEPS_MIN or any(
+        not item or len(item.split()) > BARE_STEP_MAX_WORDS or re.search(r"->|→|=>|[()\[\]]", item) for item in items
+    ):
         return None
     return items
 
+
 # "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n- integration (after all three)":
 # a step list with a parallel block: the block fans out from the item before and into the item after.
-PARALLEL_OPENER_RE = re.compile(r"^(?:(?:and\s+)?then\s+)?(?:in\s+parallel|simultaneously|concurrently|"
-                                r"at\s+the\s+same\s+time)\s*:?$", re.IGNORECASE)
+PARALLEL_OPENER_RE = re.compile(
+    r"^(?:(?:and\s+)?then\s+)?(?:in\s+parallel|simultaneously|concurrently|"
+    r"at\s+the\s+same\s+time)\s*:?$",
+    re.IGNORECASE,
+)
 _ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+]|\d{1,2}[.)])[ \t]+(?P<text>\S.*?)\s*$")
 
 
@@ -208,14 +244,17 @@ def parallel_outline(intent: str) -> list[tuple[str, list[str] | None]] | None:
         else:
             return None
     blocks = [steps for _, steps in out if steps is not None]
-    if not blocks or any(len(steps) < 2 for steps in blocks) or any(
-            re.search(r"->|→|=>|[:;]", text) for text, steps in out if steps is None):
+    if (
+        not blocks
+        or any(len(steps) < 2 for steps in blocks)
+        or any(re.search(r"->|→|=>|[:;]", text) for text, steps in out if steps is None)
+    ):
         return None
     return out
 
 
 def case_outline(intent: str) -> list[tuple[str, list[tuple[str, str]]]] | None:
-    """"- check severity\n  - critical → page on-call\n  - warning → create ticket": steps in order, the
+    """ "- check severity\n  - critical → page on-call\n  - warning → create ticket": steps in order, the
     last one with nested case rows (condition, step) that branch from it. None unless exactly that."""
     lines = [line for line in intent.splitlines() if line.strip()]
     if lines and not _ITEM_RE.match(lines[0]) and lines[0].rstrip().endswith(":"):
