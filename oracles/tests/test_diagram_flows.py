@@ -666,3 +666,12 @@ def test_nested_case_rows_with_swapped_conditions_are_caught() -> None:
     verdict = kind.check(intent, replace(draft, artifact=swapped, facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "EDGE_LABEL_WRONG"
+
+
+@pytest.mark.parametrize(
+    "intent",
+    ["Steps: wash, rinse, repeat.", "wash -> rinse -> repeat", "1. wash 2. rinse 3. repeat until clean"],
+)
+def test_a_loop_instruction_is_never_drawn_as_a_step(intent: str) -> None:
+    reason = _refused(intent)
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "UNREADABLE_INTENT", "UNREADABLE_RELATION")

@@ -28,6 +28,7 @@ from .flow_check import (
     REQUEST_VERBS,
     fan_in_wait,
     listed_sequence,
+    loop_instruction,
     modified_name,
     refuse_condition_drawn_as_step,
     separator_in_name,
@@ -343,6 +344,10 @@ class Faithfulness:
             if re.search(r":\s", label) and key not in whole_items:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
+            if loop_instruction(key):
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
+                                                          "step. Say where the flow goes back to, e.g. 'wash -> rinse "
+                                                          "-> back to wash'.")
             separator = separator_in_name(label)
             if separator:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across '{separator}', which "

@@ -361,3 +361,12 @@ def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str
         return None
     edges = [(tail, head, set()) for tail, head in zip(steps, steps[1:], strict=False)]
     return edges + [(steps[-1], head, {label}) for label, head in rows]
+
+
+_LOOP_WORDS = frozenset({"loop", "loop back", "start over", "again", "repeat again", "and repeat", "iterate"})
+
+
+def loop_instruction(key: str) -> bool:
+    """ "wash, rinse, repeat": a "step" that says to loop ("repeat", "repeat until done", "start over")
+    is a back edge the drawing left out, not a step."""
+    return key in _LOOP_WORDS or key.split()[0] == "repeat"
