@@ -84,9 +84,15 @@ def test_a_participle_before_an_arrow_is_the_condition_of_a_branch(intent: str) 
     assert edges[("check permissions", "unlock door")] in (["allowed"], ["approved"])
 
 
-def test_a_noun_before_an_arrow_stays_a_step_of_its_own() -> None:
-    nodes, edges = _drawn("browser → nginx. cron → worker.")
-    assert nodes == {"browser", "nginx", "cron", "worker"}
+def test_a_fresh_start_after_a_step_that_leads_nowhere_is_refused_not_guessed() -> None:
+    """ "valid → dashboard" after "→ validate." may be a branch or a start of its own: refused."""
+    for intent in (
+        "browser → nginx. cron → worker.",
+        "Login: enter credentials → validate. valid → dashboard. invalid → error → enter credentials.",
+        "upload → scan; infected → quarantine; clean → store",
+    ):
+        assert _refused(intent)["code"] == "UNREADABLE_RELATION"
+    nodes, edges = _drawn("browser → nginx, cron → worker")  # one statement: two clauses
     assert set(edges) == {("browser", "nginx"), ("cron", "worker")}
 
 
@@ -675,3 +681,22 @@ def test_nested_case_rows_with_swapped_conditions_are_caught() -> None:
 def test_a_loop_instruction_is_never_drawn_as_a_step(intent: str) -> None:
     reason = _refused(intent)
     assert reason["code"] in ("NODE_NOT_IN_INTENT", "UNREADABLE_INTENT", "UNREADABLE_RELATION")
+
+
+def test_an_in_parallel_group_inside_a_chain_fans_out_and_in() -> None:
+    nodes, edges = _drawn("collect → in parallel: resize, compress → upload")
+    assert set(edges) == {("collect", "resize"), ("collect", "compress"), ("resize", "upload"), ("compress", "upload")}
+
+
+def test_a_relation_phrase_drawn_as_a_step_is_refused() -> None:
+    reason = _planted("collect → in parallel: resize, compress → upload", 'label="resize"', 'label="in parallel"')
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED")
+    kind = get_kind("diagram")
+    intent = "collect → in parallel: resize, compress → upload"
+    source = 'digraph {\n  n0 [label="collect"];\n  n1 [label="in parallel"];\n  n2 [label="resize"];\n'
+    source += '  n3 [label="compress"];\n  n4 [label="upload"];\n  n0 -> n1;\n  n1 -> n2;\n  n1 -> n3;\n'
+    source += "  n2 -> n4;\n  n3 -> n4;\n}\n"
+    draft = kind.draft(intent, "dot", {})
+    verdict = kind.check(intent, replace(draft, artifact=source, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert "only says how steps relate" in verdict.reason["message"]

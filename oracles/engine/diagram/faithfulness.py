@@ -27,6 +27,7 @@ from ..contracts import EngineRefusal
 from .flow_check import (
     REQUEST_VERBS,
     fan_in_wait,
+    grammar_phrase,
     listed_sequence,
     loop_instruction,
     modified_name,
@@ -344,6 +345,9 @@ class Faithfulness:
             if re.search(r":\s", label) and key not in whole_items:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
+            if grammar_phrase(key):
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' only says how steps relate; it is "
+                                                          "not a step. Draw the relation it states.")
             if loop_instruction(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
                                                           "step. Say where the flow goes back to, e.g. 'wash -> rinse "

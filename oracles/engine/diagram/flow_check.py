@@ -72,29 +72,38 @@ def row_condition(segment: list[tuple[str, Span | None]], nodes: frozenset[str] 
 
 
 def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges: set[tuple[str, str]]) -> None:
-    """A statement that opens with a condition-like phrase and an arrow, drawn as a node nothing
-    leads to, after a statement that ended on a step: the phrase is the condition of a branch
-    from that step, not a start of its own."""
-    nodes = [sp for sp in spans if sp.kind == "node"]
+    """A statement that opens with a short phrase and an arrow, drawn as a step nothing leads to and
+    named nowhere else, is refused when it may be a condition ("valid → dashboard" after "→ validate."):
+    when it reads as one, when it follows case rows ("infected → quarantine; clean → store"), or when
+    the statement before ended on a step that leads nowhere (a decision whose branches these are)."""
     mentions: dict[str, int] = {}
-    for span in nodes:
+    for span in spans:
         mentions[span.key] = mentions.get(span.key, 0) + 1
     heads = {head for _, head in edges}
-    for previous, span in zip(nodes, nodes[1:], strict=False):
-        between = tokens[previous.end : span.start]
-        if not any(t.kind == "nl" or t.kind == "marker" or (t.kind == "punct" and t.text in _BREAKS) for t in between):
-            continue
+    tails = {tail for tail, _ in edges}
+    case_run = False
+    previous: Span | None = None
+    for span in spans:
+        between = tokens[previous.end if previous else 0 : span.start]
+        breaks = [i for i, t in enumerate(between) if t.kind in ("nl", "marker") or (t.kind == "punct" and t.text in _BREAKS)]
+        opens = previous is not None and bool(breaks) and not any(t.kind == "word" for t in between[breaks[-1] :])
         after = tokens[span.end] if span.end < len(tokens) else None
-        if after is None or after.kind != "arrow" or after.text.startswith(("<", "←", "⟵")):
-            continue
-        if mentions[span.key] == 1 and span.key not in heads and condition_like(span.label):
-            raise EngineRefusal(
-                "UNREADABLE_RELATION",
-                f"'{span.label}' reads as a condition after "
-                f"'{previous.label}', but it is drawn as a step nothing leads "
-                "to. Say it as a branch, e.g. "
-                f"'{previous.label} -> <next step> if {span.label}'.",
-            )
+        arrow = after is not None and after.kind == "arrow" and not after.text.startswith(("<", "←", "⟵"))
+        if opens and arrow and span.kind == "label":
+            case_run = True
+        elif opens and arrow and mentions[span.key] == 1 and span.key not in heads:
+            dead_end = previous is not None and previous.kind == "node" and previous.key not in tails
+            if condition_like(span.label) or case_run or (dead_end and len(span.key.split()) <= _CONDITION_MAX_WORDS):
+                after_step = previous.label if previous is not None else ""
+                raise EngineRefusal(
+                    "UNREADABLE_RELATION",
+                    f"'{span.label}' may be a condition after '{after_step}', but it is drawn as a step "
+                    "nothing leads to. Say which it is, e.g. "
+                    f"'{after_step} -> <next step> if {span.label}', or '{after_step} -> {span.label}'.",
+                )
+        elif opens:
+            case_run = False
+        previous = span
 
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -370,3 +379,33 @@ def loop_instruction(key: str) -> bool:
     """ "wash, rinse, repeat": a "step" that says to loop ("repeat", "repeat until done", "start over")
     is a back edge the drawing left out, not a step."""
     return key in _LOOP_WORDS or key.split()[0] == "repeat"
+
+
+# Phrases that only say how steps relate; drawn as a step they hide the relation they state.
+_GRAMMAR_PHRASES = frozenset(
+    {
+        "in parallel",
+        "parallel",
+        "simultaneously",
+        "concurrently",
+        "at the same time",
+        "same time",
+        "either way",
+        "in both cases",
+        "in either case",
+        "in any case",
+        "both",
+        "all",
+        "all of them",
+        "otherwise",
+        "else",
+        "then",
+        "and then",
+        "after that",
+    }
+)
+
+
+def grammar_phrase(key: str) -> bool:
+    """ "in parallel" drawn as a node: a relation word, not a step."""
+    return key in _GRAMMAR_PHRASES

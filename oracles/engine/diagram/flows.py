@@ -73,12 +73,25 @@ BACK_EDGE_PRONOUN_RE = re.compile(
 )
 
 
+# "collect → in parallel: resize, compress → upload": the parallel steps as a group in the chain.
+PARALLEL_IN_CHAIN_RE = re.compile(
+    r"(?P<arrow>->|→|=>)\s*(?:in\s+parallel|simultaneously|concurrently)\s*:\s*(?P<names>[^→>()\n]+?)\s*(?=->|→|=>|$)",
+    re.IGNORECASE,
+)
+
+
+def group_parallel_steps(chain: str) -> str:
+    """ "collect → in parallel: resize, compress → upload" → "collect → (resize, compress) → upload"."""
+    return PARALLEL_IN_CHAIN_RE.sub(lambda m: f"{m.group('arrow')} ({m.group('names')}) ", chain)
+
+
 def normalise_chain(chain: str) -> str:
     """A chain as the chain reader reads it: "Also a → b" → "a → b", "a -(coin)-> b" → "a -->|coin| b",
     "fix it and goes back to submit" → "fix it -> goes back to submit" (the chain reader drops the
     "goes back to" before an existing step); "run tests again, until C, then sign off" → "run tests
     --until C--> sign off"."""
     chain = re.sub(r"^\s*(?:and\s+)?also\s*,?\s+", "", chain, flags=re.IGNORECASE)  # "Also pending → cancelled"
+    chain = group_parallel_steps(chain)
     chain = INLINE_LABEL_ARROW_RE.sub(lambda m: f" -->|{m.group('label').strip()}| ", chain)
     chain = BACK_EDGE_PRONOUN_RE.sub(r"\1", chain)  # "… and it goes back to CI runs"
     chain = LOOP_EXIT_RE.sub(lambda m: f" --{m.group('cond')}--> ", chain)

@@ -200,6 +200,7 @@ _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|a
                           r"go back to|loops back to|returns to|return to)\s*)+$")
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
                         r"all)(?= |$)")
+_PARALLEL_WORDS = frozenset({"parallel", "simultaneously", "concurrently"})
 _REJOIN_ONLY_RE = re.compile(r"^(?:(?:and|then) )*(?:either way|in both cases|in either case|in any case|in all cases)"
                              r"(?: then)?(?: ,)?$")
 _REPLY_RE = re.compile(r"^(?:replies|responds|answers|returns|sends back)(?: with| back)?$")
@@ -264,6 +265,8 @@ class _State:
         self.seen_count = 0  # how many of them come before the current one
         self.node_keys: frozenset[str] = frozenset()  # every drawn name
         self.fanned: list[str] = []  # the steps a sequence just fanned out to
+        self.parallel_glue = False  # the glue being read says "in parallel"
+        self.parallel_list = False  # the open relation's objects were introduced by "in parallel"
         self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
 
@@ -322,6 +325,7 @@ class _State:
 
     def _start(self, subjects: list[str], forward: bool, node: str, labels: list[str], verb: bool) -> None:
         self._emit()
+        self.parallel_list = self.parallel_glue  # "→ in parallel: a, b → c": the names after it are one list
         if not subjects:
             raise _Unreadable(node)
         self.pending = (subjects, forward)
@@ -345,6 +349,7 @@ class _State:
         list_or = False
         answer: str | None = None
         marker: int | None = None
+        self.parallel_glue = any(symbol in _PARALLEL_WORDS for symbol, span in glue if span is None)
         for position, (separator, segment) in enumerate(segments):
             if separator == "." or separator.startswith("#"):
                 self._break()
@@ -497,7 +502,7 @@ class _State:
                 subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             self._start(subjects, forward, node, labels, verb)
         elif joined and not broke and self.pending is not None and next_relation and (
-                (bare_comma and next_relation) or next_relation == "verb") and not list_or:
+                (bare_comma and next_relation) or next_relation == "verb") and not list_or and not self.parallel_list:
             # "a -> b, c -> d" and "X calls A and B queries C": a new clause, not a list
             self._emit()
             self.group, self.into = [node], {node: set()}

@@ -21,6 +21,7 @@ from .flows import (
     comma_after_condition,
     fan_in_step,
     from_any,
+    group_parallel_steps,
     listed_steps,
     normalise_chain,
     parallel_outline,
@@ -340,7 +341,8 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
     if branch:
         return _read_branch(graph, branch, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     if ARROW_RE.search(statement):
-        chunks = [c for c in re.split(r",\s*|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
+        statement = group_parallel_steps(statement)  # "→ in parallel: a, b →" is one group, not two clauses
+        chunks = [c for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
         if len(chunks) > 1 and all(ARROW_RE.search(c) for c in chunks):
             for chunk in chunks:
                 last = _read_chain(graph, chunk, None)
