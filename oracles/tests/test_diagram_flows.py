@@ -700,3 +700,25 @@ def test_a_relation_phrase_drawn_as_a_step_is_refused() -> None:
     verdict = kind.check(intent, replace(draft, artifact=source, facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert "only says how steps relate" in verdict.reason["message"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "order → pick → pack → ship. If pick fails, go back to order.",
+        "receive → validate → (ok) store / (bad) reject",
+        "Steps:\n- fill form\n- submit\n- wait for approval (repeat weekly)\n- done",
+    ],
+)
+def test_conditions_and_loops_hidden_in_the_wrong_place_are_not_valid(intent: str) -> None:
+    _refused(intent)
+
+
+def test_a_condition_about_one_step_drawn_from_another_is_caught() -> None:
+    intent = "order → pick → pack → ship. If pick fails, go back to order."
+    kind = get_kind("diagram")
+    draft = kind.draft("order → pick → pack → ship", "dot", {})
+    source = draft.artifact.replace("}", '  n3 -> n0 [label="if pick fails"];\n}')
+    verdict = kind.check(intent, replace(draft, artifact=source, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_LABEL_WRONG"

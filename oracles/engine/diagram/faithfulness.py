@@ -31,6 +31,7 @@ from .flow_check import (
     listed_sequence,
     loop_instruction,
     modified_name,
+    refuse_condition_about_another_step,
     refuse_condition_drawn_as_step,
     separator_in_name,
 )
@@ -345,6 +346,10 @@ class Faithfulness:
             if re.search(r":\s", label) and key not in whole_items:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
+            if re.match(r"^\s*[(\[][^()\[\]]+[)\]]\s*\S", label):
+                raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' starts with a bracketed condition; "
+                                                            "it belongs on the connection, e.g. "
+                                                            "'validate -> (ok) store / (bad) reject'.")
             if grammar_phrase(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' only says how steps relate; it is "
                                                           "not a step. Draw the relation it states.")
@@ -376,6 +381,7 @@ class Faithfulness:
         expected = self.expected(spans)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)
+        refuse_condition_about_another_step(self.nodes, self.edges)
         for tail, head in sorted(set(expected.edges) - drawn):
             raise EngineRefusal("EDGE_MISSING", f"The intent connects '{self.nodes[tail]}' to '{self.nodes[head]}', "
                                                 "but the diagram does not.")

@@ -378,7 +378,7 @@ _LOOP_WORDS = frozenset({"loop", "loop back", "start over", "again", "repeat aga
 def loop_instruction(key: str) -> bool:
     """ "wash, rinse, repeat": a "step" that says to loop ("repeat", "repeat until done", "start over")
     is a back edge the drawing left out, not a step."""
-    return key in _LOOP_WORDS or key.split()[0] == "repeat"
+    return key in _LOOP_WORDS or key.split()[0] == "repeat" or loop_word_inside(key)
 
 
 # Phrases that only say how steps relate; drawn as a step they hide the relation they state.
@@ -409,3 +409,28 @@ _GRAMMAR_PHRASES = frozenset(
 def grammar_phrase(key: str) -> bool:
     """ "in parallel" drawn as a node: a relation word, not a step."""
     return key in _GRAMMAR_PHRASES
+
+
+_BRANCH_WORDS = frozenset({"if", "when", "whenever", "once", "unless", "after", "on", "until"})
+
+
+def refuse_condition_about_another_step(nodes: dict[str, str], edges: dict[tuple[str, str], str]) -> None:
+    """ "order → pick → pack → ship. If pick fails, go back to order": a condition that names a step
+    ("pick") is about that step, so its branch leaves from it; drawn from another step it is refused."""
+    for (tail, head), label in edges.items():
+        words = label.split()
+        if not words or words[0] not in _BRANCH_WORDS:
+            continue
+        padded = f" {label} "
+        named = [key for key in nodes if f" {key} " in padded and key not in (tail, head)]
+        if named:
+            raise EngineRefusal(
+                "EDGE_LABEL_WRONG",
+                f"The condition '{label}' is about '{nodes[named[0]]}', but it is drawn on the way out of "
+                f"'{nodes[tail]}'. Say where the branch starts, e.g. '{nodes[named[0]]} -> {nodes[head]} {label}'.",
+            )
+
+
+def loop_word_inside(key: str) -> bool:
+    """ "wait for approval (repeat weekly)": a loop instruction inside a name."""
+    return bool({"repeat", "repeats", "repeating", "loop", "loops"} & set(key.split()))

@@ -290,3 +290,14 @@ def case_outline(intent: str) -> list[tuple[str, list[tuple[str, str]]]] | None:
             return None
         out[-1][1].append((row.group("cond").strip(), row.group("step").strip()))
     return out if len(out[-1][1]) >= 2 else None
+
+
+def step_named_in(condition: str, labels: dict[str, str]) -> str | None:
+    """The key of the step a condition is about ("pick fails" → "pick"): the longest step name that
+    opens the condition; None when it names none."""
+    words = re.findall(r"[\w'-]+", condition.casefold())
+    for size in range(len(words), 0, -1):
+        key = " ".join(words[:size])
+        if key in labels:
+            return key
+    return None

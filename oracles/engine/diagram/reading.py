@@ -26,6 +26,7 @@ from .flows import (
     normalise_chain,
     parallel_outline,
     split_case_row,
+    step_named_in,
 )
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
@@ -289,6 +290,9 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     if full:
         return _read_branch(graph, full, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     decider = graph.decider or last or (graph.node(graph.pending_step) if single and graph.pending_step else None)
+    named = step_named_in(single.group("cond"), graph.labels) if single else None
+    if named and decider and named != decider:  # "if pick fails, go back to order": the branch leaves "pick"
+        decider = named
     if single and decider:
         graph.decider = decider
         graph.flow = True
