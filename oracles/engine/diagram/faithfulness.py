@@ -24,6 +24,17 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
+from .flow_check import (
+    REQUEST_VERBS,
+    fan_in_wait,
+    grammar_phrase,
+    listed_sequence,
+    loop_instruction,
+    modified_name,
+    refuse_condition_about_another_step,
+    refuse_condition_drawn_as_step,
+    separator_in_name,
+)
 from .glue import _Reader
 from .vocabulary import (
     _ANSWERS,
@@ -91,6 +102,8 @@ class Faithfulness:
         if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
                 and after.kind == "punct" and after.text in ",:":
             return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
+        if word in NOT_CONTENT["fan_in_wait"] and fan_in_wait(self.tokens, index):
+            return False
         if word in NOT_CONTENT["fan_in"]:
             before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
             if before & {"all", "both", "they", "everything", "each"}:
@@ -266,7 +279,7 @@ class Faithfulness:
             token = self.tokens[index]
             heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
             if token.kind == "punct" and token.text == "?" and start == 0 and "you" in heading \
-                    and set(heading) & _INSTRUCT_VERBS:
+                    and set(heading) & (_INSTRUCT_VERBS | REQUEST_VERBS):
                 # "Could you draw our incident process? First …": the request names the diagram
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) <= TITLE_MAX_WORDS and not set(heading) & _CONDITION_WORDS:
@@ -292,11 +305,13 @@ class Faithfulness:
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
         spans = self.spans()
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
+        whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
         for key, label in self.nodes.items():
             words = key.split()
             cased = re.findall(_WORD, label)
             padded = f" {key} "
-            inner = next((other for other in self.nodes if other != key and f" {other} " in padded), None)
+            inner = next((other for other in self.nodes if other != key and f" {other} " in padded
+                          and not modified_name(key, other, set(self.nodes), _CONNECT)), None)
             if inner is not None:
                 # "gateway check token with auth server" holds two names: a clause, not a name
                 raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' contains the node "
@@ -331,10 +346,28 @@ class Faithfulness:
             if re.search(r":\s", label) and key not in whole_items:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
+            if re.match(r"^\s*[(\[][^()\[\]]+[)\]]\s*\S", label):
+                raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' starts with a bracketed condition; "
+                                                            "it belongs on the connection, e.g. "
+                                                            "'validate -> (ok) store / (bad) reject'.")
+            if grammar_phrase(key):
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' only says how steps relate; it is "
+                                                          "not a step. Draw the relation it states.")
+            if loop_instruction(key):
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
+                                                          "step. Say where the flow goes back to, e.g. 'wash -> rinse "
+                                                          "-> back to wash'.")
+            separator = separator_in_name(label)
+            if separator:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across '{separator}', which "
+                                                          "separates a heading or parallel steps; it is not part of a "
+                                                          "step's name. Write each step on its own, e.g. "
+                                                          "'ingest -> (validate, deduplicate) -> load'.")
             # a whole list item is a name by construction ("5) cool on rack")
             conditions = set(words[1:]) & _CONDITION_WORDS
-            if words[0] in _PHRASAL_ON and len(words) > 1 and words[1] == "on":
-                conditions -= {"on"}  # "turn on the AC" is a step, "BOUND on ACK" a state with its trigger
+            if words[0] in _PHRASAL_ON and len(words) > 1 and (words[1] == "on" or (
+                    words[1] in {"it", "them"} and words[2:3] == ["on"])):
+                conditions -= {"on"}  # "turn on the AC", "put it on the queue" are steps, "BOUND on ACK" a state with its trigger
             if (conditions and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
                                                             "Write conditions on the connection, e.g. "
@@ -347,6 +380,8 @@ class Faithfulness:
         self.coverage(spans)
         expected = self.expected(spans)
         drawn = set(self.edges)
+        refuse_condition_drawn_as_step(self.tokens, spans, drawn)
+        refuse_condition_about_another_step(self.nodes, self.edges)
         for tail, head in sorted(set(expected.edges) - drawn):
             raise EngineRefusal("EDGE_MISSING", f"The intent connects '{self.nodes[tail]}' to '{self.nodes[head]}', "
                                                 "but the diagram does not.")

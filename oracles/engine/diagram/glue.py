@@ -8,6 +8,17 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
+from .flow_check import (
+    any_source,
+    case_outline_edges,
+    count_matches,
+    fan_in_note,
+    listed_sequence,
+    loop_exit,
+    parallel_opening,
+    parallel_outline_edges,
+    row_condition,
+)
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -25,7 +36,8 @@ _FORWARD = [
     r"(?:talks?|speaks?|connects?|is connected|goes|go|flows?|leads?|points?|links?|moves?|continues?|continue|proceeds?|"
     r"jumps?|loops?(?: back)?|falls?(?: back)?|goes back|go back|back|returns?|return|sends?(?: back)?|forwards?|"
     r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
-    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?) (?:@ ){0,4}?(?:back )?"
+    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?) "
+    r"(?:@ ){0,4}?(?:back )?"
     r"(?:to|into|in|onto)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
     r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
@@ -39,7 +51,7 @@ _REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r
 _REPLY = r"(?:replies|reply|responds?|answers|returns?|sends? back)"
 _FORWARD_RE = re.compile(rf"(?:^| )(?:{'|'.join(_FORWARD)})(?= |$)")
 _REVERSE_RE = re.compile(rf"(?:^| )(?:{'|'.join(_REVERSE)})(?= |$)")
-_LIST_RE = re.compile(r"^(?:(?:,|and|or|&|/|\||plus|as well as|nor|\(|\)|\[|\]|\{|\})\s*)+$")
+_LIST_RE = re.compile(r"^(?:(?:,|and|or|&|/|\||‖|plus|as well as|nor|\(|\)|\[|\]|\{|\})\s*)+$")
 _PRONOUN_GROUP_RE = re.compile(r"(?:^| )(?:both|they|all three|all|each|these|those|all of them|both of them)(?= |$)")
 _PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
 
@@ -86,11 +98,28 @@ class _Reader:
         return symbols
 
     def read(self) -> Expected:
+        cases = case_outline_edges(self.tokens, self.spans)
+        if cases is not None:  # "- check severity\n  - critical → page on-call\n  - warning → …"
+            for tail, head, labels in cases:
+                self.out.add(tail, head, labels)
+            return self.out
+        outline = parallel_outline_edges(self.tokens, self.spans)
+        if outline is not None:  # "- kickoff\n- in parallel:\n  - a\n  - b\n- integration"
+            for tail, head in outline:
+                self.out.add(tail, head, set())
+            return self.out
+        listed = listed_sequence(self.tokens, self.spans)
+        if listed is not None:  # "steps in order: detect, triage, mitigate"
+            for tail, head in zip(listed, listed[1:], strict=False):
+                self.out.add(tail, head, set())
+            return self.out
         nodes = [sp for sp in self.spans if sp.kind == "node"]
         glue_bounds = [(nodes[i - 1].end if i else 0, nodes[i].start) for i in range(len(nodes))]
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        state.node_keys = frozenset(n.key for n in nodes)
+        state.names = [n.key for n in nodes]
         glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
         for index, glue in enumerate(glues):
             node = nodes[index] if index < len(nodes) else None
@@ -100,6 +129,7 @@ class _Reader:
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
+            state.seen_count = index  # "from any of the three, …": the steps named so far
             state.glue(glue, node.key if node else None, first=index == 0,
                        next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
         state.finish()
@@ -132,14 +162,16 @@ _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "oth
 _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
-                      "please", "pls", "then"})
+                      "please", "pls", "then", "again"})
 
 
 def _plain(segment: list[tuple[str, Span | None]]) -> str:
     """The grammar words of a segment: label text and fillers dropped, branch words kept."""
     words = [symbol for symbol, span in segment
              if symbol != "@" and symbol not in _ARTICLES
-             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)]
+             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)
+             # "if not breathing" is a condition, only a label "if not" is the other way of a branch
+             and not (symbol == "not" and span is not None and span.key not in ("if not", "not"))]
     if "->" in words or "<-" in words:
         words = [w for w in words if w != "|"]
     return " ".join(words)
@@ -150,7 +182,7 @@ def _grammar(plain: str) -> str:
     padded = " " + plain + " "
     if re.search(r" (?:otherwise|else|if not|or else) ", padded):
         return "alt"
-    if re.search(r"^(?:(?:->|and|then|but|and then) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
+    if re.search(r"^(?:(?:->|and|then|but|and then|:) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
         return "branch"
     if _REVERSE_RE.search(plain):
         return "reverse"
@@ -168,6 +200,9 @@ _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|a
                           r"go back to|loops back to|returns to|return to)\s*)+$")
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
                         r"all)(?= |$)")
+_PARALLEL_WORDS = frozenset({"parallel", "simultaneously", "concurrently"})
+_REJOIN_ONLY_RE = re.compile(r"^(?:(?:and|then) )*(?:either way|in both cases|in either case|in any case|in all cases)"
+                             r"(?: then)?(?: ,)?$")
 _REPLY_RE = re.compile(r"^(?:replies|responds|answers|returns|sends back)(?: with| back)?$")
 
 
@@ -178,6 +213,9 @@ def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | Non
     colons = [i for i, (symbol, span) in enumerate(glue) if symbol == ":" and span is None]
     if colons:
         glue = glue[colons[-1] + 1:]
+    asks = [i for i, (symbol, span) in enumerate(glue) if symbol == "?" and span is None]
+    if asks and "you" in [symbol for symbol, _ in glue[:asks[-1]]]:
+        glue = glue[asks[-1] + 1:]  # "Can you turn my recipe into a flowchart? Step 1: …": the request
     return [(symbol, span) for symbol, span in glue
             if span is not None or (symbol != "@" and symbol not in _INSTRUCT and symbol not in _PREAMBLE_FILLER)]
 
@@ -222,6 +260,34 @@ class _State:
         self.tree: list[tuple[int, str]] = []
         self.roots = 0
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
+        self.case_from: list[str] | None = None  # the step the open run of case rows branches from
+        self.names: list[str] = []  # every drawn name, in the order of the intent
+        self.seen_count = 0  # how many of them come before the current one
+        self.node_keys: frozenset[str] = frozenset()  # every drawn name
+        self.fanned: list[str] = []  # the steps a sequence just fanned out to
+        self.parallel_glue = False  # the glue being read says "in parallel"
+        self.parallel_list = False  # the open relation's objects were introduced by "in parallel"
+        self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
+        self.fanned_in: list[str] = []  # the steps the last fan-in came from
+
+    def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
+                  node: str | None) -> tuple[list[str], bool, bool]:
+        """"From any of the three, <event> switches to X": X from every step named before it."""
+        sources = [key for key in dict.fromkeys(self.names[:self.seen_count]) if key != node]
+        if relation is None or not relation[1] or relation[0] is not None or node is None or not sources \
+                or (count and count != len(sources)):
+            raise _Unreadable(node or "any")
+        self.group = []
+        return sources, True, False
+
+    def _case_decider(self) -> list[str]:
+        if self.case_from is None and self.branch is not None and not self.branch.awaiting:
+            self.case_from = list(self.branch.decider)  # "X → if C: Y; elif D: Z": the branch's decider
+        if self.case_from is None:
+            if len(self.group) != 1:
+                raise _Unreadable(self.group[0] if self.group else "")
+            self.case_from = list(self.group)
+        return list(self.case_from)
 
     def _emit(self) -> None:
         if self.pending and self.group:
@@ -233,18 +299,33 @@ class _State:
                         # "sends logs to Loki and metrics to Prometheus": the list holds a second
                         # relation; "talks to the backend over HTTPS": the object carries the how
                         raise _Unreadable(obj)
+            # "→ yes: ship / no: backorder": each answer is its own edge's, not the whole list's
+            answered = any(self.into.get(obj, set()) & _ANSWERS for obj in self.group[1:])
             for obj in self.group:
-                labels = self.into.get(obj, set()) | self.relation_labels
+                labels = self.into.get(obj, set()) | (
+                    self.relation_labels if not answered or obj == self.group[0] else set())
                 for subject in subjects:
                     if forward:
                         self.out.add(subject, obj, labels)
                         self.sender[obj] = subject
                     else:
                         self.out.add(obj, subject, labels)
+            # "checkout, then in parallel: lint, tests, build": a step after them follows all of them
+            self.fanned = list(self.group) if forward and not self.pending_verb and len(self.group) > 1 else []
         self.pending = None
+
+    def _fan_in(self, node: str) -> bool:
+        """A bare step right after a fan-out ("then in parallel: a, b, c" / "- deploy") follows each."""
+        if not self.fanned or self.group != self.fanned or node in self.fanned:
+            return False
+        for tail in self.fanned:
+            self.out.add(tail, node, set())
+        self.fanned_in, self.fanned = self.fanned, []
+        return True
 
     def _start(self, subjects: list[str], forward: bool, node: str, labels: list[str], verb: bool) -> None:
         self._emit()
+        self.parallel_list = self.parallel_glue  # "→ in parallel: a, b → c": the names after it are one list
         if not subjects:
             raise _Unreadable(node)
         self.pending = (subjects, forward)
@@ -261,11 +342,14 @@ class _State:
         relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
         labels: list[str] = list(self.carry)
         self.carry = []
-        joined = broke = opened = alternative = rejoin = False
+        joined = broke = opened = alternative = rejoin = case_row = False
+        from_all: int | None = None  # "from any state": the count it names (0: none named)
+        until = False
         bare_comma = True
         list_or = False
         answer: str | None = None
         marker: int | None = None
+        self.parallel_glue = any(symbol in _PARALLEL_WORDS for symbol, span in glue if span is None)
         for position, (separator, segment) in enumerate(segments):
             if separator == "." or separator.startswith("#"):
                 self._break()
@@ -291,12 +375,40 @@ class _State:
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
                 continue
-            if role == "alt":
+            if broke and from_all is None and any_source(plain) is not None:
+                from_all = any_source(plain)  # "From any of the three, a power fault switches to …"
+                continue
+            if from_all is not None and role == "branch" and _FORWARD_RE.search(re.sub(r"^(?:-> )?\w+ ", "", plain)):
+                role = "forward"  # "from any state, on reset go to idle": the event, then the move
+            if broke and relation is None and _REJOIN_ONLY_RE.match(plain) and (
+                    self.branch is not None or self.closed_branch is not None or self.open_branch is not None):
+                rejoin = True  # "either way, update the dashboard": after every branch
+                relation = (None, True, False)
+                continue
+            if broke and relation is None and parallel_opening(plain):
+                relation = (None, True, False)  # "- in parallel: lint, tests, build": from the step before
+                continue
+            note = fan_in_note(plain) if relation is None else None
+            if note is not None and self.fanned_in and (not note or note == len(self.fanned_in)):
+                self.fanned_in = []  # "deploy to staging (needs all three)": the fan-in just read
+                continue
+            if role == "filler" and loop_exit(segment):
+                labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
+                until = True
+                continue
+            if broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
+                    role == "alt" and self.case_from is not None and self.branch is None)):
+                relation = (self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
+                labels += seg_labels
+                case_row = True
+            elif role == "alt":
                 alternative = True
                 labels += seg_labels
             elif role == "branch" and not seg_labels and _PRONOUN_GROUP_RE.search(plain) and (self.group or self.previous_group):
                 # "once all three finish, build the report": a fan-in from the steps just named
                 relation = (list(self.group or self.previous_group), True, False)
+                if not count_matches(plain, len(relation[0])):
+                    raise _Unreadable(" ".join(s for s, _ in segment))
             elif role == "branch":
                 opened = True
                 labels += seg_labels
@@ -319,6 +431,11 @@ class _State:
                 if broke and first_word in _ANSWERS and self.decision:
                     subjects = [self.decision]  # "No → show an error": from the decision
                     answer = first_word
+                elif broke and subjects is None and segment[0][1] is not None and segment[0][1].kind == "label" \
+                        and segment[-1] == ("->", None):
+                    # "… . denied → log attempt" that is not a case row: from the step before, or from
+                    # the last one? Neither reading is safe
+                    raise _Unreadable(segment[0][1].label)
                 relation = (subjects, role == "forward", verb)
                 labels += words
             elif role == "list":
@@ -326,6 +443,9 @@ class _State:
                 bare_comma = bare_comma and plain.strip() == ""
                 list_or = list_or or bool(set(plain.split()) & {"or", "/", "|"})
                 labels += seg_labels
+            elif role == "filler" and separator == "," and plain == ":" and segment[0][0] in _ANSWERS \
+                    and segment[0][1] is not None:
+                labels += seg_labels  # "yes: investigate, no: escalate": the next answer of the same list
             elif role == "filler":
                 if seg_labels:
                     self.carry += seg_labels
@@ -337,6 +457,12 @@ class _State:
                 self.decision = self.last_node
         if any(s == "?" for s, _ in glue):
             self.decision = self.last_node
+        if broke and not case_row:
+            self.case_from = None
+        if from_all is not None:
+            relation = self._from_all(relation, from_all, node)
+        if until and (relation is None or node is None):
+            raise _Unreadable(node or "until")
         del answer
         if node is None:
             if labels or self.carry:
@@ -356,14 +482,15 @@ class _State:
         if self.branch is not None and broke:
             self._close_branch()
         if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):
-            closed = self.closed_branch
-            self.closed_branch = None
+            closed = self.closed_branch or (self.open_branch if rejoin and self.open_branch is not None
+                                            and len(self.open_branch.ends) > 1 else None)
+            self.closed_branch = self.open_branch = None
             if closed is None:
                 raise _Unreadable("both")
             self._start([tail for end in closed.ends for tail in end], True, node, labels, False)
             self.last_node = node
             return
-        self.closed_branch = None
+        self.closed_branch = self.open_branch = None
         if relation is not None:
             subjects, forward, verb = relation
             if subjects is None:
@@ -375,7 +502,7 @@ class _State:
                 subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             self._start(subjects, forward, node, labels, verb)
         elif joined and not broke and self.pending is not None and next_relation and (
-                (bare_comma and next_relation) or next_relation == "verb") and not list_or:
+                (bare_comma and next_relation) or next_relation == "verb") and not list_or and not self.parallel_list:
             # "a -> b, c -> d" and "X calls A and B queries C": a new clause, not a list
             self._emit()
             self.group, self.into = [node], {node: set()}
@@ -388,6 +515,8 @@ class _State:
             self._emit()
             if labels:
                 raise _Unreadable(node)
+            if broke:
+                self._fan_in(node)
             self.group = [node]
             self.into = {node: set()}
             self.comma_list = True
@@ -440,6 +569,9 @@ class _State:
         if self.group and self.group != self.branch.decider:
             self.branch.ends.append(list(self.group))
         self.closed_branch = self.branch if self.branch.has_else else None
+        # "if a 4xx, …; if a 5xx, …. Both paths then …": without an "otherwise" only a rejoin said
+        # in words ("both", "either way") joins the branches
+        self.open_branch = None if self.branch.has_else else self.branch
         self.branch = None
 
     def _list_item(self, node: str, level: int) -> None:
@@ -448,9 +580,10 @@ class _State:
         self._emit()
         while self.tree and self.tree[-1][0] > level:
             self.tree.pop()
+        fan_in = not self.nested and self._fan_in(node)
         if self.tree and self.tree[-1][0] == level:
             _, sibling = self.tree.pop()
-            if not self.nested:
+            if not self.nested and not fan_in:
                 self.out.add(sibling, node, set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())

@@ -29,6 +29,8 @@ class Graph:
     pending_step: str | None = None  # a bare step statement a following "if …" branches from
     decider: str | None = None  # the step an "if …"/"otherwise …" statement branches from
     branch_ends: list[str] = field(default_factory=list)  # last step of each branch, for a rejoin
+    case_decider: str | None = None  # the step case rows ("< 1 kg → letter rate") branch from
+    fan_out: list[str] = field(default_factory=list)  # "in parallel: a, b, c": the next bare step follows all
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:

@@ -9,7 +9,8 @@ from .model import Graph
 
 ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+‣◦▪]|\d{1,2}[.)])[ \t]+(?P<text>\S.*?)\s*$")
 # An item that states its own relation ("a -> b", "x calls y") is a sentence, not a name.
-RELATION_IN_ITEM_RE = re.compile(r"->|→|=>|⇒|\b(?:if|when|otherwise|else|then|calls|sends|reports\s+to)\b", re.IGNORECASE)
+RELATION_IN_ITEM_RE = re.compile(r"->|→|=>|⇒|\b(?:if|when|otherwise|else|then|calls|sends|reports\s+to|in\s+parallel|"
+                                 r"simultaneously|concurrently)\b", re.IGNORECASE)
 TAB_WIDTH = 4
 
 

@@ -10,6 +10,24 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .flows import (
+    LEADING_FILLER_RE,
+    OTHERWISE_ROW_RE,
+    PARALLEL_LIST_RE,
+    QUESTION_STEP_RE,
+    SENTENCE_BREAK_RE,
+    TRIGGER_HEADING_RE,
+    case_outline,
+    comma_after_condition,
+    fan_in_step,
+    from_any,
+    group_parallel_steps,
+    listed_steps,
+    normalise_chain,
+    parallel_outline,
+    split_case_row,
+    step_named_in,
+)
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
@@ -28,7 +46,7 @@ BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
-    parts = re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|\.\s*$|(?<=\?)\s+(?=[A-Z])", text)
+    parts = re.split(SENTENCE_BREAK_RE, text)
     return [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
 
 
@@ -64,7 +82,7 @@ def read_sentences(intent: str) -> Graph | None:
         last = _read_statement(graph, statement, last)
         if len(graph.edges) == before and last is None:
             # "read the alert." before "If it is a page, …": a bare step the next branch starts from
-            step = clean_label(PREAMBLE_RE.sub("", statement))
+            step = clean_label(LEADING_FILLER_RE.sub("", PREAMBLE_RE.sub("", statement)))
             graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
         else:
             graph.pending_step = None
@@ -83,7 +101,7 @@ def _numbered_steps(intent: str) -> list[str] | None:
     steps = [intent[m.end():n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
     steps = [re.sub(r"\s+", " ", step).strip(" .,;\n") for step in steps]
     if not all(steps) or any(ARROW_RE.search(s) or VERB_RE.search(" " + s + " ") or REVERSED_VERB_RE.search(" " + s + " ")
-                             for s in steps):
+                             or PARALLEL_LIST_RE.match(s) for s in steps):
         return None
     return steps
 
@@ -131,6 +149,35 @@ ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<
 
 
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
+    statement = comma_after_condition(statement)
+    trigger = TRIGGER_HEADING_RE.match(statement)
+    if trigger and not last:  # "When a webhook delivery fails: if it's a 4xx, …": the event starts the flow
+        last = graph.node(_step_text(trigger.group("event")))
+        graph.flow = True
+        statement = trigger.group("rest")
+    row = split_case_row(statement)
+    if row and node_key(clean_label(row[0])) not in graph.labels:
+        decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
+        if decider:  # "weigh package; < 1 kg → letter rate; …"
+            return _read_case_row(graph, decider, *row)
+    otherwise = OTHERWISE_ROW_RE.match(statement) if graph.case_decider else None
+    if otherwise:  # "otherwise: deliver to inbox" after case rows
+        return _read_case_row(graph, graph.case_decider, otherwise.group("alt").lower(), otherwise.group("rest"))
+    graph.case_decider = None
+    fan_out, graph.fan_out = graph.fan_out, []
+    parallel_list = PARALLEL_LIST_RE.match(statement)
+    if parallel_list:  # "then in parallel: lint, unit tests, build image"
+        return _read_parallel_list(graph, parallel_list.group("names"), last)
+    fan_in, chain = fan_in_step(statement, len(fan_out)) if fan_out else (None, None)
+    if fan_in and not VERB_RE.search(" " + fan_in + " "):  # "- deploy to staging (needs all three)"
+        head = graph.node(_step_text(fan_in))
+        for tail in fan_out:
+            graph.edge(tail, head)
+        # "once all three are done → sign-off → submit": the chain goes on from the step they wait for
+        return _read_chain(graph, "-> " + chain, head) if chain else head
+    every = from_any(statement)
+    if every:  # "from any of the three, a power fault switches to flashing yellow"
+        return _read_from_any(graph, *every)
     answer = ANSWER_RE.match(statement)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
     if answer and decision:  # "Yes → charge the card": from the decision just asked
@@ -142,11 +189,13 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.edges[start] = (tail, head, answer.group("answer"))
         return decision
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
-                        statement, re.IGNORECASE)
+                        statement, re.IGNORECASE) or (
+        None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(statement))
     if question and not re.search(r"\byou\b", question.group("q"), re.IGNORECASE):
         decision = graph.node(question.group("q"))  # "Decision: is the card valid?" — answered next
         graph.decider = decision
         graph.decisions.add(decision)
+        last = last or (graph.node(graph.pending_step) if graph.pending_step else None)  # "submit. approved?"
         if last:
             graph.edge(last, decision)
         return decision
@@ -179,9 +228,47 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
             if last:
                 graph.edge(last, key)
         graph.last_objects = keys
+        graph.fan_out = keys if len(keys) > 1 else []  # "…; then internal sign-off": after all of them
         graph.flow = True
         return None
     return _read_plain_statement(graph, statement, last)
+
+
+def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str | None:
+    """"< 1 kg → letter rate": a branch from the step before the rows, the condition on its edge."""
+    graph.case_decider = graph.decider = decider
+    graph.decisions.add(decider)
+    start = len(graph.edges)
+    end = _read_chain(graph, "-> " + rest, decider)
+    if len(graph.edges) > start:
+        tail, head, _ = graph.edges[start]
+        graph.edges[start] = (tail, head, clean_label(condition))
+    return end
+
+
+def _read_parallel_list(graph: Graph, names: str, last: str | None) -> None:
+    source = last or (graph.node(graph.pending_step) if graph.pending_step else None)
+    keys = [graph.node(_step_text(name)) for name in split_names(names)]
+    for key in keys:
+        if source:
+            graph.edge(source, key)
+    graph.flow = True
+    graph.last_objects = list(keys)
+    graph.fan_out = list(keys) if len(keys) > 1 else []
+    return None
+
+
+def _read_from_any(graph: Graph, count: int, condition: str, target: str) -> str:
+    head = graph.node(_step_text(target))
+    sources = [key for key in graph.labels if key != head]
+    if not sources or (count and count != len(sources)):
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell which steps 'from any' means before "
+                                                 f"'{graph.labels[head]}'; name them, e.g. 'from A, B or C, "
+                                                 f"{condition} goes to {graph.labels[head]}'.")
+    graph.flow = True
+    for tail in sources:
+        graph.edge(tail, head, clean_label(condition))
+    return head
 
 
 def _read_branching(graph: Graph, statement: str, last: str | None) -> str | None | bool:
@@ -201,8 +288,11 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     full = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                     r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if full:
-        return _read_branch(graph, full, last)
+        return _read_branch(graph, full, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     decider = graph.decider or last or (graph.node(graph.pending_step) if single and graph.pending_step else None)
+    named = step_named_in(single.group("cond"), graph.labels) if single else None
+    if named and decider and named != decider:  # "if pick fails, go back to order": the branch leaves "pick"
+        decider = named
     if single and decider:
         graph.decider = decider
         graph.flow = True
@@ -237,7 +327,9 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
+                               r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
                                r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
     previous = decider
     for index, part in enumerate(parts):
@@ -251,9 +343,10 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
     branch = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                       r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
-        return _read_branch(graph, branch, last)
+        return _read_branch(graph, branch, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     if ARROW_RE.search(statement):
-        chunks = [c for c in re.split(r",\s*|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
+        statement = group_parallel_steps(statement)  # "→ in parallel: a, b →" is one group, not two clauses
+        chunks = [c for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
         if len(chunks) > 1 and all(ARROW_RE.search(c) for c in chunks):
             for chunk in chunks:
                 last = _read_chain(graph, chunk, None)
@@ -283,6 +376,7 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
                 if previous:
                     graph.edge(previous, key)
             graph.last_objects = keys
+            graph.fan_out = keys if len(keys) > 1 else []
             return None
         return _read_chain_nodes(graph, [_step_text(p) for p in parts], None)
     return read_relations(graph, statement, last)
@@ -290,7 +384,7 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
 
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     graph.flow = True
-    pieces = ARROW_RE.split(statement)
+    pieces = ARROW_RE.split(normalise_chain(statement))
     # ARROW_RE has two label groups: split yields [node, label, label2, node, label, label2, node…]
     nodes = pieces[0::3]
     labels = [pieces[i] or pieces[i + 1] for i in range(1, len(pieces) - 1, 3)]
@@ -324,9 +418,13 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
         if group:
-            alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", group.group(1)) if a.strip()]
+            alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*‖\s*|\s*\|\|\s*", group.group(1))
+                            if a.strip()]  # "(lint ‖ test)": parallel steps
         else:
             alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*|\s+/\s+", text) if a.strip()]
+            answers = re.split(r"\s*,\s*", text)
+            if len(answers) > 1 and all(re.match(r"^(?:yes|no|true|false)\s*:\s*\S", a, re.IGNORECASE) for a in answers):
+                alternatives = answers  # "yes: investigate, no: escalate"
         keys = []
         for alternative in alternatives:
             answer = re.match(r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
@@ -347,8 +445,8 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     condition = clean_label(branch.group("cond"))
     decision = last if last else graph.node(condition + "?")
     graph.decisions.add(decision)
-    yes = graph.node(branch.group("yes"))
-    no = graph.node(branch.group("no"))
+    yes = graph.node(_step_text(branch.group("yes")))  # "otherwise go straight to take payment": the step
+    no = graph.node(_step_text(branch.group("no")))
     # Labels are the intent's own words: the condition (unless it is the decision node itself)
     # and the word that introduced the other branch ("otherwise", "else").
     graph.edge(decision, yes, _condition_label(branch.group("kw"), branch.group("cond")) if last else None)
@@ -356,4 +454,53 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     return None
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_sentences]
+def read_parallel_outline(intent: str) -> Graph | None:
+    """A step list with "in parallel:" blocks of nested steps."""
+    items = parallel_outline(intent)
+    if items is None:
+        return None
+    graph = Graph(flow=True)
+    previous: list[str] = []
+    for text, block in items:
+        if block is None:
+            step = fan_in_step(text, len(previous))[0] if len(previous) > 1 else text
+            if step is None:
+                return None
+            heads = [graph.node(_step_text(step))]
+        else:
+            heads = [graph.node(_step_text(child)) for child in block]
+        for tail in previous:
+            for head in heads:
+                graph.edge(tail, head)
+        previous = heads
+    return graph if graph.edges else None
+
+
+def read_case_outline(intent: str) -> Graph | None:
+    """A step list whose last step holds nested case rows ("- check severity\n  - critical → page")."""
+    items = case_outline(intent)
+    if items is None:
+        return None
+    graph = Graph(flow=True)
+    decider = _read_chain_nodes(graph, [_step_text(step) for step, _ in items], None)
+    if decider is None:
+        return None
+    graph.decisions.add(decider)
+    for condition, step in items[-1][1]:
+        graph.edge(decider, graph.node(_step_text(step)), clean_label(condition))
+    return graph
+
+
+def read_listed_steps(intent: str) -> Graph | None:
+    """"Incident response steps in order: detect, triage, mitigate": a heading that says the items
+    are in order, then the items, is a flow."""
+    steps = listed_steps(intent)
+    if steps is None:
+        return None
+    graph = Graph(flow=True)
+    _read_chain_nodes(graph, [_step_text(step) for step in steps], None)
+    return graph
+
+
+READERS: list[Callable[[str], Graph | None]] = [read_parallel_outline, read_case_outline, read_outline, read_inline_steps, read_mermaid,
+                                                read_listed_steps, read_sentences]

@@ -56,7 +56,9 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
             continue
         if match is None:
             continue
-        subject_text = PREAMBLE_RE.sub("", clause[:match.start()].strip())
+        # "apply discount also leads to …": an adverb before the verb is not part of the subject
+        subject_text = re.sub(r"\s+(?:also|too|then|now|always|eventually)$", "",
+                              PREAMBLE_RE.sub("", clause[:match.start()].strip()), flags=re.IGNORECASE)
         if subject_default and not subject_text.strip():
             subject_keys = [subject_default]
         elif re.fullmatch(r"\s*(?:both(?:\s+of\s+them)?|they|all\s+of\s+them|they\s+all|they\s+both|each(?:\s+of\s+them)?|"

@@ -33,9 +33,12 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
         works work managed owned led above below under beneath
         reporting leads answers parallel simultaneously concurrently paths path branches cases way
+        switches transitions
     """.split()),
     # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
     "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
+    # a fan-in's wait written after its step ("deploy (needs all three)"): no content before all/both
+    "fan_in_wait": frozenset("needs need requires require waits wait".split()),
     "preamble": frozenset("""
         draw make create show render generate build give sketch plot produce design model visualise visualize
         can could would you me us i we please pls need want like diagram diagrams flowchart flow chart charts graph
@@ -66,7 +69,8 @@ _FUNCTION_WORDS = frozenset({"so", "then", "first", "next", "finally", "and", "o
                              "of", "for", "the", "a", "an", "only", "just", "too", "we", "you", "this", "these", "those",
                              "where", "while", "once", "now", "us", "our", "my", "their", "its"})
 _LOOSE_STARTS = _FUNCTION_WORDS - {"the", "a", "an", "first"}  # "first draft" is a name
-_LOOSE_ENDS = _FUNCTION_WORDS | {"is", "are", "can", "could", "should", "will", "would", "may", "must"}
+# "log it", "fix it": a step's object may be a pronoun
+_LOOSE_ENDS = (_FUNCTION_WORDS - {"it"}) | {"is", "are", "can", "could", "should", "will", "would", "may", "must"}
 # A step's name is a short phrase; a "node" this long is a sentence the reader failed to split.
 NODE_MAX_WORDS = 8
 

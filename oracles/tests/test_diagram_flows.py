@@ -1,0 +1,724 @@
+"""The diagram reader on branching and looping flows, as agents and people write them, and the
+independent check that must agree with it (or refuse) — several voices per category."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from oracles.engine import get_kind
+from oracles.eval import norm_label, read_diagram
+
+
+def _drawn(intent: str) -> tuple[set[str], dict[tuple[str, str], list[str]]]:
+    """Nodes and labelled edges of a diagram answered `valid`, as Graphviz reads them back."""
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    verdict = kind.check(intent, draft, {})
+    assert verdict.status == "valid", verdict.reason
+    graph = read_diagram(draft.artifact)
+    return {norm_label(n) for n in graph.labels}, {k: [norm_label(x) for x in v] for k, v in graph.edge_labels.items()}
+
+
+def _refused(intent: str) -> dict[str, str]:
+    kind = get_kind("diagram")
+    try:
+        draft = kind.draft(intent, "dot", {})
+    except Exception as refusal:  # noqa: BLE001 - a refusal while drafting is a refusal too
+        return {"code": getattr(refusal, "code", ""), "message": str(refusal)}
+    verdict = kind.check(intent, draft, {})
+    assert verdict.status == "invalid", f"answered valid: {draft.artifact}"
+    assert verdict.reason is not None
+    return verdict.reason
+
+
+def _planted(intent: str, old: str, new: str) -> dict[str, str]:
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    assert kind.check(intent, draft, {}).status == "valid"
+    assert old in draft.artifact
+    planted = replace(draft, artifact=draft.artifact.replace(old, new), facts={})
+    verdict = kind.check(intent, planted, {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    return verdict.reason
+
+
+# --- edge-conditions / if-else-chain: case rows ("< 1 kg → letter rate") -----------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "weigh package; < 1 kg → letter rate; 1–5 kg → parcel rate; > 5 kg → freight rate",
+        "Shipping rules:\nweigh package\n< 1 kg -> letter rate\n1–5 kg -> parcel rate\n> 5 kg -> freight rate",
+        "so first we weigh package. < 1 kg → letter rate. 1–5 kg → parcel rate. > 5 kg → freight rate.",
+    ],
+)
+def test_case_rows_branch_from_the_step_before_them(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"weigh package", "letter rate", "parcel rate", "freight rate"}
+    assert edges == {
+        ("weigh package", "letter rate"): ["< 1 kg"],
+        ("weigh package", "parcel rate"): ["1-5 kg"],
+        ("weigh package", "freight rate"): ["> 5 kg"],
+    }
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Door access: badge scanned → check permissions. allowed → unlock door. denied → log attempt → alert security.",
+        "badge scanned -> check permissions\napproved -> unlock door\nrejected -> log attempt -> alert security",
+    ],
+)
+def test_a_participle_before_an_arrow_is_the_condition_of_a_branch(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"badge scanned", "check permissions", "unlock door", "log attempt", "alert security"}
+    assert set(edges) == {
+        ("badge scanned", "check permissions"),
+        ("check permissions", "unlock door"),
+        ("check permissions", "log attempt"),
+        ("log attempt", "alert security"),
+    }
+    assert edges[("check permissions", "unlock door")] in (["allowed"], ["approved"])
+
+
+def test_a_fresh_start_after_a_step_that_leads_nowhere_is_refused_not_guessed() -> None:
+    """ "valid → dashboard" after "→ validate." may be a branch or a start of its own: refused."""
+    for intent in (
+        "browser → nginx. cron → worker.",
+        "Login: enter credentials → validate. valid → dashboard. invalid → error → enter credentials.",
+        "upload → scan; infected → quarantine; clean → store",
+    ):
+        assert _refused(intent)["code"] == "UNREADABLE_RELATION"
+    nodes, edges = _drawn("browser → nginx, cron → worker")  # one statement: two clauses
+    assert set(edges) == {("browser", "nginx"), ("cron", "worker")}
+
+
+def test_a_case_condition_drawn_as_a_start_node_is_refused() -> None:
+    """Planted bug: the drafter draws 'allowed' as a step nothing leads to."""
+    intent = "badge scanned → check permissions. allowed → unlock door. denied → log attempt."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    source = draft.artifact
+    assert 'label="allowed"' in source
+    nodes = "\n".join(line for line in source.splitlines() if "->" not in line and "label=" in line and "[" in line)
+    assert nodes
+    planted = (
+        source.replace(' [label="allowed"]', "")
+        .replace(' [label="denied"]', "")
+        .replace("}", '  x1 [label="allowed"];\n  x2 [label="denied"];\n}')
+    )
+    tail_unlock = [line for line in planted.splitlines() if "->" in line][1]
+    tail, head = (part.strip(" ;") for part in tail_unlock.split("->"))
+    planted = planted.replace(tail_unlock, f"  x1 -> {head};")
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid"
+    assert verdict.reason is not None and verdict.reason["code"] in ("UNREADABLE_RELATION", "EDGE_MISSING")
+
+
+def test_a_case_row_moved_to_the_previous_rows_step_is_caught() -> None:
+    """Planted bug: the second row drawn as a chain from the first row's step."""
+    intent = "weigh package; < 1 kg → letter rate; 1–5 kg → parcel rate"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = [line for line in draft.artifact.splitlines() if "->" in line]
+    second = next(line for line in lines if "1–5 kg" in line)
+    first_head = lines[0].split("->")[1].split("[")[0].strip(" ;")
+    tail = second.split("->")[0].strip()
+    moved = second.replace(tail, first_head, 1)
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(second, moved), facts={}), {})
+    assert verdict.status == "invalid"
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "mail: spam filter. spam score > 5: move to junk. otherwise: deliver to inbox.",
+        "Email routing: incoming mail → spam filter\nspam score > 5 → move to junk\notherwise → deliver to inbox",
+    ],
+)
+def test_an_otherwise_row_closes_the_case_rows(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert {"spam filter", "move to junk", "deliver to inbox"} <= nodes
+    assert edges[("spam filter", "move to junk")] == ["spam score > 5"]
+    assert edges[("spam filter", "deliver to inbox")] == ["otherwise"]
+
+
+# --- loop-back: a question as a decision step, "and goes back to X" ---------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "- submit expense\n- manager approves? yes → finance pays; no → employee fixes it and goes back to submit expense\n"
+        "- finance pays → archive",
+        "submit expense -> manager approves?\nyes -> finance pays\nno -> employee fixes it, then goes back to submit expense\n"
+        "finance pays -> archive",
+    ],
+)
+def test_a_bare_question_is_a_decision_and_a_branch_can_go_back(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"submit expense", "manager approves?", "finance pays", "employee fixes it", "archive"}
+    assert edges == {
+        ("submit expense", "manager approves?"): [],
+        ("manager approves?", "finance pays"): ["yes"],
+        ("manager approves?", "employee fixes it"): ["no"],
+        ("employee fixes it", "submit expense"): [],
+        ("finance pays", "archive"): [],
+    }
+
+
+def test_a_dropped_back_edge_after_a_no_branch_is_caught() -> None:
+    intent = "submit expense → manager approves? yes → finance pays; no → employee fixes it and goes back to submit expense"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    back = next(line for line in draft.artifact.splitlines() if "->" in line and line.strip().startswith("n3"))
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(back + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- state-machine: "from any state" -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Traffic light: green → yellow after 40 s, yellow → red after 4 s, red → green after 45 s. "
+        "From any of the three, a power fault switches to flashing yellow.",
+        "green -> yellow after 40 s; yellow -> red after 4 s; red -> green after 45 s\n"
+        "from any state, on power fault go to flashing yellow",
+    ],
+)
+def test_from_any_state_is_a_transition_from_every_state_named(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"green", "yellow", "red", "flashing yellow"}
+    for state in ("green", "yellow", "red"):
+        assert edges[(state, "flashing yellow")] in (["power fault"], ["a power fault"])
+
+
+def test_from_any_of_a_wrong_count_is_refused() -> None:
+    reason = _refused("green -> yellow; yellow -> red; red -> green. From any of the two, a power fault switches to off.")
+    assert reason["code"] in ("UNREADABLE_INTENT", "UNREADABLE_RELATION")
+
+
+def test_a_from_any_transition_missing_one_state_is_caught() -> None:
+    intent = "idle -> running on start; running -> paused on pause. From any state, on reset go to idle."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    reset = [line for line in draft.artifact.splitlines() if 'label="reset"' in line]
+    assert len(reset) == 2
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(reset[0] + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- loops: "X again, until C, then Y" ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "body", "test", "done", "condition"),
+    [
+        (
+            "QA loop: write test cases → run tests → log bugs → fix bugs → run tests again, until no bugs are left, "
+            "then sign off.",
+            ["write test cases", "run tests", "log bugs", "fix bugs"],
+            "run tests",
+            "sign off",
+            "until no bugs are left",
+        ),
+        (
+            "draft -> review -> revise -> review again, until the editor approves, then publish",
+            ["draft", "review", "revise"],
+            "review",
+            "publish",
+            "until the editor approves",
+        ),
+    ],
+)
+def test_a_step_again_closes_the_loop_and_until_is_the_way_out(
+    intent: str, body: list[str], test: str, done: str, condition: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {*body, done}
+    assert (body[-1], test) in edges
+    assert edges[(test, done)] == [condition]
+
+
+def test_a_loop_exit_drawn_from_the_wrong_step_is_caught() -> None:
+    intent = "draft -> review -> revise -> review again, until the editor approves, then publish"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    exit_line = next(line for line in draft.artifact.splitlines() if "until the editor approves" in line)
+    tail = exit_line.split("->")[0].strip()
+    revise = next(line.split("[")[0].strip() for line in draft.artifact.splitlines() if 'label="revise"' in line)
+    moved = exit_line.replace(tail, revise, 1)
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(exit_line, moved), facts={}), {})
+    assert verdict.status == "invalid"
+
+
+# --- merge-after-branch: a branch's step that also leads to the other one ----------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "checkout flow pls: review cart -> if they have a coupon, apply discount, otherwise go straight to take payment. "
+        "apply discount also leads to take payment. then confirm order",
+        "Review cart. If they have a coupon, apply discount, otherwise go straight to take payment. "
+        "Apply discount also leads to take payment. Then confirm order.",
+    ],
+)
+def test_a_branch_step_that_also_leads_on_rejoins_the_other_branch(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"review cart", "apply discount", "take payment", "confirm order"}
+    assert set(edges) == {
+        ("review cart", "apply discount"),
+        ("review cart", "take payment"),
+        ("apply discount", "take payment"),
+        ("take payment", "confirm order"),
+    }
+
+
+# --- parallel-fan-in: "in parallel: a, b, c" then the step that waits for them -----------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "CI pipeline:\n- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all three)",
+        "CI pipeline:\n1. checkout\n2. in parallel: lint, unit tests, build image\n3. deploy to staging",
+        "* checkout\n* simultaneously: lint, unit tests and build image\n* deploy to staging (waits for all of them)",
+    ],
+)
+def test_a_step_after_a_parallel_list_waits_for_all_of_it(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"checkout", "lint", "unit tests", "build image", "deploy to staging"}
+    assert set(edges) == {
+        ("checkout", "lint"),
+        ("checkout", "unit tests"),
+        ("checkout", "build image"),
+        ("lint", "deploy to staging"),
+        ("unit tests", "deploy to staging"),
+        ("build image", "deploy to staging"),
+    }
+
+
+def test_a_fan_in_note_with_the_wrong_count_is_not_drawn_valid() -> None:
+    _refused("- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all two)")
+
+
+def test_a_fan_in_drawn_from_only_one_parallel_step_is_caught() -> None:
+    intent = "- checkout\n- then in parallel: lint, unit tests, build image\n- deploy to staging (needs all three)"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    deploy = next(line.split("[")[0].strip() for line in lines if 'label="deploy to staging"' in line)
+    into = [line for line in lines if line.strip().endswith(f"-> {deploy};")]
+    assert len(into) == 3
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(into[0] + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- branch-merge: "if …; if …. Both paths then …" -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "start", "first", "second", "end"),
+    [
+        (
+            "When a webhook delivery fails: if it's a 4xx we log it and then drop it; if it's a 5xx we put it on the retry "
+            "queue. Both paths then update the delivery dashboard.",
+            "webhook delivery fails",
+            ["log it", "drop it"],
+            "put it on the retry queue",
+            "update the delivery dashboard",
+        ),
+        (
+            "webhook fails -> if 4xx, log it and then drop it; if 5xx, put it on the retry queue; either way, "
+            "update the dashboard",
+            "webhook fails",
+            ["log it", "drop it"],
+            "put it on the retry queue",
+            "update the dashboard",
+        ),
+        (
+            "A ticket comes in. If it is a bug we triage it; if it is a question we answer it. In both cases close the ticket.",
+            "ticket comes in",
+            ["triage it"],
+            "answer it",
+            "close the ticket",
+        ),
+    ],
+)
+def test_branches_without_otherwise_rejoin_when_the_intent_says_both(
+    intent: str, start: str, first: list[str], second: str, end: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {start, *first, second, end}
+    assert (start, first[0]) in edges and (start, second) in edges
+    assert (first[-1], end) in edges and (second, end) in edges
+    assert len(edges) == len(first) + 3
+
+
+def test_a_rejoin_drawn_from_one_branch_only_is_caught() -> None:
+    intent = "webhook fails -> if 4xx, log it; if 5xx, retry it; either way, update the dashboard"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    end = next(line.split("[")[0].strip() for line in lines if 'label="update the dashboard"' in line)
+    into = [line for line in lines if line.strip().endswith(f"-> {end};")]
+    assert len(into) == 2
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(into[0] + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+# --- separators are not inside names ---------------------------------------------------------
+
+
+def test_parallel_steps_drawn_as_one_name_across_a_bar_are_refused() -> None:
+    intent = "pipeline: ingest → (lint ‖ test) → load"
+    kind = get_kind("diagram")
+    draft = kind.draft("pipeline: ingest → lint → load", "dot", {})
+    planted = draft.artifact.replace('label="lint"', 'label="lint ‖ test"')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "NODE_NOT_IN_INTENT" and "‖" in verdict.reason["message"]
+
+
+def test_the_check_refuses_a_heading_dash_inside_the_first_state() -> None:
+    reason = _refused("ticket workflow — To Do → In Progress (start work), In Progress → Done (merged)")
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "UNREADABLE_RELATION", "UNREADABLE_INTENT", "CONTENT_NOT_PLACED")
+
+
+# --- if-else-chain: "if C → X; else if D → Y; else → Z" rows --------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "grade essay; if score ≥ 90 → award A; else if score ≥ 75 → award B; else → award C",
+        "Grading:\ngrade essay\nif score ≥ 90: award A\nelif score ≥ 75: award B\nelse: award C",
+        "So we grade essay. If score ≥ 90 → award A. Else if score ≥ 75 → award B. Otherwise → award C.",
+    ],
+)
+def test_if_else_if_else_rows_branch_from_one_step(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"grade essay", "award a", "award b", "award c"}
+    assert set(edges) == {("grade essay", "award a"), ("grade essay", "award b"), ("grade essay", "award c")}
+    assert edges[("grade essay", "award c")] in (["else"], ["otherwise"])
+
+
+def test_a_condition_with_not_inside_is_a_condition_not_the_other_way() -> None:
+    nodes, edges = _drawn(
+        "assess patient → if not breathing: resuscitate; elif bleeding heavily: apply pressure; else: queue for doctor"
+    )
+    assert edges == {
+        ("assess patient", "resuscitate"): ["if not breathing"],
+        ("assess patient", "apply pressure"): ["elif bleeding heavily"],
+        ("assess patient", "queue for doctor"): ["else"],
+    }
+
+
+def test_an_else_row_drawn_from_the_previous_rows_step_is_caught() -> None:
+    intent = "grade essay; if score ≥ 90 → award A; else → award C"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    award_a = next(line.split("[")[0].strip() for line in lines if 'label="award A"' in line)
+    else_edge = next(line for line in lines if 'label="else"' in line)
+    moved = award_a + " ->" + else_edge.split("->", 1)[1]
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(else_edge, "  " + moved), facts={}), {})
+    assert verdict.status == "invalid"
+
+
+# --- edge-conditions / state-machine: a label inside the arrow --------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Idle -(coin)-> Ready -(push)-> Vending -(done)-> Idle",
+        "vending machine: Idle —[coin]→ Ready —[push]→ Vending —[done]→ Idle",
+    ],
+)
+def test_a_label_written_inside_the_arrow_is_the_edges(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"idle", "ready", "vending"}
+    assert edges == {("idle", "ready"): ["coin"], ("ready", "vending"): ["push"], ("vending", "idle"): ["done"]}
+
+
+def test_a_step_with_a_label_in_its_arrow_is_not_a_case_condition() -> None:
+    """Planted bug: 'request —[amount > 500]' drawn as the condition of a row from the step before."""
+    intent = "request —[small]→ team lead → done; request —[amount > 500]→ director → done"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    ids = {
+        label: line.split("[")[0].strip()
+        for line in lines
+        if "->" not in line and 'label="' in line
+        for label in [line.split('label="')[1].split('"')[0]]
+    }
+    second = next(line for line in lines if f"{ids['request']} -> {ids['director']}" in line)
+    planted = draft.artifact.replace(second, f'  {ids["done"]} -> {ids["director"]} [label="request —[amount > 500]"];')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid"
+
+
+# --- loop-back with a pronoun: "… and it goes back to X" --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Code review: open PR → CI runs → reviewer reviews. If changes are requested, the author pushes fixes and it "
+        "goes back to CI runs. When approved, merge.",
+        "open PR -> CI runs -> reviewer reviews\nif changes are requested, author pushes fixes and then goes back to CI runs\n"
+        "when approved, merge",
+    ],
+)
+def test_a_branch_that_goes_back_closes_a_loop(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"open pr", "ci runs", "reviewer reviews", "author pushes fixes", "merge"}
+    assert ("author pushes fixes", "ci runs") in edges
+    assert edges[("reviewer reviews", "author pushes fixes")] == ["if changes are requested"]
+    assert edges[("reviewer reviews", "merge")] == ["when approved"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Grant application: write the science case, prepare the budget and collect letters of support in parallel; "
+        "then internal sign-off; then submit.",
+        "in parallel: write the science case, prepare the budget, collect letters of support. Once all three are done → "
+        "internal sign-off → submit",
+    ],
+)
+def test_the_step_after_a_parallel_group_follows_all_of_it(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    parallel = {"write the science case", "prepare the budget", "collect letters of support"}
+    assert nodes == {*parallel, "internal sign-off", "submit"}
+    assert set(edges) == {*((p, "internal sign-off") for p in parallel), ("internal sign-off", "submit")}
+
+
+def test_a_fan_in_with_a_count_that_is_not_the_groups_is_refused() -> None:
+    _refused("in parallel: update docs, tag build, notify QA. Once all two are done → ship it")
+    intent = "in parallel: update docs, tag build, notify QA. when all three are done, ship it"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    verdict = kind.check(intent.replace("all three", "all two"), draft, {})
+    assert verdict.status == "invalid"
+
+
+# --- step-list: a sequence heading over a plain list, a request before "Step 1:" ----------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Flowchart of the incident response steps in order: detect, triage, mitigate, communicate status, write postmortem.",
+        "incident response in this order: detect; triage; mitigate; communicate status; write postmortem",
+        "Our incident timeline: detect, triage, mitigate, communicate status and write postmortem",
+    ],
+)
+def test_a_sequence_heading_over_a_list_is_a_flow(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["detect", "triage", "mitigate", "communicate status", "write postmortem"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_a_list_without_a_sequence_heading_is_not_guessed_into_a_flow() -> None:
+    _refused("Our team: detect, triage, mitigate, communicate status, write postmortem.")
+
+
+def test_a_listed_sequence_with_a_step_skipped_is_caught() -> None:
+    reason = _planted("steps in order: detect, triage, mitigate, write postmortem", "n1 -> n2;", "n0 -> n2;")
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Can you turn my scone recipe into a little flowchart? Step 1: Preheat oven. Step 2: Rub butter into flour. "
+        "Step 3: Add milk and knead. Step 4: Bake for 12 min.",
+        "could you put this into a diagram? step 1: preheat oven step 2: rub butter into flour step 3: add milk and knead "
+        "step 4: bake for 12 min",
+    ],
+)
+def test_a_request_question_before_numbered_steps_names_the_diagram(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["preheat oven", "rub butter into flour", "add milk and knead", "bake for 12 min"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_the_request_question_does_not_excuse_a_step_left_out() -> None:
+    intent = "Can you turn my recipe into a flowchart? Step 1: Preheat oven. Step 2: Mix. Step 3: Bake."
+    reason = _planted(intent, 'label="Mix"', 'label="Stir"')
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED")
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n  - set up CI\n- integration (after all three)\n- demo",
+        "Project plan:\n1. kickoff\n2. then in parallel:\n   - design mockups\n   - write API spec\n   - set up CI\n"
+        "3. integration\n4. demo",
+        "* kickoff\n* simultaneously:\n    * design mockups\n    * write API spec\n    * set up CI\n"
+        "* integration (needs all three)\n* demo",
+    ],
+)
+def test_a_nested_parallel_block_fans_out_and_in(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    block = {"design mockups", "write api spec", "set up ci"}
+    assert nodes == {"kickoff", *block, "integration", "demo"}
+    assert set(edges) == {*(("kickoff", b) for b in block), *((b, "integration") for b in block), ("integration", "demo")}
+
+
+def test_a_nested_parallel_block_with_the_wrong_count_is_not_valid() -> None:
+    _refused("- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n- integration (after all three)")
+
+
+def test_a_parallel_step_left_out_of_the_fan_in_is_caught() -> None:
+    intent = "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n- integration\n- demo"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    lines = draft.artifact.splitlines()
+    ids = {
+        line.split('label="')[1].split('"')[0]: line.split("[")[0].strip()
+        for line in lines
+        if "->" not in line and 'label="' in line
+    }
+    edge = next(line for line in lines if f"{ids['write API spec']} -> {ids['integration']}" in line)
+    verdict = kind.check(intent, replace(draft, artifact=draft.artifact.replace(edge + "\n", ""), facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_MISSING"
+
+
+def test_parallel_steps_in_brackets_with_bars_fan_out_and_in() -> None:
+    nodes, edges = _drawn("pipeline: ingest → (validate schema ‖ deduplicate ‖ enrich with geo) → load to warehouse")
+    block = {"validate schema", "deduplicate", "enrich with geo"}
+    assert nodes == {"ingest", *block, "load to warehouse"}
+    assert set(edges) == {*(("ingest", b) for b in block), *((b, "load to warehouse") for b in block)}
+
+
+# --- edge-conditions: answers listed after a question ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "paging flow: alert fires → 'on-call acks within 5 min?' → yes: investigate, no: escalate to secondary",
+        "alert fires -> on-call acks within 5 min? -> yes: investigate / no: escalate to secondary",
+    ],
+)
+def test_answers_listed_after_a_question_label_their_own_edges(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"alert fires", "on-call acks within 5 min?", "investigate", "escalate to secondary"}
+    assert edges[("on-call acks within 5 min?", "investigate")] == ["yes"]
+    assert edges[("on-call acks within 5 min?", "escalate to secondary")] == ["no"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "alert fires → acked? → yes: investigate, no: escalate",
+        "alert fires -> acked? -> yes: investigate / no: escalate",
+    ],
+)
+def test_swapped_answers_are_caught(intent: str) -> None:
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    planted = draft.artifact.replace('label="yes"', 'label="@@"').replace('label="no"', 'label="yes"')
+    planted = planted.replace('label="@@"', 'label="no"')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_LABEL_WRONG"
+
+
+# --- if-else-chain in markdown: nested case rows under the step that decides -----------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Alert handling:\n- Check severity\n  - critical → page on-call\n  - warning → create ticket\n  - info → write a log entry",
+        "* receive alert\n* check severity\n    * critical: page on-call\n    * warning: create ticket\n"
+        "    * info: write a log entry",
+    ],
+)
+def test_nested_case_rows_branch_from_their_parent_step(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert {"page on-call", "create ticket", "write a log entry"} <= nodes
+    assert edges[("check severity", "page on-call")] == ["critical"]
+    assert edges[("check severity", "create ticket")] == ["warning"]
+    assert edges[("check severity", "write a log entry")] == ["info"]
+
+
+def test_nested_case_rows_with_swapped_conditions_are_caught() -> None:
+    intent = "- check severity\n  - critical → page on-call\n  - warning → create ticket"
+    reason = _planted(intent, 'label="critical"', 'label="warning2"')
+    assert reason["code"] in ("EDGE_LABEL_NOT_IN_INTENT", "EDGE_LABEL_WRONG")
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    swapped = draft.artifact.replace('label="critical"', 'label="@@"').replace('label="warning"', 'label="critical"')
+    swapped = swapped.replace('label="@@"', 'label="warning"')
+    verdict = kind.check(intent, replace(draft, artifact=swapped, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_LABEL_WRONG"
+
+
+@pytest.mark.parametrize(
+    "intent",
+    ["Steps: wash, rinse, repeat.", "wash -> rinse -> repeat", "1. wash 2. rinse 3. repeat until clean"],
+)
+def test_a_loop_instruction_is_never_drawn_as_a_step(intent: str) -> None:
+    reason = _refused(intent)
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "UNREADABLE_INTENT", "UNREADABLE_RELATION")
+
+
+def test_an_in_parallel_group_inside_a_chain_fans_out_and_in() -> None:
+    nodes, edges = _drawn("collect → in parallel: resize, compress → upload")
+    assert set(edges) == {("collect", "resize"), ("collect", "compress"), ("resize", "upload"), ("compress", "upload")}
+
+
+def test_a_relation_phrase_drawn_as_a_step_is_refused() -> None:
+    reason = _planted("collect → in parallel: resize, compress → upload", 'label="resize"', 'label="in parallel"')
+    assert reason["code"] in ("NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED")
+    kind = get_kind("diagram")
+    intent = "collect → in parallel: resize, compress → upload"
+    source = 'digraph {\n  n0 [label="collect"];\n  n1 [label="in parallel"];\n  n2 [label="resize"];\n'
+    source += '  n3 [label="compress"];\n  n4 [label="upload"];\n  n0 -> n1;\n  n1 -> n2;\n  n1 -> n3;\n'
+    source += "  n2 -> n4;\n  n3 -> n4;\n}\n"
+    draft = kind.draft(intent, "dot", {})
+    verdict = kind.check(intent, replace(draft, artifact=source, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert "only says how steps relate" in verdict.reason["message"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "order → pick → pack → ship. If pick fails, go back to order.",
+        "receive → validate → (ok) store / (bad) reject",
+        "Steps:\n- fill form\n- submit\n- wait for approval (repeat weekly)\n- done",
+    ],
+)
+def test_conditions_and_loops_hidden_in_the_wrong_place_are_not_valid(intent: str) -> None:
+    _refused(intent)
+
+
+def test_a_condition_about_one_step_drawn_from_another_is_caught() -> None:
+    intent = "order → pick → pack → ship. If pick fails, go back to order."
+    kind = get_kind("diagram")
+    draft = kind.draft("order → pick → pack → ship", "dot", {})
+    source = draft.artifact.replace("}", '  n3 -> n0 [label="if pick fails"];\n}')
+    verdict = kind.check(intent, replace(draft, artifact=source, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "EDGE_LABEL_WRONG"
