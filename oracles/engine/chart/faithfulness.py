@@ -69,6 +69,12 @@ NOT_DATA_AFTER = re.compile(
     r"\s*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
     r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
 
+# " — " between words separates a statement from the next; inside a label it means two were run together.
+_SPACED_DASH = re.compile(r"\s[-–—]\s")
+# A label never holds the request for the chart itself ("May — line chart please").
+_INSTRUCTION_IN_LABEL = re.compile(
+    r"\b(?:please|pls|kindly|(?:bar|line|area|pie|donut|doughnut|scatter|column)[\s-]*(?:charts?|graphs?|plots?))\b",
+    re.IGNORECASE)
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-"})
 _SIGNS = "+-"
 _SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
@@ -413,6 +419,15 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
+            if _SPACED_DASH.search(stripped) and not is_time_like(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' holds a dash between spaces, which separates statements, so it runs "
+                    "into the next one. Put each label right before its value, e.g. 'May 70, line chart'."))
+            instructing = _INSTRUCTION_IN_LABEL.search(stripped)
+            if instructing:
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
+                    "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
             edge_words = [w.lower() for w in _words(stripped)]
             if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -458,7 +473,7 @@ class _Reader:
                 continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
             if neighbour.islower() and ((side == "after" and versus_before) or (side == "before" and versus_after)):
                 continue
-            if side == "after" and _is_past_verb(neighbour):
+            if side == "after" and _is_past_verb(neighbour) and not label[:1].islower():
                 continue  # "Alice resolved 27": a verb links the name to its value
             if side == "before" and neighbour.islower() and self._opens_the_list(start):
                 continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
@@ -539,10 +554,31 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I could not tie {lost.value:g} to '{lost.label}'{where} in the intent. Write each value right after "
                 f"its label, e.g. '{lost.label}: {lost.value:g}', and name each series before its values."))
+        if not self.pairs and len({p.series for p in self.points}) == 1:
+            self._check_statement_breaks([tokens[index[0]] for index in chosen], label_spans)
         used = set()
         for index in chosen:
             used.update(tokens[i].start for i in index)
         return used
+
+    def _check_statement_breaks(self, placed: list[StatedNumber], label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        """Statements of one list are split alike: "New Balance 990 model 210, Nike Air Max 340" is
+        refused, since "990 model" may be one name when every other item ends at a comma."""
+        statements = []
+        for point, token in zip(self.points, placed, strict=True):
+            spans = label_spans.get(str(point.label), [])
+            beside = next((s for s in spans if self._beside(s, token, "before") or self._beside(s, token, "after")), None)
+            if beside is None:
+                return  # labelled elsewhere (a range, a list): there are no item breaks to compare
+            statements.append((min(beside[0], token.start), max(beside[1], token.end), str(point.label)))
+        statements.sort()
+        bare = [(b, c) for (_, a, _), (b, _, c) in zip(statements, statements[1:], strict=False)
+                if re.fullmatch(r"[ \t]*", self.intent[a:b])]
+        if bare and len(bare) < len(statements) - 1:
+            label = bare[0][1]
+            raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                f"Every other item ends at a separator, but nothing separates '{label}' from the number before it, "
+                f"so that number may belong to its name. Separate every item alike, e.g. 'A 10, {label} 20'."))
 
     def _adjacent_candidates(self, tokens: list[StatedNumber],
                              label_spans: dict[str, list[tuple[int, int]]]) -> tuple[list[list[tuple[int, ...]]], bool]:
