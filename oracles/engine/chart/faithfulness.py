@@ -42,7 +42,7 @@ INSTRUCTION_WORDS = frozenset("""
 a an the please pls kindly can could would you i we me us our my make draw plot chart graph show
 create render give build produce visualise visualize display use using as with of for this these
 that data values numbers diagram title titled called labelled labeled sorted sort axis is are
-thanks thank want need
+thanks thank want need compare comparing comparison
 """.split())
 # Words that may stand between a label and its value ("Season 1 peaked at 48k", "58 in March").
 CONNECTOR_WORDS = frozenset("""
@@ -242,7 +242,8 @@ class _Reader:
                     raise Unfaithful("VALUE_NOT_IN_INTENT", f"The chart's data holds {float(number):g}, which the intent does not state.")
         labels = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
         if len(labels) > 1 and all(len(words) > 1 for words in labels) and len({w[-1] for w in labels}) == 1 \
-                and labels[0][-1].islower() and labels[0][-1].endswith("ed"):
+                and labels[0][-1].islower() and labels[0][-1].endswith("ed") \
+                and not all(all(_is_degree_word(w) for w in words[:-1]) for words in labels):
             raise Unfaithful("LABEL_NOT_IN_INTENT", (
                 f"Every label ends with '{labels[0][-1]}', which reads as part of the sentence, not of the names. "
                 "Write 'name value' items, e.g. 'Alice 27, Bob 19'."))
@@ -1057,6 +1058,15 @@ def _strict(number: StatedNumber) -> StatedNumber:
     else:
         keep = set()
     return replace(number, readings=frozenset(keep))
+
+
+# Words that grade what follows: "very satisfied", "somewhat agree", "not satisfied" (a scale's names).
+DEGREE_WORDS = frozenset("very somewhat not quite fairly rather extremely highly slightly completely mostly partly "
+                         "moderately totally neither strongly mildly barely a bit little".split())
+
+
+def _is_degree_word(word: str) -> bool:
+    return word.lower() in DEGREE_WORDS or (word.islower() and word.endswith("ly") and len(word) > 4)
 
 
 def _is_past_verb(word: str) -> bool:

@@ -26,6 +26,8 @@ from .reading_model import ReadData, SeriesData
 ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
+DECIMAL_BEFORE_LIST_COMMA_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
+COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 # The subject before the first label: "customers by age band: ", "… release — ", "per office? "
 PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
 NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}\)", re.IGNORECASE)
@@ -33,7 +35,9 @@ LIST_NUMBER_RE = re.compile(r"(^|[\n,;]\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTI
 LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
               "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed"}
-VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by")
+VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from")
+# Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
+ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that"}
 LABEL_EDGES = " \t\"'“”‘’*:=–—-("
 MAX_LABEL_WORDS = 6
 MAX_TRAILING_WORDS = 3
@@ -48,6 +52,8 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
     text = NOTE_AFTER_VALUE_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
     decimal_commas = ";" in text and bool(DECIMAL_COMMA_RE.search(text))
     splitter = DECIMAL_COMMA_ITEM_SPLIT_RE if decimal_commas else ITEM_SPLIT_RE
+    if not decimal_commas and _decimal_commas_between_spaced_commas(text):
+        decimal_commas, splitter = True, COMMA_SPACE_ITEM_SPLIT_RE
     items: list[tuple[int, str]] = []
     position = 0
     for match in [*splitter.finditer(text), None]:
@@ -71,6 +77,14 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
 
 
 @lru_cache(maxsize=4096)  # each item is tried by several layouts (pairs, value first, label first)
+def _decimal_commas_between_spaced_commas(text: str) -> bool:
+    """"maths 12,5, histoire 14,25, anglais 11,75": items split by ", " and every comma between two
+    digits unspaced with one or two digits after it (never a thousands group, never a list break)."""
+    decimals = DECIMAL_BEFORE_LIST_COMMA_RE.findall(text)
+    return len(decimals) >= 2 and len(decimals) == len(re.findall(r"\d,\d", text)) and ", " in text \
+        and not re.search(r"\(\s*\d+,\d+\s*\)", text)
+
+
 def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
     if decimal_commas:
         item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
@@ -106,7 +120,8 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         return None
     endings = {lbl.split()[-1] for lbl, _ in points}
     if len(endings) == 1 and all(len(lbl.split()) > 1 for lbl, _ in points) and next(iter(endings)).endswith("ed") \
-            and next(iter(endings)).islower():  # "Alice resolved 27, Bob resolved 19": the verb frames every item
+            and next(iter(endings)).islower() and not all(_grades(lbl) for lbl, _ in points):
+        # "Alice resolved 27, Bob resolved 19": the verb frames every item ("very satisfied 41%" is a name)
         points = [(lbl.rsplit(" ", 1)[0], value) for lbl, value in points]
     if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
         return None  # "Plot monthly revenue Jan": the first label still carries the subject
@@ -125,12 +140,14 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     for index, (start, item) in enumerate(items):
         tokens = _tokens(item, decimal_commas)
         value = tokens[0]
-        if index > 0 and item[:value.start].strip(" :-–—"):
+        opener = item[:value.start].strip(" :-–—")
+        if index > 0 and opener and not all(w.lower() in ITEM_OPENERS for w in opener.split()):
             return None
         match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?"))
         if match is None:
             return None
-        label = _clean(match.group("label"))
+        # "70 in May — line chart please": a spaced dash ends the statement; what follows asks for the chart
+        label = _clean(re.split(r"\s[-–—]\s", match.group("label"))[0])
         if not label or len(label.split()) > MAX_LABEL_WORDS or any(t.start > value.end for t in tokens
                                                                     if t.start < value.end + match.start("label")):
             return None
@@ -160,6 +177,15 @@ def _arrow_pairs(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     first = items[0]
     start = first[0] + _tokens(first[1], decimal_commas)[-2].start
     return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=start)  # type: ignore[arg-type]
+
+
+SCALE_WORDS = {"very", "somewhat", "not", "quite", "fairly", "rather", "extremely", "highly", "slightly", "completely",
+               "mostly", "partly", "moderately", "totally", "neither", "strongly", "mildly", "barely"}
+
+
+def _grades(label: str) -> bool:
+    """"very satisfied", "not satisfied": the words before the last grade it (a scale), they name no one."""
+    return all(w.lower() in SCALE_WORDS or (w.islower() and w.endswith("ly")) for w in label.split()[:-1])
 
 
 def _clean(text: str) -> str:

@@ -62,19 +62,27 @@ def in_spans(position: int, starts: list[int], ends: list[int]) -> bool:
 
 # "1,72 ; 1,69" or "Januar\t1,8": decimal commas, in an intent whose items are not comma-separated.
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])")
+_DECIMAL_BEFORE_COMMA_SPACE_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
+_DIGIT_COMMA_DIGIT_RE = re.compile(r"\d,\d")
 
 
 def uses_decimal_commas(intent: str) -> bool:
     """Whether "1,8" in this intent is one and eight tenths: a decimal comma in a list of items split
-    by ';' or tabs (with commas between items, "120,80" is two numbers)."""
-    return bool(DECIMAL_COMMA_RE.search(intent)) and (";" in intent or "\t" in intent)
+    by ';' or tabs (with commas between items, "120,80" is two numbers), or in a list split by ", "
+    where every comma between digits is unspaced and has one or two digits after it ("maths 12,5,
+    histoire 14,25"): there a comma between digits is never a list break nor a thousands group."""
+    if DECIMAL_COMMA_RE.search(intent) and (";" in intent or "\t" in intent):
+        return True
+    decimals = _DECIMAL_BEFORE_COMMA_SPACE_RE.findall(intent)
+    return len(decimals) >= 2 and len(decimals) == len(_DIGIT_COMMA_DIGIT_RE.findall(intent)) \
+        and ", " in intent and not re.search(r"\(\s*\d+,\d+\s*\)", intent)
 
 
 @lru_cache(maxsize=8)  # the value rule and the faithfulness check both scan the same intent
 def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
     """Every numeric token in the intent with all its plausible readings."""
     if uses_decimal_commas(intent):  # same length, so positions still point into the intent
-        intent = DECIMAL_COMMA_RE.sub(r"\1.\2", intent)
+        intent = _DECIMAL_BEFORE_COMMA_SPACE_RE.sub(lambda m: m.group(0).replace(",", "."), intent)
     masked = [(m.start(), m.end()) for m in _DATE_OR_TIME_RE.finditer(intent)]  # finditer: sorted, disjoint
     masked_starts, masked_ends = [a for a, _ in masked], [b for _, b in masked]
     found: list[StatedNumber] = []
