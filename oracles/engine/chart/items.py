@@ -198,15 +198,40 @@ def _clean(text: str) -> str:
 
 
 GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
-GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+")
+# "Q1: online 30 / store 20, Q2: online 35 / store 18": groups split at a comma before the next "heading:"
+HEADED_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,\s*(?=[^,:;\d\s][^,:;]{0,14}\s*:\s)")
+GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*[/|]\s*(?=[^\W\d_])")
+HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?"
+HEADED_RE = re.compile(rf"(?<![\w'])({HEADING})(?:\s*:\s*|\s+[-–—]\s+|\s+)(?=[^\W\d_])(.+)$")
 
 
 def read_grouped(text: str) -> ReadData | None:
     """Groups headed by a point in time, each holding the same named values:
-    "2021 home 34, away 22; 2022 home 41, away 27" or "Q1 agree 60, neutral 25; Q2 agree 42, …".
-    The heading is the category and the repeated names are the series (time always runs along
-    the axis). None when the groups are not headed by times or do not repeat the same names."""
-    groups = [g for g in GROUP_SPLIT_RE.split(text) if re.search(r"\d", g)]
+    "2021 home 34, away 22; 2022 home 41, away 27", "Q1 agree 60, neutral 25; Q2 agree 42, …" or
+    "Q1: online 30 / store 20, Q2: online 35 / store 18". The heading is the category and the
+    repeated names are the series (time always runs along the axis). None when the groups are not
+    headed by times or do not repeat the same names."""
+    for splitter in (GROUP_SPLIT_RE, HEADED_GROUP_SPLIT_RE):
+        read = _read_groups(text, [g for g in splitter.split(text) if re.search(r"\d", g)])
+        if read is not None:
+            return read
+    return None
+
+
+def _heading(group: str, first: bool) -> re.Match[str] | None:
+    """The time heading of a group: at its start, or (in the first group) the first one with no
+    value before it, after the subject ("stacked bars of sales — Q1: online 30")."""
+    if not first:
+        match = HEADED_RE.match(group.strip())
+        return match if match and is_time_like(match.group(1).strip()) else None
+    for candidate in re.finditer(rf"(?<![\w'])(?:{HEADING})(?![\w])", group):
+        match = HEADED_RE.match(group, candidate.start())
+        if match and is_time_like(match.group(1).strip()):
+            return None if find_value_tokens(group[:candidate.start()]) else match
+    return None
+
+
+def _read_groups(text: str, groups: list[str]) -> ReadData | None:
     if len(groups) < 2:
         return None
     groups = [g for g in groups if find_value_tokens(g)]
@@ -216,17 +241,15 @@ def read_grouped(text: str) -> ReadData | None:
     headings: list[str] = []
     data_start = -1
     for index, group in enumerate(groups):
-        items = [i for i in GROUP_ITEM_SPLIT_RE.split(group) if i.strip()]
-        first = items[0]
-        if index == 0:
-            first = PREAMBLE_END_RE.split(first)[-1]
-            data_start = text.find(first.strip())
-        heading_match = re.match(r"\s*((?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?)\s+(.+)$", first)
-        if heading_match is None or not is_time_like(heading_match.group(1).strip()):
+        heading_match = _heading(group, index == 0)
+        if heading_match is None:
             return None
+        if index == 0:
+            data_start = text.find(group) + heading_match.start(1)
         headings.append(heading_match.group(1).strip())
+        items = [i for i in GROUP_ITEM_SPLIT_RE.split(heading_match.group(2)) if i.strip()]
         names_seen = []
-        for item in [heading_match.group(2), *items[1:]]:
+        for item in items:
             tokens = find_value_tokens(item)
             if len(tokens) != 1 or item[tokens[0].end:].strip(" .)"):
                 return None

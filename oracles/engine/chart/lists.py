@@ -113,6 +113,10 @@ def read_slash_series(text: str) -> ReadData | None:
     if len(groups) < 2:
         return None
     named = _slot_names(text[:groups[0].start()])
+    slots = len(SLOT_SEPARATOR_RE.split(groups[0].group(0)))
+    if named is None:  # "comparing 2023 and 2024 signups: Jan 10/14": names joined by "and", as many as the slots
+        joined = _slot_names(text[:groups[0].start()], ("and", "&"))
+        named = joined if joined is not None and len(joined[0]) == slots else None
     labelled = all(_split_gap(text[a.end() if a else 0:b.start()])[1] for a, b in zip([None, *groups], groups, strict=False))
     if named is None:
         if not labelled:
@@ -152,12 +156,12 @@ def _names_years(text: str, group: re.Match[str]) -> bool:
         re.match(r"[^\d:]*:", text[group.end():group.end() + 60]))
 
 
-def _slot_names(prefix: str) -> tuple[list[str], int] | None:
+def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus")) -> tuple[list[str], int] | None:
     """Series named in order before slotted values: "2023 vs 2024", "carrier A vs carrier B",
     "Python vs R usage" (each name as many words as the first; two words when they share the
     first, as in "carrier A / carrier B"). Returns the names and where the last one ends."""
     words = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"[^\s,:;()]+", prefix)]
-    links = [i for i, (w, _, _) in enumerate(words) if w.lower().rstrip(".") in ("vs", "versus")]
+    links = [i for i, (w, _, _) in enumerate(words) if w.lower().rstrip(".") in links_by]
     if not links:
         return None
     chain = [links[-1]]
