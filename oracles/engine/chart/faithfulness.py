@@ -834,8 +834,11 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
     label = text[0]
     out: list[tuple[str | None, Any, frozenset[float]]] = []
     if len(text) == 2 and len(numeric) == 1:
+        # Long format ("region, quarter, sales"): the column of times runs along the axis and the other
+        # names the series. With no such column either could be the series, so it is refused.
+        label, series_column = _time_axis(columns[text[0]], columns[text[1]], text[0], text[1])
         for r in rows:
-            out.append((str(r[text[1]]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
+            out.append((str(r[series_column]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
         return _Structured(kind, False, out, start, end)
     if len(text) > 1:
         return None
@@ -910,8 +913,11 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         if all(_cell_readings(v) is not None for _, v in items):
             return _Structured("JSON", False, [(None, str(k), _cell_readings(v)) for k, v in items], start, end)  # type: ignore[misc]
         if all(isinstance(v, dict) and v and all(_cell_readings(x) is not None for x in v.values()) for _, v in items):
-            return _Structured("JSON", False, [(str(name), str(k), _cell_readings(x)) for name, inner in items
-                                               for k, x in inner.items()], start, end)  # type: ignore[misc]
+            cells = [(str(name), str(k), _cell_readings(x)) for name, inner in items for k, x in inner.items()]
+            label_side, _ = _time_axis([c[1] for c in cells], [c[0] for c in cells], 1, 0)
+            # {"2023": {"North": 10}}: the times are the labels and the inner names the series
+            return _Structured("JSON", False, [(c[1 - label_side], c[label_side], c[2]) for c in cells],  # type: ignore[misc]
+                               start, end)
         if all(isinstance(v, list) for _, v in items) and len({len(v) for _, v in items}) == 1:
             keys = [str(k) for k, _ in items]
             rows = [[v[i] for _, v in items] for i in range(len(items[0][1]))]
@@ -965,6 +971,18 @@ def _table_points(intent: str) -> _Structured | None:
                     return read
             block = [index] if len(cells) >= 2 else []
     return None
+
+
+def _time_axis(first: list[Any], second: list[Any], first_id: int, second_id: int) -> tuple[int, int]:
+    """(label, series) of two columns of names: the one that is all times is the label. Two columns
+    of times: the first given is the label. No column of times: which is the series cannot be told."""
+    first_timed = all(is_time_like(str(c).strip()) for c in first)
+    second_timed = all(is_time_like(str(c).strip()) for c in second)
+    if first_timed or second_timed:
+        return (first_id, second_id) if first_timed else (second_id, first_id)
+    raise Unfaithful("VALUE_NOT_PLACED", (
+        "The data have two columns of names and I could not tell which one is the series. Give one row per "
+        "label and one column per series, e.g. 'store | Jan | Feb' rows, or {\"North\": {\"Jan\": 10, \"Feb\": 12}}."))
 
 
 def _header_words(intent: str) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..contracts import EngineRefusal
 from ..limits import ENGINE_LIMITS, json_nesting_depth
+from .calendar import is_time_like
 from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
 
@@ -158,7 +159,7 @@ def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
             if not all(_number(v) is not None for v in inner.values()):
                 return None
             series.append(SeriesData(str(name), [(str(k), _number(v)) for k, v in inner.items()]))  # type: ignore[misc]
-        return ReadData(series, source="json")
+        return ReadData(_times_along_the_axis(series), source="json")
     if all(isinstance(v, list) for v in value.values()):
         columns = list(value.items())
         length = len(columns[0][1])
@@ -167,6 +168,26 @@ def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
         rows = [[_cell_text(col[i]) for _, col in columns] for i in range(length)]
         return read_grid([name for name, _ in columns], rows, source="json")
     return None
+
+
+def _times_along_the_axis(series: list[SeriesData]) -> list[SeriesData]:
+    """{"North": {"Q1": 10}}: outer names are series. {"2023": {"North": 10}}: the outer keys are times,
+    which run along the axis, so the inner names are the series. Refused when neither are times."""
+    inner_timed = all(is_time_like(str(label)) for s in series for label, _ in s.points)
+    outer_timed = all(is_time_like(str(s.name)) for s in series)
+    if inner_timed:
+        return series
+    if not outer_timed:
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            "The JSON nests names in names and neither are times, so I cannot tell which are the series. Give "
+            'one object per series keyed by label, e.g. {"North": {"Jan": 10, "Feb": 12}}, or a table.',
+        )
+    by_name: dict[str, SeriesData] = {}
+    for outer in series:
+        for label, value in outer.points:
+            by_name.setdefault(str(label), SeriesData(str(label))).points.append((str(outer.name), value))
+    return list(by_name.values())
 
 
 def read_markdown_table(text: str) -> ReadData | BareValues | None:
@@ -259,7 +280,9 @@ def read_grid(header: list[str] | None, rows: list[list[str]], source: str) -> R
     label_col = text_cols[0]
     x_title = names[label_col] if header else None
     if len(text_cols) >= 2 and len(numeric) == 1:
-        series_col, value_col = text_cols[1], numeric[0]
+        label_col, series_col = _label_and_series(rows, text_cols[0], text_cols[1])
+        x_title = names[label_col] if header else None
+        value_col = numeric[0]
         by_name: dict[str, SeriesData] = {}
         for row in rows:
             entry = by_name.setdefault(row[series_col], SeriesData(row[series_col]))
@@ -273,6 +296,20 @@ def read_grid(header: list[str] | None, rows: list[list[str]], source: str) -> R
     ]
     y_title = names[numeric[0]] if header and len(numeric) == 1 else None
     return ReadData(series, source=source, unit=unit, x_title=x_title, y_title=y_title)
+
+
+def _label_and_series(rows: list[list[str]], first: int, second: int) -> tuple[int, int]:
+    """Long format ("region, quarter, sales"): times run along the axis, so a column of times is the
+    label and the other names the series; refused when neither column holds times."""
+    if all(is_time_like(row[first]) for row in rows):
+        return first, second
+    if all(is_time_like(row[second]) for row in rows):
+        return second, first
+    raise EngineRefusal(
+        "UNREADABLE_INTENT",
+        "The data have two columns of names and neither is a time, so I cannot tell which one is the series. "
+        "Give one row per label and one column per series, e.g. 'store,Jan,Feb' then 'A,5,7'.",
+    )
 
 
 def _is_label_column(name: str, rows: list[list[str]], index: int) -> bool:
