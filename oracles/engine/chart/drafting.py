@@ -9,7 +9,7 @@ from typing import Any
 from ..contracts import EngineRefusal
 from ..limits import ENGINE_LIMITS, guard_intent
 from .illustrative import illustrative_data
-from .items import read_grouped, read_items
+from .items import read_grouped, read_items, read_value_first_series
 from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_slash_series
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
@@ -32,7 +32,8 @@ def read_data(intent: str) -> ReadData | None:
             return read
     if not find_value_tokens(intent):
         return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
-    return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent) or read_label_values(intent)
+    return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent)
+            or read_value_first_series(intent) or read_label_values(intent)
             or read_labels_elsewhere(intent))
 
 

@@ -891,6 +891,14 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         columns = {str(k): v for k, v in value.items() if isinstance(v, list) and v}
         names = [k for k, v in columns.items() if all(isinstance(x, str) and _cell_readings(x) is None for x in v)]
         numeric = [k for k, v in columns.items() if all(_cell_readings(x) is not None for x in v)]
+        if not names and len(numeric) == 2 and len(value) == 2 and len(columns[numeric[0]]) == len(columns[numeric[1]]):
+            # {"x": [1, 2], "y": [10, 14]}: two lists of numbers and nothing else are x/y pairs; x is the
+            # key named "x", else the first one given
+            x_key, y_key = numeric if numeric[1].strip().lower() != "x" else numeric[::-1]
+            if any(len(_cell_readings(v) or ()) != 1 for v in columns[x_key]):
+                return None
+            return _Structured("JSON", True, [(None, next(iter(_cell_readings(a) or {0.0})), _cell_readings(b) or frozenset())
+                                              for a, b in zip(columns[x_key], columns[y_key], strict=True)], start, end)
         if len(names) == 1 and numeric and all(len(columns[k]) == len(columns[names[0]]) for k in numeric):
             # parallel lists: {"x": ["Sprint 41", …], "y": [34, …]}; other members only describe them
             return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]

@@ -265,3 +265,39 @@ def _read_groups(text: str, groups: list[str]) -> ReadData | None:
     if any(len(s.points) != len(headings) for s in series.values()):
         return None
     return ReadData(list(series.values()), source="items", data_start=max(data_start, 0))
+
+
+SENTENCE_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
+
+
+def read_value_first_series(text: str) -> ReadData | None:
+    """One series per sentence, each value before its label: "Revenue was 120 in Q1 and 135 in Q2;
+    cost was 90 in Q1 and 100 in Q2". The words before a sentence's first value name its series."""
+    groups = [(m.start(), m.group(0)) for m in re.finditer(r"[^;\n.]+(?:\.\d[^;\n.]*)*", text)]
+    groups = [(start, g) for start, g in groups if find_value_tokens(g)]
+    if len(groups) < 2:
+        return None
+    series: list[SeriesData] = []
+    data_start = -1
+    for start, group in groups:
+        first = find_value_tokens(group)[0]
+        name = _clean(PREAMBLE_END_RE.split(group[:first.start])[-1])
+        if not name or len(name.split()) > 3:
+            return None
+        items = []
+        position = first.start
+        for match in [*ITEM_SPLIT_RE.finditer(group, first.start), None]:
+            end = match.start() if match else len(group)
+            if group[position:end].strip():
+                items.append((start + position, group[position:end]))
+            position = match.end() if match else len(group)
+        read = _value_first(items, False)
+        if read is None:
+            return None
+        series.append(SeriesData(name, read.series[0].points))
+        if data_start < 0:
+            data_start = start + group.find(name)
+    if len({s.name.casefold() for s in series if s.name}) != len(series):
+        return None
+    return ReadData(series, source="items", data_start=max(data_start, 0))
+

@@ -15,7 +15,7 @@ from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
 
 JSON_HINT = 'e.g. {"Mon": 34, "Tue": 41} or [{"day": "Mon", "signups": 34}]'
-LABEL_COLUMN_NAMES = {"year", "month", "day", "week", "quarter", "date", "period", "x", "label",
+LABEL_COLUMN_NAMES = {"year", "month", "day", "week", "quarter", "date", "period", "label",
                       "category", "name", "time", "hour"}
 
 
@@ -115,6 +115,11 @@ def _parallel_arrays(value: dict[str, Any]) -> ReadData | None:
     lists = {k: v for k, v in value.items() if isinstance(v, list) and v}
     texts = [k for k, v in lists.items() if all(isinstance(x, str) and _number(x) is None for x in v)]
     numbers = [k for k, v in lists.items() if all(_number(x) is not None for x in v)]
+    if not texts and len(numbers) == 2 and len(lists) == 2 and len(lists[numbers[0]]) == len(lists[numbers[1]]):
+        # {"x": [1, 2, 3], "y": [2.1, 3.9, 6.2]} or {"dose": […], "response": […]}: x/y pairs, x named first
+        x, y = sorted(numbers, key=lambda k: k.strip().lower() != "x")  # a key named "x" is x wherever it is
+        pairs: list[tuple[Label, Number]] = [(_number(a), _number(b)) for a, b in zip(lists[x], lists[y], strict=True)]  # type: ignore[misc]
+        return ReadData([SeriesData(None, pairs)], pairs=True, source="json", x_title=x, y_title=y)
     if len(texts) != 1 or not numbers or any(len(lists[k]) != len(lists[texts[0]]) for k in numbers):
         return None
     labels = lists[texts[0]]

@@ -28,6 +28,8 @@ _NUMBER_RE = re.compile(
 _DATE_OR_TIME_RE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
     r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b|"  # "March 3–7, 2025": a date, not values
+    r"\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4])\s*(?:[-–—]|to)\s*"  # "Jan–Apr 2024"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b|"
     r"\d{4}-\d{1,2}(?:-\d{1,2})?|(?<!\d)(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?:/\d{2,4})?(?!\d)|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
 )
 # "top 5", "last 7 days": numbers that size the question, not values to draw.
@@ -114,7 +116,10 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
                         or _COUNT_AFTER_RE.match(intent[match.end():match.end() + 16]))
         numbering = len(digits) <= 2 and bool(re.match(r"[.)]\s+[^\W\d_]", intent[match.end():match.end() + 4])
                          and re.search(r"(?:^|[\n,;])\s*$", intent[max(0, start - 4):start]))  # "3) Oslo", "1. Oslo"
-        is_count = is_count or numbering
+        reference = bool(re.search(r"\b(?:Figure|Fig\.|Table|Exhibit|Chart|Slide|Section|Appendix)\s+$",
+                                   intent[max(0, start - 10):start])
+                         and re.match(r"(?:[.:)]\s|\s+[a-z])", intent[match.end():match.end() + 3]))  # "Figure 3. …"
+        is_count = is_count or numbering or reference
         found.append(StatedNumber(match.group(0), frozenset(readings),
                                   not (glued_before or glued_after or in_date or is_count),
                                   match.start(), match.end()))
