@@ -109,6 +109,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
     mark = _choose_mark(wording.mark, read)
+    if wording.horizontal and mark == "bar":  # "y axis 'Team'" on horizontal bars names the label axis, drawn upright
+        wording = replace(wording, x_title=wording.y_title, y_title=wording.x_title)
     if mark == "arc":
         _refuse_bad_pie(read)
     labels = [str(label) for s in read.series for label, _ in s.points]

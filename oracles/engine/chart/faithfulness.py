@@ -127,6 +127,9 @@ _DESCENDING = re.compile(r"\b(?:descending|(?:highest|largest|biggest|longest|mo
                          r"from\s+(?:highest|largest|biggest|most)|ranked)\b", re.IGNORECASE)
 _ASCENDING = re.compile(r"\b(?:ascending|(?:lowest|smallest|shortest|least)\s+(?:first|on\s+top)|from\s+(?:lowest|smallest|least))\b",
                         re.IGNORECASE)
+_AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as|labell?ed|called|titled|named|reads)?\s*"
+                                r"[\"“'‘]([^\"”'’\n]{1,60})[\"”'’]", re.IGNORECASE)
+_AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
 
@@ -345,6 +348,7 @@ class _Reader:
             drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")
             if asked_title not in _fold(str(drawn_text)):
                 raise Unfaithful("REQUEST_NOT_HONOURED", f"The title '{title_match.group(1)}' was asked for but not drawn.")
+        self._check_axis_titles()
         if self.pairs or self.mark == "arc":
             return
         label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
@@ -359,6 +363,19 @@ class _Reader:
             return
         if sort not in wanted:
             raise Unfaithful("REQUEST_NOT_HONOURED", "The intent asks for a sort order that the chart does not use.")
+
+    def _check_axis_titles(self) -> None:
+        """"y axis 'Errors'", "x-axis: Month": the asked title is on that axis (the one drawn there)."""
+        for pattern in (_AXIS_TITLE_QUOTED, _AXIS_TITLE_PLAIN):
+            for match in pattern.finditer(self.intent):
+                axis, asked = match.group(1).lower(), _fold(re.split(r"\s+(?:and|with)\s", match.group(2))[0]).strip()
+                channel = self.encoding.get(axis) or {}
+                title = channel.get("title") if isinstance(channel, dict) else None
+                drawn = " ".join(map(str, title)) if isinstance(title, list) else str(title or "")
+                if self.mark == "arc" or asked not in _fold(drawn):
+                    raise Unfaithful("REQUEST_NOT_HONOURED", (
+                        f"The {axis} axis was asked to read '{match.group(2).strip()}' but it does not. "
+                        f"Ask for it plainly, e.g. \"{axis} axis '{match.group(2).strip()}'\"."))
 
     # -- grounding of names -------------------------------------------------------------------
 

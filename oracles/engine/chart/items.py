@@ -109,7 +109,7 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             pieces = PREAMBLE_END_RE.split(label_text.rstrip(LABEL_EDGES))
             label_text = pieces[-1]
             headed = len(pieces) > 1
-            first_label_at = start + item.find(label_text) if label_text.strip() else start
+            first_label_at = start + item.rfind(label_text, 0, value.start) if label_text.strip() else start
         label = _clean(label_text)
         if not label or len(label.split()) > MAX_LABEL_WORDS or INNER_NUMBER_RE.search(label):
             return None  # "Team A high 3 low 5": a number between words is another value

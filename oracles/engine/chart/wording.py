@@ -100,6 +100,8 @@ def subject_title(prefix: str) -> str | None:
     """A title from the subject before the data: "a bar chart of signups:" → "Signups"."""
     text = re.split(r"[\n]|:\s*$", prefix.strip())[0]
     text = re.sub(r"[\[{(|].*$", "", text)  # the data itself starts here
+    text = re.sub(r"\b[xy][\s-]*axis\b\s*(?:title\s*)?(?:[:=]|as|labell?ed|called|titled)?\s*(?:[\"“'‘][^\"”'’]*[\"”'’]|[^,;]*)",
+                  " ", text, flags=re.IGNORECASE)  # "y axis 'Team'" names an axis, not the chart
     text = re.split(r"(?<=[.!?])\s+", text.strip())[0] if re.search(r"[.!?]\s", text) else text
     for _ in range(3):
         text = _LEADING_FILLER.sub("", text).strip()
@@ -112,7 +114,7 @@ def subject_title(prefix: str) -> str | None:
 
 def _axis_title(text: str, axis: str) -> str | None:
     match = re.search(
-        rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.:(\n\"”']{{0,60}})",
+        rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.:()\n\"”']{{0,60}})",
         text, re.IGNORECASE,
     ) or re.search(rf"\b{axis}\s*[=:]\s*[\"“']?([A-Za-z][^,;.:(\n\"”'=]{{0,60}})", text, re.IGNORECASE)
     if match is None:
