@@ -52,6 +52,8 @@ stood stands ended ends closed closes rose fell grew dropped climbed recorded lo
 made makes did does about around approximately roughly nearly almost over under some only just
 then and or vs versus against respectively
 """.split())
+# Words that join the words of one name ("Home and Garden", "Bank of America", "Lord of the Rings").
+NAME_JOINING_WORDS = frozenset("and & or of the de del la le du von van y".split())
 # Words that join two statements; a label never starts or ends with one ("vs variant").
 LINKING_WORDS = frozenset("vs versus and or against then plus".split())
 # The last word before a label that follows its value ("1,310 in week 2").
@@ -467,6 +469,22 @@ class _Reader:
             spans[name] = found
         return spans
 
+    def _joined_on(self, start: int, label: str) -> bool:
+        """"Home and Garden 320", "The Lord of the Rings 8.9": the words before the label join it to a
+        content word ("and", "of", "the"), so the label is the tail of a longer name. Not when a value,
+        a request word or another drawn name stands before the joining words ("Alice 27 and Bob 19")."""
+        words = re.findall(r"[^\W\d_][\w'’&]*|&|\d[\d,.]*|[^\w\s]", self.intent[max(0, start - 60):start])
+        joined = 0
+        while words and words[-1].lower() in NAME_JOINING_WORDS:
+            words.pop()
+            joined += 1
+        if not joined or not words or not re.match(r"[^\W\d_]", words[-1]):
+            return False
+        word = words[-1].lower()
+        if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in self._folded_names:
+            return False
+        return not (word.islower() and self._opens_the_list(start) and not is_time_like(label))
+
     def _whole(self, span: tuple[int, int], label: str) -> bool:
         """Not a fragment of a longer name: no content word glued on either side (spaces only between)."""
         start, end = span
@@ -478,6 +496,8 @@ class _Reader:
         before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
         after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
         names = self._folded_names
+        if self._joined_on(start, label):
+            return False
         # A name beside "vs" ("Python vs R usage") is delimited on that side; the other may run into the measure.
         versus_before = re.search(r"\b(?:vs\.?|versus)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
         versus_after = re.match(r"\s+(?:vs\.?|versus)\b", self.intent[end:end + 10], re.IGNORECASE)

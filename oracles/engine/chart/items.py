@@ -58,6 +58,9 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
     position = 0
     for match in [*splitter.finditer(text), None]:
         end = match.start() if match else len(text)
+        if match and match.group(0).strip().lower() == "and" and not _tokens(text[position:end], decimal_commas) \
+                and re.search(r"[^\W\d_]\s*$", text[position:end]):
+            continue  # "Home and Garden 320": "and" inside a name, before any value of the item
         if text[position:end].strip():
             items.append((position, text[position:end]))
         position = match.end() if match else len(text)
