@@ -906,10 +906,52 @@ def _json_points(intent: str) -> _Structured | None:
     for candidate in _json_candidates(value):
         read = _json_grid(candidate, start, end)
         if read is not None:
+            _json_numbers_accounted(value, read)
             return read
     raise Unfaithful("UNREADABLE_INTENT", (
         'I could not read the JSON as chart data. Send label→value pairs, e.g. {"Mon": 34, "Tue": 41} or '
         '[{"day": "Mon", "signups": 34}].'))
+
+
+# JSON members whose number describes the request, not the data: {"top": 5, "width": 600, "year": 2024}.
+JSON_SETTING_KEYS = frozenset("""
+top limit n sample sample_size width height size version precision decimals digits id page year max min
+bins bin_count rows columns font_size dpi scale
+""".split())
+
+
+def _json_leaves(value: Any, key: str = "") -> Iterable[tuple[str, float]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _json_leaves(v, str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _json_leaves(v, key)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        yield key, _number_key(value)
+
+
+def _json_numbers_accounted(value: Any, read: _Structured) -> None:
+    """Every number in the JSON is drawn (as a value, or as an x or a label), or sits under a key that
+    sets up the chart ("top", "width") or is a year: {"sales": {…}, "target": 150} is refused."""
+    left: dict[float, int] = {}
+    for _, number in _json_leaves(value):
+        left[number] = left.get(number, 0) + 1
+    for _, label, readings in read.points:
+        label_readings = frozenset({_number_key(label)}) if isinstance(label, int | float) else _cell_readings(label)
+        for options in (readings, label_readings or frozenset()):
+            number = next((n for n in options if left.get(n)), None)
+            if number is not None:
+                left[number] -= 1
+    for key, number in _json_leaves(value):
+        if not left.get(number):
+            continue
+        left[number] -= 1
+        if key.strip().lower() in JSON_SETTING_KEYS or (number.is_integer() and _year_like(str(int(number)))):
+            continue
+        raise Unfaithful("VALUE_MISSING", (
+            f"The JSON holds {number:g} under '{key}', which the chart does not show. Put every value in the data "
+            f'(e.g. {{"data": {{"A": 1, "{key}": {number:g}}}}}) or leave it out.'))
 
 
 def _json_candidates(value: Any) -> list[Any]:
