@@ -599,6 +599,23 @@ class _Reader:
             used.update(tokens[i].start for i in index)
         return used
 
+    def _check_gaps(self, statements: list[tuple[int, int, str]]) -> None:
+        """Between two statements of one list stand only separators, linking or request words, notes in
+        brackets, or a word every gap repeats (a unit: "27 points, Bob 19 points"). Anything else is
+        content the chart leaves out: "Jan 5, Feb ?, Mar 7", "Mon 34, Tue forty-one, Wed 29"."""
+        gaps = [re.sub(r"\([^()]*\)", " ", self.intent[a:b]) for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)]
+        # Words right after a value, before the item's separator, are about it ("48k concurrent players,")
+        gaps = [parts[1] if len(parts := re.split(r"[,;\n|•]|\band\b|\.\s", gap, maxsplit=1)) > 1 else gap for gap in gaps]
+        words = [{w.lower() for w in _words(gap)} for gap in gaps]
+        repeated = set.intersection(*words) if len(words) > 1 else set()
+        for gap, found in zip(gaps, words, strict=True):
+            stray = sorted(w for w in found - repeated if not _fills_a_gap(w))
+            if stray or "?" in gap:
+                what = stray[0] if stray else "?"
+                raise Unfaithful("VALUE_MISSING", (
+                    f"I could not place '{what}' (in '{gap.strip()}') in the chart: it stands between two values "
+                    "without one of its own. Give it a value in digits, e.g. 'Feb 6', or leave it out."))
+
     def _check_statement_breaks(self, placed: list[StatedNumber], label_spans: dict[str, list[tuple[int, int]]]) -> None:
         """Statements of one list are split alike: "New Balance 990 model 210, Nike Air Max 340" is
         refused, since "990 model" may be one name when every other item ends at a comma."""
@@ -610,6 +627,7 @@ class _Reader:
                 return  # labelled elsewhere (a range, a list): there are no item breaks to compare
             statements.append((min(beside[0], token.start), max(beside[1], token.end), str(point.label)))
         statements.sort()
+        self._check_gaps(statements)
         bare = [(b, c) for (_, a, _), (b, _, c) in zip(statements, statements[1:], strict=False)
                 if re.fullmatch(r"[ \t]*", self.intent[a:b])]
         if bare and len(bare) < len(statements) - 1:
@@ -1168,6 +1186,15 @@ def _strict(number: StatedNumber) -> StatedNumber:
 # Words that grade what follows: "very satisfied", "somewhat agree", "not satisfied" (a scale's names).
 DEGREE_WORDS = frozenset("very somewhat not quite fairly rather extremely highly slightly completely mostly partly "
                          "moderately totally neither strongly mildly barely a bit little".split())
+
+
+# Words that may stand between the items of a list besides connectors: "…, then", "as well as", "finally".
+GAP_WORDS = frozenset("then while but also finally plus well lastly next after that which when whereas".split())
+
+
+def _fills_a_gap(word: str) -> bool:
+    return word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or word in LINKING_WORDS or word in GAP_WORDS \
+        or _is_unit_word(word)
 
 
 def _is_degree_word(word: str) -> bool:
