@@ -1001,6 +1001,18 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
             return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]
                                                for k in numeric for label, v in zip(columns[names[0]], columns[k], strict=True)],
                                start, end)
+        datasets = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(i, dict) for i in v)]
+        if len(names) == 1 and not numeric and len(datasets) == 1:
+            # {"labels": [...], "datasets": [{"label": "2023", "data": [10, 12]}]}: named lists as long as the names
+            labels = columns[names[0]]
+            points = []
+            for item in datasets[0]:
+                name = next((item[k] for k in ("label", "name", "series") if isinstance(item.get(k), str)), None)
+                data = next((item[k] for k in ("data", "values", "y") if isinstance(item.get(k), list)), None)
+                if name is None or data is None or len(data) != len(labels) or any(_cell_readings(x) is None for x in data):
+                    return None
+                points.extend((name, str(label), _cell_readings(x)) for label, x in zip(labels, data, strict=True))
+            return _Structured("JSON", False, points, start, end)  # type: ignore[arg-type]
         for key in ("series", "data", "datasets"):
             listed = value.get(key)
             if isinstance(listed, list) and listed and all(isinstance(i, dict) for i in listed):

@@ -106,7 +106,25 @@ def _from_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
     read = _plain_json_object(value)
     if read is not None:
         return read
-    return _parallel_arrays(value) or _series_list(value) or _single_member(value)
+    return _parallel_arrays(value) or _series_list(value) or _labelled_datasets(value) or _single_member(value)
+
+
+def _labelled_datasets(value: dict[str, Any]) -> ReadData | None:
+    """{"labels": ["North", "South"], "datasets": [{"label": "2023", "data": [10, 12]}, …]}: one list of
+    names and named lists of numbers as long (the shape chart libraries take)."""
+    texts = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(x, str) and _number(x) is None for x in v)]
+    groups = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+    if len(texts) != 1 or len(groups) != 1:
+        return None
+    labels = texts[0]
+    series = []
+    for item in groups[0]:
+        name = next((str(item[k]) for k in NAME_KEYS if isinstance(item.get(k), str)), None)
+        data = next((item[k] for k in DATA_KEYS if isinstance(item.get(k), list)), None)
+        if name is None or data is None or len(data) != len(labels) or any(_number(x) is None for x in data):
+            return None
+        series.append(SeriesData(name, [(str(label), _number(x)) for label, x in zip(labels, data, strict=True)]))  # type: ignore[misc]
+    return ReadData(series, source="json")
 
 
 def _parallel_arrays(value: dict[str, Any]) -> ReadData | None:
