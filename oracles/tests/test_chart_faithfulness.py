@@ -240,3 +240,157 @@ def test_a_request_to_leave_data_out_is_refused_rather_than_ignored() -> None:
 ])
 def test_a_total_or_a_bracketed_note_is_not_drawn_as_a_category(intent: str) -> None:
     assert _code(answer("chart", intent, "vega-lite", {})) == "VALUE_NOT_PLACED"
+
+
+# Planted bugs for the stricter rules (issue 8): one per rule, each a misreading a drafter could make.
+
+
+def _check_rows(intent: str, rows: Rows, mark: str = "bar") -> Verdict:
+    """Check rows a (buggy) drafter drew for `intent`, without asking the real drafter to read it."""
+    draft = get_kind("chart").draft("bar chart of signups: Mon 34, Tue 41", "vega-lite", {})
+    spec = json.loads(json.dumps(draft.artifact))
+    spec["data"]["values"] = rows
+    spec["mark"] = {"type": mark, "tooltip": True}
+    spec.pop("title", None)
+    spec["encoding"]["x"].pop("sort", None)
+    facts = {**draft.facts, "series": [{"name": None, "points": [{"label": r["label"], "value": r["value"]} for r in rows]}],
+             "mark": mark, "title": None}
+    return get_kind("chart").check(intent, replace(draft, artifact=spec, facts=facts), {})
+
+
+def test_a_label_that_ran_into_the_chart_request_is_refused() -> None:
+    intent = "58 in March, 61 in April, 70 in May — line chart please"
+    rows = [{"label": "March", "value": 58}, {"label": "April", "value": 61}, {"label": "May — line chart please", "value": 70}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_a_scale_word_cut_from_its_grade_is_refused() -> None:
+    intent = "customer satisfaction — very satisfied 41%, somewhat satisfied 33%, not satisfied 26%"
+    rows = [{"label": "very", "value": 41}, {"label": "somewhat", "value": 33}, {"label": "not", "value": 26}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_the_tail_of_a_name_joined_by_and_is_refused() -> None:
+    intent = "units sold by product line: Home and Garden 320, Toys and Games 410, Health and Beauty 150"
+    rows = [{"label": "Garden", "value": 320}, {"label": "Games", "value": 410}, {"label": "Beauty", "value": 150}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_an_item_split_unlike_the_others_is_refused() -> None:
+    # "990 model" may be one name: every other item ends at a comma, this one does not.
+    intent = "Sales of the New Balance 990 model 210, the Nike Air Max 340"
+    rows = [{"label": "New Balance", "value": 990}, {"label": "model", "value": 210}, {"label": "the Nike Air Max", "value": 340}]
+    assert _code(_check_rows(intent, rows)) == "LABEL_NOT_IN_INTENT"
+
+
+@pytest.mark.parametrize(("intent", "rows", "mark"), [
+    ("line chart: Jan 5, Feb ?, Mar 7", [{"label": "Jan", "value": 5}, {"label": "Mar", "value": 7}], "line"),
+    ("bar chart: Mon 34, Tue forty-one, Wed 29", [{"label": "Mon", "value": 34}, {"label": "Wed", "value": 29}], "bar"),
+])
+def test_a_label_dropped_with_its_unreadable_value_is_refused(intent: str, rows: Rows, mark: str) -> None:
+    assert _code(_check_rows(intent, rows, mark)) == "VALUE_MISSING"
+
+
+def test_a_long_format_table_with_times_as_series_is_refused() -> None:
+    intent = "region,quarter,sales\nNorth,Q1,10\nNorth,Q2,12\nSouth,Q1,8\nSouth,Q2,9"
+    rows = [{"label": r["series"], "value": r["value"], "series": r["label"]}
+            for r in _draft(intent).artifact["data"]["values"]]  # type: ignore[index]
+    assert {r["series"] for r in rows} == {"Q1", "Q2"}  # the right reading puts the quarters on the axis
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_nested_json_keyed_by_year_drawn_with_years_as_series_is_refused() -> None:
+    intent = '{"2023": {"North": 10, "South": 12}, "2024": {"North": 14, "South": 11}}'
+    rows = [{"label": r["series"], "value": r["value"], "series": r["label"]}
+            for r in _draft(intent).artifact["data"]["values"]]  # type: ignore[index]
+    assert {r["series"] for r in rows} == {"2023", "2024"}
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+@pytest.mark.parametrize("intent", [
+    "store,product,units\nA,Tea,5\nA,Coffee,7\nB,Tea,3\nB,Coffee,4",
+    '{"Engineering": {"Berlin": 40, "Lisbon": 22}, "Sales": {"Berlin": 12, "Lisbon": 9}}',
+])
+def test_two_kinds_of_names_with_no_time_are_refused_not_guessed(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert _code(verdict) == "UNREADABLE_INTENT"
+    assert "e.g." in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_json_number_left_out_of_the_chart_is_refused() -> None:
+    intent = '{"sales": {"2022": 100, "2023": 130, "2024": 170}, "target": 150}'
+    rows = [{"label": "2022", "value": 100}, {"label": "2023", "value": 130}, {"label": "2024", "value": 170}]
+    verdict = _check_rows(intent, rows, "line")
+    assert _code(verdict) == "VALUE_MISSING" and "'target'" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_json_settings_and_years_are_not_data() -> None:
+    verdict = answer("chart", '{"temps": [{"city": "Oslo", "c": -3}, {"city": "Rome", "c": 12}], "unit": "C", "year": 2024, '
+                              '"width": 600}', "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+
+
+def test_an_asked_axis_title_that_is_not_drawn_is_refused() -> None:
+    intent = "chart errors per service, x axis 'Service', y axis 'Errors': auth 12, billing 30, search 7"
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["y"]["title"] = "Count"
+    assert _code(_planted(intent, plant)) == "REQUEST_NOT_HONOURED"
+
+
+def test_an_axis_title_on_horizontal_bars_goes_on_the_axis_named() -> None:
+    verdict = answer("chart", "horizontal bars with y axis 'Team': a 1, b 2, c 4", "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["encoding"]["y"]["title"] == "Team"  # type: ignore[index]
+
+
+STACKED = "stacked bar of sales by channel — Q1: online 30 / store 20, Q2: online 35 / store 18"
+GROUPED = "grouped bars of sales by channel — Q1: online 30 / store 20, Q2: online 35 / store 18"
+
+
+def test_stacking_asked_but_drawn_side_by_side_is_refused() -> None:
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["xOffset"] = {"field": "series"}
+    assert _code(_planted(STACKED, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_side_by_side_asked_but_drawn_stacked_is_refused() -> None:
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"].pop("xOffset")
+    assert _code(_planted(GROUPED, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_an_asked_sort_that_is_not_drawn_is_refused() -> None:
+    intent = "Open bugs by team, largest first: Payments 14, Search 9, Growth 21"
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["x"]["sort"] = ["Payments", "Search", "Growth"]
+    assert _code(_planted(intent, plant)) == "REQUEST_NOT_HONOURED"
+
+
+def test_a_decimal_comma_read_as_two_numbers_is_refused() -> None:
+    intent = "Note moyenne : maths 12,5, histoire 14,25, anglais 11,75"
+    rows = [{"label": "maths", "value": 12}, {"label": "histoire", "value": 14}, {"label": "anglais", "value": 11}]
+    assert _check_rows(intent, rows).status == "invalid"
+
+
+def test_slot_series_named_with_and_swapped_are_refused() -> None:
+    intent = "side-by-side bars comparing 2023 and 2024 signups: Jan 10/14, Feb 12/15, Mar 9/18"
+    swapped = {"2023": "2024", "2024": "2023"}
+    rows = [{**r, "series": swapped[r["series"]]} for r in _draft(intent).artifact["data"]["values"]]  # type: ignore[index]
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_x_y_lists_in_json_drawn_as_categories_are_refused() -> None:
+    intent = '{"x": [1, 2, 3, 4], "y": [2.1, 3.9, 6.2, 8.1]}'
+    rows = [{"label": str(x), "value": y} for x, y in ((1, 2.1), (2, 3.9), (3, 6.2), (4, 8.1))]
+    assert _code(_check_rows(intent, rows)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_line_drawn_because_the_subject_says_product_line_is_refused() -> None:
+    intent = "units sold by product line: Home and Garden 320, Toys and Games 410, Health and Beauty 150"
+    assert answer("chart", intent, "vega-lite", {}).result["mark"]["type"] == "bar"  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["mark"] = {"type": "line", "tooltip": True, "point": True}
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"

@@ -86,7 +86,7 @@ _MARK_NAMES: dict[str, str] = {
     "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
     "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",
     "pie": "arc", "donut": "arc", "doughnut": "arc", "scatter": "point", "scatterplot": "point",
-    "dot": "point", "bubble": "point",
+    "dot": "point", "bubble": "point", "trend": "line", "trendline": "line", "timeline": "line", "over time": "line",
 }
 _MARK_WORD = r"(?P<word>bars?|columns?|histogram|hbar|barh|lines?|sparkline|area|pie|donut|doughnut|scatter(?:plot)?|dot|bubble)"
 _MARK_REQUESTS = [
@@ -96,6 +96,7 @@ _MARK_REQUESTS = [
     re.compile(r"\b(?P<word>pie|donut|doughnut|scatter(?:plot)?|histogram|hbar|barh|sparkline)\b", re.IGNORECASE),
     re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
+    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),
 ]
 # "just chart the sales column", "ignore the margin": a selection the chart would have to make.
 _DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
@@ -283,7 +284,7 @@ class _Reader:
                 if _NEGATED.search(self.intent[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
-                    asked.add(_MARK_NAMES[match.group("word").lower()])
+                    asked.add(_MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())])
         for pattern, mark in FOREIGN_MARKS:
             if pattern.search(self.intent):
                 asked.add(mark)
@@ -330,7 +331,19 @@ class _Reader:
                  for p in self.points):
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
 
+    def _default_marks(self) -> set[str]:
+        """The marks drawn when none is asked: points for x/y pairs, a line (or bars) over time, bars otherwise."""
+        if self.pairs:
+            return {"point", "line"}
+        if all(isinstance(p.label, str) and is_time_like(p.label) for p in self.points):
+            return {"line", "bar"}
+        return {"bar"}
+
     def _check_requests(self) -> None:
+        if not self.asked_marks() and self.mark not in self._default_marks():
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"A {self.mark} chart was drawn but the intent asks for no chart type, so it gets the plain one "
+                f"({' or '.join(sorted(self._default_marks()))}). To ask for another, say so, e.g. 'as a line chart'."))
         dropping = _DROPPING.search(self.intent)
         if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
             raise Unfaithful("REQUEST_NOT_HONOURED", (

@@ -24,6 +24,8 @@ class Wording:
 
 NEGATED_MARK_RE = re.compile(r"\b(?:not|no|instead\s+of|rather\s+than)\s+(?:an?\s+)?(?:\w+\s+)?"
                              r"(?:line|bar|pie|area|donut|scatter|column)s?(?:\s+(?:chart|graph|plot))?\b")
+_AS_A = (r"\b(?:as|in|into|with|using|like|make\s+it|draw\s+it|plot\s+it|show\s+it)\s+(?:an?\s+)?"
+         r"(?:(?:simple|single|smooth|dashed|horizontal|vertical|stacked|grouped|clustered|multi-series)\s+)*")
 _MARK_PATTERNS: list[tuple[str, str]] = [
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
@@ -38,8 +40,11 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
     (r"\bpie\b", "arc"),
     (r"\bscatter\s*(?:plot|chart|graph)?\b|\bscatterplot\b|\bx\s*/?\s*y\s+plot\b|\bbubble\b", "point"),
     (r"\bdot\s*plot\b|\bpoints?\s+chart\b", "point"),
-    (r"\bstacked\s+area\b|\barea\b", "area"),
-    (r"\bline\b|\blines\b|\bline\s*(?:chart|graph|plot)\b|\btrend\b|\bsparkline\b|\bover\s+time\b|\btimeline\b", "line"),
+    # "area" and "line" ask for a mark only where a request stands: "area chart", "as a line", "line:" at
+    # the start; "the sales area" or "by product line" name something
+    (rf"\bstacked\s+area\b|\barea\s*(?:charts?|graphs?|plots?)\b|{_AS_A}area\b|^\W*area\b", "area"),
+    (rf"\blines?\s*(?:charts?|graphs?|plots?)\b|{_AS_A}lines?\b|^\W*lines?\b|\btrend(?:line)?\b|\bsparkline\b|"
+     r"\bover\s+time\b|\btimeline\b", "line"),
     (r"\bbars?\b|\bbar\s*(?:chart|graph)\b|\bcolumns?\b|\bhistogram\b", "bar"),
 ]
 
