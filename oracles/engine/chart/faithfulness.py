@@ -52,6 +52,9 @@ stood stands ended ends closed closes rose fell grew dropped climbed recorded lo
 made makes did does about around approximately roughly nearly almost over under some only just
 then and or vs versus against respectively
 """.split())
+_BRACKETED = re.compile(r"\([^()]*\)")
+_ITEM_BREAK = re.compile(r"[,;\n|•]|\band\b|\.\s")
+_JOIN_TOKENS = re.compile(r"[^\W\d_][\w'’&]*|&|\d[\d,.]*|[^\w\s]")
 # Words that join the words of one name ("Home and Garden", "Bank of America", "Lord of the Rings").
 NAME_JOINING_WORDS = frozenset("and & or of the de del la le du von van y".split())
 # Words that join two statements; a label never starts or ends with one ("vs variant").
@@ -229,6 +232,7 @@ class _Reader:
         self._names = self._drawn_names()
         self._folded_names = {_fold(n) for n in self._names}
         self._slots: dict[int, tuple[int, int, int] | None] = {}
+        self._asked_marks: set[str] | None = None
 
     # -- the rules, in the order a caller would fix them ------------------------------------------
 
@@ -278,6 +282,11 @@ class _Reader:
 
     def asked_marks(self) -> set[str]:
         """Marks the intent asks for, ignoring chart words that are part of a drawn name."""
+        if self._asked_marks is None:
+            self._asked_marks = self._read_asked_marks()
+        return self._asked_marks
+
+    def _read_asked_marks(self) -> set[str]:
         asked = set()
         for pattern in _MARK_REQUESTS:
             for match in pattern.finditer(self.intent):
@@ -486,7 +495,7 @@ class _Reader:
         """"Home and Garden 320", "The Lord of the Rings 8.9": the words before the label join it to a
         content word ("and", "of", "the"), so the label is the tail of a longer name. Not when a value,
         a request word or another drawn name stands before the joining words ("Alice 27 and Bob 19")."""
-        words = re.findall(r"[^\W\d_][\w'’&]*|&|\d[\d,.]*|[^\w\s]", self.intent[max(0, start - 60):start])
+        words = _JOIN_TOKENS.findall(self.intent[max(0, start - 60):start])
         joined = 0
         while words and words[-1].lower() in NAME_JOINING_WORDS:
             words.pop()
@@ -616,9 +625,9 @@ class _Reader:
         """Between two statements of one list stand only separators, linking or request words, notes in
         brackets, or a word every gap repeats (a unit: "27 points, Bob 19 points"). Anything else is
         content the chart leaves out: "Jan 5, Feb ?, Mar 7", "Mon 34, Tue forty-one, Wed 29"."""
-        gaps = [re.sub(r"\([^()]*\)", " ", self.intent[a:b]) for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)]
+        gaps = [_BRACKETED.sub(" ", self.intent[a:b]) for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)]
         # Words right after a value, before the item's separator, are about it ("48k concurrent players,")
-        gaps = [parts[1] if len(parts := re.split(r"[,;\n|•]|\band\b|\.\s", gap, maxsplit=1)) > 1 else gap for gap in gaps]
+        gaps = [parts[1] if len(parts := _ITEM_BREAK.split(gap, maxsplit=1)) > 1 else gap for gap in gaps]
         words = [{w.lower() for w in _words(gap)} for gap in gaps]
         repeated = set.intersection(*words) if len(words) > 1 else set()
         for gap, found in zip(gaps, words, strict=True):
@@ -642,7 +651,7 @@ class _Reader:
         statements.sort()
         self._check_gaps(statements)
         bare = [(b, c) for (_, a, _), (b, _, c) in zip(statements, statements[1:], strict=False)
-                if re.fullmatch(r"[ \t]*", self.intent[a:b])]
+                if not self.intent[a:b].strip(" \t")]
         if bare and len(bare) < len(statements) - 1:
             label = bare[0][1]
             raise Unfaithful("LABEL_NOT_IN_INTENT", (
