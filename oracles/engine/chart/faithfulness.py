@@ -257,6 +257,11 @@ class _Reader:
             raise Unfaithful("LABEL_NOT_IN_INTENT", (
                 f"Every label ends with '{labels[0][-1]}', which reads as part of the sentence, not of the names. "
                 "Write 'name value' items, e.g. 'Alice 27, Bob 19'."))
+        if len(labels) > 1 and all(len(words) == 2 for words in labels) and len({w[-1] for w in labels}) == 1 \
+                and labels[0][-1].islower() and all(is_time_like(words[0]) for words in labels):
+            raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                f"Every label ends with '{labels[0][-1]}', which names the measure, not the period. Write "
+                f"'{labels[0][-1]}: {labels[0][0]} 100, {labels[1][0]} 120'."))
         label_spans = self._check_names()
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
@@ -503,6 +508,8 @@ class _Reader:
         if not joined or not words or not re.match(r"[^\W\d_]", words[-1]):
             return False
         word = words[-1].lower()
+        if len(words) > 1 and re.match(r"\d", words[-2]):
+            return False  # "120 units of Basic": a unit after a value, then the value's label
         if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in self._folded_names:
             return False
         return not (word.islower() and self._opens_the_list(start) and not is_time_like(label))
@@ -515,6 +522,8 @@ class _Reader:
             return False
         if re.search(r"[.?!;:]\s", self.intent[start:end]):
             return False  # "office? London": a sentence break is never inside a label
+        if label[-1:].isdigit() and re.match(r"[-–—/:]\d", self.intent[end:end + 2]):
+            return False  # "Team Red 3-1": the label's number is half of a score or range
         before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
         after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
         names = self._folded_names
@@ -621,6 +630,23 @@ class _Reader:
             used.update(tokens[i].start for i in index)
         return used
 
+    def _check_tail(self, statements: list[tuple[int, int, str]]) -> None:
+        """A lone name after the last value, with none of its own ("…, Gamma 30, Delta"), is refused: the
+        chart would leave it out. A sentence after the list (a request, a note) is not a name."""
+        end = statements[-1][1]
+        tail = re.split(r"[.!?](?:\s|$)|\n", self.intent[end:end + 80], maxsplit=1)[0]
+        if all(not self.intent[a:b].strip(" \t") for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)):
+            after = tail  # a list with no separators: any word after the last value stands alone
+        else:
+            parts = _ITEM_BREAK.split(_BRACKETED.sub(" ", tail), maxsplit=1)
+            after = parts[1] if len(parts) > 1 else ""
+        words = _words(after)
+        if 0 < len(words) <= 2 and not re.search(r"\d", after) and not all(
+                _fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS for w in words):
+            raise Unfaithful("VALUE_MISSING", (
+                f"I could not place '{after.strip(' ,;')}' after the last value: it has no value of its own. Give it one "
+                f"in digits, e.g. '{words[0]} 12', or leave it out."))
+
     def _check_gaps(self, statements: list[tuple[int, int, str]]) -> None:
         """Between two statements of one list stand only separators, linking or request words, notes in
         brackets, or a word every gap repeats (a unit: "27 points, Bob 19 points"). Anything else is
@@ -650,6 +676,7 @@ class _Reader:
             statements.append((min(beside[0], token.start), max(beside[1], token.end), str(point.label)))
         statements.sort()
         self._check_gaps(statements)
+        self._check_tail(statements)
         bare = [(b, c) for (_, a, _), (b, _, c) in zip(statements, statements[1:], strict=False)
                 if not self.intent[a:b].strip(" \t")]
         if bare and len(bare) < len(statements) - 1:
@@ -1222,6 +1249,9 @@ DEGREE_WORDS = frozenset("very somewhat not quite fairly rather extremely highly
                          "moderately totally neither strongly mildly barely a bit little".split())
 
 
+# Words that may end a list as a request: "…, Wed 29, sorted", "…, as bars", "…, thanks".
+TAIL_WORDS = frozenset("""chart graph plot sorted descending ascending alphabetically horizontal vertical stacked grouped
+please thanks thx ok etc total""".split())
 # Words that may stand between the items of a list besides connectors: "…, then", "as well as", "finally".
 GAP_WORDS = frozenset("then while but also finally plus well lastly next after that which when whereas".split())
 

@@ -35,7 +35,7 @@ LIST_NUMBER_RE = re.compile(r"(^|[\n,;]\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTI
 LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
               "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed"}
-VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from")
+VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of")
 # Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
 ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that"}
 LABEL_EDGES = " \t\"'“”‘’*:=–—-("
@@ -126,6 +126,9 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             and next(iter(endings)).islower() and not all(_grades(lbl) for lbl, _ in points):
         # "Alice resolved 27, Bob resolved 19": the verb frames every item ("very satisfied 41%" is a name)
         points = [(lbl.rsplit(" ", 1)[0], value) for lbl, value in points]
+    if len({lbl.split()[-1] for lbl, _ in points}) == 1 and all(
+            len(lbl.split()) == 2 and is_time_like(lbl.split()[0]) for lbl, _ in points) and points[0][0].split()[-1].islower():
+        points = [(lbl.split()[0], value) for lbl, value in points]  # "Q1 sales 100, Q2 sales 120": the measure is no label
     if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
         return None  # "Plot monthly revenue Jan": the first label still carries the subject
     return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
