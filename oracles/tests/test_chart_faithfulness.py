@@ -394,3 +394,69 @@ def test_a_line_drawn_because_the_subject_says_product_line_is_refused() -> None
     def plant(spec: dict[str, Any]) -> None:
         spec["mark"] = {"type": "line", "tooltip": True, "point": True}
     assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_lone_name_after_the_last_value_is_refused() -> None:
+    rows = [{"label": "Alpha", "value": 10}, {"label": "Beta", "value": 20}, {"label": "Gamma", "value": 30}]
+    verdict = _check_rows("Bar chart: Alpha 10, Beta 20, Gamma 30, Delta", rows)
+    assert _code(verdict) == "VALUE_MISSING" and "'Delta'" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_label_cut_out_of_a_score_is_refused() -> None:
+    rows = [{"label": "Team Red 3", "value": 1}, {"label": "Team Blue 2", "value": 2}]
+    assert _code(_check_rows("Scores: Team Red 3-1, Team Blue 2-2", rows)) == "LABEL_NOT_IN_INTENT"
+
+
+def test_refused_stacking_is_not_a_request_for_it() -> None:
+    intent = "Grouped bars of planned vs actual hours — Atlas 120 / 134, Borealis 300 / 287 (planned / actual). Side by side, not stacked."
+    verdict = answer("chart", intent, "vega-lite", {})
+    if verdict.status == "valid":
+        assert "xOffset" in verdict.result["encoding"]  # type: ignore[index]
+    draft_intent = "Q1: online 30, store 20; Q2: online 35, store 18. Grouped bars, side by side, not stacked."
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"].pop("xOffset")
+    assert _code(_planted(draft_intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_stack_as_a_verb_asks_for_stacking() -> None:
+    intent = "| Month | Paid | Organic |\n|---|---|---|\n| Jan | 4,100 | 9,800 |\n| Feb | 3,900 | 10,450 |\n\nStack paid on top of organic, one bar per month."
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert "xOffset" not in verdict.result["encoding"]  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["xOffset"] = {"field": "series"}
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_title_given_in_json_is_drawn_or_refused() -> None:
+    intent = '{"chart_type": "bar", "title": "Deploys per team", "data": {"Payments": 41, "Identity": 17, "Growth": 29}}'
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert "Deploys per team" in json.dumps(verdict.result["title"])  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["title"] = {"text": ":"}
+    assert _code(_planted(intent, plant)) == "REQUEST_NOT_HONOURED"
+
+
+def test_a_request_in_markdown_emphasis_is_still_a_request() -> None:
+    intent = "| Station | PM2.5 |\n|---|---|\n| Central | 18.4 |\n| Harbour | 22.9 |\n| Airport | 15.7 |\n\n_horizontal bars please_"
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["encoding"]["y"]["field"] == "label"  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["x"], spec["encoding"]["y"] = spec["encoding"]["y"], spec["encoding"]["x"]
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+@pytest.mark.parametrize("intent", [
+    "Daily high temperatures: Mon 21 °C, Tue 70 °F, Wed 23 °C, Thu 75 °F. Line chart.",
+    "Ad spend by market: UK £120, France €95, Spain €80",
+])
+def test_values_in_different_units_are_refused(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert _code(verdict) == "UNITS_MIXED" and "e.g." in verdict.reason["message"]  # type: ignore[index]
+    assert billed("UNITS_MIXED")  # the request asks for what one axis cannot show

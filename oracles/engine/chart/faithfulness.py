@@ -52,6 +52,7 @@ stood stands ended ends closed closes rose fell grew dropped climbed recorded lo
 made makes did does about around approximately roughly nearly almost over under some only just
 then and or vs versus against respectively
 """.split())
+_UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
 _BRACKETED = re.compile(r"\([^()]*\)")
 _ITEM_BREAK = re.compile(r"[,;\n|•]|\band\b|\.\s")
 _JOIN_TOKENS = re.compile(r"[^\W\d_][\w'’&]*|&|\d[\d,.]*|[^\w\s]")
@@ -125,8 +126,9 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
 _HORIZONTAL = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", re.IGNORECASE)
-_STACKED = re.compile(r"\bstacked\b", re.IGNORECASE)
+_STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
+_JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
 _TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]",
                     re.IGNORECASE)
 _DESCENDING = re.compile(r"\b(?:descending|(?:highest|largest|biggest|longest|most)\s+(?:first|on\s+top|at\s+the\s+top)|"
@@ -216,6 +218,8 @@ class _Reader:
     def __init__(self, intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]) -> None:
         self.intent = intent
         self.folded = _fold(intent)
+        # "_horizontal bars please_", "**stacked**": markdown emphasis around request words (same length)
+        self.plain = re.sub(r"[_*]", " ", intent)
         self.spec = spec
         self.encoding: dict[str, Any] = spec.get("encoding") or {}
         mark = spec.get("mark")
@@ -294,8 +298,8 @@ class _Reader:
     def _read_asked_marks(self) -> set[str]:
         asked = set()
         for pattern in _MARK_REQUESTS:
-            for match in pattern.finditer(self.intent):
-                if _NEGATED.search(self.intent[max(0, match.start() - 24):match.start()]):
+            for match in pattern.finditer(self.plain):
+                if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
                     asked.add(_MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())])
@@ -310,7 +314,10 @@ class _Reader:
         return asked
 
     def _asked(self, pattern: re.Pattern[str]) -> bool:
-        return any(not self._inside_drawn_name(m.start(), m.end()) for m in pattern.finditer(self.intent))
+        """The intent asks for it: said outside a drawn name, and not refused ("side by side, not stacked")."""
+        return any(not self._inside_drawn_name(m.start(), m.end())
+                   and not _NEGATED.search(self.plain[max(0, m.start() - 24):m.start()])
+                   for m in pattern.finditer(self.plain))
 
     def _check_shape(self) -> None:
         asked = self.asked_marks()
@@ -370,7 +377,7 @@ class _Reader:
                 raise Unfaithful("REQUEST_NOT_HONOURED", (
                     f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
                     "given. Send just the values to draw."))
-        title_match = _TITLE.search(self.intent)
+        title_match = _JSON_TITLE.search(self.intent) or _TITLE.search(self.intent)
         if title_match:
             asked_title = _fold(title_match.group(1)).strip()
             drawn = self.spec.get("title")
@@ -623,12 +630,29 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I could not tie {lost.value:g} to '{lost.label}'{where} in the intent. Write each value right after "
                 f"its label, e.g. '{lost.label}: {lost.value:g}', and name each series before its values."))
+        self._check_units([tokens[i] for index in chosen for i in index[-1:]])
         if not self.pairs and len({p.series for p in self.points}) == 1:
             self._check_statement_breaks([tokens[index[0]] for index in chosen], label_spans)
         used = set()
         for index in chosen:
             used.update(tokens[i].start for i in index)
         return used
+
+    def _check_units(self, values: list[StatedNumber]) -> None:
+        """One axis, one unit: "Mon 21 °C, Tue 70 °F" or "$120, €95" cannot be drawn together."""
+        units = set()
+        for token in values:
+            currency = re.match(r"[-−+]?([$€£¥])", token.text)
+            after = _UNIT_AFTER.match(self.intent, token.end)
+            unit = currency.group(1) if currency else (re.sub(r"\s", "", after.group(1)).upper() if after else None)
+            if unit:
+                units.add(unit)
+        temperatures = {u for u in units if u.startswith("°")}
+        money = {u for u in units if u in "$€£¥"}
+        if len(temperatures) > 1 or len(money) > 1:
+            raise Unfaithful("UNITS_MIXED", (
+                f"The values are stated in different units ({', '.join(sorted(units))}), which one axis cannot show. "
+                "Convert them to one unit, e.g. 'Mon 21 °C, Tue 21.1 °C'."))
 
     def _check_tail(self, statements: list[tuple[int, int, str]]) -> None:
         """A lone name after the last value, with none of its own ("…, Gamma 30, Delta"), is refused: the

@@ -26,6 +26,8 @@ NEGATED_MARK_RE = re.compile(r"\b(?:not|no|instead\s+of|rather\s+than)\s+(?:an?\
                              r"(?:line|bar|pie|area|donut|scatter|column)s?(?:\s+(?:chart|graph|plot))?\b")
 _AS_A = (r"\b(?:as|in|into|with|using|like|make\s+it|draw\s+it|plot\s+it|show\s+it)\s+(?:an?\s+)?"
          r"(?:(?:simple|single|smooth|dashed|horizontal|vertical|stacked|grouped|clustered|multi-series)\s+)*")
+NEGATED_SHAPE_RE = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*"
+                              r"(?:stack(?:ed|ing)?|grouped|clustered|side[\s-]by[\s-]side|horizontal(?:ly)?)\b")
 _MARK_PATTERNS: list[tuple[str, str]] = [
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
@@ -51,11 +53,12 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
 
 def read_wording(text: str, subject_end: int) -> Wording:
     """Read mark, orientation, title, axis titles and sort order from the intent's words."""
-    lowered = NEGATED_MARK_RE.sub(" ", text.lower())  # "a bar chart, not a line": the refused mark is no request
+    lowered = NEGATED_MARK_RE.sub(" ", re.sub(r"[_*]", " ", text.lower()))  # "a bar chart, not a line": the refused mark is no request
+    lowered = NEGATED_SHAPE_RE.sub(" ", lowered)  # "side by side, not stacked"
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
     horizontal = bool(re.search(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", lowered))
     arrangement = None
-    if re.search(r"\bstacked\b", lowered):
+    if re.search(r"\bstack(?:ed|ing)?\b", lowered):  # "stacked bars", "stack paid on top of organic"
         arrangement = "stacked"
     elif re.search(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", lowered):
         arrangement = "grouped"
@@ -74,7 +77,10 @@ def read_wording(text: str, subject_end: int) -> Wording:
 
 
 def explicit_title(text: str) -> str | None:
-    """`titled "Q3 sales"`, `title: Q3 sales`, `called 'Signups'`."""
+    """`titled "Q3 sales"`, `title: Q3 sales`, `called 'Signups'`, `"title": "Q3 sales"` in JSON."""
+    in_json = re.search(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", text, re.IGNORECASE)
+    if in_json:
+        return in_json.group(1).strip()
     quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
     if quoted:
         return quoted.group(1).strip()
