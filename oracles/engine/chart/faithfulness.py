@@ -50,7 +50,7 @@ in on at of for by to during from with was were is are be been had has have got 
 reached reach reaches hit hits peaked peaks scored scores totalled totaled came comes
 stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
 made makes did does about around approximately roughly nearly almost over under some only just
-then and or vs versus against respectively
+then and or vs versus against respectively via through
 """.split())
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
 _BRACKETED = re.compile(r"\([^()]*\)")
@@ -61,7 +61,7 @@ NAME_JOINING_WORDS = frozenset("and & or of the de del la le du von van y".split
 # Words that join two statements; a label never starts or ends with one ("vs variant").
 LINKING_WORDS = frozenset("vs versus and or against then plus".split())
 # The last word before a label that follows its value ("1,310 in week 2").
-LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
+LABEL_AFTER_WORDS = frozenset("in on at during for by from of via through".split())
 # Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
 NOT_DATA_BEFORE = re.compile(
     r"(?:\b(?:[Tt]op|[Bb]ottom|[Ll]ast|[Pp]ast|[Nn]ext|[Ff]irst|[Ee]very|[Ee]ach|[Oo]ver\s+the\s+last|[Nn]|[Vv]ersion|"

@@ -31,13 +31,14 @@ COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s+(?:and|vs\.?|versus)\s+|[.
 # The subject before the first label: "customers by age band: ", "… release — ", "per office? "
 PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
 NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}\)", re.IGNORECASE)
-LIST_NUMBER_RE = re.compile(r"(^|[\n,;]\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)
+LIST_NUMBER_RE = re.compile(r"(^|[\n;]\s*|(?<!\d),\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)  # not "4,0. Make"
 LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
               "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed"}
-VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of")
+VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of", "via", "through")
 # Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
-ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that"}
+ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that", "only", "just", "another",
+                "about", "around", "nearly", "almost", "over", "some"}
 LABEL_EDGES = " \t\"'“”‘’*:=–—-("
 MAX_LABEL_WORDS = 6
 MAX_TRAILING_WORDS = 3
@@ -145,6 +146,9 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     first_at = 0
     for index, (start, item) in enumerate(items):
         tokens = _tokens(item, decimal_commas)
+        if index == 0:  # "In 2024 we sold 320 bicycles in spring": a year the subject names is no value
+            tokens = [t for t in tokens if not (t.plain_integer and 1900 <= t.value <= 2100 and re.search(
+                r"\b(?:in|since|during|for|of)\s+$", item[max(0, t.start - 8):t.start], re.IGNORECASE))] or tokens
         value = tokens[0]
         opener = item[:value.start].strip(" :-–—")
         if index > 0 and opener and not all(w.lower() in ITEM_OPENERS for w in opener.split()):
@@ -154,6 +158,7 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             return None
         # "70 in May — line chart please": a spaced dash ends the statement; what follows asks for the chart
         label = _clean(re.split(r"\s[-–—]\s", match.group("label"))[0])
+        label = re.sub(rf"^(?:{'|'.join(VALUE_FIRST_PREPOSITIONS)})\s+", "", label, flags=re.IGNORECASE)  # "came in via email"
         if not label or len(label.split()) > MAX_LABEL_WORDS or any(t.start > value.end for t in tokens
                                                                     if t.start < value.end + match.start("label")):
             return None
