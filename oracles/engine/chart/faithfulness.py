@@ -893,6 +893,10 @@ class _Reader:
                 and re.fullmatch(r"\d{1,2}", digits) and int(digits) <= 20 \
                 and re.match(r" [a-z]{3,}", after) and not _is_unit_word(after.split()[0]):
             return True  # "Compare 3 plans: …": a count in the subject, before any data
+        if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) and (
+                re.match(r"\s?-?[^\W\d_]", after) or re.search(r"\b(?:week|day|month|floor|grade|level|room|under|over|"
+                                                             r"aged?|ages|version|round|wave|phase)\s*-?$", before, re.IGNORECASE)):
+            return True  # "survey of 1,200 employees", "best 100 m times", "in week 14:": the subject's own numbers
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
         return False
