@@ -24,6 +24,7 @@ Reason codes are the chart section of `oracles/engine/reasons.py`.
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from bisect import bisect_left, bisect_right
@@ -926,7 +927,7 @@ def _cell_readings(cell: Any) -> frozenset[float] | None:
         return None
     if re.fullmatch(r"[-−+]?\d+,\d{1,2}\s?%?", text):
         text = text.replace(",", ".")  # a cell holds one number: "41,5" has a decimal comma
-    numbers = stated_numbers(text)
+    numbers = [_strict(n) for n in stated_numbers(text)]  # "1,820" is 1820, never 1 or 820
     return numbers[0].readings if len(numbers) == 1 and numbers[0].readings else None
 
 
@@ -1147,15 +1148,15 @@ def _table_points(intent: str) -> _Structured | None:
             if body and all(len(r) == len(header) for r in body):
                 return _grid_points(header, body, "table", offsets[index - 1], end)
             raise Unfaithful("UNREADABLE_INTENT", "Every row of the table needs as many cells as its header.")
-    for delimiter in ("\t", ";", ","):
+    for delimiter in ("\t", ";", "  ", ","):
         block: list[int] = []
         for index, line in enumerate([*lines, ""]):
-            cells = [c.strip() for c in line.split(delimiter)]
-            if len(cells) >= 2 and (not block or len(cells) == len(lines[block[0]].split(delimiter))):
+            cells = _split_cells(line, delimiter)
+            if len(cells) >= 2 and (not block or len(cells) == len(_split_cells(lines[block[0]], delimiter))):
                 block.append(index)
                 continue
             if len(block) >= 3 or (len(block) >= 2 and delimiter == "\t"):
-                grid = [[c.strip() for c in lines[i].split(delimiter)] for i in block]
+                grid = [_split_cells(lines[i], delimiter) for i in block]
                 numeric_cells = [c for c in grid[0] if _cell_readings(c) is not None]
                 years_header = len(numeric_cells) < len(grid[0]) and all(_year_like(c) for c in numeric_cells) and not all(
                     _year_like(row[grid[0].index(numeric_cells[0])]) for row in grid[1:]) if numeric_cells else False
@@ -1165,6 +1166,16 @@ def _table_points(intent: str) -> _Structured | None:
                     return read
             block = [index] if len(cells) >= 2 else []
     return None
+
+
+def _split_cells(line: str, delimiter: str) -> list[str]:
+    """Cells of one pasted row: quoted cells keep their commas ("Smith, J.",42); columns aligned with
+    runs of spaces (a sheet copied as text) split at two or more spaces."""
+    if delimiter == "  ":
+        return [c for c in re.split(r"\s{2,}", line.strip())] if line.strip() else [""]
+    if '"' in line:
+        return [c.strip() for c in next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])]
+    return [c.strip() for c in line.split(delimiter)]
 
 
 def _time_axis(first: list[Any], second: list[Any], first_id: int, second_id: int) -> tuple[int, int]:

@@ -240,18 +240,21 @@ def _markdown_cells(line: str) -> list[str]:
 def read_csv_block(text: str) -> ReadData | BareValues | None:
     """The first block of ≥2 consecutive delimited lines (tab, `;` or `,`) with a numeric column."""
     lines = text.splitlines()
-    for delimiter in ("\t", ";", ","):
+    for delimiter in ("\t", ";", "  ", ","):
         block: list[list[str]] = []
         block_start = 0
         offset = 0
         for line in [*lines, ""]:
-            cells = next(csv.reader(io.StringIO(line), delimiter=delimiter, skipinitialspace=True), [])
+            if delimiter == "  ":  # columns aligned with runs of spaces: a sheet copied as text
+                cells = re.split(r"\s{2,}", line.strip()) if line.strip() else []
+            else:
+                cells = next(csv.reader(io.StringIO(line), delimiter=delimiter, skipinitialspace=True), [])
             if len(cells) >= 2 and (not block or len(cells) == len(block[0])):
                 if not block:
                     block_start = offset
                 block.append([c.strip() for c in cells])
             else:
-                if len(block) >= 2:
+                if len(block) >= (3 if delimiter == "  " else 2):
                     read = _grid_with_optional_header(block)
                     if read is not None:
                         read.data_start = block_start
