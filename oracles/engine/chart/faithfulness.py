@@ -1079,6 +1079,14 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
             return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]
                                                for k in numeric for label, v in zip(columns[names[0]], columns[k], strict=True)],
                                start, end)
+        grouped = [v for v in value.values() if isinstance(v, dict) and v and all(isinstance(x, list) for x in v.values())]
+        if len(names) == 1 and not numeric and len(grouped) == 1:
+            # {"x": ["Mon", "Tue"], "series": {"orders": [120, 135]}}: named lists as long as the names
+            labels = columns[names[0]]
+            if any(len(data) != len(labels) or any(_cell_readings(x) is None for x in data) for data in grouped[0].values()):
+                return None
+            return _Structured("JSON", False, [(str(name), str(label), _cell_readings(x)) for name, data in grouped[0].items()  # type: ignore[misc]
+                                               for label, x in zip(labels, data, strict=True)], start, end)
         datasets = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(i, dict) for i in v)]
         if len(names) == 1 and not numeric and len(datasets) == 1:
             # {"labels": [...], "datasets": [{"label": "2023", "data": [10, 12]}]}: named lists as long as the names

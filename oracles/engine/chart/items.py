@@ -211,7 +211,8 @@ def _clean(text: str) -> str:
 GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
 # "Q1: online 30 / store 20, Q2: online 35 / store 18": groups split at a comma before the next "heading:"
 HEADED_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,\s*(?=[^,:;\d\s][^,:;]{0,14}\s*:\s)")
-GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*[/|]\s*(?=[^\W\d_])")
+# items of a group: "online 30, store 20", "online 30 / store 20", "high 12 low 30" (a name after a value starts the next)
+GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
 HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?"
 HEADED_RE = re.compile(rf"(?<![\w'])({HEADING})(?:\s*:\s*|\s+[-–—]\s+|\s+)(?=[^\W\d_])(.+)$")
 

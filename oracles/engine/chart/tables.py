@@ -106,7 +106,23 @@ def _from_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
     read = _plain_json_object(value)
     if read is not None:
         return read
-    return _parallel_arrays(value) or _series_list(value) or _labelled_datasets(value) or _single_member(value)
+    return _parallel_arrays(value) or _series_list(value) or _labelled_datasets(value) or _named_lists(value) or _single_member(value)
+
+
+def _named_lists(value: dict[str, Any]) -> ReadData | None:
+    """{"x": ["Mon", "Tue"], "series": {"orders": [120, 135], "returns": [8, 11]}}: one list of names and
+    one member holding named lists of numbers as long (one series each)."""
+    texts = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(x, str) and _number(x) is None for x in v)]
+    groups = [v for v in value.values() if isinstance(v, dict) and v and all(isinstance(x, list) for x in v.values())]
+    if len(texts) != 1 or len(groups) != 1:
+        return None
+    labels = texts[0]
+    series = []
+    for name, data in groups[0].items():
+        if len(data) != len(labels) or any(_number(x) is None for x in data):
+            return None
+        series.append(SeriesData(str(name), [(str(label), _number(x)) for label, x in zip(labels, data, strict=True)]))  # type: ignore[misc]
+    return ReadData(series, source="json")
 
 
 def _labelled_datasets(value: dict[str, Any]) -> ReadData | None:
