@@ -460,3 +460,17 @@ def test_values_in_different_units_are_refused(intent: str) -> None:
     verdict = answer("chart", intent, "vega-lite", {})
     assert _code(verdict) == "UNITS_MIXED" and "e.g." in verdict.reason["message"]  # type: ignore[index]
     assert billed("UNITS_MIXED")  # the request asks for what one axis cannot show
+
+
+def test_a_json_series_list_read_against_the_wrong_names_is_refused() -> None:
+    intent = '{"days": ["Mon", "Tue", "Wed"], "metrics": {"signups": [5, 8, 6], "churn": [1, 0, 2]}}'
+    rows = [{"label": "Mon", "value": 5, "series": "churn"}, {"label": "Tue", "value": 8, "series": "churn"},
+            {"label": "Wed", "value": 6, "series": "churn"}, {"label": "Mon", "value": 1, "series": "signups"},
+            {"label": "Tue", "value": 0, "series": "signups"}, {"label": "Wed", "value": 2, "series": "signups"}]
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_a_thousands_group_split_in_a_pasted_sheet_is_refused() -> None:
+    intent = "Warehouse      Pallets\nRotterdam      1,820\nAntwerp        1,340\nHamburg          960"
+    rows = [{"label": "Rotterdam", "value": 820}, {"label": "Antwerp", "value": 340}, {"label": "Hamburg", "value": 960}]
+    assert _planted(intent, _set_rows(rows)).status == "invalid"

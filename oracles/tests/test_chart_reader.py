@@ -120,6 +120,20 @@ READ: list[tuple[str, str, list[Point]]] = [
     ("Passengers per route: Central Line 1.2M, Circle Line 0.4M, Northern Line 1.0M", "bar",
      [("Central Line", 1_200_000), ("Circle Line", 400_000), ("Northern Line", 1_000_000)]),
     ("- Alpha: 12\n- Beta: 15\n- Gamma: 9", "bar", [("Alpha", 12), ("Beta", 15), ("Gamma", 9)]),
+    # more value-first phrasings, grouped items without commas, payloads and pastes
+    ("We received 230 applications via LinkedIn, 120 via referrals and 45 via job boards", "bar",
+     [("LinkedIn", 230), ("referrals", 120), ("job boards", 45)]),
+    ("In 2023 we planted 40 trees in March, 65 in April and only 12 in May.", "line", [("March", 40), ("April", 65), ("May", 12)]),
+    ("stacked bars of visitors: Q1 new 12 returning 30; Q2 new 9 returning 41", "bar",
+     [("Q1", 12, "new"), ("Q2", 9, "new"), ("Q1", 30, "returning"), ("Q2", 41, "returning")]),
+    ('{"days": ["Mon", "Tue", "Wed"], "metrics": {"signups": [5, 8, 6], "churn": [1, 0, 2]}}', "line",
+     [("Mon", 5, "signups"), ("Tue", 8, "signups"), ("Wed", 6, "signups"), ("Mon", 1, "churn"), ("Tue", 0, "churn"),
+      ("Wed", 2, "churn")]),
+    ("Team        Velocity\nPlatform    34\nMobile      28\nData        41", "bar", [("Platform", 34), ("Mobile", 28), ("Data", 41)]),
+    ('name,score\n"Doe, Jane",88\n"Roe, Rick",75\n"Poe, Al",91', "bar", [("Doe, Jane", 88), ("Roe, Rick", 75), ("Poe, Al", 91)]),
+    ("Median 5 km run times for the over-40 group (minutes): Ana 24.5, Ben 27.1, Caz 22.9", "bar",
+     [("Ana", 24.5), ("Ben", 27.1), ("Caz", 22.9)]),
+    ("Stock levels by depot: Leeds 3,5; York 2,0; Hull 4,25. Bar chart please.", "bar", [("Leeds", 3.5), ("York", 2), ("Hull", 4.25)]),
 ]
 
 
@@ -164,6 +178,10 @@ REFUSED: list[tuple[str, str]] = [
     ('{"sales": {"2022": 100, "2023": 130, "2024": 170}, "target": 150}', "VALUE_MISSING"),
     # "Ice cream vs hot chocolate": where the first name starts is not certain
     ("Ice cream vs hot chocolate sales by month — Jun 120 vs 20, Jul 150 vs 15, Dec 10 vs 140", "LABEL_NOT_IN_INTENT"),
+    # a lone name after the last value, a score cut into a label, units that one axis cannot hold
+    ("Bar chart: Alpha 10, Beta 20, Gamma 30, Delta", "VALUE_MISSING"),
+    ("Scores: Team Red 3-1, Team Blue 2-2", "LABEL_NOT_IN_INTENT"),
+    ("Ad spend by market: UK £120, France €95, Spain €80", "UNITS_MIXED"),
 ]
 
 
