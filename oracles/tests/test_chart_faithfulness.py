@@ -474,3 +474,25 @@ def test_a_thousands_group_split_in_a_pasted_sheet_is_refused() -> None:
     intent = "Warehouse      Pallets\nRotterdam      1,820\nAntwerp        1,340\nHamburg          960"
     rows = [{"label": "Rotterdam", "value": 820}, {"label": "Antwerp", "value": 340}, {"label": "Hamburg", "value": 960}]
     assert _planted(intent, _set_rows(rows)).status == "invalid"
+
+
+SERIES_LISTS = "Waiting times (min) in Jan/Feb/Mar: Clinic North 34, 29, 25; Clinic South 41, 44, 38."
+
+
+def test_series_lists_labelled_elsewhere_are_read_in_order() -> None:
+    verdict = answer("chart", SERIES_LISTS, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    rows = {(r["series"], r["label"]): r["value"] for r in verdict.result["data"]["values"]}  # type: ignore[index]
+    assert rows[("Clinic North", "Mar")] == 25 and rows[("Clinic South", "Jan")] == 41
+
+
+def test_series_lists_swapped_between_series_are_refused() -> None:
+    swap = {"Clinic North": "Clinic South", "Clinic South": "Clinic North"}
+    rows = [{**r, "series": swap[r["series"]]} for r in _draft(SERIES_LISTS).artifact["data"]["values"]]  # type: ignore[index]
+    assert _code(_planted(SERIES_LISTS, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_series_lists_shifted_by_one_label_are_refused() -> None:
+    order = {"Jan": "Feb", "Feb": "Mar", "Mar": "Jan"}
+    rows = [{**r, "label": order[r["label"]]} for r in _draft(SERIES_LISTS).artifact["data"]["values"]]  # type: ignore[index]
+    assert _code(_planted(SERIES_LISTS, _set_rows(rows))) == "VALUE_NOT_PLACED"

@@ -10,7 +10,8 @@ from ..contracts import EngineRefusal
 from ..limits import ENGINE_LIMITS, guard_intent
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
-from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_slash_series
+from .lists import (EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_series_lists,
+                    read_slash_series)
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
 from .spec import build_spec
@@ -33,7 +34,7 @@ def read_data(intent: str) -> ReadData | None:
     if not find_value_tokens(intent):
         return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
     return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent)
-            or read_value_first_series(intent) or read_label_values(intent)
+            or read_value_first_series(intent) or read_series_lists(intent) or read_label_values(intent)
             or read_labels_elsewhere(intent))
 
 

@@ -617,6 +617,8 @@ class _Reader:
             candidates = adjacent
             if not complete:
                 listed = self._listed_candidates(tokens, label_spans)
+                if not all(listed):
+                    listed = self._series_listed_candidates(tokens, label_spans)
                 candidates = listed if all(listed) else adjacent
         chosen = _match(candidates)
         if chosen is None:
@@ -815,6 +817,48 @@ class _Reader:
             return empty
         index = {id(t): i for i, t in enumerate(tokens)}
         return [[(index[id(t)],)] for t in data]
+
+    def _series_listed_candidates(self, tokens: list[StatedNumber],
+                                  label_spans: dict[str, list[tuple[int, int]]]) -> list[list[tuple[int, ...]]]:
+        """Several series of bare values labelled elsewhere: "for Mon, Tue, Wed … p50: 42, 40, 45. p99: 210,
+        190, 260": right after each series name, its values in the order of one list or range of labels."""
+        empty: list[list[tuple[int, ...]]] = [[] for _ in self.points]
+        names = list(dict.fromkeys(p.series for p in self.points))
+        if len(names) < 2 or None in names:
+            return empty
+        labels = [str(p.label) for p in self.points if p.series == names[0]]
+        if any([str(p.label) for p in self.points if p.series == name] != labels for name in names):
+            return empty
+        in_order = any([_fold(x) for x in expanded] == [_fold(x) for x in labels] for _, _, expanded in self._range_labels())
+        if not in_order:
+            positions = [min((a for a, _ in label_spans.get(label, [])), default=-1) for label in labels]
+            in_order = -1 not in positions and positions == sorted(positions) and all(
+                re.fullmatch(r"[\s,&/]*(?:and\s*)?", self.folded[label_spans[label][0][1]:nxt])
+                for label, nxt in zip(labels, positions[1:], strict=False))
+        if not in_order:
+            return empty
+        data = list(enumerate(tokens))  # every number right after the name: "…, 51, 39. p99 latency" ends at 39
+        chosen: dict[str, list[int]] = {}
+        for name in names:
+            for _, end in label_spans.get(name, []):
+                run = [(i, t) for i, t in data if t.start >= end]
+                if not run or not re.fullmatch(r"[\s:=\-–—]*", self.intent[end:run[0][1].start]):
+                    continue
+                values = [run[0]]
+                for i, t in run[1:]:
+                    if not re.fullmatch(r"\s*(?:,|;)?\s*(?:and\s+)?", self.intent[values[-1][1].end:t.start]):
+                        break
+                    values.append((i, t))
+                if len(values) == len(labels):
+                    chosen[name] = [i for i, _ in values]
+                    break
+            if name not in chosen:
+                return empty
+        out = []
+        for point in self.points:
+            index = chosen[point.series][labels.index(str(point.label))]  # type: ignore[index]
+            out.append([(index,)] if point.value in tokens[index].readings else [])
+        return out
 
     def _pair_candidates(self, point: _Point, tokens: list[StatedNumber]) -> list[tuple[int, ...]]:
         """x then y in one "(x, y)" or "x → y" statement."""
