@@ -10,8 +10,7 @@ from ..contracts import EngineRefusal
 from ..limits import ENGINE_LIMITS, guard_intent
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
-from .lists import (EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_series_lists,
-                    read_slash_series)
+from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_series_lists, read_slash_series
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
 from .spec import build_spec
