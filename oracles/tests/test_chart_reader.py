@@ -134,6 +134,8 @@ READ: list[tuple[str, str, list[Point]]] = [
     ("Median 5 km run times for the over-40 group (minutes): Ana 24.5, Ben 27.1, Caz 22.9", "bar",
      [("Ana", 24.5), ("Ben", 27.1), ("Caz", 22.9)]),
     ("Stock levels by depot: Leeds 3,5; York 2,0; Hull 4,25. Bar chart please.", "bar", [("Leeds", 3.5), ("York", 2), ("Hull", 4.25)]),
+    ('{"payload": {"kind": "bar", "points": [{"name": "Lisbon Office", "headcount": 40}, {"name": "Porto Office", '
+     '"headcount": 22}]}}', "bar", [("Lisbon Office", 40), ("Porto Office", 22)]),
     # several series of bare values, the labels given once as a list
     ("line chart of build minutes for Mon, Tue, Wed. main: 12, 14, 11. release: 30, 28, 35.", "line",
      [("Mon", 12, "main"), ("Tue", 14, "main"), ("Wed", 11, "main"), ("Mon", 30, "release"), ("Tue", 28, "release"),

@@ -672,7 +672,7 @@ class _Reader:
                 _fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS for w in words):
             raise Unfaithful("VALUE_MISSING", (
                 f"I could not place '{after.strip(' ,;')}' after the last value: it has no value of its own. Give it one "
-                f"in digits, e.g. '{words[0]} 12', or leave it out."))
+                f"in digits, e.g. '{next((w for w in words if not _fills_a_gap(w.lower())), words[0])} 12', or leave it out."))
 
     def _check_gaps(self, statements: list[tuple[int, int, str]]) -> None:
         """Between two statements of one list stand only separators, linking or request words, notes in
@@ -1094,14 +1094,15 @@ def _json_numbers_accounted(value: Any, read: _Structured) -> None:
             f'(e.g. {{"data": {{"A": 1, "{key}": {number:g}}}}}) or leave it out.'))
 
 
-def _json_candidates(value: Any) -> list[Any]:
-    """The value itself, then (for tool-call-like payloads) its data-carrying members."""
+def _json_candidates(value: Any, depth: int = 0) -> list[Any]:
+    """The value itself, then (for tool-call-like payloads) its data-carrying members, nested up to
+    three levels ({"payload": {"points": [...]}})."""
     out = [value]
-    if isinstance(value, dict):
-        for key in ("data", "values", "rows", "points", "series", "records", "items"):
-            if key in value:
-                out.append(value[key])
-        out.extend(v for v in value.values() if isinstance(v, dict | list) and v not in out)
+    if isinstance(value, dict) and depth < 3:
+        members = [value[key] for key in ("data", "values", "rows", "points", "series", "records", "items") if key in value]
+        members += [v for v in value.values() if isinstance(v, dict | list) and all(v is not m for m in members)]
+        for member in members:
+            out.extend(c for c in _json_candidates(member, depth + 1) if all(c is not o for o in out))
     return out
 
 
