@@ -496,3 +496,17 @@ def test_series_lists_shifted_by_one_label_are_refused() -> None:
     order = {"Jan": "Feb", "Feb": "Mar", "Mar": "Jan"}
     rows = [{**r, "label": order[r["label"]]} for r in _draft(SERIES_LISTS).artifact["data"]["values"]]  # type: ignore[index]
     assert _code(_planted(SERIES_LISTS, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_a_value_stated_before_its_label_in_the_subject_is_data() -> None:
+    # "120 units in January" is a statement, not a phrase of the subject: a chart without it drops it.
+    rows = [{"label": "Feb", "value": 130}, {"label": "Mar", "value": 140}]
+    assert _code(_check_rows("Revenue of 120 units in January, then: Feb 130, Mar 140", rows, "line")) == "VALUE_MISSING"
+
+
+@pytest.mark.parametrize("intent", [
+    "In our 2025 survey of 1,200 staff, remote days per week: 0 days 140, 1 day 210, 2 days 380",
+    "Best 400 m times this season, under-18 squad (seconds): Ana 61.2, Ben 58.9, Caz 60.4",
+])
+def test_the_subjects_own_numbers_are_not_data(intent: str) -> None:
+    assert answer("chart", intent, "vega-lite", {}).status == "valid"

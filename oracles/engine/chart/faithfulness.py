@@ -53,6 +53,9 @@ stood stands ended ends closed closes rose fell grew dropped climbed recorded lo
 made makes did does about around approximately roughly nearly almost over under some only just
 then and or vs versus against respectively via through
 """.split())
+# "120 units in January", "40 users in week 1": a value stated before its label, in the subject too
+_VALUE_THEN_LABEL = re.compile(r"(?:\s+[^\W\d_][\w'-]*){0,2}?\s+(?:in|on|at|during|for|by|from|via|through)\s+[^\W_]",
+                               re.IGNORECASE)
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
 _BRACKETED = re.compile(r"\([^()]*\)")
 _ITEM_BREAK = re.compile(r"[,;\n|•]|\band\b|\.\s")
@@ -939,7 +942,7 @@ class _Reader:
                 and re.match(r" [a-z]{3,}", after) and not _is_unit_word(after.split()[0]):
             return True  # "Compare 3 plans: …": a count in the subject, before any data
         if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) and (
-                re.match(r"\s?-?[^\W\d_]", after) or re.search(r"\b(?:week|day|month|floor|grade|level|room|under|over|"
+                (re.match(r"\s?-?[^\W\d_]", after) and not _VALUE_THEN_LABEL.match(after)) or re.search(r"\b(?:week|day|month|floor|grade|level|room|under|over|"
                                                              r"aged?|ages|version|round|wave|phase)\s*-?$", before, re.IGNORECASE)):
             return True  # "survey of 1,200 employees", "best 100 m times", "in week 14:": the subject's own numbers
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
