@@ -55,6 +55,7 @@ REASONS: dict[str, tuple[bool, str]] = {
     "TOO_MANY_EDGES": (True, "diagram: the diagram has more edges than the layout limit"),
     "TOO_MANY_NODES": (True, "diagram: the diagram has more nodes than the layout limit"),
     "TOO_MANY_VALUES": (True, "chart: more values or series than the limit"),
+    "UNITS_MIXED": (True, "chart: the values of one chart are stated in different units (°C and °F, $ and €); convert them to one"),
     "UNLABELLED_ILLUSTRATION": (False, "chart: generated values are not labelled as illustrative in the chart"),
     "UNREADABLE_INTENT": (False, "Forma could not read steps or connections from the intent"),
     "UNREADABLE_RELATION": (False, "Forma could not read how two named steps connect"),

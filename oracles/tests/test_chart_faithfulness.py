@@ -240,3 +240,273 @@ def test_a_request_to_leave_data_out_is_refused_rather_than_ignored() -> None:
 ])
 def test_a_total_or_a_bracketed_note_is_not_drawn_as_a_category(intent: str) -> None:
     assert _code(answer("chart", intent, "vega-lite", {})) == "VALUE_NOT_PLACED"
+
+
+# Planted bugs for the stricter rules (issue 8): one per rule, each a misreading a drafter could make.
+
+
+def _check_rows(intent: str, rows: Rows, mark: str = "bar") -> Verdict:
+    """Check rows a (buggy) drafter drew for `intent`, without asking the real drafter to read it."""
+    draft = get_kind("chart").draft("bar chart of signups: Mon 34, Tue 41", "vega-lite", {})
+    spec = json.loads(json.dumps(draft.artifact))
+    spec["data"]["values"] = rows
+    spec["mark"] = {"type": mark, "tooltip": True}
+    spec.pop("title", None)
+    spec["encoding"]["x"].pop("sort", None)
+    facts = {**draft.facts, "series": [{"name": None, "points": [{"label": r["label"], "value": r["value"]} for r in rows]}],
+             "mark": mark, "title": None}
+    return get_kind("chart").check(intent, replace(draft, artifact=spec, facts=facts), {})
+
+
+def test_a_label_that_ran_into_the_chart_request_is_refused() -> None:
+    intent = "58 in March, 61 in April, 70 in May — line chart please"
+    rows = [{"label": "March", "value": 58}, {"label": "April", "value": 61}, {"label": "May — line chart please", "value": 70}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_a_scale_word_cut_from_its_grade_is_refused() -> None:
+    intent = "customer satisfaction — very satisfied 41%, somewhat satisfied 33%, not satisfied 26%"
+    rows = [{"label": "very", "value": 41}, {"label": "somewhat", "value": 33}, {"label": "not", "value": 26}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_the_tail_of_a_name_joined_by_and_is_refused() -> None:
+    intent = "units sold by product line: Home and Garden 320, Toys and Games 410, Health and Beauty 150"
+    rows = [{"label": "Garden", "value": 320}, {"label": "Games", "value": 410}, {"label": "Beauty", "value": 150}]
+    assert _code(_planted(intent, _set_rows(rows))) == "LABEL_NOT_IN_INTENT"
+
+
+def test_an_item_split_unlike_the_others_is_refused() -> None:
+    # "990 model" may be one name: every other item ends at a comma, this one does not.
+    intent = "Sales of the New Balance 990 model 210, the Nike Air Max 340"
+    rows = [{"label": "New Balance", "value": 990}, {"label": "model", "value": 210}, {"label": "the Nike Air Max", "value": 340}]
+    assert _code(_check_rows(intent, rows)) == "LABEL_NOT_IN_INTENT"
+
+
+@pytest.mark.parametrize(("intent", "rows", "mark"), [
+    ("line chart: Jan 5, Feb ?, Mar 7", [{"label": "Jan", "value": 5}, {"label": "Mar", "value": 7}], "line"),
+    ("bar chart: Mon 34, Tue forty-one, Wed 29", [{"label": "Mon", "value": 34}, {"label": "Wed", "value": 29}], "bar"),
+])
+def test_a_label_dropped_with_its_unreadable_value_is_refused(intent: str, rows: Rows, mark: str) -> None:
+    assert _code(_check_rows(intent, rows, mark)) == "VALUE_MISSING"
+
+
+def test_a_long_format_table_with_times_as_series_is_refused() -> None:
+    intent = "region,quarter,sales\nNorth,Q1,10\nNorth,Q2,12\nSouth,Q1,8\nSouth,Q2,9"
+    rows = [{"label": r["series"], "value": r["value"], "series": r["label"]}
+            for r in _draft(intent).artifact["data"]["values"]]  # type: ignore[index]
+    assert {r["series"] for r in rows} == {"Q1", "Q2"}  # the right reading puts the quarters on the axis
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_nested_json_keyed_by_year_drawn_with_years_as_series_is_refused() -> None:
+    intent = '{"2023": {"North": 10, "South": 12}, "2024": {"North": 14, "South": 11}}'
+    rows = [{"label": r["series"], "value": r["value"], "series": r["label"]}
+            for r in _draft(intent).artifact["data"]["values"]]  # type: ignore[index]
+    assert {r["series"] for r in rows} == {"2023", "2024"}
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+@pytest.mark.parametrize("intent", [
+    "store,product,units\nA,Tea,5\nA,Coffee,7\nB,Tea,3\nB,Coffee,4",
+    '{"Engineering": {"Berlin": 40, "Lisbon": 22}, "Sales": {"Berlin": 12, "Lisbon": 9}}',
+])
+def test_two_kinds_of_names_with_no_time_are_refused_not_guessed(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert _code(verdict) == "UNREADABLE_INTENT"
+    assert "e.g." in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_json_number_left_out_of_the_chart_is_refused() -> None:
+    intent = '{"sales": {"2022": 100, "2023": 130, "2024": 170}, "target": 150}'
+    rows = [{"label": "2022", "value": 100}, {"label": "2023", "value": 130}, {"label": "2024", "value": 170}]
+    verdict = _check_rows(intent, rows, "line")
+    assert _code(verdict) == "VALUE_MISSING" and "'target'" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_json_settings_and_years_are_not_data() -> None:
+    verdict = answer("chart", '{"temps": [{"city": "Oslo", "c": -3}, {"city": "Rome", "c": 12}], "unit": "C", "year": 2024, '
+                              '"width": 600}', "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+
+
+def test_an_asked_axis_title_that_is_not_drawn_is_refused() -> None:
+    intent = "chart errors per service, x axis 'Service', y axis 'Errors': auth 12, billing 30, search 7"
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["y"]["title"] = "Count"
+    assert _code(_planted(intent, plant)) == "REQUEST_NOT_HONOURED"
+
+
+def test_an_axis_title_on_horizontal_bars_goes_on_the_axis_named() -> None:
+    verdict = answer("chart", "horizontal bars with y axis 'Team': a 1, b 2, c 4", "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["encoding"]["y"]["title"] == "Team"  # type: ignore[index]
+
+
+STACKED = "stacked bar of sales by channel — Q1: online 30 / store 20, Q2: online 35 / store 18"
+GROUPED = "grouped bars of sales by channel — Q1: online 30 / store 20, Q2: online 35 / store 18"
+
+
+def test_stacking_asked_but_drawn_side_by_side_is_refused() -> None:
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["xOffset"] = {"field": "series"}
+    assert _code(_planted(STACKED, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_side_by_side_asked_but_drawn_stacked_is_refused() -> None:
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"].pop("xOffset")
+    assert _code(_planted(GROUPED, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_an_asked_sort_that_is_not_drawn_is_refused() -> None:
+    intent = "Open bugs by team, largest first: Payments 14, Search 9, Growth 21"
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["x"]["sort"] = ["Payments", "Search", "Growth"]
+    assert _code(_planted(intent, plant)) == "REQUEST_NOT_HONOURED"
+
+
+def test_a_decimal_comma_read_as_two_numbers_is_refused() -> None:
+    intent = "Note moyenne : maths 12,5, histoire 14,25, anglais 11,75"
+    rows = [{"label": "maths", "value": 12}, {"label": "histoire", "value": 14}, {"label": "anglais", "value": 11}]
+    assert _check_rows(intent, rows).status == "invalid"
+
+
+def test_slot_series_named_with_and_swapped_are_refused() -> None:
+    intent = "side-by-side bars comparing 2023 and 2024 signups: Jan 10/14, Feb 12/15, Mar 9/18"
+    swapped = {"2023": "2024", "2024": "2023"}
+    rows = [{**r, "series": swapped[r["series"]]} for r in _draft(intent).artifact["data"]["values"]]  # type: ignore[index]
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_x_y_lists_in_json_drawn_as_categories_are_refused() -> None:
+    intent = '{"x": [1, 2, 3, 4], "y": [2.1, 3.9, 6.2, 8.1]}'
+    rows = [{"label": str(x), "value": y} for x, y in ((1, 2.1), (2, 3.9), (3, 6.2), (4, 8.1))]
+    assert _code(_check_rows(intent, rows)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_line_drawn_because_the_subject_says_product_line_is_refused() -> None:
+    intent = "units sold by product line: Home and Garden 320, Toys and Games 410, Health and Beauty 150"
+    assert answer("chart", intent, "vega-lite", {}).result["mark"]["type"] == "bar"  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["mark"] = {"type": "line", "tooltip": True, "point": True}
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_lone_name_after_the_last_value_is_refused() -> None:
+    rows = [{"label": "Alpha", "value": 10}, {"label": "Beta", "value": 20}, {"label": "Gamma", "value": 30}]
+    verdict = _check_rows("Bar chart: Alpha 10, Beta 20, Gamma 30, Delta", rows)
+    assert _code(verdict) == "VALUE_MISSING" and "'Delta'" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_label_cut_out_of_a_score_is_refused() -> None:
+    rows = [{"label": "Team Red 3", "value": 1}, {"label": "Team Blue 2", "value": 2}]
+    assert _code(_check_rows("Scores: Team Red 3-1, Team Blue 2-2", rows)) == "LABEL_NOT_IN_INTENT"
+
+
+def test_refused_stacking_is_not_a_request_for_it() -> None:
+    intent = "Grouped bars of planned vs actual hours — Atlas 120 / 134, Borealis 300 / 287 (planned / actual). Side by side, not stacked."
+    verdict = answer("chart", intent, "vega-lite", {})
+    if verdict.status == "valid":
+        assert "xOffset" in verdict.result["encoding"]  # type: ignore[index]
+    draft_intent = "Q1: online 30, store 20; Q2: online 35, store 18. Grouped bars, side by side, not stacked."
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"].pop("xOffset")
+    assert _code(_planted(draft_intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_stack_as_a_verb_asks_for_stacking() -> None:
+    intent = "| Month | Paid | Organic |\n|---|---|---|\n| Jan | 4,100 | 9,800 |\n| Feb | 3,900 | 10,450 |\n\nStack paid on top of organic, one bar per month."
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert "xOffset" not in verdict.result["encoding"]  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["xOffset"] = {"field": "series"}
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+def test_a_title_given_in_json_is_drawn_or_refused() -> None:
+    intent = '{"chart_type": "bar", "title": "Deploys per team", "data": {"Payments": 41, "Identity": 17, "Growth": 29}}'
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert "Deploys per team" in json.dumps(verdict.result["title"])  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["title"] = {"text": ":"}
+    assert _code(_planted(intent, plant)) == "REQUEST_NOT_HONOURED"
+
+
+def test_a_request_in_markdown_emphasis_is_still_a_request() -> None:
+    intent = "| Station | PM2.5 |\n|---|---|\n| Central | 18.4 |\n| Harbour | 22.9 |\n| Airport | 15.7 |\n\n_horizontal bars please_"
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["encoding"]["y"]["field"] == "label"  # type: ignore[index]
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["encoding"]["x"], spec["encoding"]["y"] = spec["encoding"]["y"], spec["encoding"]["x"]
+    assert _code(_planted(intent, plant)) == "SHAPE_NOT_ASKED"
+
+
+@pytest.mark.parametrize("intent", [
+    "Daily high temperatures: Mon 21 °C, Tue 70 °F, Wed 23 °C, Thu 75 °F. Line chart.",
+    "Ad spend by market: UK £120, France €95, Spain €80",
+])
+def test_values_in_different_units_are_refused(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert _code(verdict) == "UNITS_MIXED" and "e.g." in verdict.reason["message"]  # type: ignore[index]
+    assert billed("UNITS_MIXED")  # the request asks for what one axis cannot show
+
+
+def test_a_json_series_list_read_against_the_wrong_names_is_refused() -> None:
+    intent = '{"days": ["Mon", "Tue", "Wed"], "metrics": {"signups": [5, 8, 6], "churn": [1, 0, 2]}}'
+    rows = [{"label": "Mon", "value": 5, "series": "churn"}, {"label": "Tue", "value": 8, "series": "churn"},
+            {"label": "Wed", "value": 6, "series": "churn"}, {"label": "Mon", "value": 1, "series": "signups"},
+            {"label": "Tue", "value": 0, "series": "signups"}, {"label": "Wed", "value": 2, "series": "signups"}]
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_a_thousands_group_split_in_a_pasted_sheet_is_refused() -> None:
+    intent = "Warehouse      Pallets\nRotterdam      1,820\nAntwerp        1,340\nHamburg          960"
+    rows = [{"label": "Rotterdam", "value": 820}, {"label": "Antwerp", "value": 340}, {"label": "Hamburg", "value": 960}]
+    assert _planted(intent, _set_rows(rows)).status == "invalid"
+
+
+SERIES_LISTS = "Waiting times (min) in Jan/Feb/Mar: Clinic North 34, 29, 25; Clinic South 41, 44, 38."
+
+
+def test_series_lists_labelled_elsewhere_are_read_in_order() -> None:
+    verdict = answer("chart", SERIES_LISTS, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    rows = {(r["series"], r["label"]): r["value"] for r in verdict.result["data"]["values"]}  # type: ignore[index]
+    assert rows[("Clinic North", "Mar")] == 25 and rows[("Clinic South", "Jan")] == 41
+
+
+def test_series_lists_swapped_between_series_are_refused() -> None:
+    swap = {"Clinic North": "Clinic South", "Clinic South": "Clinic North"}
+    rows = [{**r, "series": swap[r["series"]]} for r in _draft(SERIES_LISTS).artifact["data"]["values"]]  # type: ignore[index]
+    assert _code(_planted(SERIES_LISTS, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_series_lists_shifted_by_one_label_are_refused() -> None:
+    order = {"Jan": "Feb", "Feb": "Mar", "Mar": "Jan"}
+    rows = [{**r, "label": order[r["label"]]} for r in _draft(SERIES_LISTS).artifact["data"]["values"]]  # type: ignore[index]
+    assert _code(_planted(SERIES_LISTS, _set_rows(rows))) == "VALUE_NOT_PLACED"
+
+
+def test_a_value_stated_before_its_label_in_the_subject_is_data() -> None:
+    # "120 units in January" is a statement, not a phrase of the subject: a chart without it drops it.
+    rows = [{"label": "Feb", "value": 130}, {"label": "Mar", "value": 140}]
+    assert _code(_check_rows("Revenue of 120 units in January, then: Feb 130, Mar 140", rows, "line")) == "VALUE_MISSING"
+
+
+@pytest.mark.parametrize("intent", [
+    "In our 2025 survey of 1,200 staff, remote days per week: 0 days 140, 1 day 210, 2 days 380",
+    "Best 400 m times this season, under-18 squad (seconds): Ana 61.2, Ben 58.9, Caz 60.4",
+])
+def test_the_subjects_own_numbers_are_not_data(intent: str) -> None:
+    assert answer("chart", intent, "vega-lite", {}).status == "valid"

@@ -50,6 +50,96 @@ READ: list[tuple[str, str, list[Point]]] = [
     # numbers that are not data
     ("Top 3 rivers by length in km, from a 2019 survey: Nile 6650, Amazon 6400, Yangtze 6300", "bar",
      [("Nile", 6650), ("Amazon", 6400), ("Yangtze", 6300)]),
+    # --- issue 8, by category and voice ---
+    # value before label: chatty, report, terse
+    ("Ticket volume reached 58 in March, 61 in April and 49 in May.", "line", [("March", 58), ("April", 61), ("May", 49)]),
+    ("58 in March, 61 in April, 70 in May — line chart please", "line", [("March", 58), ("April", 61), ("May", 70)]),
+    ("bar chart: 340 visits from Google, 120 visits from Bing, 45 visits from DuckDuckGo", "bar",
+     [("Google", 340), ("Bing", 120), ("DuckDuckGo", 45)]),
+    ("Revenue hit $4.2M in 2022 and $5.1M in 2023, then $6.0M in 2024", "line",
+     [("2022", 4_200_000), ("2023", 5_100_000), ("2024", 6_000_000)]),
+    ("hey can you chart this for me? we had 14 signups on Monday, 22 on Tuesday, and then 31 on Wednesday. thanks!",
+     "line", [("Monday", 14), ("Tuesday", 22), ("Wednesday", 31)]),
+    # stacked / grouped notation: the time heading is the category, the repeated names the series
+    ("stacked bar of sales by channel — Q1: online 30 / store 20, Q2: online 35 / store 18, Q3: online 41 / store 15", "bar",
+     [("Q1", 30, "online"), ("Q2", 35, "online"), ("Q3", 41, "online"), ("Q1", 20, "store"), ("Q2", 18, "store"),
+      ("Q3", 15, "store")]),
+    ("grouped bars. Q1: online 30, store 20; Q2: online 35, store 18", "bar",
+     [("Q1", 30, "online"), ("Q2", 35, "online"), ("Q1", 20, "store"), ("Q2", 18, "store")]),
+    ("stacked bars: 2023 — mobile 55, desktop 45; 2024 — mobile 62, desktop 38", "bar",
+     [("2023", 55, "mobile"), ("2024", 62, "mobile"), ("2023", 45, "desktop"), ("2024", 38, "desktop")]),
+    # several series: "A and B" slots, one sentence per series, "A versus B"
+    ("side-by-side bars comparing 2023 and 2024 signups: Jan 10/14, Feb 12/15, Mar 9/18", "bar",
+     [("Jan", 10, "2023"), ("Feb", 12, "2023"), ("Mar", 9, "2023"), ("Jan", 14, "2024"), ("Feb", 15, "2024"),
+      ("Mar", 18, "2024")]),
+    ("Revenue was 120 in Q1 and 135 in Q2; cost was 90 in Q1 and 100 in Q2.", "line",
+     [("Q1", 120, "Revenue"), ("Q2", 135, "Revenue"), ("Q1", 90, "cost"), ("Q2", 100, "cost")]),
+    ("Compare Python versus Go build times: small repo 12 vs 3, medium repo 48 vs 9, large repo 190 vs 31", "bar",
+     [("small repo", 12, "Python"), ("medium repo", 48, "Python"), ("large repo", 190, "Python"),
+      ("small repo", 3, "Go"), ("medium repo", 9, "Go"), ("large repo", 31, "Go")]),
+    # spreadsheet paste and CSV with headers; long format puts the times on the axis
+    ("month,web,app\nJan,120,80\nFeb,130,95\nMar,125,110\nas grouped bars", "bar",
+     [("Jan", 120, "web"), ("Feb", 130, "web"), ("Mar", 125, "web"), ("Jan", 80, "app"), ("Feb", 95, "app"),
+      ("Mar", 110, "app")]),
+    ("region,quarter,sales\nNorth,Q1,10\nNorth,Q2,12\nSouth,Q1,8\nSouth,Q2,9", "line",
+     [("Q1", 10, "North"), ("Q2", 12, "North"), ("Q1", 8, "South"), ("Q2", 9, "South")]),
+    ("Here's the export:\nproduct;units\nWidget Pro;412\nWidget Mini;288\nWidget Max;97\nbar chart", "bar",
+     [("Widget Pro", 412), ("Widget Mini", 288), ("Widget Max", 97)]),
+    ("Month\tRevenue\tCost\nJan\t$12,400\t$9,100\nFeb\t$13,050\t$9,800", "line",
+     [("Jan", 12400, "Revenue"), ("Feb", 13050, "Revenue"), ("Jan", 9100, "Cost"), ("Feb", 9800, "Cost")]),
+    # JSON-heavy: nested by year, chart-library datasets, x/y lists, records, a payload with settings
+    ('{"2023": {"North": 10, "South": 12}, "2024": {"North": 14, "South": 11}}', "line",
+     [("2023", 10, "North"), ("2024", 14, "North"), ("2023", 12, "South"), ("2024", 11, "South")]),
+    ('{"labels": ["North", "South"], "datasets": [{"label": "2023", "data": [10, 12]}, {"label": "2024", "data": [14, 11]}]}',
+     "bar", [("North", 10, "2023"), ("South", 12, "2023"), ("North", 14, "2024"), ("South", 11, "2024")]),
+    ('{"x": [1, 2, 3, 4], "y": [2.1, 3.9, 6.2, 8.1]}', "point", [(1, 2.1), (2, 3.9), (3, 6.2), (4, 8.1)]),
+    ('[{"store": "A", "month": "Jan", "units": 5}, {"store": "A", "month": "Feb", "units": 7}, '
+     '{"store": "B", "month": "Jan", "units": 3}, {"store": "B", "month": "Feb", "units": 4}]', "line",
+     [("Jan", 5, "A"), ("Feb", 7, "A"), ("Jan", 3, "B"), ("Feb", 4, "B")]),
+    ('{"chart_type": "bar", "title": "Q3 leads", "data": {"Email": 120, "Paid Search": 340, "Organic Social": 95}}', "bar",
+     [("Email", 120), ("Paid Search", 340), ("Organic Social", 95)]),
+    # arrows, comma decimals
+    ("heater power vs water temp: 1.5 kW → 42 °C, 2.5 kW → 53 °C, 3.5 kW → 61 °C", "point", [(1.5, 42), (2.5, 53), (3.5, 61)]),
+    ("Note moyenne : maths 12,5, histoire 14,25, anglais 11,75", "bar", [("maths", 12.5), ("histoire", 14.25), ("anglais", 11.75)]),
+    # dates and periods as labels
+    ("daily active users: 2025-03-01 1200, 2025-03-02 1340, 2025-03-03 1290", "line",
+     [("2025-03-01", 1200), ("2025-03-02", 1340), ("2025-03-03", 1290)]),
+    ("Q3 2024 410, Q4 2024 455, Q1 2025 470, Q2 2025 502", "line",
+     [("Q3 2024", 410), ("Q4 2024", 455), ("Q1 2025", 470), ("Q2 2025", 502)]),
+    ("Sales Jan–Apr 2024: 10, 12, 15, 14", "line", [("Jan", 10), ("Feb", 12), ("Mar", 15), ("Apr", 14)]),
+    ("Mar 1-7: 220, Mar 8-14: 245, Mar 15-21: 230", "bar", [("Mar 1-7", 220), ("Mar 8-14", 245), ("Mar 15-21", 230)]),
+    ("Figure 3. Annual emissions (Mt CO2e), 2019–2022: 412, 398, 371, 380.", "line",
+     [("2019", 412), ("2020", 398), ("2021", 371), ("2022", 380)]),
+    # multi-word labels (scale grades, names joined by 'and'/'of'), chart words inside names
+    ("customer satisfaction — very satisfied 41%, somewhat satisfied 33%, not satisfied 26%", "bar",
+     [("very satisfied", 41), ("somewhat satisfied", 33), ("not satisfied", 26)]),
+    ("units sold by product line: Home and Garden 320, Toys and Games 410, Health and Beauty 150", "bar",
+     [("Home and Garden", 320), ("Toys and Games", 410), ("Health and Beauty", 150)]),
+    ("ratings: The Lord of the Rings 8.9, Star Wars 8.6, The Matrix 8.7", "bar",
+     [("The Lord of the Rings", 8.9), ("Star Wars", 8.6), ("The Matrix", 8.7)]),
+    ("Passengers per route: Central Line 1.2M, Circle Line 0.4M, Northern Line 1.0M", "bar",
+     [("Central Line", 1_200_000), ("Circle Line", 400_000), ("Northern Line", 1_000_000)]),
+    ("- Alpha: 12\n- Beta: 15\n- Gamma: 9", "bar", [("Alpha", 12), ("Beta", 15), ("Gamma", 9)]),
+    # more value-first phrasings, grouped items without commas, payloads and pastes
+    ("We received 230 applications via LinkedIn, 120 via referrals and 45 via job boards", "bar",
+     [("LinkedIn", 230), ("referrals", 120), ("job boards", 45)]),
+    ("In 2023 we planted 40 trees in March, 65 in April and only 12 in May.", "line", [("March", 40), ("April", 65), ("May", 12)]),
+    ("stacked bars of visitors: Q1 new 12 returning 30; Q2 new 9 returning 41", "bar",
+     [("Q1", 12, "new"), ("Q2", 9, "new"), ("Q1", 30, "returning"), ("Q2", 41, "returning")]),
+    ('{"days": ["Mon", "Tue", "Wed"], "metrics": {"signups": [5, 8, 6], "churn": [1, 0, 2]}}', "line",
+     [("Mon", 5, "signups"), ("Tue", 8, "signups"), ("Wed", 6, "signups"), ("Mon", 1, "churn"), ("Tue", 0, "churn"),
+      ("Wed", 2, "churn")]),
+    ("Team        Velocity\nPlatform    34\nMobile      28\nData        41", "bar", [("Platform", 34), ("Mobile", 28), ("Data", 41)]),
+    ('name,score\n"Doe, Jane",88\n"Roe, Rick",75\n"Poe, Al",91', "bar", [("Doe, Jane", 88), ("Roe, Rick", 75), ("Poe, Al", 91)]),
+    ("Median 5 km run times for the over-40 group (minutes): Ana 24.5, Ben 27.1, Caz 22.9", "bar",
+     [("Ana", 24.5), ("Ben", 27.1), ("Caz", 22.9)]),
+    ("Stock levels by depot: Leeds 3,5; York 2,0; Hull 4,25. Bar chart please.", "bar", [("Leeds", 3.5), ("York", 2), ("Hull", 4.25)]),
+    ('{"payload": {"kind": "bar", "points": [{"name": "Lisbon Office", "headcount": 40}, {"name": "Porto Office", '
+     '"headcount": 22}]}}', "bar", [("Lisbon Office", 40), ("Porto Office", 22)]),
+    # several series of bare values, the labels given once as a list
+    ("line chart of build minutes for Mon, Tue, Wed. main: 12, 14, 11. release: 30, 28, 35.", "line",
+     [("Mon", 12, "main"), ("Tue", 14, "main"), ("Wed", 11, "main"), ("Mon", 30, "release"), ("Tue", 28, "release"),
+      ("Wed", 35, "release")]),
 ]
 
 
@@ -81,6 +171,23 @@ REFUSED: list[tuple[str, str]] = [
     ('[{"city": "Oslo", "year": 2023, "pop": 700}, {"city": "Oslo", "year": 2024, "pop": 710}]', "UNREADABLE_INTENT"),
     # a single number is not a chart
     ("our NPS this quarter: 47", "VALUE_NOT_PLACED"),
+    # --- issue 8 ---
+    # two kinds of names and no time among them: which is the series is not guessed
+    ("Stacked column chart, headcount by office. Engineering: Berlin 40, Lisbon 22. Sales: Berlin 12, Lisbon 9.",
+     "VALUE_NOT_PLACED"),
+    ("store,product,units\nA,Tea,5\nA,Coffee,7\nB,Tea,3\nB,Coffee,4", "UNREADABLE_INTENT"),
+    # a label whose value is not a number in digits, or an item split unlike the others
+    ("line chart: Jan 5, Feb ?, Mar 7", "VALUE_MISSING"),
+    ("bar chart: Mon 34, Tue forty-one, Wed 29", "VALUE_MISSING"),
+    ("Sales of the New Balance 990 model 210, the Nike Air Max 340", "LABEL_NOT_IN_INTENT"),
+    # a JSON member that holds a value the chart would leave out
+    ('{"sales": {"2022": 100, "2023": 130, "2024": 170}, "target": 150}', "VALUE_MISSING"),
+    # "Ice cream vs hot chocolate": where the first name starts is not certain
+    ("Ice cream vs hot chocolate sales by month — Jun 120 vs 20, Jul 150 vs 15, Dec 10 vs 140", "LABEL_NOT_IN_INTENT"),
+    # a lone name after the last value, a score cut into a label, units that one axis cannot hold
+    ("Bar chart: Alpha 10, Beta 20, Gamma 30, Delta", "VALUE_MISSING"),
+    ("Scores: Team Red 3-1, Team Blue 2-2", "LABEL_NOT_IN_INTENT"),
+    ("Ad spend by market: UK £120, France €95, Spain €80", "UNITS_MIXED"),
 ]
 
 

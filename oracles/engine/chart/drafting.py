@@ -9,9 +9,9 @@ from typing import Any
 from ..contracts import EngineRefusal
 from ..limits import guard_intent
 from .illustrative import illustrative_data
-from .items import read_grouped, read_items
+from .items import read_grouped, read_items, read_value_first_series
 from .limits import CHART_LIMITS
-from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_slash_series
+from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_series_lists, read_slash_series
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
 from .spec import build_spec
@@ -33,7 +33,8 @@ def read_data(intent: str) -> ReadData | None:
             return read
     if not find_value_tokens(intent):
         return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
-    return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent) or read_label_values(intent)
+    return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent)
+            or read_value_first_series(intent) or read_series_lists(intent) or read_label_values(intent)
             or read_labels_elsewhere(intent))
 
 
@@ -109,6 +110,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
     mark = _choose_mark(wording.mark, read)
+    if wording.horizontal and mark == "bar":  # "y axis 'Team'" on horizontal bars names the label axis, drawn upright
+        wording = replace(wording, x_title=wording.y_title, y_title=wording.x_title)
     if mark == "arc":
         _refuse_bad_pie(read)
     labels = [str(label) for s in read.series for label, _ in s.points]

@@ -24,6 +24,7 @@ Reason codes are the chart section of `ground/reasons.py`.
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from bisect import bisect_left, bisect_right
@@ -42,7 +43,7 @@ INSTRUCTION_WORDS = frozenset("""
 a an the please pls kindly can could would you i we me us our my make draw plot chart graph show
 create render give build produce visualise visualize display use using as with of for this these
 that data values numbers diagram title titled called labelled labeled sorted sort axis is are
-thanks thank want need
+thanks thank want need compare comparing comparison
 """.split())
 # Words that may stand between a label and its value ("Season 1 peaked at 48k", "58 in March").
 CONNECTOR_WORDS = frozenset("""
@@ -50,12 +51,21 @@ in on at of for by to during from with was were is are be been had has have got 
 reached reach reaches hit hits peaked peaks scored scores totalled totaled came comes
 stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
 made makes did does about around approximately roughly nearly almost over under some only just
-then and or vs versus against respectively
+then and or vs versus against respectively via through
 """.split())
+# "120 units in January", "40 users in week 1": a value stated before its label, in the subject too
+_VALUE_THEN_LABEL = re.compile(r"(?:\s+[^\W\d_][\w'-]*){0,2}?\s+(?:in|on|at|during|for|by|from|via|through)\s+[^\W_]",
+                               re.IGNORECASE)
+_UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
+_BRACKETED = re.compile(r"\([^()]*\)")
+_ITEM_BREAK = re.compile(r"[,;\n|•]|\band\b|\.\s")
+_JOIN_TOKENS = re.compile(r"[^\W\d_][\w'’&]*|&|\d[\d,.]*|[^\w\s]")
+# Words that join the words of one name ("Home and Garden", "Bank of America", "Lord of the Rings").
+NAME_JOINING_WORDS = frozenset("and & or of the de del la le du von van y".split())
 # Words that join two statements; a label never starts or ends with one ("vs variant").
 LINKING_WORDS = frozenset("vs versus and or against then plus".split())
 # The last word before a label that follows its value ("1,310 in week 2").
-LABEL_AFTER_WORDS = frozenset("in on at during for by from of".split())
+LABEL_AFTER_WORDS = frozenset("in on at during for by from of via through".split())
 # Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
 NOT_DATA_BEFORE = re.compile(
     r"(?:\b(?:[Tt]op|[Bb]ottom|[Ll]ast|[Pp]ast|[Nn]ext|[Ff]irst|[Ee]very|[Ee]ach|[Oo]ver\s+the\s+last|[Nn]|[Vv]ersion|"
@@ -69,6 +79,12 @@ NOT_DATA_AFTER = re.compile(
     r"\s*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
     r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
 
+# " — " between words separates a statement from the next; inside a label it means two were run together.
+_SPACED_DASH = re.compile(r"\s[-–—]\s")
+# A label never holds the request for the chart itself ("May — line chart please").
+_INSTRUCTION_IN_LABEL = re.compile(
+    r"\b(?:please|pls|kindly|(?:bar|line|area|pie|donut|doughnut|scatter|column)[\s-]*(?:charts?|graphs?|plots?))\b",
+    re.IGNORECASE)
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-"})
 _SIGNS = "+-"
 _SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
@@ -78,7 +94,7 @@ _MARK_NAMES: dict[str, str] = {
     "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
     "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",
     "pie": "arc", "donut": "arc", "doughnut": "arc", "scatter": "point", "scatterplot": "point",
-    "dot": "point", "bubble": "point",
+    "dot": "point", "bubble": "point", "trend": "line", "trendline": "line", "timeline": "line", "over time": "line",
 }
 _MARK_WORD = r"(?P<word>bars?|columns?|histogram|hbar|barh|lines?|sparkline|area|pie|donut|doughnut|scatter(?:plot)?|dot|bubble)"
 _MARK_REQUESTS = [
@@ -88,6 +104,7 @@ _MARK_REQUESTS = [
     re.compile(r"\b(?P<word>pie|donut|doughnut|scatter(?:plot)?|histogram|hbar|barh|sparkline)\b", re.IGNORECASE),
     re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
+    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),
 ]
 # "just chart the sales column", "ignore the margin": a selection the chart would have to make.
 _DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
@@ -113,14 +130,18 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
 _HORIZONTAL = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", re.IGNORECASE)
-_STACKED = re.compile(r"\bstacked\b", re.IGNORECASE)
+_STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
+_JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
 _TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]",
                     re.IGNORECASE)
 _DESCENDING = re.compile(r"\b(?:descending|(?:highest|largest|biggest|longest|most)\s+(?:first|on\s+top|at\s+the\s+top)|"
                          r"from\s+(?:highest|largest|biggest|most)|ranked)\b", re.IGNORECASE)
 _ASCENDING = re.compile(r"\b(?:ascending|(?:lowest|smallest|shortest|least)\s+(?:first|on\s+top)|from\s+(?:lowest|smallest|least))\b",
                         re.IGNORECASE)
+_AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as|labell?ed|called|titled|named|reads)?\s*"
+                                r"[\"“'‘]([^\"”'’\n]{1,60})[\"”'’]", re.IGNORECASE)
+_AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
 
@@ -201,6 +222,8 @@ class _Reader:
     def __init__(self, intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]) -> None:
         self.intent = intent
         self.folded = _fold(intent)
+        # "_horizontal bars please_", "**stacked**": markdown emphasis around request words (same length)
+        self.plain = re.sub(r"[_*]", " ", intent)
         self.spec = spec
         self.encoding: dict[str, Any] = spec.get("encoding") or {}
         mark = spec.get("mark")
@@ -217,6 +240,7 @@ class _Reader:
         self._names = self._drawn_names()
         self._folded_names = {_fold(n) for n in self._names}
         self._slots: dict[int, tuple[int, int, int] | None] = {}
+        self._asked_marks: set[str] | None = None
 
     # -- the rules, in the order a caller would fix them ------------------------------------------
 
@@ -236,10 +260,16 @@ class _Reader:
                     raise Unfaithful("VALUE_NOT_IN_INTENT", f"The chart's data holds {float(number):g}, which the intent does not state.")
         labels = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
         if len(labels) > 1 and all(len(words) > 1 for words in labels) and len({w[-1] for w in labels}) == 1 \
-                and labels[0][-1].islower() and labels[0][-1].endswith("ed"):
+                and labels[0][-1].islower() and labels[0][-1].endswith("ed") \
+                and not all(all(_is_degree_word(w) for w in words[:-1]) for words in labels):
             raise Unfaithful("LABEL_NOT_IN_INTENT", (
                 f"Every label ends with '{labels[0][-1]}', which reads as part of the sentence, not of the names. "
                 "Write 'name value' items, e.g. 'Alice 27, Bob 19'."))
+        if len(labels) > 1 and all(len(words) == 2 for words in labels) and len({w[-1] for w in labels}) == 1 \
+                and labels[0][-1].islower() and all(is_time_like(words[0]) for words in labels):
+            raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                f"Every label ends with '{labels[0][-1]}', which names the measure, not the period. Write "
+                f"'{labels[0][-1]}: {labels[0][0]} 100, {labels[1][0]} 120'."))
         label_spans = self._check_names()
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
@@ -265,13 +295,18 @@ class _Reader:
 
     def asked_marks(self) -> set[str]:
         """Marks the intent asks for, ignoring chart words that are part of a drawn name."""
+        if self._asked_marks is None:
+            self._asked_marks = self._read_asked_marks()
+        return self._asked_marks
+
+    def _read_asked_marks(self) -> set[str]:
         asked = set()
         for pattern in _MARK_REQUESTS:
-            for match in pattern.finditer(self.intent):
-                if _NEGATED.search(self.intent[max(0, match.start() - 24):match.start()]):
+            for match in pattern.finditer(self.plain):
+                if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
-                    asked.add(_MARK_NAMES[match.group("word").lower()])
+                    asked.add(_MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())])
         for pattern, mark in FOREIGN_MARKS:
             if pattern.search(self.intent):
                 asked.add(mark)
@@ -283,7 +318,10 @@ class _Reader:
         return asked
 
     def _asked(self, pattern: re.Pattern[str]) -> bool:
-        return any(not self._inside_drawn_name(m.start(), m.end()) for m in pattern.finditer(self.intent))
+        """The intent asks for it: said outside a drawn name, and not refused ("side by side, not stacked")."""
+        return any(not self._inside_drawn_name(m.start(), m.end())
+                   and not _NEGATED.search(self.plain[max(0, m.start() - 24):m.start()])
+                   for m in pattern.finditer(self.plain))
 
     def _check_shape(self) -> None:
         asked = self.asked_marks()
@@ -318,7 +356,19 @@ class _Reader:
                  for p in self.points):
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
 
+    def _default_marks(self) -> set[str]:
+        """The marks drawn when none is asked: points for x/y pairs, a line (or bars) over time, bars otherwise."""
+        if self.pairs:
+            return {"point", "line"}
+        if all(isinstance(p.label, str) and is_time_like(p.label) for p in self.points):
+            return {"line", "bar"}
+        return {"bar"}
+
     def _check_requests(self) -> None:
+        if not self.asked_marks() and self.mark not in self._default_marks():
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"A {self.mark} chart was drawn but the intent asks for no chart type, so it gets the plain one "
+                f"({' or '.join(sorted(self._default_marks()))}). To ask for another, say so, e.g. 'as a line chart'."))
         dropping = _DROPPING.search(self.intent)
         if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
             raise Unfaithful("REQUEST_NOT_HONOURED", (
@@ -331,13 +381,14 @@ class _Reader:
                 raise Unfaithful("REQUEST_NOT_HONOURED", (
                     f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
                     "given. Send just the values to draw."))
-        title_match = _TITLE.search(self.intent)
+        title_match = _JSON_TITLE.search(self.intent) or _TITLE.search(self.intent)
         if title_match:
             asked_title = _fold(title_match.group(1)).strip()
             drawn = self.spec.get("title")
             drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")
             if asked_title not in _fold(str(drawn_text)):
                 raise Unfaithful("REQUEST_NOT_HONOURED", f"The title '{title_match.group(1)}' was asked for but not drawn.")
+        self._check_axis_titles()
         if self.pairs or self.mark == "arc":
             return
         label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
@@ -352,6 +403,19 @@ class _Reader:
             return
         if sort not in wanted:
             raise Unfaithful("REQUEST_NOT_HONOURED", "The intent asks for a sort order that the chart does not use.")
+
+    def _check_axis_titles(self) -> None:
+        """"y axis 'Errors'", "x-axis: Month": the asked title is on that axis (the one drawn there)."""
+        for pattern in (_AXIS_TITLE_QUOTED, _AXIS_TITLE_PLAIN):
+            for match in pattern.finditer(self.intent):
+                axis, asked = match.group(1).lower(), _fold(re.split(r"\s+(?:and|with)\s", match.group(2))[0]).strip()
+                channel = self.encoding.get(axis) or {}
+                title = channel.get("title") if isinstance(channel, dict) else None
+                drawn = " ".join(map(str, title)) if isinstance(title, list) else str(title or "")
+                if self.mark == "arc" or asked not in _fold(drawn):
+                    raise Unfaithful("REQUEST_NOT_HONOURED", (
+                        f"The {axis} axis was asked to read '{match.group(2).strip()}' but it does not. "
+                        f"Ask for it plainly, e.g. \"{axis} axis '{match.group(2).strip()}'\"."))
 
     # -- grounding of names -------------------------------------------------------------------
 
@@ -413,6 +477,15 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
+            if _SPACED_DASH.search(stripped) and not is_time_like(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' holds a dash between spaces, which separates statements, so it runs "
+                    "into the next one. Put each label right before its value, e.g. 'May 70, line chart'."))
+            instructing = _INSTRUCTION_IN_LABEL.search(stripped)
+            if instructing:
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
+                    "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
             edge_words = [w.lower() for w in _words(stripped)]
             if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -434,6 +507,24 @@ class _Reader:
             spans[name] = found
         return spans
 
+    def _joined_on(self, start: int, label: str) -> bool:
+        """"Home and Garden 320", "The Lord of the Rings 8.9": the words before the label join it to a
+        content word ("and", "of", "the"), so the label is the tail of a longer name. Not when a value,
+        a request word or another drawn name stands before the joining words ("Alice 27 and Bob 19")."""
+        words = _JOIN_TOKENS.findall(self.intent[max(0, start - 60):start])
+        joined = 0
+        while words and words[-1].lower() in NAME_JOINING_WORDS:
+            words.pop()
+            joined += 1
+        if not joined or not words or not re.match(r"[^\W\d_]", words[-1]):
+            return False
+        word = words[-1].lower()
+        if len(words) > 1 and re.match(r"\d", words[-2]):
+            return False  # "120 units of Basic": a unit after a value, then the value's label
+        if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in self._folded_names:
+            return False
+        return not (word.islower() and self._opens_the_list(start) and not is_time_like(label))
+
     def _whole(self, span: tuple[int, int], label: str) -> bool:
         """Not a fragment of a longer name: no content word glued on either side (spaces only between)."""
         start, end = span
@@ -442,9 +533,13 @@ class _Reader:
             return False
         if re.search(r"[.?!;:]\s", self.intent[start:end]):
             return False  # "office? London": a sentence break is never inside a label
+        if label[-1:].isdigit() and re.match(r"[-–—/:]\d", self.intent[end:end + 2]):
+            return False  # "Team Red 3-1": the label's number is half of a score or range
         before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
         after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
         names = self._folded_names
+        if self._joined_on(start, label):
+            return False
         # A name beside "vs" ("Python vs R usage") is delimited on that side; the other may run into the measure.
         versus_before = re.search(r"\b(?:vs\.?|versus)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
         versus_after = re.match(r"\s+(?:vs\.?|versus)\b", self.intent[end:end + 10], re.IGNORECASE)
@@ -458,7 +553,7 @@ class _Reader:
                 continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
             if neighbour.islower() and ((side == "after" and versus_before) or (side == "before" and versus_after)):
                 continue
-            if side == "after" and _is_past_verb(neighbour):
+            if side == "after" and _is_past_verb(neighbour) and not label[:1].islower():
                 continue  # "Alice resolved 27": a verb links the name to its value
             if side == "before" and neighbour.islower() and self._opens_the_list(start):
                 continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
@@ -525,6 +620,8 @@ class _Reader:
             candidates = adjacent
             if not complete:
                 listed = self._listed_candidates(tokens, label_spans)
+                if not all(listed):
+                    listed = self._series_listed_candidates(tokens, label_spans)
                 candidates = listed if all(listed) else adjacent
         chosen = _match(candidates)
         if chosen is None:
@@ -539,10 +636,84 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I could not tie {lost.value:g} to '{lost.label}'{where} in the intent. Write each value right after "
                 f"its label, e.g. '{lost.label}: {lost.value:g}', and name each series before its values."))
+        self._check_units([tokens[i] for index in chosen for i in index[-1:]])
+        if not self.pairs and len({p.series for p in self.points}) == 1:
+            self._check_statement_breaks([tokens[index[0]] for index in chosen], label_spans)
         used = set()
         for index in chosen:
             used.update(tokens[i].start for i in index)
         return used
+
+    def _check_units(self, values: list[StatedNumber]) -> None:
+        """One axis, one unit: "Mon 21 °C, Tue 70 °F" or "$120, €95" cannot be drawn together."""
+        units = set()
+        for token in values:
+            currency = re.match(r"[-−+]?([$€£¥])", token.text)
+            after = _UNIT_AFTER.match(self.intent, token.end)
+            unit = currency.group(1) if currency else (re.sub(r"\s", "", after.group(1)).upper() if after else None)
+            if unit:
+                units.add(unit)
+        temperatures = {u for u in units if u.startswith("°")}
+        money = {u for u in units if u in "$€£¥"}
+        if len(temperatures) > 1 or len(money) > 1:
+            raise Unfaithful("UNITS_MIXED", (
+                f"The values are stated in different units ({', '.join(sorted(units))}), which one axis cannot show. "
+                "Convert them to one unit, e.g. 'Mon 21 °C, Tue 21.1 °C'."))
+
+    def _check_tail(self, statements: list[tuple[int, int, str]]) -> None:
+        """A lone name after the last value, with none of its own ("…, Gamma 30, Delta"), is refused: the
+        chart would leave it out. A sentence after the list (a request, a note) is not a name."""
+        end = statements[-1][1]
+        tail = re.split(r"[.!?](?:\s|$)|\n", self.intent[end:end + 80], maxsplit=1)[0]
+        if all(not self.intent[a:b].strip(" \t") for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)):
+            after = tail  # a list with no separators: any word after the last value stands alone
+        else:
+            parts = _ITEM_BREAK.split(_BRACKETED.sub(" ", tail), maxsplit=1)
+            after = parts[1] if len(parts) > 1 else ""
+        words = _words(after)
+        if 0 < len(words) <= 2 and not re.search(r"\d", after) and not all(
+                _fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS for w in words):
+            raise Unfaithful("VALUE_MISSING", (
+                f"I could not place '{after.strip(' ,;')}' after the last value: it has no value of its own. Give it one "
+                f"in digits, e.g. '{next((w for w in words if not _fills_a_gap(w.lower())), words[0])} 12', or leave it out."))
+
+    def _check_gaps(self, statements: list[tuple[int, int, str]]) -> None:
+        """Between two statements of one list stand only separators, linking or request words, notes in
+        brackets, or a word every gap repeats (a unit: "27 points, Bob 19 points"). Anything else is
+        content the chart leaves out: "Jan 5, Feb ?, Mar 7", "Mon 34, Tue forty-one, Wed 29"."""
+        gaps = [_BRACKETED.sub(" ", self.intent[a:b]) for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)]
+        # Words right after a value, before the item's separator, are about it ("48k concurrent players,")
+        gaps = [parts[1] if len(parts := _ITEM_BREAK.split(gap, maxsplit=1)) > 1 else gap for gap in gaps]
+        words = [{w.lower() for w in _words(gap)} for gap in gaps]
+        repeated = set.intersection(*words) if len(words) > 1 else set()
+        for gap, found in zip(gaps, words, strict=True):
+            stray = sorted(w for w in found - repeated if not _fills_a_gap(w))
+            if stray or "?" in gap:
+                what = stray[0] if stray else "?"
+                raise Unfaithful("VALUE_MISSING", (
+                    f"I could not place '{what}' (in '{gap.strip()}') in the chart: it stands between two values "
+                    "without one of its own. Give it a value in digits, e.g. 'Feb 6', or leave it out."))
+
+    def _check_statement_breaks(self, placed: list[StatedNumber], label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        """Statements of one list are split alike: "New Balance 990 model 210, Nike Air Max 340" is
+        refused, since "990 model" may be one name when every other item ends at a comma."""
+        statements = []
+        for point, token in zip(self.points, placed, strict=True):
+            spans = label_spans.get(str(point.label), [])
+            beside = next((s for s in spans if self._beside(s, token, "before") or self._beside(s, token, "after")), None)
+            if beside is None:
+                return  # labelled elsewhere (a range, a list): there are no item breaks to compare
+            statements.append((min(beside[0], token.start), max(beside[1], token.end), str(point.label)))
+        statements.sort()
+        self._check_gaps(statements)
+        self._check_tail(statements)
+        bare = [(b, c) for (_, a, _), (b, _, c) in zip(statements, statements[1:], strict=False)
+                if not self.intent[a:b].strip(" \t")]
+        if bare and len(bare) < len(statements) - 1:
+            label = bare[0][1]
+            raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                f"Every other item ends at a separator, but nothing separates '{label}' from the number before it, "
+                f"so that number may belong to its name. Separate every item alike, e.g. 'A 10, {label} 20'."))
 
     def _adjacent_candidates(self, tokens: list[StatedNumber],
                              label_spans: dict[str, list[tuple[int, int]]]) -> tuple[list[list[tuple[int, ...]]], bool]:
@@ -650,6 +821,48 @@ class _Reader:
         index = {id(t): i for i, t in enumerate(tokens)}
         return [[(index[id(t)],)] for t in data]
 
+    def _series_listed_candidates(self, tokens: list[StatedNumber],
+                                  label_spans: dict[str, list[tuple[int, int]]]) -> list[list[tuple[int, ...]]]:
+        """Several series of bare values labelled elsewhere: "for Mon, Tue, Wed … p50: 42, 40, 45. p99: 210,
+        190, 260": right after each series name, its values in the order of one list or range of labels."""
+        empty: list[list[tuple[int, ...]]] = [[] for _ in self.points]
+        names = list(dict.fromkeys(p.series for p in self.points))
+        if len(names) < 2 or None in names:
+            return empty
+        labels = [str(p.label) for p in self.points if p.series == names[0]]
+        if any([str(p.label) for p in self.points if p.series == name] != labels for name in names):
+            return empty
+        in_order = any([_fold(x) for x in expanded] == [_fold(x) for x in labels] for _, _, expanded in self._range_labels())
+        if not in_order:
+            positions = [min((a for a, _ in label_spans.get(label, [])), default=-1) for label in labels]
+            in_order = -1 not in positions and positions == sorted(positions) and all(
+                re.fullmatch(r"[\s,&/]*(?:and\s*)?", self.folded[label_spans[label][0][1]:nxt])
+                for label, nxt in zip(labels, positions[1:], strict=False))
+        if not in_order:
+            return empty
+        data = list(enumerate(tokens))  # every number right after the name: "…, 51, 39. p99 latency" ends at 39
+        chosen: dict[str, list[int]] = {}
+        for name in names:
+            for _, end in label_spans.get(name, []):
+                run = [(i, t) for i, t in data if t.start >= end]
+                if not run or not re.fullmatch(r"[\s:=\-–—]*", self.intent[end:run[0][1].start]):
+                    continue
+                values = [run[0]]
+                for i, t in run[1:]:
+                    if not re.fullmatch(r"\s*(?:,|;)?\s*(?:and\s+)?", self.intent[values[-1][1].end:t.start]):
+                        break
+                    values.append((i, t))
+                if len(values) == len(labels):
+                    chosen[name] = [i for i, _ in values]
+                    break
+            if name not in chosen:
+                return empty
+        out = []
+        for point in self.points:
+            index = chosen[point.series][labels.index(str(point.label))]  # type: ignore[index]
+            out.append([(index,)] if point.value in tokens[index].readings else [])
+        return out
+
     def _pair_candidates(self, point: _Point, tokens: list[StatedNumber]) -> list[tuple[int, ...]]:
         """x then y in one "(x, y)" or "x → y" statement."""
         found = []
@@ -728,6 +941,10 @@ class _Reader:
                 and re.fullmatch(r"\d{1,2}", digits) and int(digits) <= 20 \
                 and re.match(r" [a-z]{3,}", after) and not _is_unit_word(after.split()[0]):
             return True  # "Compare 3 plans: …": a count in the subject, before any data
+        if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) and (
+                (re.match(r"\s?-?[^\W\d_]", after) and not _VALUE_THEN_LABEL.match(after)) or re.search(r"\b(?:week|day|month|floor|grade|level|room|under|over|"
+                                                             r"aged?|ages|version|round|wave|phase)\s*-?$", before, re.IGNORECASE)):
+            return True  # "survey of 1,200 employees", "best 100 m times", "in week 14:": the subject's own numbers
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
         return False
@@ -757,7 +974,7 @@ def _cell_readings(cell: Any) -> frozenset[float] | None:
         return None
     if re.fullmatch(r"[-−+]?\d+,\d{1,2}\s?%?", text):
         text = text.replace(",", ".")  # a cell holds one number: "41,5" has a decimal comma
-    numbers = stated_numbers(text)
+    numbers = [_strict(n) for n in stated_numbers(text)]  # "1,820" is 1820, never 1 or 820
     return numbers[0].readings if len(numbers) == 1 and numbers[0].readings else None
 
 
@@ -797,8 +1014,11 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
     label = text[0]
     out: list[tuple[str | None, Any, frozenset[float]]] = []
     if len(text) == 2 and len(numeric) == 1:
+        # Long format ("region, quarter, sales"): the column of times runs along the axis and the other
+        # names the series. With no such column either could be the series, so it is refused.
+        label, series_column = _time_axis(columns[text[0]], columns[text[1]], text[0], text[1])
         for r in rows:
-            out.append((str(r[text[1]]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
+            out.append((str(r[series_column]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
         return _Structured(kind, False, out, start, end)
     if len(text) > 1:
         return None
@@ -829,20 +1049,63 @@ def _json_points(intent: str) -> _Structured | None:
     for candidate in _json_candidates(value):
         read = _json_grid(candidate, start, end)
         if read is not None:
+            _json_numbers_accounted(value, read)
             return read
     raise Unfaithful("UNREADABLE_INTENT", (
         'I could not read the JSON as chart data. Send label→value pairs, e.g. {"Mon": 34, "Tue": 41} or '
         '[{"day": "Mon", "signups": 34}].'))
 
 
-def _json_candidates(value: Any) -> list[Any]:
-    """The value itself, then (for tool-call-like payloads) its data-carrying members."""
-    out = [value]
+# JSON members whose number describes the request, not the data: {"top": 5, "width": 600, "year": 2024}.
+JSON_SETTING_KEYS = frozenset("""
+top limit n sample sample_size width height size version precision decimals digits id page year max min
+bins bin_count rows columns font_size dpi scale
+""".split())
+
+
+def _json_leaves(value: Any, key: str = "") -> Iterable[tuple[str, float]]:
     if isinstance(value, dict):
-        for key in ("data", "values", "rows", "points", "series", "records", "items"):
-            if key in value:
-                out.append(value[key])
-        out.extend(v for v in value.values() if isinstance(v, dict | list) and v not in out)
+        for k, v in value.items():
+            yield from _json_leaves(v, str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _json_leaves(v, key)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        yield key, _number_key(value)
+
+
+def _json_numbers_accounted(value: Any, read: _Structured) -> None:
+    """Every number in the JSON is drawn (as a value, or as an x or a label), or sits under a key that
+    sets up the chart ("top", "width") or is a year: {"sales": {…}, "target": 150} is refused."""
+    left: dict[float, int] = {}
+    for _, number in _json_leaves(value):
+        left[number] = left.get(number, 0) + 1
+    for _, label, readings in read.points:
+        label_readings = frozenset({_number_key(label)}) if isinstance(label, int | float) else _cell_readings(label)
+        for options in (readings, label_readings or frozenset()):
+            number = next((n for n in options if left.get(n)), None)
+            if number is not None:
+                left[number] -= 1
+    for key, number in _json_leaves(value):
+        if not left.get(number):
+            continue
+        left[number] -= 1
+        if key.strip().lower() in JSON_SETTING_KEYS or (number.is_integer() and _year_like(str(int(number)))):
+            continue
+        raise Unfaithful("VALUE_MISSING", (
+            f"The JSON holds {number:g} under '{key}', which the chart does not show. Put every value in the data "
+            f'(e.g. {{"data": {{"A": 1, "{key}": {number:g}}}}}) or leave it out.'))
+
+
+def _json_candidates(value: Any, depth: int = 0) -> list[Any]:
+    """The value itself, then (for tool-call-like payloads) its data-carrying members, nested up to
+    three levels ({"payload": {"points": [...]}})."""
+    out = [value]
+    if isinstance(value, dict) and depth < 3:
+        members = [value[key] for key in ("data", "values", "rows", "points", "series", "records", "items") if key in value]
+        members += [v for v in value.values() if isinstance(v, dict | list) and all(v is not m for m in members)]
+        for member in members:
+            out.extend(c for c in _json_candidates(member, depth + 1) if all(c is not o for o in out))
     return out
 
 
@@ -851,11 +1114,39 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         columns = {str(k): v for k, v in value.items() if isinstance(v, list) and v}
         names = [k for k, v in columns.items() if all(isinstance(x, str) and _cell_readings(x) is None for x in v)]
         numeric = [k for k, v in columns.items() if all(_cell_readings(x) is not None for x in v)]
+        if not names and len(numeric) == 2 and len(value) == 2 and len(columns[numeric[0]]) == len(columns[numeric[1]]):
+            # {"x": [1, 2], "y": [10, 14]}: two lists of numbers and nothing else are x/y pairs; x is the
+            # key named "x", else the first one given
+            x_key, y_key = numeric if numeric[1].strip().lower() != "x" else numeric[::-1]
+            if any(len(_cell_readings(v) or ()) != 1 for v in columns[x_key]):
+                return None
+            return _Structured("JSON", True, [(None, next(iter(_cell_readings(a) or {0.0})), _cell_readings(b) or frozenset())
+                                              for a, b in zip(columns[x_key], columns[y_key], strict=True)], start, end)
         if len(names) == 1 and numeric and all(len(columns[k]) == len(columns[names[0]]) for k in numeric):
             # parallel lists: {"x": ["Sprint 41", …], "y": [34, …]}; other members only describe them
             return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]
                                                for k in numeric for label, v in zip(columns[names[0]], columns[k], strict=True)],
                                start, end)
+        grouped = [v for v in value.values() if isinstance(v, dict) and v and all(isinstance(x, list) for x in v.values())]
+        if len(names) == 1 and not numeric and len(grouped) == 1:
+            # {"x": ["Mon", "Tue"], "series": {"orders": [120, 135]}}: named lists as long as the names
+            labels = columns[names[0]]
+            if any(len(data) != len(labels) or any(_cell_readings(x) is None for x in data) for data in grouped[0].values()):
+                return None
+            return _Structured("JSON", False, [(str(name), str(label), _cell_readings(x)) for name, data in grouped[0].items()  # type: ignore[misc]
+                                               for label, x in zip(labels, data, strict=True)], start, end)
+        datasets = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(i, dict) for i in v)]
+        if len(names) == 1 and not numeric and len(datasets) == 1:
+            # {"labels": [...], "datasets": [{"label": "2023", "data": [10, 12]}]}: named lists as long as the names
+            labels = columns[names[0]]
+            points = []
+            for item in datasets[0]:
+                name = next((item[k] for k in ("label", "name", "series") if isinstance(item.get(k), str)), None)
+                data = next((item[k] for k in ("data", "values", "y") if isinstance(item.get(k), list)), None)
+                if name is None or data is None or len(data) != len(labels) or any(_cell_readings(x) is None for x in data):
+                    return None
+                points.extend((name, str(label), _cell_readings(x)) for label, x in zip(labels, data, strict=True))
+            return _Structured("JSON", False, points, start, end)  # type: ignore[arg-type]
         for key in ("series", "data", "datasets"):
             listed = value.get(key)
             if isinstance(listed, list) and listed and all(isinstance(i, dict) for i in listed):
@@ -873,8 +1164,11 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         if all(_cell_readings(v) is not None for _, v in items):
             return _Structured("JSON", False, [(None, str(k), _cell_readings(v)) for k, v in items], start, end)  # type: ignore[misc]
         if all(isinstance(v, dict) and v and all(_cell_readings(x) is not None for x in v.values()) for _, v in items):
-            return _Structured("JSON", False, [(str(name), str(k), _cell_readings(x)) for name, inner in items
-                                               for k, x in inner.items()], start, end)  # type: ignore[misc]
+            cells = [(str(name), str(k), _cell_readings(x)) for name, inner in items for k, x in inner.items()]
+            label_side, _ = _time_axis([c[1] for c in cells], [c[0] for c in cells], 1, 0)
+            # {"2023": {"North": 10}}: the times are the labels and the inner names the series
+            return _Structured("JSON", False, [(c[1 - label_side], c[label_side], c[2]) for c in cells],  # type: ignore[misc]
+                               start, end)
         if all(isinstance(v, list) for _, v in items) and len({len(v) for _, v in items}) == 1:
             keys = [str(k) for k, _ in items]
             rows = [[v[i] for _, v in items] for i in range(len(items[0][1]))]
@@ -910,15 +1204,15 @@ def _table_points(intent: str) -> _Structured | None:
             if body and all(len(r) == len(header) for r in body):
                 return _grid_points(header, body, "table", offsets[index - 1], end)
             raise Unfaithful("UNREADABLE_INTENT", "Every row of the table needs as many cells as its header.")
-    for delimiter in ("\t", ";", ","):
+    for delimiter in ("\t", ";", "  ", ","):
         block: list[int] = []
         for index, line in enumerate([*lines, ""]):
-            cells = [c.strip() for c in line.split(delimiter)]
-            if len(cells) >= 2 and (not block or len(cells) == len(lines[block[0]].split(delimiter))):
+            cells = _split_cells(line, delimiter)
+            if len(cells) >= 2 and (not block or len(cells) == len(_split_cells(lines[block[0]], delimiter))):
                 block.append(index)
                 continue
             if len(block) >= 3 or (len(block) >= 2 and delimiter == "\t"):
-                grid = [[c.strip() for c in lines[i].split(delimiter)] for i in block]
+                grid = [_split_cells(lines[i], delimiter) for i in block]
                 numeric_cells = [c for c in grid[0] if _cell_readings(c) is not None]
                 years_header = len(numeric_cells) < len(grid[0]) and all(_year_like(c) for c in numeric_cells) and not all(
                     _year_like(row[grid[0].index(numeric_cells[0])]) for row in grid[1:]) if numeric_cells else False
@@ -928,6 +1222,28 @@ def _table_points(intent: str) -> _Structured | None:
                     return read
             block = [index] if len(cells) >= 2 else []
     return None
+
+
+def _split_cells(line: str, delimiter: str) -> list[str]:
+    """Cells of one pasted row: quoted cells keep their commas ("Smith, J.",42); columns aligned with
+    runs of spaces (a sheet copied as text) split at two or more spaces."""
+    if delimiter == "  ":
+        return [c for c in re.split(r"\s{2,}", line.strip())] if line.strip() else [""]
+    if '"' in line:
+        return [c.strip() for c in next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])]
+    return [c.strip() for c in line.split(delimiter)]
+
+
+def _time_axis(first: list[Any], second: list[Any], first_id: int, second_id: int) -> tuple[int, int]:
+    """(label, series) of two columns of names: the one that is all times is the label. Two columns
+    of times: the first given is the label. No column of times: which is the series cannot be told."""
+    first_timed = all(is_time_like(str(c).strip()) for c in first)
+    second_timed = all(is_time_like(str(c).strip()) for c in second)
+    if first_timed or second_timed:
+        return (first_id, second_id) if first_timed else (second_id, first_id)
+    raise Unfaithful("VALUE_NOT_PLACED", (
+        "The data have two columns of names and I could not tell which one is the series. Give one row per "
+        "label and one column per series, e.g. 'store | Jan | Feb' rows, or {\"North\": {\"Jan\": 10, \"Feb\": 12}}."))
 
 
 def _header_words(intent: str) -> list[str]:
@@ -1021,6 +1337,27 @@ def _strict(number: StatedNumber) -> StatedNumber:
     else:
         keep = set()
     return replace(number, readings=frozenset(keep))
+
+
+# Words that grade what follows: "very satisfied", "somewhat agree", "not satisfied" (a scale's names).
+DEGREE_WORDS = frozenset("very somewhat not quite fairly rather extremely highly slightly completely mostly partly "
+                         "moderately totally neither strongly mildly barely a bit little".split())
+
+
+# Words that may end a list as a request: "…, Wed 29, sorted", "…, as bars", "…, thanks".
+TAIL_WORDS = frozenset("""chart graph plot sorted descending ascending alphabetically horizontal vertical stacked grouped
+please thanks thx ok etc total""".split())
+# Words that may stand between the items of a list besides connectors: "…, then", "as well as", "finally".
+GAP_WORDS = frozenset("then while but also finally plus well lastly next after that which when whereas".split())
+
+
+def _fills_a_gap(word: str) -> bool:
+    return word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or word in LINKING_WORDS or word in GAP_WORDS \
+        or _is_unit_word(word)
+
+
+def _is_degree_word(word: str) -> bool:
+    return word.lower() in DEGREE_WORDS or (word.islower() and word.endswith("ly") and len(word) > 4)
 
 
 def _is_past_verb(word: str) -> bool:

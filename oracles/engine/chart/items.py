@@ -26,14 +26,19 @@ from .reading_model import ReadData, SeriesData
 ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
+DECIMAL_BEFORE_LIST_COMMA_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
+COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 # The subject before the first label: "customers by age band: ", "… release — ", "per office? "
 PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
 NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}\)", re.IGNORECASE)
-LIST_NUMBER_RE = re.compile(r"(^|[\n,;]\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)
+LIST_NUMBER_RE = re.compile(r"(^|[\n;]\s*|(?<!\d),\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)  # not "4,0. Make"
 LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
               "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed"}
-VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by")
+VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of", "via", "through")
+# Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
+ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that", "only", "just", "another",
+                "about", "around", "nearly", "almost", "over", "some"}
 LABEL_EDGES = " \t\"'“”‘’*:=–—-("
 MAX_LABEL_WORDS = 6
 MAX_TRAILING_WORDS = 3
@@ -48,10 +53,15 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
     text = NOTE_AFTER_VALUE_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
     decimal_commas = ";" in text and bool(DECIMAL_COMMA_RE.search(text))
     splitter = DECIMAL_COMMA_ITEM_SPLIT_RE if decimal_commas else ITEM_SPLIT_RE
+    if not decimal_commas and _decimal_commas_between_spaced_commas(text):
+        decimal_commas, splitter = True, COMMA_SPACE_ITEM_SPLIT_RE
     items: list[tuple[int, str]] = []
     position = 0
     for match in [*splitter.finditer(text), None]:
         end = match.start() if match else len(text)
+        if match and match.group(0).strip().lower() == "and" and not _tokens(text[position:end], decimal_commas) \
+                and re.search(r"[^\W\d_]\s*$", text[position:end]):
+            continue  # "Home and Garden 320": "and" inside a name, before any value of the item
         if text[position:end].strip():
             items.append((position, text[position:end]))
         position = match.end() if match else len(text)
@@ -71,6 +81,14 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
 
 
 @lru_cache(maxsize=4096)  # each item is tried by several layouts (pairs, value first, label first)
+def _decimal_commas_between_spaced_commas(text: str) -> bool:
+    """"maths 12,5, histoire 14,25, anglais 11,75": items split by ", " and every comma between two
+    digits unspaced with one or two digits after it (never a thousands group, never a list break)."""
+    decimals = DECIMAL_BEFORE_LIST_COMMA_RE.findall(text)
+    return len(decimals) >= 2 and len(decimals) == len(re.findall(r"\d,\d", text)) and ", " in text \
+        and not re.search(r"\(\s*\d+,\d+\s*\)", text)
+
+
 def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
     if decimal_commas:
         item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
@@ -95,7 +113,7 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             pieces = PREAMBLE_END_RE.split(label_text.rstrip(LABEL_EDGES))
             label_text = pieces[-1]
             headed = len(pieces) > 1
-            first_label_at = start + item.find(label_text) if label_text.strip() else start
+            first_label_at = start + item.rfind(label_text, 0, value.start) if label_text.strip() else start
         label = _clean(label_text)
         if not label or len(label.split()) > MAX_LABEL_WORDS or INNER_NUMBER_RE.search(label):
             return None  # "Team A high 3 low 5": a number between words is another value
@@ -106,8 +124,12 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         return None
     endings = {lbl.split()[-1] for lbl, _ in points}
     if len(endings) == 1 and all(len(lbl.split()) > 1 for lbl, _ in points) and next(iter(endings)).endswith("ed") \
-            and next(iter(endings)).islower():  # "Alice resolved 27, Bob resolved 19": the verb frames every item
+            and next(iter(endings)).islower() and not all(_grades(lbl) for lbl, _ in points):
+        # "Alice resolved 27, Bob resolved 19": the verb frames every item ("very satisfied 41%" is a name)
         points = [(lbl.rsplit(" ", 1)[0], value) for lbl, value in points]
+    if len({lbl.split()[-1] for lbl, _ in points}) == 1 and all(
+            len(lbl.split()) == 2 and is_time_like(lbl.split()[0]) for lbl, _ in points) and points[0][0].split()[-1].islower():
+        points = [(lbl.split()[0], value) for lbl, value in points]  # "Q1 sales 100, Q2 sales 120": the measure is no label
     if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
         return None  # "Plot monthly revenue Jan": the first label still carries the subject
     return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
@@ -124,13 +146,19 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     first_at = 0
     for index, (start, item) in enumerate(items):
         tokens = _tokens(item, decimal_commas)
+        if index == 0:  # "In 2024 we sold 320 bicycles in spring": a year the subject names is no value
+            tokens = [t for t in tokens if not (t.plain_integer and 1900 <= t.value <= 2100 and re.search(
+                r"\b(?:in|since|during|for|of)\s+$", item[max(0, t.start - 8):t.start], re.IGNORECASE))] or tokens
         value = tokens[0]
-        if index > 0 and item[:value.start].strip(" :-–—"):
+        opener = item[:value.start].strip(" :-–—")
+        if index > 0 and opener and not all(w.lower() in ITEM_OPENERS for w in opener.split()):
             return None
         match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?"))
         if match is None:
             return None
-        label = _clean(match.group("label"))
+        # "70 in May — line chart please": a spaced dash ends the statement; what follows asks for the chart
+        label = _clean(re.split(r"\s[-–—]\s", match.group("label"))[0])
+        label = re.sub(rf"^(?:{'|'.join(VALUE_FIRST_PREPOSITIONS)})\s+", "", label, flags=re.IGNORECASE)  # "came in via email"
         if not label or len(label.split()) > MAX_LABEL_WORDS or any(t.start > value.end for t in tokens
                                                                     if t.start < value.end + match.start("label")):
             return None
@@ -162,6 +190,15 @@ def _arrow_pairs(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=start)  # type: ignore[arg-type]
 
 
+SCALE_WORDS = {"very", "somewhat", "not", "quite", "fairly", "rather", "extremely", "highly", "slightly", "completely",
+               "mostly", "partly", "moderately", "totally", "neither", "strongly", "mildly", "barely"}
+
+
+def _grades(label: str) -> bool:
+    """"very satisfied", "not satisfied": the words before the last grade it (a scale), they name no one."""
+    return all(w.lower() in SCALE_WORDS or (w.islower() and w.endswith("ly")) for w in label.split()[:-1])
+
+
 def _clean(text: str) -> str:
     text = LIST_NUMBERING_RE.sub("", text)
     text = re.sub(r"\s+", " ", text).strip(LABEL_EDGES + " ")
@@ -172,15 +209,41 @@ def _clean(text: str) -> str:
 
 
 GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
-GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+")
+# "Q1: online 30 / store 20, Q2: online 35 / store 18": groups split at a comma before the next "heading:"
+HEADED_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,\s*(?=[^,:;\d\s][^,:;]{0,14}\s*:\s)")
+# items of a group: "online 30, store 20", "online 30 / store 20", "high 12 low 30" (a name after a value starts the next)
+GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
+HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?"
+HEADED_RE = re.compile(rf"(?<![\w'])({HEADING})(?:\s*:\s*|\s+[-–—]\s+|\s+)(?=[^\W\d_])(.+)$")
 
 
 def read_grouped(text: str) -> ReadData | None:
     """Groups headed by a point in time, each holding the same named values:
-    "2021 home 34, away 22; 2022 home 41, away 27" or "Q1 agree 60, neutral 25; Q2 agree 42, …".
-    The heading is the category and the repeated names are the series (time always runs along
-    the axis). None when the groups are not headed by times or do not repeat the same names."""
-    groups = [g for g in GROUP_SPLIT_RE.split(text) if re.search(r"\d", g)]
+    "2021 home 34, away 22; 2022 home 41, away 27", "Q1 agree 60, neutral 25; Q2 agree 42, …" or
+    "Q1: online 30 / store 20, Q2: online 35 / store 18". The heading is the category and the
+    repeated names are the series (time always runs along the axis). None when the groups are not
+    headed by times or do not repeat the same names."""
+    for splitter in (GROUP_SPLIT_RE, HEADED_GROUP_SPLIT_RE):
+        read = _read_groups(text, [g for g in splitter.split(text) if re.search(r"\d", g)])
+        if read is not None:
+            return read
+    return None
+
+
+def _heading(group: str, first: bool) -> re.Match[str] | None:
+    """The time heading of a group: at its start, or (in the first group) the first one with no
+    value before it, after the subject ("stacked bars of sales — Q1: online 30")."""
+    if not first:
+        match = HEADED_RE.match(group.strip())
+        return match if match and is_time_like(match.group(1).strip()) else None
+    for candidate in re.finditer(rf"(?<![\w'])(?:{HEADING})(?![\w])", group):
+        match = HEADED_RE.match(group, candidate.start())
+        if match and is_time_like(match.group(1).strip()):
+            return None if find_value_tokens(group[:candidate.start()]) else match
+    return None
+
+
+def _read_groups(text: str, groups: list[str]) -> ReadData | None:
     if len(groups) < 2:
         return None
     groups = [g for g in groups if find_value_tokens(g)]
@@ -190,17 +253,15 @@ def read_grouped(text: str) -> ReadData | None:
     headings: list[str] = []
     data_start = -1
     for index, group in enumerate(groups):
-        items = [i for i in GROUP_ITEM_SPLIT_RE.split(group) if i.strip()]
-        first = items[0]
-        if index == 0:
-            first = PREAMBLE_END_RE.split(first)[-1]
-            data_start = text.find(first.strip())
-        heading_match = re.match(r"\s*((?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?)\s+(.+)$", first)
-        if heading_match is None or not is_time_like(heading_match.group(1).strip()):
+        heading_match = _heading(group, index == 0)
+        if heading_match is None:
             return None
+        if index == 0:
+            data_start = text.find(group) + heading_match.start(1)
         headings.append(heading_match.group(1).strip())
+        items = [i for i in GROUP_ITEM_SPLIT_RE.split(heading_match.group(2)) if i.strip()]
         names_seen = []
-        for item in [heading_match.group(2), *items[1:]]:
+        for item in items:
             tokens = find_value_tokens(item)
             if len(tokens) != 1 or item[tokens[0].end:].strip(" .)"):
                 return None
@@ -216,3 +277,39 @@ def read_grouped(text: str) -> ReadData | None:
     if any(len(s.points) != len(headings) for s in series.values()):
         return None
     return ReadData(list(series.values()), source="items", data_start=max(data_start, 0))
+
+
+SENTENCE_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
+
+
+def read_value_first_series(text: str) -> ReadData | None:
+    """One series per sentence, each value before its label: "Revenue was 120 in Q1 and 135 in Q2;
+    cost was 90 in Q1 and 100 in Q2". The words before a sentence's first value name its series."""
+    groups = [(m.start(), m.group(0)) for m in re.finditer(r"[^;\n.]+(?:\.\d[^;\n.]*)*", text)]
+    groups = [(start, g) for start, g in groups if find_value_tokens(g)]
+    if len(groups) < 2:
+        return None
+    series: list[SeriesData] = []
+    data_start = -1
+    for start, group in groups:
+        first = find_value_tokens(group)[0]
+        name = _clean(PREAMBLE_END_RE.split(group[:first.start])[-1])
+        if not name or len(name.split()) > 3:
+            return None
+        items = []
+        position = first.start
+        for match in [*ITEM_SPLIT_RE.finditer(group, first.start), None]:
+            end = match.start() if match else len(group)
+            if group[position:end].strip():
+                items.append((start + position, group[position:end]))
+            position = match.end() if match else len(group)
+        read = _value_first(items, False)
+        if read is None:
+            return None
+        series.append(SeriesData(name, read.series[0].points))
+        if data_start < 0:
+            data_start = start + group.find(name)
+    if len({s.name.casefold() for s in series if s.name}) != len(series):
+        return None
+    return ReadData(series, source="items", data_start=max(data_start, 0))
+

@@ -113,6 +113,10 @@ def read_slash_series(text: str) -> ReadData | None:
     if len(groups) < 2:
         return None
     named = _slot_names(text[:groups[0].start()])
+    slots = len(SLOT_SEPARATOR_RE.split(groups[0].group(0)))
+    if named is None:  # "comparing 2023 and 2024 signups: Jan 10/14": names joined by "and", as many as the slots
+        joined = _slot_names(text[:groups[0].start()], ("and", "&"))
+        named = joined if joined is not None and len(joined[0]) == slots else None
     labelled = all(_split_gap(text[a.end() if a else 0:b.start()])[1] for a, b in zip([None, *groups], groups, strict=False))
     if named is None:
         if not labelled:
@@ -152,12 +156,12 @@ def _names_years(text: str, group: re.Match[str]) -> bool:
         re.match(r"[^\d:]*:", text[group.end():group.end() + 60]))
 
 
-def _slot_names(prefix: str) -> tuple[list[str], int] | None:
+def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus")) -> tuple[list[str], int] | None:
     """Series named in order before slotted values: "2023 vs 2024", "carrier A vs carrier B",
     "Python vs R usage" (each name as many words as the first; two words when they share the
     first, as in "carrier A / carrier B"). Returns the names and where the last one ends."""
     words = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"[^\s,:;()]+", prefix)]
-    links = [i for i, (w, _, _) in enumerate(words) if w.lower().rstrip(".") in ("vs", "versus")]
+    links = [i for i, (w, _, _) in enumerate(words) if w.lower().rstrip(".") in links_by]
     if not links:
         return None
     chain = [links[-1]]
@@ -382,4 +386,64 @@ def labels_for(text: str, count: int, tokens: list[ValueToken] | None = None) ->
     return None
 
 
-__all__ = ["read_pairs", "read_slash_series", "read_label_values", "read_labels_elsewhere", "labels_for"]
+SERIES_LIST_RE = re.compile(r"[;\n]|\.\s+")
+_WORD = r"[^\W_][\w'.-]*"
+SLASH_LABELS_RE = re.compile(rf"(?<![\w/])({_WORD}(?:\s*/\s*{_WORD})+)(?![\w/])")
+LISTED_LABELS_RE = re.compile(rf"\b(?:for|across|over|in|on)\s+({_WORD}(?:\s*,\s*{_WORD})+(?:,?\s+and\s+{_WORD})?)", re.IGNORECASE)
+
+
+def _label_list(text: str, count: int) -> list[Label] | None:
+    """One range ("Mon to Fri") or one list ("Q1/Q2/Q3", "for Mon, Tue, Wed") of exactly `count` labels."""
+    for expanded in expand_ranges(text):
+        if len(expanded) == count:
+            return list(expanded)
+    found = [re.split(r"\s*/\s*", m.group(1)) for m in SLASH_LABELS_RE.finditer(text)]
+    found += [re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1)) for m in LISTED_LABELS_RE.finditer(text)]
+    found = [[n.rstrip(".") for n in names] for names in found]
+    fitting = [names for names in found if len(names) == count and len({n.casefold() for n in names}) == count]
+    return list(fitting[0]) if len(fitting) == 1 else None
+
+
+def read_series_lists(text: str) -> ReadData | None:
+    """Several series of bare values whose labels are one list or range elsewhere: "for Mon, Tue, Wed.
+    p50: 42, 40, 45. p99: 210, 190, 260" or "in Q1/Q2/Q3: Northgate 34, 29, 25; Eastfield 41, 44, 38"."""
+    groups = []
+    position = 0
+    for match in [*SERIES_LIST_RE.finditer(text), None]:
+        end = match.start() if match else len(text)
+        groups.append((position, text[position:end]))
+        position = match.end() if match else len(text)
+    series: list[SeriesData] = []
+    first_start = -1
+    spans: list[tuple[int, int]] = []
+    for start, group in groups:
+        tokens = find_value_tokens(group)
+        if len(tokens) < 2:
+            continue
+        between = [group[a.end:b.start] for a, b in zip(tokens, tokens[1:], strict=False)]
+        if not all(re.fullmatch(r"\s*[,;]?\s*(?:and\s+)?", gap) for gap in between) or group[tokens[-1].end:].strip(" .)"):
+            continue
+        name = _clean_label(re.split(r":\s|\s[-–—]\s", group[:tokens[0].start].rstrip(" :=–—-"))[-1])
+        if not name or len(name.split()) > 3:
+            return None
+        series.append(SeriesData(name, [(None, t.value) for t in tokens]))  # type: ignore[misc]
+        name_at = start + group.rfind(name, 0, tokens[0].start)
+        spans.append((name_at, start + len(group)))  # the labels may be named before it: "in Q1/Q2/Q3 were: North 34, …"
+        if first_start < 0:
+            first_start = name_at
+    counts = {len(s.points) for s in series}
+    if len(series) < 2 or len(counts) != 1:
+        return None
+    rest = text
+    for a, b in reversed(spans):
+        rest = rest[:a] + " " * (b - a) + rest[b:]
+    count = counts.pop()
+    labels = _label_list(rest, count)
+    if labels is None:
+        return None
+    for entry in series:
+        entry.points = [(label, value) for label, (_, value) in zip(labels, entry.points, strict=True)]
+    return ReadData(series, source="list", data_start=max(first_start, 0))
+
+
+__all__ = ["read_series_lists", "read_pairs", "read_slash_series", "read_label_values", "read_labels_elsewhere", "labels_for"]

@@ -33,9 +33,15 @@ LABEL_SPAN_RE = re.compile(
     r"\b\d{4}-\d{1,2}(?:-\d{1,2})?\b"
     r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
     r"|\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?(?![\w])"
-    r"|\b\d{1,2}\s?[ap]\.?m\b\.?",
+    r"|\b\d{1,2}\s?[ap]\.?m\b\.?"
+    # "Jan–Apr 2024", "Q1 to Q3 2025": the year of a range of months or quarters dates it
+    r"|\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4])\s*(?:[-–—]|to)\s*"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b",
     re.IGNORECASE,
 )
+# "Figure 3. Emissions", "Table 2 summarises": the number of a figure or table, not a value.
+REFERENCE_BEFORE_RE = re.compile(r"\b(?:Figure|Fig\.|Table|Exhibit|Chart|Slide|Section|Appendix)\s+$")
+REFERENCE_AFTER_RE = re.compile(r"^(?:[.:)]\s|\s+[a-z])")
 
 VALUE_RE = re.compile(
     r"""
@@ -129,6 +135,9 @@ def find_value_tokens(text: str) -> list[ValueToken]:
             continue
         if COUNT_BEFORE_RE.search(text[max(0, match.start() - 16):match.start()]) or \
                 COUNT_AFTER_RE.match(text[match.end():match.end() + 12]):
+            continue
+        if REFERENCE_BEFORE_RE.search(text[max(0, match.start() - 10):match.start()]) and \
+                REFERENCE_AFTER_RE.match(text[match.end():match.end() + 3]):
             continue
         token = _token_from_match(match)
         if token is not None:

@@ -10,12 +10,13 @@ from typing import Any
 
 from ..contracts import EngineRefusal
 from ..limits import json_nesting_depth
+from .calendar import is_time_like
 from .limits import CHART_LIMITS
 from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
 
 JSON_HINT = 'e.g. {"Mon": 34, "Tue": 41} or [{"day": "Mon", "signups": 34}]'
-LABEL_COLUMN_NAMES = {"year", "month", "day", "week", "quarter", "date", "period", "x", "label",
+LABEL_COLUMN_NAMES = {"year", "month", "day", "week", "quarter", "date", "period", "label",
                       "category", "name", "time", "hour"}
 
 
@@ -106,7 +107,41 @@ def _from_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
     read = _plain_json_object(value)
     if read is not None:
         return read
-    return _parallel_arrays(value) or _series_list(value) or _single_member(value)
+    return _parallel_arrays(value) or _series_list(value) or _labelled_datasets(value) or _named_lists(value) or _single_member(value)
+
+
+def _named_lists(value: dict[str, Any]) -> ReadData | None:
+    """{"x": ["Mon", "Tue"], "series": {"orders": [120, 135], "returns": [8, 11]}}: one list of names and
+    one member holding named lists of numbers as long (one series each)."""
+    texts = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(x, str) and _number(x) is None for x in v)]
+    groups = [v for v in value.values() if isinstance(v, dict) and v and all(isinstance(x, list) for x in v.values())]
+    if len(texts) != 1 or len(groups) != 1:
+        return None
+    labels = texts[0]
+    series = []
+    for name, data in groups[0].items():
+        if len(data) != len(labels) or any(_number(x) is None for x in data):
+            return None
+        series.append(SeriesData(str(name), [(str(label), _number(x)) for label, x in zip(labels, data, strict=True)]))  # type: ignore[misc]
+    return ReadData(series, source="json")
+
+
+def _labelled_datasets(value: dict[str, Any]) -> ReadData | None:
+    """{"labels": ["North", "South"], "datasets": [{"label": "2023", "data": [10, 12]}, …]}: one list of
+    names and named lists of numbers as long (the shape chart libraries take)."""
+    texts = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(x, str) and _number(x) is None for x in v)]
+    groups = [v for v in value.values() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+    if len(texts) != 1 or len(groups) != 1:
+        return None
+    labels = texts[0]
+    series = []
+    for item in groups[0]:
+        name = next((str(item[k]) for k in NAME_KEYS if isinstance(item.get(k), str)), None)
+        data = next((item[k] for k in DATA_KEYS if isinstance(item.get(k), list)), None)
+        if name is None or data is None or len(data) != len(labels) or any(_number(x) is None for x in data):
+            return None
+        series.append(SeriesData(name, [(str(label), _number(x)) for label, x in zip(labels, data, strict=True)]))  # type: ignore[misc]
+    return ReadData(series, source="json")
 
 
 def _parallel_arrays(value: dict[str, Any]) -> ReadData | None:
@@ -115,6 +150,11 @@ def _parallel_arrays(value: dict[str, Any]) -> ReadData | None:
     lists = {k: v for k, v in value.items() if isinstance(v, list) and v}
     texts = [k for k, v in lists.items() if all(isinstance(x, str) and _number(x) is None for x in v)]
     numbers = [k for k, v in lists.items() if all(_number(x) is not None for x in v)]
+    if not texts and len(numbers) == 2 and len(lists) == 2 and len(lists[numbers[0]]) == len(lists[numbers[1]]):
+        # {"x": [1, 2, 3], "y": [2.1, 3.9, 6.2]} or {"dose": […], "response": […]}: x/y pairs, x named first
+        x, y = sorted(numbers, key=lambda k: k.strip().lower() != "x")  # a key named "x" is x wherever it is
+        pairs: list[tuple[Label, Number]] = [(_number(a), _number(b)) for a, b in zip(lists[x], lists[y], strict=True)]  # type: ignore[misc]
+        return ReadData([SeriesData(None, pairs)], pairs=True, source="json", x_title=x, y_title=y)
     if len(texts) != 1 or not numbers or any(len(lists[k]) != len(lists[texts[0]]) for k in numbers):
         return None
     labels = lists[texts[0]]
@@ -159,7 +199,7 @@ def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
             if not all(_number(v) is not None for v in inner.values()):
                 return None
             series.append(SeriesData(str(name), [(str(k), _number(v)) for k, v in inner.items()]))  # type: ignore[misc]
-        return ReadData(series, source="json")
+        return ReadData(_times_along_the_axis(series), source="json")
     if all(isinstance(v, list) for v in value.values()):
         columns = list(value.items())
         length = len(columns[0][1])
@@ -168,6 +208,26 @@ def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
         rows = [[_cell_text(col[i]) for _, col in columns] for i in range(length)]
         return read_grid([name for name, _ in columns], rows, source="json")
     return None
+
+
+def _times_along_the_axis(series: list[SeriesData]) -> list[SeriesData]:
+    """{"North": {"Q1": 10}}: outer names are series. {"2023": {"North": 10}}: the outer keys are times,
+    which run along the axis, so the inner names are the series. Refused when neither are times."""
+    inner_timed = all(is_time_like(str(label)) for s in series for label, _ in s.points)
+    outer_timed = all(is_time_like(str(s.name)) for s in series)
+    if inner_timed:
+        return series
+    if not outer_timed:
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            "The JSON nests names in names and neither are times, so I cannot tell which are the series. Give "
+            'one object per series keyed by label, e.g. {"North": {"Jan": 10, "Feb": 12}}, or a table.',
+        )
+    by_name: dict[str, SeriesData] = {}
+    for outer in series:
+        for label, value in outer.points:
+            by_name.setdefault(str(label), SeriesData(str(label))).points.append((str(outer.name), value))
+    return list(by_name.values())
 
 
 def read_markdown_table(text: str) -> ReadData | BareValues | None:
@@ -197,18 +257,21 @@ def _markdown_cells(line: str) -> list[str]:
 def read_csv_block(text: str) -> ReadData | BareValues | None:
     """The first block of ≥2 consecutive delimited lines (tab, `;` or `,`) with a numeric column."""
     lines = text.splitlines()
-    for delimiter in ("\t", ";", ","):
+    for delimiter in ("\t", ";", "  ", ","):
         block: list[list[str]] = []
         block_start = 0
         offset = 0
         for line in [*lines, ""]:
-            cells = next(csv.reader(io.StringIO(line), delimiter=delimiter, skipinitialspace=True), [])
+            if delimiter == "  ":  # columns aligned with runs of spaces: a sheet copied as text
+                cells = re.split(r"\s{2,}", line.strip()) if line.strip() else []
+            else:
+                cells = next(csv.reader(io.StringIO(line), delimiter=delimiter, skipinitialspace=True), [])
             if len(cells) >= 2 and (not block or len(cells) == len(block[0])):
                 if not block:
                     block_start = offset
                 block.append([c.strip() for c in cells])
             else:
-                if len(block) >= 2:
+                if len(block) >= (3 if delimiter == "  " else 2):
                     read = _grid_with_optional_header(block)
                     if read is not None:
                         read.data_start = block_start
@@ -260,7 +323,9 @@ def read_grid(header: list[str] | None, rows: list[list[str]], source: str) -> R
     label_col = text_cols[0]
     x_title = names[label_col] if header else None
     if len(text_cols) >= 2 and len(numeric) == 1:
-        series_col, value_col = text_cols[1], numeric[0]
+        label_col, series_col = _label_and_series(rows, text_cols[0], text_cols[1])
+        x_title = names[label_col] if header else None
+        value_col = numeric[0]
         by_name: dict[str, SeriesData] = {}
         for row in rows:
             entry = by_name.setdefault(row[series_col], SeriesData(row[series_col]))
@@ -274,6 +339,20 @@ def read_grid(header: list[str] | None, rows: list[list[str]], source: str) -> R
     ]
     y_title = names[numeric[0]] if header and len(numeric) == 1 else None
     return ReadData(series, source=source, unit=unit, x_title=x_title, y_title=y_title)
+
+
+def _label_and_series(rows: list[list[str]], first: int, second: int) -> tuple[int, int]:
+    """Long format ("region, quarter, sales"): times run along the axis, so a column of times is the
+    label and the other names the series; refused when neither column holds times."""
+    if all(is_time_like(row[first]) for row in rows):
+        return first, second
+    if all(is_time_like(row[second]) for row in rows):
+        return second, first
+    raise EngineRefusal(
+        "UNREADABLE_INTENT",
+        "The data have two columns of names and neither is a time, so I cannot tell which one is the series. "
+        "Give one row per label and one column per series, e.g. 'store,Jan,Feb' then 'A,5,7'.",
+    )
 
 
 def _is_label_column(name: str, rows: list[list[str]], index: int) -> bool:

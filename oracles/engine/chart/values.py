@@ -28,6 +28,8 @@ _NUMBER_RE = re.compile(
 _DATE_OR_TIME_RE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
     r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b|"  # "March 3–7, 2025": a date, not values
+    r"\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4])\s*(?:[-–—]|to)\s*"  # "Jan–Apr 2024"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b|"
     r"\d{4}-\d{1,2}(?:-\d{1,2})?|(?<!\d)(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?:/\d{2,4})?(?!\d)|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
 )
 # "top 5", "last 7 days": numbers that size the question, not values to draw.
@@ -62,19 +64,27 @@ def in_spans(position: int, starts: list[int], ends: list[int]) -> bool:
 
 # "1,72 ; 1,69" or "Januar\t1,8": decimal commas, in an intent whose items are not comma-separated.
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])")
+_DECIMAL_BEFORE_COMMA_SPACE_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
+_DIGIT_COMMA_DIGIT_RE = re.compile(r"\d,\d")
 
 
 def uses_decimal_commas(intent: str) -> bool:
     """Whether "1,8" in this intent is one and eight tenths: a decimal comma in a list of items split
-    by ';' or tabs (with commas between items, "120,80" is two numbers)."""
-    return bool(DECIMAL_COMMA_RE.search(intent)) and (";" in intent or "\t" in intent)
+    by ';' or tabs (with commas between items, "120,80" is two numbers), or in a list split by ", "
+    where every comma between digits is unspaced and has one or two digits after it ("maths 12,5,
+    histoire 14,25"): there a comma between digits is never a list break nor a thousands group."""
+    if DECIMAL_COMMA_RE.search(intent) and (";" in intent or "\t" in intent):
+        return True
+    decimals = _DECIMAL_BEFORE_COMMA_SPACE_RE.findall(intent)
+    return len(decimals) >= 2 and len(decimals) == len(_DIGIT_COMMA_DIGIT_RE.findall(intent)) \
+        and ", " in intent and not re.search(r"\(\s*\d+,\d+\s*\)", intent)
 
 
 @lru_cache(maxsize=8)  # the value rule and the faithfulness check both scan the same intent
 def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
     """Every numeric token in the intent with all its plausible readings."""
     if uses_decimal_commas(intent):  # same length, so positions still point into the intent
-        intent = DECIMAL_COMMA_RE.sub(r"\1.\2", intent)
+        intent = _DECIMAL_BEFORE_COMMA_SPACE_RE.sub(lambda m: m.group(0).replace(",", "."), intent)
     masked = [(m.start(), m.end()) for m in _DATE_OR_TIME_RE.finditer(intent)]  # finditer: sorted, disjoint
     masked_starts, masked_ends = [a for a, _ in masked], [b for _, b in masked]
     found: list[StatedNumber] = []
@@ -106,7 +116,10 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
                         or _COUNT_AFTER_RE.match(intent[match.end():match.end() + 16]))
         numbering = len(digits) <= 2 and bool(re.match(r"[.)]\s+[^\W\d_]", intent[match.end():match.end() + 4])
                          and re.search(r"(?:^|[\n,;])\s*$", intent[max(0, start - 4):start]))  # "3) Oslo", "1. Oslo"
-        is_count = is_count or numbering
+        reference = bool(re.search(r"\b(?:Figure|Fig\.|Table|Exhibit|Chart|Slide|Section|Appendix)\s+$",
+                                   intent[max(0, start - 10):start])
+                         and re.match(r"(?:[.:)]\s|\s+[a-z])", intent[match.end():match.end() + 3]))  # "Figure 3. …"
+        is_count = is_count or numbering or reference
         found.append(StatedNumber(match.group(0), frozenset(readings),
                                   not (glued_before or glued_after or in_date or is_count),
                                   match.start(), match.end()))

@@ -24,6 +24,10 @@ class Wording:
 
 NEGATED_MARK_RE = re.compile(r"\b(?:not|no|instead\s+of|rather\s+than)\s+(?:an?\s+)?(?:\w+\s+)?"
                              r"(?:line|bar|pie|area|donut|scatter|column)s?(?:\s+(?:chart|graph|plot))?\b")
+_AS_A = (r"\b(?:as|in|into|with|using|like|make\s+it|draw\s+it|plot\s+it|show\s+it)\s+(?:an?\s+)?"
+         r"(?:(?:simple|single|smooth|dashed|horizontal|vertical|stacked|grouped|clustered|multi-series)\s+)*")
+NEGATED_SHAPE_RE = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*"
+                              r"(?:stack(?:ed|ing)?|grouped|clustered|side[\s-]by[\s-]side|horizontal(?:ly)?)\b")
 _MARK_PATTERNS: list[tuple[str, str]] = [
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
@@ -38,19 +42,23 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
     (r"\bpie\b", "arc"),
     (r"\bscatter\s*(?:plot|chart|graph)?\b|\bscatterplot\b|\bx\s*/?\s*y\s+plot\b|\bbubble\b", "point"),
     (r"\bdot\s*plot\b|\bpoints?\s+chart\b", "point"),
-    (r"\bstacked\s+area\b|\barea\b", "area"),
-    (r"\bline\b|\blines\b|\bline\s*(?:chart|graph|plot)\b|\btrend\b|\bsparkline\b|\bover\s+time\b|\btimeline\b", "line"),
+    # "area" and "line" ask for a mark only where a request stands: "area chart", "as a line", "line:" at
+    # the start; "the sales area" or "by product line" name something
+    (rf"\bstacked\s+area\b|\barea\s*(?:charts?|graphs?|plots?)\b|{_AS_A}area\b|^\W*area\b", "area"),
+    (rf"\blines?\s*(?:charts?|graphs?|plots?)\b|{_AS_A}lines?\b|^\W*lines?\b|\btrend(?:line)?\b|\bsparkline\b|"
+     r"\bover\s+time\b|\btimeline\b", "line"),
     (r"\bbars?\b|\bbar\s*(?:chart|graph)\b|\bcolumns?\b|\bhistogram\b", "bar"),
 ]
 
 
 def read_wording(text: str, subject_end: int) -> Wording:
     """Read mark, orientation, title, axis titles and sort order from the intent's words."""
-    lowered = NEGATED_MARK_RE.sub(" ", text.lower())  # "a bar chart, not a line": the refused mark is no request
+    lowered = NEGATED_MARK_RE.sub(" ", re.sub(r"[_*]", " ", text.lower()))  # "a bar chart, not a line": the refused mark is no request
+    lowered = NEGATED_SHAPE_RE.sub(" ", lowered)  # "side by side, not stacked"
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
     horizontal = bool(re.search(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", lowered))
     arrangement = None
-    if re.search(r"\bstacked\b", lowered):
+    if re.search(r"\bstack(?:ed|ing)?\b", lowered):  # "stacked bars", "stack paid on top of organic"
         arrangement = "stacked"
     elif re.search(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", lowered):
         arrangement = "grouped"
@@ -69,7 +77,10 @@ def read_wording(text: str, subject_end: int) -> Wording:
 
 
 def explicit_title(text: str) -> str | None:
-    """`titled "Q3 sales"`, `title: Q3 sales`, `called 'Signups'`."""
+    """`titled "Q3 sales"`, `title: Q3 sales`, `called 'Signups'`, `"title": "Q3 sales"` in JSON."""
+    in_json = re.search(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", text, re.IGNORECASE)
+    if in_json:
+        return in_json.group(1).strip()
     quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
     if quoted:
         return quoted.group(1).strip()
@@ -100,6 +111,8 @@ def subject_title(prefix: str) -> str | None:
     """A title from the subject before the data: "a bar chart of signups:" → "Signups"."""
     text = re.split(r"[\n]|:\s*$", prefix.strip())[0]
     text = re.sub(r"[\[{(|].*$", "", text)  # the data itself starts here
+    text = re.sub(r"\b[xy][\s-]*axis\b\s*(?:title\s*)?(?:[:=]|as|labell?ed|called|titled)?\s*(?:[\"“'‘][^\"”'’]*[\"”'’]|[^,;]*)",
+                  " ", text, flags=re.IGNORECASE)  # "y axis 'Team'" names an axis, not the chart
     text = re.split(r"(?<=[.!?])\s+", text.strip())[0] if re.search(r"[.!?]\s", text) else text
     for _ in range(3):
         text = _LEADING_FILLER.sub("", text).strip()
@@ -112,7 +125,7 @@ def subject_title(prefix: str) -> str | None:
 
 def _axis_title(text: str, axis: str) -> str | None:
     match = re.search(
-        rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.:(\n\"”']{{0,60}})",
+        rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.:()\n\"”']{{0,60}})",
         text, re.IGNORECASE,
     ) or re.search(rf"\b{axis}\s*[=:]\s*[\"“']?([A-Za-z][^,;.:(\n\"”'=]{{0,60}})", text, re.IGNORECASE)
     if match is None:
