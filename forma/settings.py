@@ -246,6 +246,9 @@ FORMA = {
     # Embedded default: checks run in a pool of this many threads of their own (never
     # the pool that serves every caller's database work).
     "EAGER_CHECK_THREADS": int(env("FORMA_EAGER_CHECK_THREADS", "2")),
+    # The figures a check drew (it renders to know the answer draws) are kept in the cache this
+    # long, so show_figure of a fresh answer is a cache read (oracles/figures.py).
+    "FRESH_FIGURE_SECONDS": int(env("FORMA_FRESH_FIGURE_SECONDS", "3600")),
     # A credit hold with no verdict after this long belongs to a request that died:
     # the sweeper returns it. Keep it well above TASK_WAIT_SECONDS.
     "HOLD_GRACE_SECONDS": float(env("FORMA_HOLD_GRACE_SECONDS", "300")),

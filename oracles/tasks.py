@@ -1,7 +1,8 @@
 """Celery tasks: checking answers and drawing figures.
 
-Both are pure functions of their arguments (no database access), so they are
-idempotent: a redelivered task after a lost worker computes the same thing.
+Both are pure functions of their arguments (no database access; the check keeps
+the figures it drew in the content-keyed figure cache), so they are idempotent: a
+redelivered task after a lost worker computes the same thing.
 Time limits bound each run; `acks_late` + `reject_on_worker_lost` (settings)
 mean a killed worker's task is redelivered, never silently acknowledged — and
 `DeliveryCountedTask` makes sure "redelivered" never means "forever".
@@ -102,10 +103,16 @@ def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> d
     A crash of a native renderer is already an `error` verdict here (`oracles.engine.answer`).
     """
     from oracles.engine import answer
+    from oracles.figures import figures_keep
 
     started = time.perf_counter()
-    verdict = answer(kind, intent, fmt, options).to_dict()
+    checked = answer(kind, intent, fmt, options)
+    verdict = checked.to_dict()
     verdict["engine_ms"] = round((time.perf_counter() - started) * 1000, 2)
+    if checked.status == "valid":
+        # The check drew the figure to know it renders: keep it, so show_figure need not draw it again.
+        # The bytes go to the cache, not into the result: the verdict stays small for the result backend.
+        figures_keep(kind=kind, fmt=fmt, result=checked.result, figures=checked.figures)
     return verdict
 
 
@@ -120,9 +127,6 @@ def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
     except EngineCrash as crash:  # the engine process crashed, not this worker: nothing to redeliver
         raise EngineFailed(crash.code, crash.message) from None
     return base64.b64encode(drawn).decode()
-
-
-    return base64.b64encode(get_kind(kind).render(result, fmt, out)).decode()
 
 
 @shared_task(name="oracles.prune_idempotency_keys")

@@ -65,6 +65,9 @@ class Verdict:
     verified_by: dict[str, Any] | None
     reason: dict[str, str] | None
     notes: list[str] = field(default_factory=list)
+    # What the check drew on its way ("png"/"svg" → bytes, exactly what `render` would return),
+    # kept so that drawing a fresh answer is not a second render. Not part of `to_dict`.
+    figures: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def invalid(cls, code: str, message: str, notes: list[str] | None = None) -> Verdict:

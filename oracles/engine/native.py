@@ -387,11 +387,19 @@ def to_png(spec: dict[str, Any], language: str, scale: float) -> bytes:
     return _run("vega_to_png" if language == "vega" else "vegalite_to_png", spec, scale)[1]
 
 
+def to_svg_and_png(spec: dict[str, Any], language: str, scale: float) -> tuple[str, bytes]:
+    """SVG text and PNG bytes of a spec in one engine call: the PNG is rasterised from that SVG."""
+    body = _run("vega_to_svg_png" if language == "vega" else "vegalite_to_svg_png", spec, scale)[1]
+    (svg_size,) = _HEADER.unpack_from(body)
+    start = _HEADER.size
+    return body[start:start + svg_size].decode("utf-8"), body[start + svg_size:]
+
+
 @lru_cache(maxsize=1)
 def vegalite_versions() -> tuple[str, ...]:
     """The Vega-Lite versions bundled with vl-convert (asked once per process)."""
     return tuple(json.loads(_run("vegalite_versions", {})[1]))
 
 
-__all__ = ["EngineCrash", "EnginePool", "pool", "reset_pool", "setting", "to_png", "to_svg",
+__all__ = ["EngineCrash", "EnginePool", "pool", "reset_pool", "setting", "to_png", "to_svg", "to_svg_and_png",
            "vegalite_to_vega", "vegalite_versions"]

@@ -7,8 +7,8 @@ It imports nothing from Forma, so it runs the same under the web process and a C
 Protocol, one request at a time: every message is a frame (4-byte big-endian length, then that
 many bytes). Once warm, the process sends one frame `{"ready": true}`. A request is two frames:
 a JSON header `{"op": …, "scale": …, "timeout": …}` and the spec as JSON text. The reply is two frames: a JSON
-header (`{"ok": true, "type": "json"|"text"|"bytes"}` or `{"ok": false, "error": …, "message": …}`)
-and the body. End of input means exit. If vl-convert panics the process aborts: the parent sees
+header (`{"ok": true, "type": "json"|"text"|"bytes"|"svg+png"}` or `{"ok": false, "error": …, "message": …}`)
+and the body ("svg+png": the SVG's length as a 4-byte frame header, the SVG, then the PNG). End of input means exit. If vl-convert panics the process aborts: the parent sees
 the pipe close, and that is exactly the point of running it here.
 """
 
@@ -64,6 +64,14 @@ def _run(vlc: Any, op: str, spec: str, scale: float | None) -> tuple[str, bytes]
         return "bytes", bytes(vlc.vegalite_to_png(spec, scale=scale, allowed_base_urls=[]))
     if op == "vega_to_png":
         return "bytes", bytes(vlc.vega_to_png(spec, scale=scale, allowed_base_urls=[]))
+    if op in ("vegalite_to_svg_png", "vega_to_svg_png"):
+        # The check's render, kept: the SVG, and the PNG rasterised from that same SVG (exactly
+        # what vegalite_to_png does inside, without laying the chart out a second time).
+        to_svg = vlc.vegalite_to_svg if op == "vegalite_to_svg_png" else vlc.vega_to_svg
+        svg = to_svg(spec, allowed_base_urls=[])
+        png = bytes(vlc.svg_to_png(svg, scale=scale))
+        svg_bytes = svg.encode()
+        return "svg+png", _HEADER.pack(len(svg_bytes)) + svg_bytes + png
     if op == "vegalite_versions":
         return "json", json.dumps(list(vlc.get_vegalite_versions())).encode()
     raise LookupError(f"unknown engine operation {op!r}")

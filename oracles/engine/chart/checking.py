@@ -7,7 +7,9 @@ from typing import Any
 
 from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
+from ..limits import ENGINE_LIMITS
 from .faithfulness import check_faithful
+from .rendering import PNG_SIGNATURE
 from .safety import check_structure
 from .schema import schema_errors, schema_version, vl_convert_version
 from .spec import ILLUSTRATIVE_SUBTITLE
@@ -44,14 +46,16 @@ def _compile(spec: dict[str, Any]) -> dict[str, Any]:
         raise EngineRefusal("DOES_NOT_COMPILE", f"Vega-Lite could not compile the chart: {str(exc).splitlines()[0][:200]}") from exc
 
 
-def _render_svg(spec: dict[str, Any], language: str) -> str:
+def _render(spec: dict[str, Any], language: str) -> dict[str, bytes]:
+    """The render check, and the figures it drew (kept: drawing a fresh answer is then no second render)."""
     try:
-        svg = native.to_svg(spec, language)
+        svg, png = native.to_svg_and_png(spec, language, float(ENGINE_LIMITS["max_render_scale"]))
     except ValueError as exc:
         raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
     if "<svg" not in svg[:500]:
         raise EngineRefusal("DOES_NOT_RENDER", "The renderer did not produce an SVG image.")
-    return svg
+    # What render_chart would return for this result; a PNG it would refuse is simply not kept.
+    return {"svg": svg.encode("utf-8"), **({"png": png} if png.startswith(PNG_SIGNATURE) else {})}
 
 
 def check_chart(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
@@ -93,7 +97,7 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
         check_structure(draft.artifact, "vega")
         if compiled != draft.artifact:
             raise EngineRefusal("INVALID_SPEC", "The Vega spec is not the compilation of its Vega-Lite source.")
-        _render_svg(draft.artifact, "vega")
+        figures = _render(draft.artifact, "vega")
     else:
-        _render_svg(spec, "vega-lite")  # type: ignore[arg-type]
-    return Verdict("valid", draft.artifact, verified_by(), None, list(draft.notes))
+        figures = _render(spec, "vega-lite")  # type: ignore[arg-type]
+    return Verdict("valid", draft.artifact, verified_by(), None, list(draft.notes), figures=figures)

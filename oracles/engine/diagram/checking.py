@@ -17,6 +17,7 @@ CHECKS = ["parses", "lays out", "renders", "every label is a whole phrase of the
 # Attributes that make Graphviz read files or emit links; never needed for an intent's diagram.
 FORBIDDEN_ATTRIBUTES = {"image", "imagepath", "shapefile", "fontpath", "url", "href", "stylesheet",
                         "imagescale", "fontnames", "target", "labelurl", "headurl", "tailurl", "edgeurl"}
+FIGURE_OUTPUTS = ("svg", "png")
 QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
@@ -78,11 +79,12 @@ def _check(intent: str, draft: Draft) -> Verdict:
     # One Graphviz run: -Tjson parses, lays out and emits every node's and edge's drawing
     # operations, so it is both the render check and the graph read back (a separate -Tsvg
     # run was a third subprocess per answer).
-    graph = read_back(source)
+    # The same run draws the figures (svg, png): kept, so drawing a fresh answer is no second run.
+    graph = read_back(source, draw=FIGURE_OUTPUTS)
     if not graph.drawn:
         raise EngineRefusal("DOES_NOT_RENDER", "Graphviz did not draw every node and edge of the diagram.")
     bound_laid_out(graph)
     # The drafter's facts are not consulted: the graph Graphviz read is compared with the
     # intent read on its own (faithfulness.py).
     check_faithful(intent, graph.labels, [(t, h, label) for (t, h), label in zip(graph.edges, graph.edge_labels, strict=True)])
-    return Verdict("valid", source, verified_by(), None, list(draft.notes))
+    return Verdict("valid", source, verified_by(), None, list(draft.notes), figures=graph.figures)
