@@ -1,4 +1,4 @@
-"""In-process timings of the oracle engine: draft + check + render(png), warm.
+"""In-process timings of the oracle engine: draft + check + render(png), warm (the PNG the check drew, if it kept one).
 
 `run_engine_bench(n)` returns median and p95 milliseconds per kind (plus the LARGE_CASES at the
 limits, e.g. a 1,000-value chart); `python bench/engine_bench.py` prints them. `make bench` shows these next to the MCP end-to-end timings.
@@ -36,7 +36,9 @@ def _once(kind_name: str, fmt: str, intent: str) -> float:
     verdict = kind.check(intent, draft, {})
     if verdict.status != "valid" or verdict.result is None:
         raise RuntimeError(f"bench intent for {kind_name} is not valid: {verdict.reason}")
-    kind.render(verdict.result, fmt, "png")
+    # The check keeps what it drew (Verdict.figures); rendering again is only for a kind that did not.
+    if "png" not in verdict.figures:
+        kind.render(verdict.result, fmt, "png")
     return (time.perf_counter() - started) * 1000
 
 

@@ -366,6 +366,8 @@ def _run(op: str, spec: dict[str, Any], scale: float | None = None) -> tuple[str
     if not reply.get("ok"):
         # vl-convert raised ValueError for a spec it cannot compile or render: the input's fault,
         # exactly as before isolation. Anything else it raised is a bug, and stays one.
+        if reply.get("error") == "DoesNotRender":
+            raise DoesNotRender(reply.get("message") or "vl-convert failed")
         if reply.get("error") == "ValueError":
             raise ValueError(reply.get("message") or "vl-convert failed")
         raise RuntimeError(f"vl-convert raised {reply.get('error')}: {reply.get('message')}")
@@ -387,12 +389,26 @@ def to_png(spec: dict[str, Any], language: str, scale: float) -> bytes:
     return _run("vega_to_png" if language == "vega" else "vegalite_to_png", spec, scale)[1]
 
 
-def to_svg_and_png(spec: dict[str, Any], language: str, scale: float) -> tuple[str, bytes]:
-    """SVG text and PNG bytes of a spec in one engine call: the PNG is rasterised from that SVG."""
-    body = _run("vega_to_svg_png" if language == "vega" else "vegalite_to_svg_png", spec, scale)[1]
-    (svg_size,) = _HEADER.unpack_from(body)
-    start = _HEADER.size
-    return body[start:start + svg_size].decode("utf-8"), body[start + svg_size:]
+class DoesNotRender(ValueError):
+    """The spec compiled but did not draw (a `check_and_draw` failure after its compile)."""
+
+
+def check_and_draw(spec: dict[str, Any], scale: float) -> tuple[dict[str, Any], str, bytes]:
+    """The chart check's engine work in one call: (compiled Vega, SVG text, PNG bytes) of a Vega-Lite spec.
+
+    The SVG is drawn from that compiled Vega and the PNG rasterised from that SVG: byte for byte
+    what `to_svg`/`to_png` return, at one compile and one layout. ValueError when it does not
+    compile; `DoesNotRender` (a ValueError) when it compiles but does not draw.
+    """
+    body = _run("vegalite_check_draw", spec, scale)[1]
+    parts, offset = [], 0
+    while offset < len(body):
+        (size,) = _HEADER.unpack_from(body, offset)
+        offset += _HEADER.size
+        parts.append(body[offset:offset + size])
+        offset += size
+    compiled, svg, png = parts
+    return json.loads(compiled), svg.decode("utf-8"), png
 
 
 @lru_cache(maxsize=1)
@@ -401,5 +417,5 @@ def vegalite_versions() -> tuple[str, ...]:
     return tuple(json.loads(_run("vegalite_versions", {})[1]))
 
 
-__all__ = ["EngineCrash", "EnginePool", "pool", "reset_pool", "setting", "to_png", "to_svg", "to_svg_and_png",
+__all__ = ["EngineCrash", "EnginePool", "pool", "reset_pool", "setting", "to_png", "to_svg", "check_and_draw", "DoesNotRender",
            "vegalite_to_vega", "vegalite_versions"]

@@ -39,23 +39,22 @@ def _title_text(spec: dict[str, Any]) -> str:
     return ""
 
 
-def _compile(spec: dict[str, Any]) -> dict[str, Any]:
+def _compile_and_draw(spec: dict[str, Any]) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """The compile and render checks in one engine call; returns the compiled Vega and what it drew.
+
+    The drawings are kept (drawing a fresh answer is then no second render): the SVG and the PNG at
+    the scale `render_chart` uses, byte for byte what it would return.
+    """
     try:
-        return native.vegalite_to_vega(spec)
+        compiled, svg, png = native.check_and_draw(spec, float(ENGINE_LIMITS["max_render_scale"]))
+    except native.DoesNotRender as exc:
+        raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
     except ValueError as exc:
         raise EngineRefusal("DOES_NOT_COMPILE", f"Vega-Lite could not compile the chart: {str(exc).splitlines()[0][:200]}") from exc
-
-
-def _render(spec: dict[str, Any], language: str) -> dict[str, bytes]:
-    """The render check, and the figures it drew (kept: drawing a fresh answer is then no second render)."""
-    try:
-        svg, png = native.to_svg_and_png(spec, language, float(ENGINE_LIMITS["max_render_scale"]))
-    except ValueError as exc:
-        raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
     if "<svg" not in svg[:500]:
         raise EngineRefusal("DOES_NOT_RENDER", "The renderer did not produce an SVG image.")
-    # What render_chart would return for this result; a PNG it would refuse is simply not kept.
-    return {"svg": svg.encode("utf-8"), **({"png": png} if png.startswith(PNG_SIGNATURE) else {})}
+    # A PNG that render_chart would refuse is simply not kept (show_figure then draws and refuses it).
+    return compiled, {"svg": svg.encode("utf-8"), **({"png": png} if png.startswith(PNG_SIGNATURE) else {})}
 
 
 def check_chart(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
@@ -90,14 +89,12 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
     violation = check_values(intent, draft.facts, rows, generated)
     if violation:
         raise EngineRefusal(*violation)
-    compiled = _compile(spec)  # type: ignore[arg-type]
     if draft.format == "vega":
         if not isinstance(draft.artifact, dict):
             raise EngineRefusal("INVALID_SPEC", "A Vega chart must be a JSON object.")
-        check_structure(draft.artifact, "vega")
-        if compiled != draft.artifact:
-            raise EngineRefusal("INVALID_SPEC", "The Vega spec is not the compilation of its Vega-Lite source.")
-        figures = _render(draft.artifact, "vega")
-    else:
-        figures = _render(spec, "vega-lite")  # type: ignore[arg-type]
+        check_structure(draft.artifact, "vega")  # bounded before any engine sees it
+    # What is drawn is the compilation of the checked Vega-Lite; a Vega artifact must be exactly it.
+    compiled, figures = _compile_and_draw(spec)  # type: ignore[arg-type]
+    if draft.format == "vega" and compiled != draft.artifact:
+        raise EngineRefusal("INVALID_SPEC", "The Vega spec is not the compilation of its Vega-Lite source.")
     return Verdict("valid", draft.artifact, verified_by(), None, list(draft.notes), figures=figures)
