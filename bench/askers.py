@@ -5,8 +5,10 @@
 Starts the same server as `make bench` (uvicorn, SQLite, tasks in-process, its own throwaway
 database), then runs `--askers` MCP clients at once, each asking `ask_oracle(chart)` for a
 different intent in a loop (with `--show`, each answer is also drawn with `show_figure(png)`),
-for `--seconds` after a short warm-up. Prints answers/s, the median and p95 latency, and the
-machine's load average, which says how much the numbers can be trusted on a shared machine.
+for `--seconds` after a short warm-up. Prints answers/s, the median and p95 latency, the CPU
+each answer cost in the server and in its engine processes, the answers/s that CPU allows on
+this machine's cores when nothing else runs, and the load average (on a shared machine the
+measured answers/s says more about the neighbours than about Forma; CPU per answer does not).
 """
 
 from __future__ import annotations
@@ -73,6 +75,30 @@ async def _run(url: str, key: str, askers: int, seconds: float, show: bool) -> d
     }
 
 
+def _cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds used so far by process `pid` itself, and by its children (reaped and live).
+
+    Its children are the engine processes and Graphviz runs. Read from /proc (Linux).
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def fields(path: str) -> list[str]:
+        with open(path) as stat:
+            return stat.read().rsplit(")", 1)[1].split()
+
+    own = fields(f"/proc/{pid}/stat")
+    children = (int(own[13]) + int(own[14])) / tick  # reaped: cutime + cstime
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                child = fields(f"/proc/{entry}/stat")
+            except OSError:
+                continue
+            if int(child[1]) == pid:
+                children += (int(child[11]) + int(child[12])) / tick
+    return (int(own[11]) + int(own[12])) / tick, children
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--askers", type=int, default=8)
@@ -84,10 +110,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="forma-askers-") as data_dir:
         server, key = _start_server(data_dir, port)
         try:
-            result = asyncio.run(_run(f"http://127.0.0.1:{port}/mcp", key, args.askers, args.seconds, args.show))
+            url = f"http://127.0.0.1:{port}/mcp"
+            asyncio.run(_run(url, key, 1, 1, args.show))  # warm: engine processes, schema validator
+            before = _cpu_seconds(server.pid)
+            result = asyncio.run(_run(url, key, args.askers, args.seconds, args.show))
+            after = _cpu_seconds(server.pid)
         finally:
             server.terminate()
             server.wait(timeout=15)
+    # CPU per answer does not depend on how busy the machine is (answers/s does): the web process's
+    # share is bound to one core (the GIL), the engine processes' spreads over the rest. (The CPU
+    # window also covers the short warm-up of the measured run; answers counts only after it.)
+    web_ms = (after[0] - before[0]) * 1000 / max(result["answers"], 1)
+    engine_ms = (after[1] - before[1]) * 1000 / max(result["answers"], 1)
+    cpus = os.cpu_count() or 1
+    result["cpu_ms_per_answer"] = {"web_process": round(web_ms, 1), "engine_processes": round(engine_ms, 1)}
+    result["answers_per_s_if_cores_idle"] = round(min(1000 / web_ms, 1000 * cpus / (web_ms + engine_ms)), 1)
     result["load_average_before"] = [round(x, 2) for x in load_before]
     result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     result["cpus"] = os.cpu_count()

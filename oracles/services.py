@@ -432,11 +432,17 @@ async def figure_draw(
     out = out or "png"
     answer = await run_sync(_figure_answer, principal=principal, token=token, out=out)
     # A fresh answer's figure was kept by its check (oracles/figures.py); one drawn before is cached too.
-    cache_key = figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=out, result=answer.result)
-    encoded = await run_sync(cache.get, cache_key)
+    # With no PNG yet, the SVG the check kept makes it (a rasterisation, not a second layout).
+    cache_key, svg_key = (
+        figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=o, result=answer.result) for o in (out, "svg")
+    )
+    kept = await run_sync(cache.get_many, [cache_key, svg_key] if out == "png" else [cache_key])
+    encoded = kept.get(cache_key)
     if encoded is None:
         try:
-            submitted = await run_sync(task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out)
+            submitted = await run_sync(
+                task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out, kept.get(svg_key)
+            )
             encoded = await task_outcome(submitted, deadline=started + settings.FORMA["TASK_WAIT_SECONDS"])
         except TaskFailed as failure:
             raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure

@@ -118,12 +118,20 @@ def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> d
 
 @shared_task(name="oracles.render_figure", base=DeliveryCountedTask, acks_late=True, reject_on_worker_lost=True,
              time_limit=_HARD, soft_time_limit=_SOFT)
-def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
-    """Draw a checked result as PNG or SVG; bytes travel base64-encoded (JSON serializer)."""
+def render_figure(kind: str, result: Any, fmt: str, out: str, drawn_svg: str | None = None) -> str:
+    """Draw a checked result as PNG or SVG; bytes travel base64-encoded (JSON serializer).
+
+    `drawn_svg` (base64) is the SVG the check drew and kept: a kind that can rasterise it
+    (charts: vl-convert draws PNGs that way) makes the PNG from it instead of drawing anew.
+    """
     from oracles.engine import EngineCrash, get_kind
 
+    oracle_kind = get_kind(kind)
     try:
-        drawn = get_kind(kind).render(result, fmt, out)
+        if out == "png" and drawn_svg is not None and hasattr(oracle_kind, "png_from_svg"):
+            drawn = oracle_kind.png_from_svg(base64.b64decode(drawn_svg))
+        else:
+            drawn = oracle_kind.render(result, fmt, out)
     except EngineCrash as crash:  # the engine process crashed, not this worker: nothing to redeliver
         raise EngineFailed(crash.code, crash.message) from None
     return base64.b64encode(drawn).decode()

@@ -69,16 +69,20 @@ def _run(vlc: Any, op: str, spec: str, scale: float | None) -> tuple[str, bytes]
     if op == "vega_to_png":
         return "bytes", bytes(vlc.vega_to_png(spec, scale=scale, allowed_base_urls=[]))
     if op == "vegalite_check_draw":
-        # The chart check's engine work in one call: compile, then draw the compiled Vega to SVG and
-        # rasterise that SVG to PNG (what vegalite_to_svg/_to_png do inside, without compiling and
-        # laying the chart out again). A failure after the compile is the render's, said as such.
+        # The chart check's engine work in one call: compile, then draw the compiled Vega to SVG
+        # (what vegalite_to_svg does inside, without compiling a second time). A failure after
+        # the compile is the render's, said as such. The compiled Vega is sent back only when
+        # asked (`scale` is reused as the flag: 1 = send it).
         compiled = vlc.vegalite_to_vega(spec)
         try:
             svg = vlc.vega_to_svg(compiled, allowed_base_urls=[])
-            png = bytes(vlc.svg_to_png(svg, scale=scale))
         except ValueError as exc:
             raise DoesNotRender(str(exc)) from exc
-        return "parts", b"".join(_HEADER.pack(len(p)) + p for p in (json.dumps(compiled).encode(), svg.encode(), png))
+        parts = (json.dumps(compiled).encode() if scale else b"null", svg.encode())
+        return "parts", b"".join(_HEADER.pack(len(p)) + p for p in parts)
+    if op == "svg_to_png":
+        # Rasterising a drawn SVG: exactly the last step of vegalite_to_png / vega_to_png.
+        return "bytes", bytes(vlc.svg_to_png(spec, scale=scale))
     if op == "vegalite_versions":
         return "json", json.dumps(list(vlc.get_vegalite_versions())).encode()
     raise LookupError(f"unknown engine operation {op!r}")

@@ -7,9 +7,7 @@ from typing import Any
 
 from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
-from ..limits import ENGINE_LIMITS
 from .faithfulness import check_faithful
-from .rendering import PNG_SIGNATURE
 from .safety import check_structure
 from .schema import schema_errors, schema_version, vl_convert_version
 from .spec import ILLUSTRATIVE_SUBTITLE
@@ -39,22 +37,21 @@ def _title_text(spec: dict[str, Any]) -> str:
     return ""
 
 
-def _compile_and_draw(spec: dict[str, Any]) -> tuple[dict[str, Any], dict[str, bytes]]:
-    """The compile and render checks in one engine call; returns the compiled Vega and what it drew.
+def _compile_and_draw(spec: dict[str, Any], *, want_compiled: bool) -> tuple[dict[str, Any] | None, dict[str, bytes]]:
+    """The compile and render checks in one engine call; returns the compiled Vega (if wanted) and what it drew.
 
-    The drawings are kept (drawing a fresh answer is then no second render): the SVG and the PNG at
-    the scale `render_chart` uses, byte for byte what it would return.
+    The SVG is kept (showing a fresh answer as SVG is then no second render, and its PNG only
+    a rasterisation of it): byte for byte what `render_chart` would return.
     """
     try:
-        compiled, svg, png = native.check_and_draw(spec, float(ENGINE_LIMITS["max_render_scale"]))
+        compiled, svg = native.check_and_draw(spec, want_compiled=want_compiled)
     except native.DoesNotRender as exc:
         raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
     except ValueError as exc:
         raise EngineRefusal("DOES_NOT_COMPILE", f"Vega-Lite could not compile the chart: {str(exc).splitlines()[0][:200]}") from exc
     if "<svg" not in svg[:500]:
         raise EngineRefusal("DOES_NOT_RENDER", "The renderer did not produce an SVG image.")
-    # A PNG that render_chart would refuse is simply not kept (show_figure then draws and refuses it).
-    return compiled, {"svg": svg.encode("utf-8"), **({"png": png} if png.startswith(PNG_SIGNATURE) else {})}
+    return compiled, {"svg": svg.encode("utf-8")}
 
 
 def check_chart(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
@@ -94,7 +91,7 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
             raise EngineRefusal("INVALID_SPEC", "A Vega chart must be a JSON object.")
         check_structure(draft.artifact, "vega")  # bounded before any engine sees it
     # What is drawn is the compilation of the checked Vega-Lite; a Vega artifact must be exactly it.
-    compiled, figures = _compile_and_draw(spec)  # type: ignore[arg-type]
+    compiled, figures = _compile_and_draw(spec, want_compiled=draft.format == "vega")  # type: ignore[arg-type]
     if draft.format == "vega" and compiled != draft.artifact:
         raise EngineRefusal("INVALID_SPEC", "The Vega spec is not the compilation of its Vega-Lite source.")
     return Verdict("valid", draft.artifact, verified_by(), None, list(draft.notes), figures=figures)
