@@ -55,9 +55,12 @@ async def _asker(url: str, key: str, index: int, stop_at: float, show: bool, lat
     return answered
 
 
-async def _run(url: str, key: str, askers: int, seconds: float, show: bool) -> dict[str, float]:
-    # Warm-up: the first ask starts the engine processes and builds the schema validator.
+async def _warm(url: str, key: str, askers: int, show: bool) -> None:
+    # The first asks start the engine processes and build the schema validator.
     await asyncio.gather(*(_asker(url, key, i, time.perf_counter() + 2, show, []) for i in range(askers)))
+
+
+async def _run(url: str, key: str, askers: int, seconds: float, show: bool) -> dict[str, float]:
     latencies: list[float] = []
     started = time.perf_counter()
     counts = await asyncio.gather(
@@ -111,7 +114,7 @@ def main() -> None:
         server, key = _start_server(data_dir, port)
         try:
             url = f"http://127.0.0.1:{port}/mcp"
-            asyncio.run(_run(url, key, 1, 1, args.show))  # warm: engine processes, schema validator
+            asyncio.run(_warm(url, key, args.askers, args.show))
             before = _cpu_seconds(server.pid)
             result = asyncio.run(_run(url, key, args.askers, args.seconds, args.show))
             after = _cpu_seconds(server.pid)
@@ -119,8 +122,7 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=15)
     # CPU per answer does not depend on how busy the machine is (answers/s does): the web process's
-    # share is bound to one core (the GIL), the engine processes' spreads over the rest. (The CPU
-    # window also covers the short warm-up of the measured run; answers counts only after it.)
+    # share is bound to one core (the GIL), the engine processes' spreads over the rest.
     web_ms = (after[0] - before[0]) * 1000 / max(result["answers"], 1)
     engine_ms = (after[1] - before[1]) * 1000 / max(result["answers"], 1)
     cpus = os.cpu_count() or 1
