@@ -419,6 +419,21 @@ def _figure_answer(*, principal: Principal, token: Any, out: str) -> Answer:
     return answer
 
 
+def _figure_kept(*, principal: Principal, token: Any, out: str) -> tuple[Answer, str, str | None, str | None]:
+    """The answer, its figure's cache key, the figure if cached, and the SVG its check kept (when
+    a PNG is asked for and is not cached): one step, so one thread hop.
+
+    A fresh answer's figure was kept by its check (oracles/figures.py); one drawn before is cached
+    too. With no PNG yet, the SVG the check kept makes it (a rasterisation, not a second layout).
+    """
+    answer = _figure_answer(principal=principal, token=token, out=out)
+    cache_key, svg_key = (
+        figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=o, result=answer.result) for o in (out, "svg")
+    )
+    kept = cache.get_many([cache_key, svg_key] if out == "png" else [cache_key])
+    return answer, cache_key, kept.get(cache_key), kept.get(svg_key) if out == "png" else None
+
+
 async def figure_draw(
     *, principal: Principal, token: Any, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
     started: float | None = None,
@@ -430,18 +445,11 @@ async def figure_draw(
     """
     started = time.monotonic() if started is None else started
     out = out or "png"
-    answer = await run_sync(_figure_answer, principal=principal, token=token, out=out)
-    # A fresh answer's figure was kept by its check (oracles/figures.py); one drawn before is cached too.
-    # With no PNG yet, the SVG the check kept makes it (a rasterisation, not a second layout).
-    cache_key, svg_key = (
-        figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=o, result=answer.result) for o in (out, "svg")
-    )
-    kept = await run_sync(cache.get_many, [cache_key, svg_key] if out == "png" else [cache_key])
-    encoded = kept.get(cache_key)
+    answer, cache_key, encoded, drawn_svg = await run_sync(_figure_kept, principal=principal, token=token, out=out)
     if encoded is None:
         try:
             submitted = await run_sync(
-                task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out, kept.get(svg_key)
+                task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out, drawn_svg
             )
             encoded = await task_outcome(submitted, deadline=started + settings.FORMA["TASK_WAIT_SECONDS"])
         except TaskFailed as failure:
