@@ -69,8 +69,7 @@ def _apply(
 
 
 def balance_of(organization: Organization) -> int:
-    row = CreditBalance.objects.filter(organization=organization).values_list("balance", flat=True).first()
-    return row or 0
+    return balance_of_pk(organization.pk)
 
 
 def ledger_sum(organization: Organization) -> int:
@@ -132,7 +131,7 @@ def _debit_held(*, organization_pk: int, amount: int) -> None:
         balance=F("balance") - amount
     )
     if not moved:
-        balance = CreditBalance.objects.filter(organization_id=organization_pk).values_list("balance", flat=True).first() or 0
+        balance = balance_of_pk(organization_pk)
         raise FormaError(
             "quota_exceeded",
             f"This needs {amount} credits and {balance} remain. Buy credits or wait for the monthly allowance.",
@@ -218,6 +217,7 @@ def credits_release(*, request_id: str, reason: str = "", held: Reservation | No
 
 
 def balance_of_pk(organization_pk: int) -> int:
+    """The balance, by the organization's primary key (the ask path has no Organization row)."""
     return CreditBalance.objects.filter(organization_id=organization_pk).values_list("balance", flat=True).first() or 0
 
 
