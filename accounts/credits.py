@@ -69,8 +69,7 @@ def _apply(
 
 
 def balance_of(organization: Organization) -> int:
-    row = CreditBalance.objects.filter(organization=organization).values_list("balance", flat=True).first()
-    return row or 0
+    return balance_of_pk(organization.pk)
 
 
 def ledger_sum(organization: Organization) -> int:
@@ -124,14 +123,44 @@ def credits_grant(*, organization: Organization, amount: int, reason: str, actor
     return entry
 
 
-@transaction.atomic
-def credits_reserve(*, organization: Organization, request_id: str, amount: int) -> Reservation:
-    """Hold `amount` credits for the answer `request_id`, or raise `quota_exceeded` (nothing written)."""
-    reservation, created = Reservation.objects.get_or_create(
-        request_id=request_id, defaults={"organization": organization, "amount": amount}
+def _debit_held(*, organization_pk: int, amount: int) -> None:
+    """Take `amount` from the balance by one conditional UPDATE, or raise `quota_exceeded`."""
+    if amount <= 0:
+        return
+    moved = CreditBalance.objects.filter(organization_id=organization_pk, balance__gte=amount).update(
+        balance=F("balance") - amount
     )
-    if created:
-        _apply(organization=organization, kind=Kind.RESERVE, amount=-amount, key=f"reserve:{request_id}", request_id=request_id)
+    if not moved:
+        balance = balance_of_pk(organization_pk)
+        raise FormaError(
+            "quota_exceeded",
+            f"This needs {amount} credits and {balance} remain. Buy credits or wait for the monthly allowance.",
+            context={"balance": balance, "price": amount},
+        )
+
+
+def credits_reserve(
+    *, request_id: str, amount: int, organization: Organization | None = None, organization_pk: int | None = None
+) -> Reservation:
+    """Hold `amount` credits for the answer `request_id`, or raise `quota_exceeded` (nothing written).
+
+    The hot path of every ask, so it is three statements in one transaction: the
+    reservation (unique per request id, so a replay is refused by the database),
+    the conditional debit, and the reserve's ledger row. A replayed reserve is a
+    no-op that returns the first one.
+    """
+    organization_pk = organization.pk if organization is not None else organization_pk
+    try:
+        with transaction.atomic():
+            reservation = Reservation.objects.create(request_id=request_id, organization_id=organization_pk, amount=amount)
+            _debit_held(organization_pk=organization_pk, amount=amount)
+            LedgerEntry.objects.create(
+                organization_id=organization_pk, kind=Kind.RESERVE, amount=-amount, idempotency_key=f"reserve:{request_id}",
+                request_id=request_id,
+            )
+    except IntegrityError:
+        # Reserved before (a replay, or a concurrent twin): the first reserve holds; this one moved nothing.
+        return Reservation.objects.get(request_id=request_id)
     return reservation
 
 
@@ -142,34 +171,58 @@ def _close(*, request_id: str, to_state: str) -> bool:
     )
 
 
-@transaction.atomic
-def credits_settle(*, request_id: str) -> bool:
-    """The reserve becomes the charge. True if this call settled it."""
+def _held(request_id: str, held: Reservation | None) -> Reservation:
+    # The caller that reserved knows the row (organization and amount never change): no need to read it again.
+    if held is not None and held.request_id == request_id:
+        return held
+    return Reservation.objects.get(request_id=request_id)
+
+
+@transaction.atomic(savepoint=False)
+def credits_settle(*, request_id: str, held: Reservation | None = None) -> bool:
+    """The reserve becomes the charge. True if this call settled it.
+
+    `held` is the row `credits_reserve` returned, when the caller has it. Runs in
+    the caller's transaction when there is one (no savepoint: a failure undoes the
+    caller's whole transaction, which is what the answer path wants).
+    """
     if not _close(request_id=request_id, to_state=Reservation.State.SETTLED):
         return False
-    reservation = Reservation.objects.select_related("organization").get(request_id=request_id)
-    _apply(organization=reservation.organization, kind=Kind.SETTLE, amount=0, key=f"settle:{request_id}", request_id=request_id)
+    reservation = _held(request_id, held)
+    # Only the conditional UPDATE above moves a reservation out of `held`, once: this key cannot exist yet,
+    # and the unique constraint would still refuse a second one.
+    LedgerEntry.objects.create(
+        organization_id=reservation.organization_id, kind=Kind.SETTLE, amount=0, idempotency_key=f"settle:{request_id}",
+        request_id=request_id,
+    )
     AuditEvent.objects.create(
-        organization=reservation.organization, action="credits.spent", target=request_id, data={"amount": reservation.amount}
+        organization_id=reservation.organization_id, action="credits.spent", target=request_id, data={"amount": reservation.amount}
     )
     return True
 
 
-@transaction.atomic
-def credits_release(*, request_id: str, reason: str = "") -> bool:
-    """Return the held credits in full. True if this call released them."""
+@transaction.atomic(savepoint=False)
+def credits_release(*, request_id: str, reason: str = "", held: Reservation | None = None) -> bool:
+    """Return the held credits in full. True if this call released them (`held` as in `credits_settle`)."""
     if not _close(request_id=request_id, to_state=Reservation.State.RELEASED):
         return False
-    reservation = Reservation.objects.select_related("organization").get(request_id=request_id)
-    _apply(
-        organization=reservation.organization, kind=Kind.RELEASE, amount=reservation.amount,
-        key=f"release:{request_id}", request_id=request_id, reason=reason[:240],
+    reservation = _held(request_id, held)
+    if reservation.amount:
+        CreditBalance.objects.filter(organization_id=reservation.organization_id).update(balance=F("balance") + reservation.amount)
+    LedgerEntry.objects.create(
+        organization_id=reservation.organization_id, kind=Kind.RELEASE, amount=reservation.amount,
+        idempotency_key=f"release:{request_id}", request_id=request_id, reason=reason[:240],
     )
     AuditEvent.objects.create(
         organization=reservation.organization, action="credits.released", target=request_id,
         data={"amount": reservation.amount, "reason": reason[:240]},
     )
     return True
+
+
+def balance_of_pk(organization_pk: int) -> int:
+    """The balance, by the organization's primary key (the ask path has no Organization row)."""
+    return CreditBalance.objects.filter(organization_id=organization_pk).values_list("balance", flat=True).first() or 0
 
 
 def reservations_sweep(*, older_than: timedelta | None = None, now: datetime | None = None) -> int:

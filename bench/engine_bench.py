@@ -1,4 +1,4 @@
-"""In-process timings of the oracle engine: draft + check + render(png), warm.
+"""In-process timings of the oracle engine: draft + check + PNG, warm (the PNG the way show_figure gets it).
 
 `run_engine_bench(n)` returns median and p95 milliseconds per kind (plus the LARGE_CASES at the
 limits, e.g. a 1,000-value chart); `python bench/engine_bench.py` prints them. `make bench` shows these next to the MCP end-to-end timings.
@@ -39,7 +39,13 @@ def _once(kind_name: str, fmt: str, intent: str) -> float:
     verdict = kind.check(intent, draft, {})
     if verdict.status != "valid" or verdict.result is None:
         raise RuntimeError(f"bench intent for {kind_name} is not valid: {verdict.reason}")
-    kind.render(verdict.result, fmt, "png")
+    # The engine's own cheapest way to the PNG, the one show_figure takes: the PNG the check drew,
+    # else a rasterisation of the SVG it drew (charts), else a render.
+    if "png" not in verdict.figures:
+        if "svg" in verdict.figures and hasattr(kind, "png_from_svg"):
+            kind.png_from_svg(verdict.figures["svg"])
+        else:
+            kind.render(verdict.result, fmt, "png")
     return (time.perf_counter() - started) * 1000
 
 

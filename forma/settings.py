@@ -240,6 +240,7 @@ FORMA_ORACLE_KINDS = [
     "oracles.engine.diagram",
 ]
 
+EMBEDDED_ENGINE_PROCESSES = max(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2)
 FORMA = {
     "MCP_PATH": "/mcp",
     "MCP_RESOURCE_URL": PUBLIC_URL + "/mcp",
@@ -259,13 +260,19 @@ FORMA = {
     # Engine processes (oracles/engine/native.py): vl-convert runs in these, never in the web
     # process or the Celery child, so its crash costs one answer, not the process. Per calling
     # process (each web process, each Celery child), started on demand, kept warm.
-    "ENGINE_PROCESSES": int(env("FORMA_ENGINE_PROCESSES", "2")),
+    # Embedded default: one process does all the work, so its engine pool is sized to the cores
+    # (the engine's CPU is most of an ask's). Served: per Celery child, so it stays small.
+    "ENGINE_PROCESSES": int(env("FORMA_ENGINE_PROCESSES", str(EMBEDDED_ENGINE_PROCESSES if CELERY_TASK_ALWAYS_EAGER else 2))),
     "ENGINE_CALL_TIMEOUT_SECONDS": float(env("FORMA_ENGINE_CALL_TIMEOUT_SECONDS", "10")),
     "ENGINE_START_TIMEOUT_SECONDS": float(env("FORMA_ENGINE_START_TIMEOUT_SECONDS", "30")),
     "ENGINE_MAX_CALLS_PER_PROCESS": int(env("FORMA_ENGINE_MAX_CALLS_PER_PROCESS", "500")),
     # Embedded default: checks run in a pool of this many threads of their own (never
-    # the pool that serves every caller's database work).
-    "EAGER_CHECK_THREADS": int(env("FORMA_EAGER_CHECK_THREADS", "2")),
+    # the pool that serves every caller's database work). Two per engine process: while one
+    # check does its Python part (reading, schema, faithfulness), another keeps the engine busy.
+    "EAGER_CHECK_THREADS": int(env("FORMA_EAGER_CHECK_THREADS", str(2 * EMBEDDED_ENGINE_PROCESSES))),
+    # The figures a check drew (it renders to know the answer draws) are kept in the cache this
+    # long, so show_figure of a fresh answer is a cache read (oracles/figures.py).
+    "FRESH_FIGURE_SECONDS": int(env("FORMA_FRESH_FIGURE_SECONDS", "3600")),
     # A credit hold with no verdict after this long belongs to a request that died:
     # the sweeper returns it. Keep it well above TASK_WAIT_SECONDS.
     "HOLD_GRACE_SECONDS": float(env("FORMA_HOLD_GRACE_SECONDS", "300")),

@@ -171,6 +171,10 @@ class Verdict(BaseModel):
     reason: Reason | None = None
     notes: list[str] = Field(default_factory=list)
     engine_ms: float | None = None
+    # What the check drew on its way ("png"/"svg" → bytes, exactly what `render` would return), kept
+    # so that drawing a fresh answer is not a second render (oracles/figures.py). Never serialised:
+    # the check task writes them to the figure cache itself, not through the result backend.
+    figures: dict[str, bytes] = Field(default_factory=dict, exclude=True, repr=False)
 
     @model_validator(mode="after")
     def _says_what_its_status_needs(self) -> Verdict:
@@ -181,8 +185,11 @@ class Verdict(BaseModel):
         return self
 
     @classmethod
-    def valid(cls, result: dict[str, Any] | str, verified_by: VerifiedBy, notes: list[str] | None = None) -> Verdict:
-        return cls(status="valid", result=result, verified_by=verified_by, notes=list(notes or []))
+    def valid(
+        cls, result: dict[str, Any] | str, verified_by: VerifiedBy, notes: list[str] | None = None,
+        figures: dict[str, bytes] | None = None,
+    ) -> Verdict:
+        return cls(status="valid", result=result, verified_by=verified_by, notes=list(notes or []), figures=dict(figures or {}))
 
     @classmethod
     def invalid(cls, code: str, message: str, notes: list[str] | None = None) -> Verdict:

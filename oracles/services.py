@@ -22,7 +22,7 @@ from django.utils import timezone
 from pydantic import ValidationError
 
 from accounts import credits
-from accounts.models import Organization, User
+from accounts.models import Reservation, User
 from accounts.principals import Principal
 from accounts.services import audit_record
 from ground import contract, ids, reasons
@@ -32,6 +32,7 @@ from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
+from .figures import figure_cache_key
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import oracle_get
 from .tasks import check_intent, render_figure
@@ -104,7 +105,6 @@ class AskInFlight:
 
     request_id: str
     principal: Principal
-    organization: Organization
     oracle: Oracle
     intent: str
     fmt: str
@@ -112,16 +112,17 @@ class AskInFlight:
     submitted: Submitted | None
     refused: TaskFailed | None  # the broker would not take the check: the answer is `error`
     idempotency_key_pk: int | None
+    held: Reservation | None = None  # the hold credits_reserve took: settling it needs no read
 
 
 @contextmanager
-def _released_on_failure(request_id: str) -> Iterator[None]:
+def _released_on_failure(request_id: str, held: Reservation | None = None) -> Iterator[None]:
     """Any exception between the reserve and the recorded verdict gives the hold back."""
     try:
         yield
     except BaseException:
         try:
-            credits.credits_release(request_id=request_id, reason="interrupted")
+            credits.credits_release(request_id=request_id, reason="interrupted", held=held)
         except Exception:
             # The database is gone too: the hold stays until the sweeper returns it.
             logger.exception("could not release the hold of %s; the sweeper will", request_id)
@@ -135,18 +136,17 @@ def answer_begin(
     """Refuse bad input for free, reserve the oracle's price, and hand the check to a worker."""
     oracle = oracle_get(name=oracle_name)
     intent, fmt, options = _validate_ask(oracle, intent, fmt, {"allow_generated_data": allow_generated_data})
-    organization = Organization.objects.get(pk=principal.organization_pk)
     # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
-    credits.credits_reserve(organization=organization, request_id=request_id, amount=oracle.price)
-    with _released_on_failure(request_id):
+    held = credits.credits_reserve(organization_pk=principal.organization_pk, request_id=request_id, amount=oracle.price)
+    with _released_on_failure(request_id, held):
         submitted, refused = None, None
         try:
             submitted = task_submit(check_intent, oracle.kind, intent, fmt, options)
         except TaskFailed as failure:
             refused = failure
     return AskInFlight(
-        request_id=request_id, principal=principal, organization=organization, oracle=oracle, intent=intent, fmt=fmt,
-        options=options, submitted=submitted, refused=refused, idempotency_key_pk=idempotency_key_pk,
+        request_id=request_id, principal=principal, oracle=oracle, intent=intent, fmt=fmt,
+        options=options, submitted=submitted, refused=refused, idempotency_key_pk=idempotency_key_pk, held=held,
     )
 
 
@@ -176,12 +176,12 @@ def answer_finish(*, flight: AskInFlight, verdict: Verdict, total_ms: float) -> 
     # Billing follows the fault: which refusals cost the price is said once, in ground/reasons.py.
     billed = status == "valid" or (status == "invalid" and reasons.billed(reason_code))
     try:
-        with _released_on_failure(request_id), transaction.atomic():
+        with _released_on_failure(request_id, flight.held), transaction.atomic():
             # Settled before the answer is written: if the sweeper already returned this
             # hold (a verdict later than the grace period), the answer says it cost nothing.
-            charged = credits.credits_settle(request_id=request_id) if billed else False
+            charged = credits.credits_settle(request_id=request_id, held=flight.held) if billed else False
             if not billed:
-                credits.credits_release(request_id=request_id, reason=reason_code or status)
+                credits.credits_release(request_id=request_id, reason=reason_code or status, held=flight.held)
             answer = Answer.objects.create(
                 request_id=request_id, organization_id=principal.organization_pk, user_id=principal.user_pk,
                 credential=principal.credential_id, oracle=oracle, intent=flight.intent, format=flight.fmt,
@@ -190,7 +190,7 @@ def answer_finish(*, flight: AskInFlight, verdict: Verdict, total_ms: float) -> 
                 figure_token=ids.figure_id() if status == "valid" and flight.fmt in oracle.drawable_formats else None,
                 timings={"engine_ms": verdict.engine_ms, "total_ms": total_ms},
             )
-            body = answer_present(answer, credits_remaining=credits.balance_of(flight.organization))
+            body = answer_present(answer, credits_remaining=credits.balance_of_pk(principal.organization_pk))
             if flight.idempotency_key_pk is not None:
                 # In the same transaction as the charge: a key is answered exactly when its ask was billed.
                 IdempotencyKey.objects.filter(pk=flight.idempotency_key_pk, request_id=request_id).update(response=body.model_dump(mode="json"))
@@ -412,6 +412,21 @@ def _figure_answer(*, principal: Principal, token: str, out: str) -> Answer:
     return answer
 
 
+def _figure_kept(*, principal: Principal, token: Any, out: str) -> tuple[Answer, str, str | None, str | None]:
+    """The answer, its figure's cache key, the figure if cached, and the SVG its check kept (when
+    a PNG is asked for and is not cached): one step, so one thread hop.
+
+    A fresh answer's figure was kept by its check (oracles/figures.py); one drawn before is cached
+    too. With no PNG yet, the SVG the check kept makes it (a rasterisation, not a second layout).
+    """
+    answer = _figure_answer(principal=principal, token=token, out=out)
+    cache_key, svg_key = (
+        figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=o, result=answer.result) for o in (out, "svg")
+    )
+    kept = cache.get_many([cache_key, svg_key] if out == "png" else [cache_key])
+    return answer, cache_key, kept.get(cache_key), kept.get(svg_key) if out == "png" else None
+
+
 async def figure_draw(
     *, principal: Principal, token: str, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
     started: float | None = None,
@@ -423,15 +438,12 @@ async def figure_draw(
     """
     started = time.monotonic() if started is None else started
     out = out or "png"
-    answer = await run_sync(_figure_answer, principal=principal, token=token, out=out)
-    content_key = hashlib.sha256(
-        json.dumps([answer.oracle.kind, answer.format, out, answer.result], sort_keys=True).encode()
-    ).hexdigest()
-    cache_key = f"{settings.FORMA['REDIS_PREFIX']}:figure:{content_key}"
-    encoded = await run_sync(cache.get, cache_key)
+    answer, cache_key, encoded, drawn_svg = await run_sync(_figure_kept, principal=principal, token=token, out=out)
     if encoded is None:
         try:
-            submitted = await run_sync(task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out)
+            submitted = await run_sync(
+                task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out, drawn_svg
+            )
             encoded = await task_outcome(submitted, deadline=started + settings.FORMA["TASK_WAIT_SECONDS"])
         except TaskFailed as failure:
             raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure

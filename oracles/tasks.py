@@ -1,7 +1,8 @@
 """Celery tasks: checking answers and drawing figures.
 
-Both are pure functions of their arguments (no database access), so they are
-idempotent: a redelivered task after a lost worker computes the same thing.
+Both are pure functions of their arguments (no database access; the check keeps
+the figures it drew in the content-keyed figure cache), so they are idempotent: a
+redelivered task after a lost worker computes the same thing.
 Time limits bound each run; `acks_late` + `reject_on_worker_lost` (settings)
 mean a killed worker's task is redelivered, never silently acknowledged — and
 `DeliveryCountedTask` makes sure "redelivered" never means "forever".
@@ -19,6 +20,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from oracles.engine import EngineCrash, answer, get_kind
+from oracles.figures import figures_keep
 from oracles.pruning import idempotency_keys_prune
 
 logger = logging.getLogger("forma.tasks")
@@ -106,16 +108,29 @@ def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> d
     A crash of a native renderer is already an `error` verdict here (`oracles.engine.answer`).
     """
     started = time.perf_counter()
-    verdict = answer(kind, intent, fmt, options)
-    return verdict.model_copy(update={"engine_ms": round((time.perf_counter() - started) * 1000, 2)}).to_dict()
+    checked = answer(kind, intent, fmt, options)
+    verdict = checked.model_copy(update={"engine_ms": round((time.perf_counter() - started) * 1000, 2)}).to_dict()
+    if checked.status == "valid":
+        # The check drew the figure to know it renders: keep it, so show_figure need not draw it again.
+        # The bytes go to the cache, not into the result: the verdict stays small for the result backend.
+        figures_keep(kind=kind, fmt=fmt, result=checked.result, figures=checked.figures)
+    return verdict
 
 
 @shared_task(name="oracles.render_figure", base=DeliveryCountedTask, acks_late=True, reject_on_worker_lost=True,
              time_limit=_HARD, soft_time_limit=_SOFT)
-def render_figure(kind: str, result: Any, fmt: str, out: str) -> str:
-    """Draw a checked result as PNG or SVG; bytes travel base64-encoded (JSON serializer)."""
+def render_figure(kind: str, result: Any, fmt: str, out: str, drawn_svg: str | None = None) -> str:
+    """Draw a checked result as PNG or SVG; bytes travel base64-encoded (JSON serializer).
+
+    `drawn_svg` (base64) is the SVG the check drew and kept: a kind that can rasterise it
+    (charts: vl-convert draws PNGs that way) makes the PNG from it instead of drawing anew.
+    """
+    oracle_kind = get_kind(kind)
     try:
-        drawn = get_kind(kind).render(result, fmt, out)
+        if out == "png" and drawn_svg is not None and hasattr(oracle_kind, "png_from_svg"):
+            drawn = oracle_kind.png_from_svg(base64.b64decode(drawn_svg))
+        else:
+            drawn = oracle_kind.render(result, fmt, out)
     except EngineCrash as crash:  # the engine process crashed, not this worker: nothing to redeliver
         raise EngineFailed(crash.code, crash.message) from None
     return base64.b64encode(drawn).decode()

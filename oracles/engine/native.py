@@ -371,6 +371,8 @@ def _run(op: str, spec: dict[str, Any], scale: float | None = None) -> tuple[str
     if not reply.get("ok"):
         # vl-convert raised ValueError for a spec it cannot compile or render: the input's fault,
         # exactly as before isolation. Anything else it raised is a bug, and stays one.
+        if reply.get("error") == "DoesNotRender":
+            raise DoesNotRender(reply.get("message") or "vl-convert failed")
         if reply.get("error") == "ValueError":
             raise ValueError(reply.get("message") or "vl-convert failed")
         raise RuntimeError(f"vl-convert raised {reply.get('error')}: {reply.get('message')}")
@@ -392,11 +394,43 @@ def to_png(spec: dict[str, Any], language: str, scale: float) -> bytes:
     return _run("vega_to_png" if language == "vega" else "vegalite_to_png", spec, scale)[1]
 
 
+class DoesNotRender(ValueError):
+    """The spec compiled but did not draw (a `check_and_draw` failure after its compile)."""
+
+
+def check_and_draw(spec: dict[str, Any], *, want_compiled: bool) -> tuple[dict[str, Any] | None, str]:
+    """The chart check's engine work in one call: (compiled Vega or None, SVG text) of a Vega-Lite spec.
+
+    The SVG is drawn from that compiled Vega: byte for byte what `to_svg` returns, at one compile.
+    ValueError when it does not compile; `DoesNotRender` (a ValueError) when it compiles but
+    does not draw. The compiled Vega crosses the pipe only when `want_compiled`.
+    """
+    body = _run("vegalite_check_draw", spec, 1.0 if want_compiled else 0.0)[1]
+    parts, offset = [], 0
+    while offset < len(body):
+        (size,) = _HEADER.unpack_from(body, offset)
+        offset += _HEADER.size
+        parts.append(body[offset:offset + size])
+        offset += size
+    compiled, svg = parts
+    return json.loads(compiled), svg.decode("utf-8")
+
+
+def svg_to_png(svg: str, scale: float) -> bytes:
+    """PNG bytes rasterised from an SVG drawn by `to_svg`: what `to_png` returns for the same spec."""
+    reply, body = pool().call("svg_to_png", svg, scale)
+    if not reply.get("ok"):
+        if reply.get("error") == "ValueError":
+            raise ValueError(reply.get("message") or "vl-convert failed")
+        raise RuntimeError(f"vl-convert raised {reply.get('error')}: {reply.get('message')}")
+    return body
+
+
 @lru_cache(maxsize=1)
 def vegalite_versions() -> tuple[str, ...]:
     """The Vega-Lite versions bundled with vl-convert (asked once per process)."""
     return tuple(json.loads(_run("vegalite_versions", {})[1]))
 
 
-__all__ = ["EngineCrash", "EnginePool", "pool", "reset_pool", "setting", "to_png", "to_svg",
+__all__ = ["EngineCrash", "EnginePool", "pool", "reset_pool", "setting", "to_png", "to_svg", "check_and_draw", "DoesNotRender", "svg_to_png",
            "vegalite_to_vega", "vegalite_versions"]

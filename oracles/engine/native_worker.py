@@ -7,8 +7,8 @@ It imports nothing from Forma, so it runs the same under the web process and a C
 Protocol, one request at a time: every message is a frame (4-byte big-endian length, then that
 many bytes). Once warm, the process sends one frame `{"ready": true}`. A request is two frames:
 a JSON header `{"op": …, "scale": …, "timeout": …}` and the spec as JSON text. The reply is two frames: a JSON
-header (`{"ok": true, "type": "json"|"text"|"bytes"}` or `{"ok": false, "error": …, "message": …}`)
-and the body. End of input means exit. If vl-convert panics the process aborts: the parent sees
+header (`{"ok": true, "type": "json"|"text"|"bytes"|"parts"}` or `{"ok": false, "error": …, "message": …}`)
+and the body ("parts": several frames in one body). End of input means exit. If vl-convert panics the process aborts: the parent sees
 the pipe close, and that is exactly the point of running it here.
 """
 
@@ -52,6 +52,10 @@ def write_frames(stream: BinaryIO, *payloads: bytes) -> None:
     stream.flush()
 
 
+class DoesNotRender(ValueError):
+    """vl-convert compiled the spec but could not draw it."""
+
+
 def _run(vlc: Any, op: str, spec: str, scale: float | None) -> tuple[str, bytes]:
     # URLs are never fetched: allowed_base_urls=[] is fixed here, not chosen by the caller.
     if op == "vegalite_to_vega":
@@ -64,6 +68,21 @@ def _run(vlc: Any, op: str, spec: str, scale: float | None) -> tuple[str, bytes]
         return "bytes", bytes(vlc.vegalite_to_png(spec, scale=scale, allowed_base_urls=[]))
     if op == "vega_to_png":
         return "bytes", bytes(vlc.vega_to_png(spec, scale=scale, allowed_base_urls=[]))
+    if op == "vegalite_check_draw":
+        # The chart check's engine work in one call: compile, then draw the compiled Vega to SVG
+        # (what vegalite_to_svg does inside, without compiling a second time). A failure after
+        # the compile is the render's, said as such. The compiled Vega is sent back only when
+        # asked (`scale` is reused as the flag: 1 = send it).
+        compiled = vlc.vegalite_to_vega(spec)
+        try:
+            svg = vlc.vega_to_svg(compiled, allowed_base_urls=[])
+        except ValueError as exc:
+            raise DoesNotRender(str(exc)) from exc
+        parts = (json.dumps(compiled).encode() if scale else b"null", svg.encode())
+        return "parts", b"".join(_HEADER.pack(len(p)) + p for p in parts)
+    if op == "svg_to_png":
+        # Rasterising a drawn SVG: exactly the last step of vegalite_to_png / vega_to_png.
+        return "bytes", bytes(vlc.svg_to_png(spec, scale=scale))
     if op == "vegalite_versions":
         return "json", json.dumps(list(vlc.get_vegalite_versions())).encode()
     raise LookupError(f"unknown engine operation {op!r}")

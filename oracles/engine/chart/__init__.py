@@ -11,7 +11,7 @@ from ..contracts import Draft, EngineRefusal, Verdict
 from .checking import check_chart
 from .drafting import draft_spec
 from .limits import CHART_LIMITS
-from .rendering import render_chart
+from .rendering import png_from_svg, render_chart
 
 
 class ChartOptions(BaseModel):
@@ -64,6 +64,10 @@ class ChartKind:
     def render(self, result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
         """PNG or SVG bytes of a checked chart."""
         return render_chart(result, fmt, out)
+
+    def png_from_svg(self, svg: bytes) -> bytes:
+        """The PNG `render` would give, from the SVG the check drew (kept): a rasterisation only."""
+        return png_from_svg(svg)
 
 
 KIND = ChartKind()

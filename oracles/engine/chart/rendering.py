@@ -32,3 +32,15 @@ def render_chart(result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
     if not data.startswith(PNG_SIGNATURE):
         raise EngineRefusal("DOES_NOT_RENDER", "The renderer did not produce a PNG image.")
     return bytes(data)
+
+
+def png_from_svg(svg: bytes) -> bytes:
+    """The PNG of a chart from the SVG its check drew: the same bytes `render_chart(..., "png")`
+    returns (vl-convert draws PNGs by rasterising that SVG), without laying the chart out again."""
+    try:
+        data = native.svg_to_png(svg.decode("utf-8"), float(CHART_LIMITS["max_render_scale"]))
+    except ValueError as exc:
+        raise EngineRefusal("DOES_NOT_RENDER", f"The chart did not render: {str(exc).splitlines()[0][:200]}") from exc
+    if not data.startswith(PNG_SIGNATURE):
+        raise EngineRefusal("DOES_NOT_RENDER", "The renderer did not produce a PNG image.")
+    return bytes(data)

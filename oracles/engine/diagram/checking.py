@@ -20,6 +20,9 @@ CHECKS = ["parses", "lays out", "renders", "every label is a whole phrase of the
 # Attributes that make Graphviz read files or emit links; never needed for an intent's diagram.
 FORBIDDEN_ATTRIBUTES = {"image", "imagepath", "shapefile", "fontpath", "url", "href", "stylesheet",
                         "imagescale", "fontnames", "target", "labelurl", "headurl", "tailurl", "edgeurl"}
+FIGURE_OUTPUTS = ("svg", "png")
+# About 20 nodes and 20 edges: drawing the PNG in the check's run then adds tens of milliseconds.
+DRAW_PNG_WITH_CHECK_MAX_BYTES = 1_000
 QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
@@ -81,11 +84,15 @@ def _check(intent: str, draft: Draft) -> Verdict:
     # One Graphviz run: -Tjson parses, lays out and emits every node's and edge's drawing
     # operations, so it is both the render check and the graph read back (a separate -Tsvg
     # run was a third subprocess per answer).
-    graph = read_back(source)
+    # The same run draws the figures: kept, so drawing a fresh answer is no second Graphviz run.
+    # SVG costs next to nothing on top of the layout; PNG (cairo) grows with the picture (seconds
+    # at the node limits, which would eat the layout's time budget), so only small graphs get it here.
+    draw = FIGURE_OUTPUTS if len(source) <= DRAW_PNG_WITH_CHECK_MAX_BYTES else ("svg",)
+    graph = read_back(source, draw=draw)
     if not graph.drawn:
         raise EngineRefusal("DOES_NOT_RENDER", "Graphviz did not draw every node and edge of the diagram.")
     bound_laid_out(graph)
     # The drafter's facts are not consulted: the graph Graphviz read is compared with the
     # intent read on its own (faithfulness.py).
     check_faithful(intent, graph.labels, [(t, h, label) for (t, h), label in zip(graph.edges, graph.edge_labels, strict=True)])
-    return Verdict.valid(source, verified_by(), draft.notes)
+    return Verdict.valid(source, verified_by(), draft.notes, figures=graph.figures)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
 import re
 import shutil
 import signal
 import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 from ..contracts import EngineCrash, EngineRefusal
 from ..text import clean_intent
@@ -41,7 +45,15 @@ def graphviz_version() -> str:
 
 
 def run_dot(source: str, output: str) -> bytes:
-    """`dot -T<output>` on the source; refuses on error, warning, timeout or oversize input.
+    """`dot -T<output>` on the source; refuses on error, warning, timeout or oversize input."""
+    return run_dot_many(source, output)[0]
+
+
+def run_dot_many(source: str, output: str, *more: str) -> tuple[bytes, dict[str, bytes]]:
+    """`dot -T<output>`, plus every format in `more` from the same layout, in one run.
+
+    With `more`, every output is written to a file in a private temporary directory
+    (`-T<fmt> -o<file>` pairs) and read back: Graphviz lays the graph out once for all.
 
     Graphviz runs as its own process, so its crash is never ours to share: a `dot` killed by a
     signal is an `EngineCrash` (an unbilled error), not a refusal of the caller's diagram.
@@ -53,13 +65,19 @@ def run_dot(source: str, output: str) -> bytes:
     data = clean_intent(source).encode("utf-8")
     if len(data) > int(DIAGRAM_LIMITS["max_dot_bytes"]):
         raise EngineRefusal("DIAGRAM_TOO_LARGE", f"The DOT source is {len(data):,} bytes; the limit is {DIAGRAM_LIMITS['max_dot_bytes']:,}.")
-    try:
-        completed = subprocess.run(  # noqa: S603 - fixed argv, source on stdin
-            [dot_binary(), f"-T{output}"], input=data, capture_output=True,
-            timeout=float(DIAGRAM_LIMITS["graphviz_timeout_s"]), env=_ENV, check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise EngineRefusal("LAYOUT_TIMEOUT", f"Graphviz took longer than {DIAGRAM_LIMITS['graphviz_timeout_s']} s. Simplify the diagram.") from exc
+    with tempfile.TemporaryDirectory(prefix="forma-dot-") if more else contextlib.nullcontext("") as folder:
+        # Graphviz hands the -o files to its -T jobs in order: with any -o, every output gets one.
+        files = {fmt: os.path.join(folder, f"figure.{fmt}") for fmt in (output, *more)} if more else {}
+        outputs = [arg for fmt, path in files.items() for arg in (f"-T{fmt}", f"-o{path}")] or [f"-T{output}"]
+        argv = [dot_binary(), *outputs]
+        try:
+            completed = subprocess.run(  # noqa: S603 - fixed argv, source on stdin
+                argv, input=data, capture_output=True,
+                timeout=float(DIAGRAM_LIMITS["graphviz_timeout_s"]), env=_ENV, check=False,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise EngineRefusal("LAYOUT_TIMEOUT", f"Graphviz took longer than {DIAGRAM_LIMITS['graphviz_timeout_s']} s. Simplify the diagram.") from exc
+        drawn = {fmt: Path(path).read_bytes() for fmt, path in files.items() if completed.returncode == 0 and os.path.exists(path)}
     if completed.returncode < 0:
         try:
             name = signal.Signals(-completed.returncode).name
@@ -73,7 +91,11 @@ def run_dot(source: str, output: str) -> bytes:
     if completed.returncode != 0 or problems:
         first = problems[0] if problems else f"exit status {completed.returncode}"
         raise EngineRefusal("DOES_NOT_PARSE", f"Graphviz rejected the diagram: {first[:200]}")
-    return completed.stdout
+    if not more:
+        return completed.stdout, {}
+    if output not in drawn:
+        raise EngineRefusal("DOES_NOT_RENDER", f"Graphviz wrote no {output} output.")
+    return drawn.pop(output), drawn
 
 
 @dataclass(frozen=True)
@@ -85,14 +107,17 @@ class LaidOutGraph:
     edges: list[tuple[str, str]]
     edge_labels: list[str | None] = field(default_factory=list)
     drawn: bool = True
+    figures: dict[str, bytes] = field(default_factory=dict, repr=False)  # what `draw` asked for, from the same layout
 
 
-def read_back(source: str) -> LaidOutGraph:
+def read_back(source: str, draw: tuple[str, ...] = ()) -> LaidOutGraph:
     """Lay the source out with `dot -Tjson` and read its nodes and edges from Graphviz's output.
 
     `-Tjson` is a Graphviz output format like svg: the layout plus the drawing operations
-    (`_draw_`) of every node and edge, so one run both reads the graph back and shows it renders."""
-    document = json.loads(run_dot(source, "json"))
+    (`_draw_`) of every node and edge, so one run both reads the graph back and shows it renders.
+    The formats in `draw` ("svg", "png") are drawn by the same run and returned as `figures`."""
+    output, figures = run_dot_many(source, "json", *draw)
+    document = json.loads(output)
     by_id: dict[int, str] = {}
     drawn = True
     for item in document.get("objects", []):
@@ -106,4 +131,4 @@ def read_back(source: str) -> LaidOutGraph:
         edges.append((by_id[edge["tail"]], by_id[edge["head"]]))
         edge_labels.append(unquote(edge["label"]) if edge.get("label") else None)
         drawn = drawn and bool(edge.get("_draw_"))
-    return LaidOutGraph(list(by_id.values()), edges, edge_labels, drawn)
+    return LaidOutGraph(list(by_id.values()), edges, edge_labels, drawn, figures)
