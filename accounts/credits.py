@@ -214,7 +214,7 @@ def credits_release(*, request_id: str, reason: str = "", held: Reservation | No
         idempotency_key=f"release:{request_id}", request_id=request_id, reason=reason[:240],
     )
     AuditEvent.objects.create(
-        organization=reservation.organization, action="credits.released", target=request_id,
+        organization_id=reservation.organization_id, action="credits.released", target=request_id,
         data={"amount": reservation.amount, "reason": reason[:240]},
     )
     return True

@@ -11,6 +11,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from accounts.bearer import principal_from_bearer
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CHART = "a bar chart of signups: Mon 34, Tue 41, Wed 29"
@@ -20,15 +22,14 @@ DIAGRAM = "Login flow: submit, then validate; if valid, save, otherwise show err
 # row), committed on its own; the verdict (close the hold, settle row, audit row, answer row,
 # balance read) in one transaction. It was 28 before the ledger's hot path was cut.
 ASK_STATEMENTS = 13
-# An unbilled verdict releases instead of settling: close the hold, credit back, release row.
-UNBILLED_ASK_STATEMENTS = 13
+# An unbilled verdict releases instead of settling: close the hold, credit back, release row, and
+# the release's audit row (every credit operation is audited) — one more than a settle.
+UNBILLED_ASK_STATEMENTS = 14
 # show_figure: the answer (scoped to the organization), then the cache.
 FIGURE_STATEMENTS = 1
 
 
 def _principal(account):
-    from accounts.principals import principal_from_bearer
-
     return principal_from_bearer(account.key)
 
 
@@ -45,10 +46,10 @@ def test_a_billed_ask_and_its_figure_cost_what_the_ledger_needs(account):
     principal = _principal(account)
     answer_create(principal=principal, oracle_name="chart", intent=CHART + ", Thu 1")  # warm-up: caches, engine
     answer, asked = _statements(answer_create, principal=principal, oracle_name="chart", intent=CHART + ", Thu 2")
-    assert answer["status"] == "valid" and answer["cost"] == 1
+    assert answer.status == "valid" and answer.cost == 1
     assert len(asked) == ASK_STATEMENTS, "\n".join(asked)
     assert not any("FOR UPDATE" in sql for sql in asked)  # conditional updates decide; nothing is locked for reading
-    (data, _mime), drawn = _statements(figure_render, principal=principal, token=answer["figure"]["token"], out="png")
+    (data, _mime), drawn = _statements(figure_render, principal=principal, token=answer.figure.token, out="png")
     assert len(drawn) == FIGURE_STATEMENTS, "\n".join(drawn)
     assert data.startswith(b"\x89PNG")
     assert balance_of(account.organization) == 98 == ledger_sum(account.organization)
@@ -61,9 +62,9 @@ def test_an_unbilled_ask_releases_its_hold_in_as_few_statements(account):
     principal = _principal(account)
     answer_create(principal=principal, oracle_name="chart", intent=CHART + ", Thu 1")
     answer, asked = _statements(answer_create, principal=principal, oracle_name="chart", intent="a bar chart of signups")
-    assert answer["status"] == "invalid" and answer["reason"]["code"] == "DATA_REQUIRED" and answer["cost"] == 0
+    assert answer.status == "invalid" and answer.reason["code"] == "DATA_REQUIRED" and answer.cost == 0
     assert len(asked) == UNBILLED_ASK_STATEMENTS, "\n".join(asked)
-    assert answer["credits_remaining"] == 99 == balance_of(account.organization) == ledger_sum(account.organization)
+    assert answer.credits_remaining == 99 == balance_of(account.organization) == ledger_sum(account.organization)
 
 
 @pytest.mark.parametrize(("oracle", "intent", "fmt"), [("chart", CHART, "vega-lite"), ("chart", CHART, "vega"), ("diagram", DIAGRAM, "dot")])
@@ -75,16 +76,16 @@ def test_the_figure_a_check_drew_is_kept_so_drawing_a_fresh_answer_is_no_second_
 
     principal = _principal(account)
     answer = answer_create(principal=principal, oracle_name=oracle, intent=intent, fmt=fmt)
-    assert answer["status"] == "valid"
+    assert answer.status == "valid"
     kind = KINDS[oracle]
-    expected = {out: kind.render(answer["result"], fmt, out) for out in ("png", "svg")}
+    expected = {out: kind.render(answer.result, fmt, out) for out in ("png", "svg")}
 
     def no_second_render(*args, **kwargs):
         raise AssertionError("show_figure rendered a figure its check had already drawn")
 
     monkeypatch.setattr(type(kind), "render", no_second_render)
     for out in ("png", "svg"):
-        data, _mime = figure_render(principal=principal, token=answer["figure"]["token"], out=out)
+        data, _mime = figure_render(principal=principal, token=answer.figure.token, out=out)
         assert data == expected[out]  # exactly what a render gives
 
 
@@ -97,7 +98,7 @@ def test_a_figure_the_check_did_not_keep_is_drawn_once_then_read_from_the_cache(
     principal = _principal(account)
     answer = answer_create(principal=principal, oracle_name="chart", intent=CHART)
     cache.clear()  # the kept figures expired (or were kept by another cache)
-    first, _ = figure_render(principal=principal, token=answer["figure"]["token"], out="png")
-    assert first == KINDS["chart"].render(answer["result"], "vega-lite", "png")
-    (again, _mime), drawn = _statements(figure_render, principal=principal, token=answer["figure"]["token"], out="png")
+    first, _ = figure_render(principal=principal, token=answer.figure.token, out="png")
+    assert first == KINDS["chart"].render(answer.result, "vega-lite", "png")
+    (again, _mime), drawn = _statements(figure_render, principal=principal, token=answer.figure.token, out="png")
     assert again == first and len(drawn) == FIGURE_STATEMENTS
