@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
+from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS
+from .actor_glue import REPLY_RE as _ACTOR_REPLY_RE
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -32,7 +34,7 @@ _FORWARD = [
     r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
     r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
     r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
-    r"afterwards", r"and then", r"finally", r"followed by", r"->",
+    r"afterwards", r"and then", r"finally", r"followed by", r"->", ACTOR_FORWARD,
 ]
 _REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r"is part of", r"belongs? to",
             r"is (?:a )?child of", r"is below", r"works? for", r"is owned by", r"is led by", r"<-", r"under"]
@@ -64,9 +66,14 @@ class _Reader:
         while index < end:
             if index in label_at:
                 span = label_at[index]
-                for inner in self.tokens[span.start:span.end]:
+                for position, inner in enumerate(self.tokens[span.start:span.end]):
                     if inner.kind == "word":
                         word = inner.text.casefold()
+                        # "the cardiologist orders an echo from …": an actor's verb opening a drawn
+                        # label right after its subject is the relation ("with the order total" is not)
+                        if position == 0 and word in ACTOR_VERBS and not symbols:
+                            symbols.append(("^" + word, span))  # marked: only this reads as a verb
+                            continue
                         symbols.append((word if word in _CONNECT else "@", span))
                 index = span.end
                 continue
@@ -100,6 +107,8 @@ class _Reader:
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
+            # ", the database returns the hash": a reply opens a clause of its own
+            next_is_verb = next_is_verb or bool(following and _REPLY_RE.match(_plain(following[0][1])))
             state.glue(glue, node.key if node else None, first=index == 0,
                        next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
         state.finish()
@@ -139,7 +148,7 @@ def _plain(segment: list[tuple[str, Span | None]]) -> str:
     """The grammar words of a segment: label text and fillers dropped, branch words kept."""
     words = [symbol for symbol, span in segment
              if symbol != "@" and symbol not in _ARTICLES
-             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)]
+             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS or symbol.startswith("^"))]
     if "->" in words or "<-" in words:
         words = [w for w in words if w != "|"]
     return " ".join(words)
@@ -168,7 +177,7 @@ _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|a
                           r"go back to|loops back to|returns to|return to)\s*)+$")
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
                         r"all)(?= |$)")
-_REPLY_RE = re.compile(r"^(?:replies|responds|answers|returns|sends back)(?: with| back)?$")
+_REPLY_RE = _ACTOR_REPLY_RE
 
 
 def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | None]]:
@@ -285,6 +294,7 @@ class _State:
                 # "Payment Service responds with a receipt": back to whoever sent to it
                 self._emit()
                 self.out.add(self.group[0], self.sender[self.group[0]], set(seg_labels))
+                broke = True  # the reply is a clause of its own: the next name starts another
                 continue
             if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
                     and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split():

@@ -1,0 +1,149 @@
+"""Actor sequences: "the client sends a token to the API, which asks Auth to verify it; Auth
+replies OK; the API returns the data".
+
+Each clause is ACTOR VERB [MESSAGE] [to|from|in|with] ACTOR [with|for MESSAGE], or a reply
+(ACTOR replies|returns|answers MESSAGE) that goes back to whoever last sent to that actor. The
+actors are the clauses' subjects; an object is an actor when some clause has it as subject or
+when a preposition ("to", "into", "from") names it. The edge carries what travels, as written:
+the verb with its message ("sends the login form"), or the message after the object ("… for
+the password hash").
+
+The reader claims an intent only when EVERY clause reads this way and some actor recurs; any
+other intent is left to the other readers (None).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import Graph, clean_label, node_key
+from .relations import PREAMBLE_RE
+
+# Verbs of one actor acting on another, as agents and people write them (third person and the
+# bare form non-native writers use: "client send request to gateway").
+_SEQUENCE_VERBS = """
+    sends send asks ask returns return replies reply responds respond answers answer notifies notify emails email
+    creates create orders order writes write calls call forwards forward requests request hits hit publishes publish
+    checks check verifies verify queries query pings ping posts post fetches fetch passes pass hands hand enqueues
+    enqueue pushes push tells tell informs inform confirms confirm acknowledges acknowledge submits submit uploads
+    upload delivers deliver routes route redirects redirect issues issue grants grant validates validate charges
+    charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
+    proxies proxy invokes invoke triggers trigger streams stream emits emit
+""".split()
+VERB_WORDS = frozenset(_SEQUENCE_VERBS)
+REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
+# "answers to", "reports to": a reporting line, not a message
+_NOT_A_MESSAGE_RE = re.compile(r"^(?:answers?|reports?)\s+to\b", re.IGNORECASE)
+_OBJECT_PREPS = ("to", "into", "in", "from", "with")
+_LEAD_RE = re.compile(r"^(?:(?:so|and|then|next|finally|first|after\s+that|afterwards)\b\s*,?\s*)+", re.IGNORECASE)
+_TRAIL_RE = re.compile(r"\s+(?:first|then|next|too|as\s+well|again|finally)$", re.IGNORECASE)
+SUBJECT_MAX_WORDS = 5
+_WORD_RE = re.compile(r"\S+")
+
+
+def _clauses(intent: str) -> list[str]:
+    """Statements (";", ".", new lines), each cut at ", " / " and " where a new clause begins."""
+    statements = [s.strip() for s in re.split(r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+|\.\s*$", intent) if s and s.strip()]
+    clauses: list[str] = []
+    for statement in statements:
+        pieces = re.split(r",\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?", statement)
+        current = ""
+        for piece in pieces:
+            if current and _verb_at(piece) is None:
+                current += ", " + piece  # a list inside the clause ("sends A, B and C")
+                continue
+            if current:
+                clauses.append(current)
+            current = piece
+        if current:
+            clauses.append(current)
+    return clauses
+
+
+def _verb_at(clause: str) -> int | None:
+    """Index (in words) of the clause's verb after a short subject, or None."""
+    words = _LEAD_RE.sub("", PREAMBLE_RE.sub("", clause.strip()) if ":" in clause else clause.strip()).split()
+    for index, word in enumerate(words[:SUBJECT_MAX_WORDS + 1]):
+        if index and word.casefold() in VERB_WORDS and not (word[:1].isupper() and words[index - 1][:1].isupper()):
+            return index  # "Fraud Check API responds": a capitalised word inside a capitalised name is the name's
+        if word.endswith(",") or word.casefold() in ("which", "who", "that", "and", "if", "when", "then"):
+            return None
+    return None
+
+
+def _split_clause(clause: str) -> tuple[str, str, str] | None:
+    """(subject, verb, rest) of an actor clause, or None."""
+    text = clause.strip()
+    if ":" in text:
+        text = PREAMBLE_RE.sub("", text)
+    text = _TRAIL_RE.sub("", _LEAD_RE.sub("", text)).strip(" .,")
+    index = _verb_at(text)
+    if index is None:
+        return None
+    words = text.split()
+    subject, verb, rest = " ".join(words[:index]), words[index], " ".join(words[index + 1:])
+    if _NOT_A_MESSAGE_RE.match(verb + " " + rest) or not clean_label(subject):
+        return None
+    return subject, verb, rest
+
+
+def _mentions(text: str, actors: set[str]) -> bool:
+    """Whether a noun phrase names a known actor: the same name, or one ending the same way
+    ("the on-call engineer" for "engineer", "the database" for "user database")."""
+    key = node_key(clean_label(text))
+    if not key:
+        return False
+    return any(key == a or key.endswith(" " + a) or a.endswith(" " + key) for a in actors)
+
+
+def _object(rest: str, actors: set[str]) -> tuple[str, str, str] | None:
+    """(message before, object, message after) of a clause's rest, or None when no actor is named."""
+    words = rest.split()
+    # a preposition naming the object: "sends the form to the API", "orders an echo from the lab"
+    for index, word in enumerate(words):
+        if word.casefold() not in _OBJECT_PREPS:
+            continue
+        before = words[:index]
+        if before and before[-1].casefold() == "back":
+            before = before[:-1]
+        tail = words[index + 1:]
+        cut = next((i for i, w in enumerate(tail) if w.casefold() in ("with", "for") and i), len(tail))
+        obj, after = " ".join(tail[:cut]), " ".join(tail[cut + 1:])
+        strong = word.casefold() in ("to", "into", "from")
+        if obj and (_mentions(obj, actors) or (strong and len(obj.split()) <= SUBJECT_MAX_WORDS)):
+            return " ".join(before), obj, after
+    # a direct object: "emails support", "asks the user database for the password hash"
+    cut = next((i for i, w in enumerate(words) if w.casefold() in ("with", "for") and i), len(words))
+    obj = " ".join(words[:cut])
+    if obj and _mentions(obj, actors):
+        return "", obj, " ".join(words[cut + 1:])
+    return None
+
+
+def read_sequence(intent: str) -> Graph | None:
+    """None unless every clause of the intent is an actor acting on another actor."""
+    clauses = _clauses(intent)
+    if len(clauses) < 2:
+        return None
+    parsed = [_split_clause(clause) for clause in clauses]
+    if any(p is None for p in parsed):
+        return None
+    actors = {node_key(clean_label(subject)) for subject, _, _ in parsed}  # type: ignore[misc]
+    graph = Graph()
+    for subject_text, verb, rest in parsed:  # type: ignore[misc]
+        found = _object(rest, actors)
+        subject = graph.node(subject_text)
+        if found is None:
+            if verb.casefold() not in REPLY_WORDS or subject not in graph.senders or re.search(r"\b(?:to|into)\b", rest):
+                return None
+            # "the database returns the hash": back to whoever asked it
+            graph.edge(subject, graph.senders[subject], clean_label(f"{verb} {rest}".strip()) or None)
+            continue
+        before, obj_text, after = found
+        target = graph.node(obj_text)
+        label = clean_label(after) if after and not before else clean_label(f"{verb} {before}".strip())
+        graph.edge(subject, target, label or None)
+        graph.senders[target] = subject
+    if len(graph.labels) < 2 or not graph.edges:
+        return None
+    return graph
