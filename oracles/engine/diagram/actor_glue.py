@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 # third person and bare forms ("client send request to gateway")
-ACTOR_VERBS = frozenset("""
+ACTOR_VERBS = frozenset(
+    """
     returns return replies reply responds respond answers answer
     sends send asks ask notifies notify emails email creates create orders order writes write calls call
     forwards forward requests request hits hit publishes publish checks check verifies verify queries query pings ping
@@ -19,10 +20,15 @@ ACTOR_VERBS = frozenset("""
     confirm acknowledges acknowledge submits submit uploads upload delivers deliver routes route redirects redirect
     issues issue grants grant validates validate charges charge refunds refund assigns assign escalates escalate alerts
     alert messages message texts text relays relay proxies proxy invokes invoke triggers trigger streams stream emits emit
-""".split())
+""".split()
+)
 REPLY_VERBS = frozenset("returns return replies reply responds respond answers answer".split())
 # an actor verb (first word of a drawn label) and the preposition that names the other actor
 # (the glue marks such a verb "^verb"; see glue._sig)
-ACTOR_FORWARD = (rf"\^(?:{'|'.join(sorted(ACTOR_VERBS - REPLY_VERBS))})(?: (?:back )?(?:to|into|in|onto|from|of|with))?|"
-                 rf"\^(?:{'|'.join(sorted(REPLY_VERBS))})(?: (?:back )?(?:to|into|onto))")
+ACTOR_FORWARD = (
+    rf"\^(?:{'|'.join(sorted(ACTOR_VERBS - REPLY_VERBS))})(?: (?:back )?(?:to|into|in|onto|from|of|with))?|"
+    rf"\^(?:{'|'.join(sorted(REPLY_VERBS))})(?: (?:back )?(?:to|into|onto))"
+)
 REPLY_RE = re.compile(r"^\^?(?:replies|reply|responds?|answers?|returns?|sends? back)(?: with| back)?$")
+# A name's generic head noun, which a later mention may drop ("the origin" for "the origin server").
+GENERIC_HEADS = frozenset("server service app application database db system api backend frontend".split())

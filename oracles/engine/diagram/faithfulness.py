@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
+from .actor_glue import GENERIC_HEADS
 from .glue import _Reader
 from .vocabulary import (
     _ANSWERS,
@@ -176,6 +177,12 @@ class Faithfulness:
                     continue
                 candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
                                if s > first_seen.get(key, len(self.tokens))]
+            if len(words) > 1 and words[-1] in GENERIC_HEADS:  # "the origin" after "the origin server"
+                prefix = " ".join(words[:-1])
+                owners = [k for k in self.nodes if k == prefix or k.startswith(prefix + " ")]
+                if owners == [key] and prefix not in self.edge_labels and words[0] not in _CONNECT:
+                    candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
+                                   if s > first_seen.get(key, len(self.tokens))]
         candidates += self._mermaid_spans()
         heading = self._heading_end()
         if any(sp.start >= heading for sp in candidates):

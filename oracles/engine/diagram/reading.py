@@ -14,7 +14,7 @@ from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
-from .sequences import read_sequence
+from .sequences import read_numbered_messages, read_sequence
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -357,4 +357,5 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     return None
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_sequence, read_sentences]
+READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_numbered_messages, read_sequence,
+                                                  read_sentences]

@@ -38,7 +38,8 @@ _OBJECT_PREPS = ("to", "into", "in", "from", "with")
 _LEAD_RE = re.compile(r"^(?:(?:so|and|then|next|finally|first|after\s+that|afterwards)\b\s*,?\s*)+", re.IGNORECASE)
 _TRAIL_RE = re.compile(r"\s+(?:first|then|next|too|as\s+well|again|finally)$", re.IGNORECASE)
 SUBJECT_MAX_WORDS = 5
-_WORD_RE = re.compile(r"\S+")
+# a generic head noun a later mention may drop ("the origin" for "the origin server")
+_GENERIC_HEADS = ("server", "service", "app", "application", "database", "db", "system", "api")
 
 
 def _clauses(intent: str) -> list[str]:
@@ -63,7 +64,7 @@ def _clauses(intent: str) -> list[str]:
 def _verb_at(clause: str) -> int | None:
     """Index (in words) of the clause's verb after a short subject, or None."""
     words = _LEAD_RE.sub("", PREAMBLE_RE.sub("", clause.strip()) if ":" in clause else clause.strip()).split()
-    for index, word in enumerate(words[:SUBJECT_MAX_WORDS + 1]):
+    for index, word in enumerate(words[: SUBJECT_MAX_WORDS + 1]):
         if index and word.casefold() in VERB_WORDS and not (word[:1].isupper() and words[index - 1][:1].isupper()):
             return index  # "Fraud Check API responds": a capitalised word inside a capitalised name is the name's
         if word.endswith(",") or word.casefold() in ("which", "who", "that", "and", "if", "when", "then"):
@@ -81,7 +82,7 @@ def _split_clause(clause: str) -> tuple[str, str, str] | None:
     if index is None:
         return None
     words = text.split()
-    subject, verb, rest = " ".join(words[:index]), words[index], " ".join(words[index + 1:])
+    subject, verb, rest = " ".join(words[:index]), words[index], " ".join(words[index + 1 :])
     if _NOT_A_MESSAGE_RE.match(verb + " " + rest) or not clean_label(subject):
         return None
     return subject, verb, rest
@@ -106,9 +107,9 @@ def _object(rest: str, actors: set[str]) -> tuple[str, str, str] | None:
         before = words[:index]
         if before and before[-1].casefold() == "back":
             before = before[:-1]
-        tail = words[index + 1:]
+        tail = words[index + 1 :]
         cut = next((i for i, w in enumerate(tail) if w.casefold() in ("with", "for") and i), len(tail))
-        obj, after = " ".join(tail[:cut]), " ".join(tail[cut + 1:])
+        obj, after = " ".join(tail[:cut]), " ".join(tail[cut + 1 :])
         strong = word.casefold() in ("to", "into", "from")
         if obj and (_mentions(obj, actors) or (strong and len(obj.split()) <= SUBJECT_MAX_WORDS)):
             return " ".join(before), obj, after
@@ -116,8 +117,18 @@ def _object(rest: str, actors: set[str]) -> tuple[str, str, str] | None:
     cut = next((i for i, w in enumerate(words) if w.casefold() in ("with", "for") and i), len(words))
     obj = " ".join(words[:cut])
     if obj and _mentions(obj, actors):
-        return "", obj, " ".join(words[cut + 1:])
+        return "", obj, " ".join(words[cut + 1 :])
     return None
+
+
+def _actor(graph: Graph, text: str) -> str:
+    """The node an actor's mention names: a known name without its generic head is that name."""
+    key = node_key(clean_label(text))
+    if key and key not in graph.labels:
+        owners = [k for k in graph.labels if any(k == f"{key} {head}" for head in _GENERIC_HEADS)]
+        if len(owners) == 1:
+            return owners[0]
+    return graph.node(text)
 
 
 def read_sequence(intent: str) -> Graph | None:
@@ -132,7 +143,7 @@ def read_sequence(intent: str) -> Graph | None:
     graph = Graph()
     for subject_text, verb, rest in parsed:  # type: ignore[misc]
         found = _object(rest, actors)
-        subject = graph.node(subject_text)
+        subject = _actor(graph, subject_text)
         if found is None:
             if verb.casefold() not in REPLY_WORDS or subject not in graph.senders or re.search(r"\b(?:to|into)\b", rest):
                 return None
@@ -140,10 +151,28 @@ def read_sequence(intent: str) -> Graph | None:
             graph.edge(subject, graph.senders[subject], clean_label(f"{verb} {rest}".strip()) or None)
             continue
         before, obj_text, after = found
-        target = graph.node(obj_text)
+        target = _actor(graph, obj_text)
         label = clean_label(after) if after and not before else clean_label(f"{verb} {before}".strip())
         graph.edge(subject, target, label or None)
         graph.senders[target] = subject
     if len(graph.labels) < 2 or not graph.edges:
         return None
     return graph
+
+
+_PAREN_NUMBER_RE = re.compile(r"(?:^|(?<=\s))\((\d{1,2})\)\s+")
+
+
+def read_numbered_messages(intent: str) -> Graph | None:
+    """ "(1) Mobile client → BFF: POST /cart (2) BFF → Cart service: get cart": numbered arrow
+    messages on one line are one statement each."""
+    from .reading import ARROW_RE, read_sentences  # the cascade's own arrow reader, per statement
+
+    marks = list(_PAREN_NUMBER_RE.finditer(intent))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+        return None
+    pieces = [intent[m.end() : n.start() if n else len(intent)].strip() for m, n in zip(marks, [*marks[1:], None], strict=True)]
+    if not all(ARROW_RE.search(piece) for piece in pieces) or any("\n" in piece or ";" in piece for piece in pieces):
+        return None
+    heading = intent[: marks[0].start()].strip()
+    return read_sentences("\n".join([heading, *pieces] if heading else pieces))
