@@ -24,6 +24,7 @@ REASONS: dict[str, tuple[bool, str]] = {
     "DOES_NOT_PARSE": (False, "diagram: Graphviz rejected the drafted DOT source"),
     "DOES_NOT_RENDER": (False, "the format's own renderer could not draw the artifact (for a diagram: Graphviz did not draw every node and edge)"),
     "DUPLICATE_NODE": (False, "diagram: two drawn nodes have the same name; a step named twice is one node"),
+    "EDGE_LABEL_HOLDS_NODE": (False, "diagram: an edge label names a drawn node: a relation drawn as a message"),
     "EDGE_LABEL_NOT_IN_INTENT": (False, "diagram: an edge label is not a whole phrase of the intent"),
     "EDGE_LABEL_WRONG": (False, "diagram: an edge label the intent states for one connection is drawn on another"),
     "EDGE_MISSING": (False, "diagram: a connection the intent states is not drawn"),

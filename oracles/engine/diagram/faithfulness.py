@@ -26,6 +26,7 @@ import re
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
 from .glue import _Reader
+from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -283,7 +284,7 @@ class Faithfulness:
                 punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
-                        or set(heading) & _CONDITION_WORDS:
+                        or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
                     return end
                 end = start = index + 1
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
@@ -335,6 +336,10 @@ class Faithfulness:
             if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
+            if len(words) >= SETTING_MIN_WORDS and SETTING_RE.match(key) and key not in whole_items:
+                # "In our factory the plant manager": a scene set before the name is not part of it
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins with where it is ('{' '.join(words[:2])} "
+                                                          "…'); that sets the scene, it is not part of a name.")
             if re.search(r":\s", label) and key not in whole_items:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
@@ -347,6 +352,14 @@ class Faithfulness:
                                                             "Write conditions on the connection, e.g. "
                                                             "'check -> approve when the score is at least 700'.")
         for key, label in self.edge_labels.items():
+            named = next((n for n in self.nodes if re.search(rf"(?:^| )(?:to|into|onto|from) (?:the )?{re.escape(n)}(?: |$)", key)),
+                         None)
+            if named is not None:
+                # "Ben answers to Ana" drawn as Ben → Ana labelled "to Ana": a label that names a
+                # node is a relation the glue must read, not a message
+                raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' names the node "
+                                                             f"'{self.nodes[named]}'; say the relation with its "
+                                                             "own verb, e.g. 'Ben reports to Ana'.")
             if set(key.split()) <= _FUNCTION_WORDS | _PARTICLES and not set(key.split()) & _BRANCH_LABEL_WORDS:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
@@ -369,4 +382,4 @@ class Faithfulness:
 
 def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
-    Faithfulness(intent, nodes, edges).run()
+    Faithfulness(normal_form(intent), nodes, edges).run()

@@ -141,7 +141,8 @@ _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "oth
 _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
-                      "please", "pls", "then"})
+                      "please", "pls", "then",
+                      "two", "three", "four", "five", "several"})  # "two accountants, Ivy and Ben, …": a count
 
 
 def _plain(segment: list[tuple[str, Span | None]]) -> str:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .hierarchy import read_reporting_lines
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
@@ -152,7 +153,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
             graph.edge(last, decision)
         return decision
     reply = REPLY_RE.match(statement)
-    if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
+    if reply and not re.search(r"(?:^|\s)(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
         subject = graph.node(reply.group("subj"))
         if subject in graph.senders:  # "the API responds with a token": back to whoever asked
             graph.edge(subject, graph.senders[subject], clean_label(reply.group("msg")))
@@ -357,5 +358,5 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     return None
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_numbered_messages, read_sequence,
-                                                  read_sentences]
+READERS: list[Callable[[str], Graph | None]] = [read_outline, read_inline_steps, read_mermaid, read_numbered_messages,
+                                                  read_reporting_lines, read_sequence, read_sentences]

@@ -48,7 +48,7 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
         match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
         reply = REPLY_RE.match(clause.strip()) if match is None else None
-        if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")):
+        if reply and not re.search(r"(?:^|\s)(?:to|into)\s", reply.group("msg")):
             replier = graph.node(PREAMBLE_RE.sub("", reply.group("subj")))
             if replier in graph.senders:  # "the database returns the hash": back to whoever asked
                 graph.edge(replier, graph.senders[replier], clean_label(reply.group("msg")))

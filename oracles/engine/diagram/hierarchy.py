@@ -1,0 +1,112 @@
+"""Reporting lines: "Ana leads a team of Ben, Chloe and Dev", "Ben answers to Ana", "two
+accountants, Ivy and Ben, report to the controller", "Kofi has two agents reporting to him, Liu
+and Bea", "the plant manager is boss of two supervisors, Ahmed and Li".
+
+Every statement is one manager over a list of people (manager first or last); a count that
+introduces the list ("a team of three:", "two accountants,") is not a person, and "him"/"her"/
+"them" is the manager or person named just before. The reader claims an intent only when every
+statement (after an optional heading or request) reads this way; otherwise it leaves it to the
+other readers (None).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import Graph
+
+_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
+_DOWN_RE = re.compile(
+    r"^(?P<boss>[^,;:]+?)\s+(?:leads|manages|heads|supervises|oversees|is\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of|"
+    r"is\s+in\s+charge\s+of)\s+(?:a\s+(?:small\s+)?(?:team|group)\s+of\s+)?(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_HAS_RE = re.compile(
+    rf"^(?P<boss>[^,;:]+?)\s+has\s+(?P<count>{_COUNT}(?:\s+[\w-]+)?)\s+(?:reporting|who\s+reports?)\s+to\s+"
+    r"(?:him|her|them)\s*[,:]\s*(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_UP_RE = re.compile(
+    r"^(?P<subs>.+?)\s+(?:reports?|answers?|reporting)\s+to\s+(?P<boss>[^,;:]+?)"
+    r"(?:\s+(?:as\s+well|too|also))?(?:\s*:\s*(?P<rest>.+))?$",
+    re.IGNORECASE,
+)
+_COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?{_COUNT}(?:\s+[\w-]+)?\s*[:,]\s*(?=\S)", re.IGNORECASE)
+_PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)
+_HEADING_RE = re.compile(r"^[^.;]{0,80}(?:\?|:)\s*$")
+_BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
+_NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+
+
+def _statements(intent: str) -> list[str]:
+    parts = re.split(r"\n+|;\s*|(?<=[\w)\]])\.\s+|\.\s*$|(?<=\?)\s+(?=[A-Z])", intent)
+    return [_BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
+
+
+def _names(text: str) -> list[str] | None:
+    """ "three: Ana, Raj and Kofi" → [Ana, Raj, Kofi]; None when a piece is not a short name."""
+    text = _COUNT_LEAD_RE.sub("", text.strip().strip("."))
+    text = re.sub(r"^\(\s*(.*?)\s*\)$", r"\1", text)
+    names = [n.strip() for n in _NAMES_SPLIT_RE.split(text) if n.strip()]
+    if not names or any(len(n.split()) > 5 or re.search(r"[(),:]", re.sub(r"\([^()]*\)$", "", n)) for n in names):
+        return None
+    return names
+
+
+class _Reading:
+    def __init__(self) -> None:
+        self.graph = Graph(hierarchy=True)
+        self.last: str | None = None  # who "him"/"her" means
+
+    def person(self, text: str) -> str | None:
+        if _PRONOUN_RE.match(text.strip()):
+            return self.last
+        return self.graph.node(text)
+
+    def manages(self, boss_text: str, names: list[str]) -> bool:
+        boss = self.person(boss_text)
+        if boss is None:
+            return False
+        for name in names:
+            self.graph.edge(boss, self.graph.node(name))
+        self.last = boss
+        return True
+
+    def statement(self, text: str) -> bool:
+        text = text.strip(" .")
+        has = _HAS_RE.match(text)
+        if has:
+            names = _names(has.group("rest"))
+            return names is not None and self.manages(has.group("boss"), names)
+        up = _UP_RE.match(text)
+        if up:
+            # "Two managers report to her: Felix and Joy", "Ivy and Ben report to the controller"
+            names = _names(up.group("rest")) if up.group("rest") else _names(up.group("subs"))
+            if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+)?", up.group("subs"), re.IGNORECASE):
+                return False
+            return names is not None and self.manages(up.group("boss"), names)
+        down = _DOWN_RE.match(text)
+        if down:
+            names = _names(down.group("rest"))
+            return names is not None and self.manages(down.group("boss"), names)
+        return False
+
+
+def read_reporting_lines(intent: str) -> Graph | None:
+    """None unless every statement is a reporting line (after an optional heading or request)."""
+    statements = _statements(intent)
+    if statements and _HEADING_RE.match(statements[0]) and len(statements) > 1:
+        statements = statements[1:]
+    if not statements:
+        return None
+    heading = re.match(r"^(?P<head>[^:]{1,80}):\s+(?P<body>\S.*)$", statements[0])
+    if heading and not re.search(
+        r"\b(?:reports?|answers?|leads|manages|heads|has|supervises|oversees|boss)\b", heading.group("head"), re.IGNORECASE
+    ):
+        statements[0] = heading.group("body")  # "Draw the finance reporting lines: the CFO answers to …"
+    reading = _Reading()
+    for statement in statements:
+        if not reading.statement(statement):
+            return None
+    graph = reading.graph
+    return graph if graph.edges else None
