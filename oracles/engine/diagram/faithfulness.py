@@ -128,9 +128,11 @@ class Faithfulness:
                 index += 1
             if matched == len(wanted):
                 first = start
-                while first > 0 and self.tokens[first - 1].kind == "punct" and self.tokens[first - 1].text in own_punct:
+                # (a colon is inside a name only between its words, "14:02 deploy": never at its ends)
+                while first > 0 and self.tokens[first - 1].kind == "punct" and self.tokens[first - 1].text in own_punct - {":"}:
                     first -= 1
-                while index < len(self.tokens) and self.tokens[index].kind == "punct" and self.tokens[index].text in own_punct:
+                while index < len(self.tokens) and self.tokens[index].kind == "punct" \
+                        and self.tokens[index].text in own_punct - {":"}:
                     index += 1
                 found.append((first, index))
         return found
@@ -255,13 +257,20 @@ class Faithfulness:
                                                       f"{'it goes' if len(pieces) == 1 else 'each goes'}, e.g. "
                                                       f"'… -> {phrase}' or 'if <condition>, {phrase}'.")
 
+    def _clock(self, index: int) -> bool:
+        """Whether the colon at index sits inside a time of day ("14:02"), not after a heading."""
+        before = self.tokens[index - 1] if index else None
+        after = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+        return bool(before and after and before.text.isdigit() and after.text.isdigit()
+                    and before.start >= 0 and after.start == before.start + len(before.text) + 1)
+
     def _heading_end(self) -> int:
         """Where a leading heading ("Publish flow:") ends: the first colon, when nothing before it
         but a short heading (no arrows, lists, commas or conditions); 0 when there is none."""
         for index, token in enumerate(self.tokens):
             if token.kind in ("arrow", "marker") or (token.kind == "punct" and token.text in ",;"):
                 return 0
-            if token.kind == "punct" and token.text == ":":
+            if token.kind == "punct" and token.text == ":" and not self._clock(index):
                 return self._title_end(index + 1)
         return 0
 
@@ -280,7 +289,7 @@ class Faithfulness:
                 if len(named) <= TITLE_MAX_WORDS and not set(heading) & _CONDITION_WORDS:
                     end = start = index + 1
                 continue
-            if token.kind == "punct" and token.text == ":":
+            if token.kind == "punct" and token.text == ":" and not self._clock(index):
                 punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
@@ -324,7 +333,7 @@ class Faithfulness:
                                                            "not a step's name. Say it as a relation, e.g. 'the router "
                                                            "forwards packets to the firewall; the firewall …' or "
                                                            "'router -> firewall'.")
-            if len(words) > 1 and _COUNT_RE.match(words[0]):
+            if len(words) > 1 and _COUNT_RE.match(words[0]) and not re.match(r"\d{1,2}:\d{2}\b", label.strip()):
                 # "manages two reps, Kim and Lou": a count introduces the names, it is not one
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' counts other names rather than naming "
                                                           "one; draw the names it counts.")
