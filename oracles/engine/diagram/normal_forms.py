@@ -5,10 +5,13 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
 - "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
 - "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
+- a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
@@ -32,6 +35,116 @@ SETTING_MIN_WORDS = 4
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = _table_as_arrows(_json_as_text(intent))
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _TEAM_OF_RE.sub("manages", intent)
     return _HAS_REPORTING_RE.sub(lambda m: f"manages {m.group('count')}", intent)
+
+
+# --- data pasted as the intent: the checker's own reading of tables and JSON -----------------
+# A headed edge table ("source,target" / "| From | To | Label |") is read as one "tail -> head:
+# label" line per row; a JSON tree as a nested bullet outline; a JSON edge list as arrow lines.
+# A short caption after the table ("screen flow graph please") becomes the heading it is.
+_TAILS = frozenset("from source src tail start parent caller sender".split())
+_HEADS = frozenset("to target dst dest destination head end child callee receiver".split())
+_LABELS = frozenset("label message msg via relation condition action event trigger when data payload".split())
+_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _row(line: str) -> list[str] | None:
+    text = line.strip()
+    if text.startswith("|") and text.endswith("|"):
+        return [c.strip() for c in text[1:-1].split("|")]
+    for separator in ("\t", ","):
+        if separator in text:
+            return [c.strip() for c in text.split(separator)]
+    return None
+
+
+def _table_as_arrows(intent: str) -> str:
+    lines = [line for line in intent.splitlines() if line.strip() and not _RULE_RE.match(line)]
+    rows = [_row(line) for line in lines]
+    block = [i for i, r in enumerate(rows) if r is not None and len(r) > 1]
+    if len(block) < 2 or block != list(range(block[0], block[-1] + 1)):
+        return intent
+    header = [re.sub(r"[^a-z]", "", c.casefold()) for c in rows[block[0]]]  # type: ignore[union-attr]
+    roles = ["tail" if h in _TAILS else "head" if h in _HEADS else "label" if h in _LABELS else "?" for h in header]
+    if sorted(roles) not in (["head", "tail"], ["head", "label", "tail"]):
+        return intent
+    arrows = []
+    for index in block[1:]:
+        cells = dict(zip(roles, rows[index], strict=False))  # type: ignore[arg-type]
+        if len(rows[index]) != len(roles) or not cells["tail"] or not cells["head"]:  # type: ignore[arg-type]
+            return intent
+        label = cells.get("label")
+        arrows.append(f"{cells['tail']} -> {cells['head']}" + (f": {label}" if label else ""))
+    before = [line for i, line in enumerate(lines) if i < block[0]]
+    after = [line.strip().rstrip(".:") + ":" for i, line in enumerate(lines) if i > block[-1]]
+    return "\n".join([*before, *after, *arrows])
+
+
+def _json_as_text(intent: str) -> str:
+    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
+    end = max(intent.rfind("}"), intent.rfind("]"))
+    if not starts or end <= min(starts):
+        return intent
+    try:
+        value = json.loads(intent[min(starts) : end + 1])
+    except ValueError:
+        return intent
+    lines: list[str] = []
+    if isinstance(value, dict) and set(value) <= {"nodes", "edges"} and isinstance(value.get("edges"), list):
+        named = _edge_lines(value["edges"], lines)
+        for node in value.get("nodes", []):
+            name = node if isinstance(node, str) else node.get("name") if isinstance(node, dict) else None
+            if not isinstance(name, str):
+                return intent
+            if name not in named:
+                lines.append(name)
+    elif isinstance(value, list):
+        _edge_lines(value, lines)
+    elif isinstance(value, dict):
+        if not _tree_lines(value, 0, lines):
+            return intent
+    if not lines:
+        return intent
+    return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
+
+
+def _edge_lines(items: list[object], lines: list[str]) -> set[str]:
+    named: set[str] = set()
+    for item in items:
+        if isinstance(item, list) and len(item) in (2, 3) and all(isinstance(x, str) for x in item):
+            tail, head, label = item[0], item[1], item[2] if len(item) == 3 else None
+        elif isinstance(item, dict):
+            keys = {k.casefold(): v for k, v in item.items()}
+            tail = next((v for k, v in keys.items() if k in _TAILS), None)
+            head = next((v for k, v in keys.items() if k in _HEADS), None)
+            label = next((v for k, v in keys.items() if k in _LABELS), None)
+        else:
+            lines.clear()
+            return named
+        if not isinstance(tail, str) or not isinstance(head, str):
+            lines.clear()
+            return named
+        lines.append(f"{tail} -> {head}" + (f": {label}" if isinstance(label, str) and label else ""))
+        named.update((tail, head))
+    return named
+
+
+def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
+    if isinstance(node, str):
+        lines.append("  " * depth + "- " + node)
+        return True
+    if not isinstance(node, dict):
+        return False
+    names = [node[k] for k in ("name", "title", "label", "id") if isinstance(node.get(k), str)]
+    kids = [
+        node[k]
+        for k in ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
+        if k in node
+    ]
+    if not names or len(kids) > 1 or (kids and not isinstance(kids[0], list)):
+        return False
+    lines.append("  " * depth + "- " + names[0])
+    return all(_tree_lines(kid, depth + 1, lines) for kid in (kids[0] if kids else []))
