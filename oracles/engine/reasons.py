@@ -33,6 +33,8 @@ REASONS: dict[str, tuple[bool, str]] = {
     "ENGINE_TIMEOUT": (False, "error: the renderer ran out of time on this input; simplify it rather than retry"),
     "EXTERNAL_REFERENCE": (True, "the artifact refers to something outside itself (a URL, an image)"),
     "FACT_NOT_IN_INTENT": (False, "chart: a value, label or series drawn is not stated in the intent"),
+    "GROUP_MISSING": (False, "diagram: a group the intent declares is not drawn as a box"),
+    "GROUP_NOT_IN_INTENT": (False, "diagram: a drawn group (box) is not declared in the intent with exactly its members"),
     "INTENT_TOO_LONG": (True, "the intent is longer than the character limit"),
     "INTERNAL_ERROR": (False, "error: a bug on Forma's side; retry, and send feedback if it repeats"),
     "INVALID_DIAGRAM": (False, "diagram: the artifact is not DOT source text"),

@@ -28,6 +28,7 @@ REPLY_VERBS = frozenset("returns return replies reply responds respond answers a
 ACTOR_FORWARD = (
     rf"\^(?:{'|'.join(sorted(ACTOR_VERBS - REPLY_VERBS))})(?: (?:back )?(?:to|into|in|onto|from|of|with))?|"
     rf"\^(?:{'|'.join(sorted(REPLY_VERBS))})(?: (?:back )?(?:to|into|onto))"
+    r"|loads? into"  # "all three sources load into Snowflake" (a bare "load" is a connecting word)
 )
 REPLY_RE = re.compile(r"^\^?(?:replies|reply|responds?|answers?|returns?|sends? back)(?: with| back)?$")
 # A name's generic head noun, which a later mention may drop ("the origin" for "the origin server").

@@ -26,6 +26,7 @@ import re
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
 from .glue import _Reader
+from .group_check import account_for_groups
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .vocabulary import (
     _ANSWERS,
@@ -389,6 +390,9 @@ class Faithfulness:
                                                         "states it for another connection.")
 
 
-def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]],
+                   clusters: list[tuple[str, list[str]]] | None = None) -> None:
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
-    Faithfulness(normal_form(intent), nodes, edges).run()
+    # groups first: their declarations are accounted for there and taken out of the intent
+    rest, placed = account_for_groups(normal_form(intent), nodes, edges, clusters or [])
+    Faithfulness(rest, placed, edges).run()

@@ -28,6 +28,7 @@ class Graph:
     pending_step: str | None = None  # a bare step statement a following "if …" branches from
     decider: str | None = None  # the step an "if …"/"otherwise …" statement branches from
     branch_ends: list[str] = field(default_factory=list)  # last step of each branch, for a rejoin
+    groups: dict[str, list[str]] = field(default_factory=dict)  # a cluster's label → its member keys
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .clusters import read_grouped
 from .edge_tables import read_edge_table, read_json_graph
 from .hierarchy import read_reporting_lines
 from .mermaid import read_mermaid
@@ -359,6 +360,6 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     return None
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_json_graph, read_edge_table, read_outline, read_inline_steps,
-                                                  read_mermaid, read_numbered_messages, read_reporting_lines, read_sequence,
+READERS: list[Callable[[str], Graph | None]] = [read_json_graph, read_edge_table, read_grouped, read_outline,
+                                                  read_inline_steps, read_mermaid, read_numbered_messages, read_reporting_lines, read_sequence,
                                                   read_sentences]

@@ -19,7 +19,7 @@ _VERBS = [
     r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
     r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
     r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
-    r"is\s+the\s+parent\s+of", r"is\s+above",
+    r"is\s+the\s+parent\s+of", r"is\s+above", r"loads?\s+into",
 ]
 _REVERSED_VERBS = [r"reports?\s+to", r"answers?\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
                    r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works?\s+for", r"is\s+owned\s+by"]
@@ -108,13 +108,18 @@ def split_clauses(statement: str) -> list[str]:
     stays with the clause before it."""
     pieces = re.split(r",?\s+(?:which|that|who)\s+(?=\w)|,\s+(?:and\s+|but\s+|while\s+)?(?=\S)", statement)
     clauses: list[str] = []
+    leading = ""  # "Postgres, Stripe and Salesforce load into …": names before the first verb are its subject
     for piece in pieces:
         spaced = " " + piece
-        if clauses and not (VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced) or REPLY_RE.match(piece)):
+        has_verb = bool(VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced) or REPLY_RE.match(piece))
+        if clauses and not has_verb:
             clauses[-1] += ", " + piece
+        elif not has_verb:
+            leading = f"{leading}, {piece}" if leading else piece
         else:
-            clauses.append(piece)
-    return clauses
+            clauses.append(f"{leading}, {piece}" if leading else piece)
+            leading = ""
+    return clauses + ([leading] if leading else [])
 
 
 COUNT_PHRASE_RE = re.compile(r"^\s*(?:(?:the|a|an|our|my|his|her|their)\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|"
