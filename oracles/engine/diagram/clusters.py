@@ -43,9 +43,10 @@ _LEAD_RE = re.compile(
     r"(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes)\s*:?\s*$",
     re.IGNORECASE,
 )
+# a member list holds names only: a relation inside it ("web calls API") is no list
 _VERBISH_RE = re.compile(
-    r"\b(?:calls?|sends?|talks?|connects?|reads?|writes?|serves?|routes?|feeds?|loads?|uses?|"
-    r"reports?|manages?|leads?|->)\b|→",
+    r"->|→|\b(?:calls|sends|talks\s+to|connects\s+to|reads\s+from|writes\s+to|reports\s+to|manages|"
+    r"serves|routes\s+to|feeds|loads\s+into|uses)\b",
     re.IGNORECASE,
 )
 NAME_MAX_WORDS = 4

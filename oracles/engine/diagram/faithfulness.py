@@ -346,6 +346,10 @@ class Faithfulness:
             if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
+            if any(label.count(a) != label.count(b) for a, b in ("()", "[]", "{}")):
+                # "Frontend (React" and "Redux)": a bracket opened in one name and closed in another
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' opens or closes a bracket it does not "
+                                                          "close or open; it is cut from a longer phrase.")
             if len(words) >= SETTING_MIN_WORDS and SETTING_RE.match(key) and key not in whole_items:
                 # "In our factory the plant manager": a scene set before the name is not part of it
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins with where it is ('{' '.join(words[:2])} "

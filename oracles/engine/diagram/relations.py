@@ -34,6 +34,7 @@ PREAMBLE_RE = re.compile(
 )
 
 
+_ONLY_ARTICLE_RE = re.compile(r"\s*(?:the|a|an|our|my|their|its)\s*", re.IGNORECASE)
 REPLY_RE = re.compile(r"^(?P<subj>.+?)\s+(?:responds|replies|answers|returns|sends\s+back)\s+(?:with\s+)?(?P<msg>.+)$",
                       re.IGNORECASE)
 
@@ -46,6 +47,10 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
     for clause in clauses:
         clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
         forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
+        if forward and _ONLY_ARTICLE_RE.fullmatch(clause[:forward.start()]):
+            # "The load balancer forwards to …": a verb right after an article is part of a name
+            forward = next((m for m in VERB_RE.finditer(clause, forward.start() + 1)
+                            if not _ONLY_ARTICLE_RE.fullmatch(clause[:m.start()])), None)
         match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
         reply = REPLY_RE.match(clause.strip()) if match is None else None
         if reply and not re.search(r"(?:^|\s)(?:to|into)\s", reply.group("msg")):
