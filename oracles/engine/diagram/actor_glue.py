@@ -20,6 +20,8 @@ ACTOR_VERBS = frozenset(
     confirm acknowledges acknowledge submits submit uploads upload delivers deliver routes route redirects redirect
     issues issue grants grant validates validate charges charge refunds refund assigns assign escalates escalate alerts
     alert messages message texts text relays relay proxies proxy invokes invoke triggers trigger streams stream emits emit
+    opens open pays pay polls poll syncs sync updates update approves approve rejects reject transfers transfer
+    schedules schedule
 """.split()
 )
 REPLY_VERBS = frozenset("returns return replies reply responds respond answers answer".split())

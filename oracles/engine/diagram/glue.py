@@ -375,6 +375,12 @@ class _State:
             self.last_node = node
             return
         self.closed_branch = None
+        if relation is not None and not relation[2] and relation[0] is None and next_relation == "verb" \
+                and self.group == [node]:
+            # "the courier emails the warehouse, then the warehouse notifies …": "then" orders two
+            # clauses about the same name; it is no step from that name to itself
+            relation = None
+            broke = True
         if relation is not None:
             subjects, forward, verb = relation
             if subjects is None:

@@ -28,10 +28,18 @@ _SEQUENCE_VERBS = """
     enqueue pushes push tells tell informs inform confirms confirm acknowledges acknowledge submits submit uploads
     upload delivers deliver routes route redirects redirect issues issue grants grant validates validate charges
     charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
-    proxies proxy invokes invoke triggers trigger streams stream emits emit
+    proxies proxy invokes invoke triggers trigger streams stream emits emit opens open pays pay polls poll syncs sync
+    updates update approves approve rejects reject transfers transfer schedules schedule
 """.split()
 VERB_WORDS = frozenset(_SEQUENCE_VERBS)
 REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
+# verbs whose direct object is the other actor ("emails support", "asks Auth to verify it")
+DIRECT_WORDS = frozenset(
+    """asks ask notifies notify emails email calls call hits hit queries query pings ping tells tell
+    informs inform alerts alert messages message texts text contacts contact invokes invoke triggers trigger pays pay
+    polls poll charges charge opens open""".split()
+)
+_RELATIVE = ("which", "who")
 # "answers to", "reports to": a reporting line, not a message
 _NOT_A_MESSAGE_RE = re.compile(r"^(?:answers?|reports?)\s+to\b", re.IGNORECASE)
 _OBJECT_PREPS = ("to", "into", "in", "from", "with")
@@ -64,6 +72,8 @@ def _clauses(intent: str) -> list[str]:
 def _verb_at(clause: str) -> int | None:
     """Index (in words) of the clause's verb after a short subject, or None."""
     words = _LEAD_RE.sub("", PREAMBLE_RE.sub("", clause.strip()) if ":" in clause else clause.strip()).split()
+    if len(words) > 1 and words[0].casefold() in _RELATIVE and words[1].casefold() in VERB_WORDS:
+        return 1  # "…, which asks Auth to verify it": the subject is the clause before's object
     for index, word in enumerate(words[: SUBJECT_MAX_WORDS + 1]):
         if index and word.casefold() in VERB_WORDS and not (word[:1].isupper() and words[index - 1][:1].isupper()):
             return index  # "Fraud Check API responds": a capitalised word inside a capitalised name is the name's
@@ -97,9 +107,13 @@ def _mentions(text: str, actors: set[str]) -> bool:
     return any(key == a or key.endswith(" " + a) or a.endswith(" " + key) for a in actors)
 
 
-def _object(rest: str, actors: set[str]) -> tuple[str, str, str] | None:
+def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str] | None:
     """(message before, object, message after) of a clause's rest, or None when no actor is named."""
     words = rest.split()
+    cut = next((i for i, w in enumerate(words) if w.casefold() in ("to", "for", "with", "about") and i), len(words))
+    if verb.casefold() in DIRECT_WORDS and 0 < cut <= SUBJECT_MAX_WORDS:
+        # "emails support", "asks Auth to verify it", "asks the user database for the password hash"
+        return "", " ".join(words[:cut]), " ".join(words[cut + 1 :])
     # a preposition naming the object: "sends the form to the API", "orders an echo from the lab"
     for index, word in enumerate(words):
         if word.casefold() not in _OBJECT_PREPS:
@@ -139,11 +153,17 @@ def read_sequence(intent: str) -> Graph | None:
     parsed = [_split_clause(clause) for clause in clauses]
     if any(p is None for p in parsed):
         return None
-    actors = {node_key(clean_label(subject)) for subject, _, _ in parsed}  # type: ignore[misc]
+    actors = {node_key(clean_label(subject)) for subject, _, _ in parsed} - set(_RELATIVE)  # type: ignore[misc]
     graph = Graph()
+    previous: str | None = None
     for subject_text, verb, rest in parsed:  # type: ignore[misc]
-        found = _object(rest, actors)
-        subject = _actor(graph, subject_text)
+        found = _object(rest, actors, verb)
+        if subject_text.casefold() in _RELATIVE:
+            if previous is None:
+                return None
+            subject = previous
+        else:
+            subject = _actor(graph, subject_text)
         if found is None:
             if verb.casefold() not in REPLY_WORDS or subject not in graph.senders or re.search(r"\b(?:to|into)\b", rest):
                 return None
@@ -155,6 +175,7 @@ def read_sequence(intent: str) -> Graph | None:
         label = clean_label(after) if after and not before else clean_label(f"{verb} {before}".strip())
         graph.edge(subject, target, label or None)
         graph.senders[target] = subject
+        previous = target
     if len(graph.labels) < 2 or not graph.edges:
         return None
     return graph
