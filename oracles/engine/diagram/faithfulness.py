@@ -346,6 +346,11 @@ class Faithfulness:
             if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
+            if re.search(r"\s[‖|¦;—–]\s|\s/\s", label) and key not in whole_items:
+                # "validate schema ‖ deduplicate", "ticket workflow — To Do": a separator between
+                # names (or after a heading) inside one node
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a separator; it holds more "
+                                                          "than one name. Join the steps with arrows or 'then'.")
             if any(label.count(a) != label.count(b) for a, b in ("()", "[]", "{}")):
                 # "Frontend (React" and "Redux)": a bracket opened in one name and closed in another
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' opens or closes a bracket it does not "
