@@ -96,6 +96,15 @@ def _declarations(statement: str) -> list[tuple[str, list[str]]] | None:
     return None
 
 
+def _member(graph: Graph, item: str) -> str:
+    """A member's node by its own name ("cutter", never "material flows cutter" that ends the same
+    way); one named only in its group is added as it is."""
+    label = clean_label(item)
+    key = node_key(label)
+    graph.labels.setdefault(key, label)
+    return key
+
+
 def read_grouped(intent: str) -> Graph | None:
     """None unless the intent declares groups; else the rest read by the cascade, with groups."""
     if not _TRIGGER_RE.search(intent) and not _HAS_TRIGGER_RE.search(intent):
@@ -128,7 +137,8 @@ def read_grouped(intent: str) -> Graph | None:
     if graph is None:
         return None
     for name, items in groups:
-        graph.groups[name] = [graph.node(item) for item in items]
+        # the member by its own name (not "the cutter" for "material flows cutter")
+        graph.groups[name] = [_member(graph, item) for item in items]
     keys = [k for members in graph.groups.values() for k in members]
     if len(set(keys)) != len(keys) or any(node_key(name) in graph.labels for name in graph.groups):
         return None  # a member in two groups, or a group that is also a node: not clusters

@@ -18,7 +18,9 @@ from .model import Graph
 _COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
 _DOWN_RE = re.compile(
     r"^(?P<boss>[^,;:]+?)\s+(?:leads|manages|heads|supervises|oversees|is\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of|"
-    r"is\s+in\s+charge\s+of)\s+(?:a\s+(?:small\s+)?(?:team|group)\s+of\s+)?(?P<rest>.+)$",
+    r"is\s+in\s+charge\s+of|splits\s+into|is\s+(?:divided|split|broken\s+down)\s+into|breaks\s+down\s+into|"
+    r"branches\s+into|consists\s+of|is\s+made\s+up\s+of|holds|contains|includes|has)\s+"
+    r"(?:a\s+(?:small\s+)?(?:team|group|staff|squad|crew)\s+of\s+)?(?P<rest>.+)$",
     re.IGNORECASE,
 )
 _HAS_RE = re.compile(
@@ -31,7 +33,11 @@ _UP_RE = re.compile(
     r"(?:\s+(?:as\s+well|too|also))?(?:\s*:\s*(?P<rest>.+))?$",
     re.IGNORECASE,
 )
-_COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?{_COUNT}(?:\s+[\w-]+)?\s*[:,]\s*(?=\S)", re.IGNORECASE)
+_COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?{_COUNT}(?:\s+[\w-]+)?\s*[:,—–]\s*(?=\S)", re.IGNORECASE)
+# "Draw it as a tree.", "Can you draw that as an org chart?": a closing request, no reporting line
+_CLOSING_RE = re.compile(
+    r"^(?:please\s+)?(?:can|could|would)?\s*(?:you\s+)?(?:draw|make|show|render|keep|lay)\b[^,;]{0,40}$", re.IGNORECASE
+)
 _PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^[^.;]{0,80}(?:\?|:)\s*$")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
@@ -101,10 +107,15 @@ def read_reporting_lines(intent: str) -> Graph | None:
         return None
     heading = re.match(r"^(?P<head>[^:]{1,80}):\s+(?P<body>\S.*)$", statements[0])
     if heading and not re.search(
-        r"\b(?:reports?|answers?|leads|manages|heads|has|supervises|oversees|boss)\b", heading.group("head"), re.IGNORECASE
+        r"\b(?:reports?|answers?|leads|manages|heads|has|supervises|oversees|boss|splits|divided|split|consists|holds|"
+        r"contains|includes|made|branches|breaks)\b",
+        heading.group("head"),
+        re.IGNORECASE,
     ):
         statements[0] = heading.group("body")  # "Draw the finance reporting lines: the CFO answers to …"
     reading = _Reading()
+    while len(statements) > 1 and _CLOSING_RE.match(statements[-1].strip(" .!?")):
+        statements = statements[:-1]
     for statement in statements:
         if not reading.statement(statement):
             return None

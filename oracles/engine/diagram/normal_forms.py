@@ -5,14 +5,19 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
 - "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
 - "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
+  "X has three children — A, B, C" → "X has A, B, C"
 - a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
+- a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
 
 from __future__ import annotations
 
 import json
 import re
+
+from .vocabulary import NOT_CONTENT
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
 
@@ -21,7 +26,14 @@ _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+
 RELATION_BEFORE_COLON = frozenset("leads manages supervises oversees heads has have reports report answer answers owns".split())
 
 
-_TEAM_OF_RE = re.compile(r"\b(?:leads|heads|manages|runs|has)\s+a\s+(?:small\s+)?(?:team|group)\s+of\b", re.IGNORECASE)
+_TEAM_OF_RE = re.compile(
+    r"\b(?:leads|heads|manages|runs|has)\s+a\s+(?:small\s+)?(?:team|group|staff|squad|crew)\s+of\b", re.IGNORECASE
+)
+_CONTAINS_RE = re.compile(
+    r"\b(?:splits|is\s+(?:divided|split|broken\s+down)|breaks\s+down|branches)\s+into\b|"
+    r"\bconsists\s+of\b|\bis\s+made\s+up\s+of\b|\bholds\b",
+    re.IGNORECASE,
+)
 _COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
 _HAS_REPORTING_RE = re.compile(
     rf"\bhas\s+(?P<count>{_COUNT}\s+[\w-]+)\s+(?:reporting|who\s+report)\s+to\s+(?:him|her|them)\b", re.IGNORECASE
@@ -33,10 +45,39 @@ SETTING_RE = re.compile(r"^(?:in|at|inside|within|across|throughout)\s+(?:our|my
 SETTING_MIN_WORDS = 4
 
 
+# "Keep it simple!", "Draw it as a tree.", "Can you draw that as an org chart?": a closing
+# request about the drawing, made only of instruction, connecting and layout words.
+_CLOSING_RE = re.compile(r"(?:(?<=[.!?])\s+|\n+)(?P<tail>[^.!?\n]+[.!?]*)\s*$")
+_CLOSING_OPENERS = frozenset("draw make show render keep use put can could please pls would lay".split())
+_LAYOUT_WORDS = frozenset(
+    "keep simple top bottom left right horizontal horizontally vertical vertically layout tidy neat "
+    "clean readable style boxes box arrows arrow lay".split()
+)
+
+
+def _without_closing_request(intent: str) -> str:
+    while (match := _CLOSING_RE.search(intent)) is not None:
+        words = re.findall(r"[^\W_]+", match.group("tail").casefold())
+        allowed = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _LAYOUT_WORDS
+        if not words or words[0] not in _CLOSING_OPENERS or not set(words) <= allowed:
+            break
+        intent = intent[: match.start()]
+    return intent
+
+
+_COUNTED_PARTS_RE = re.compile(
+    r"\b(?P<verb>has|have|contains)\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
+    r"(?:\s+[\w-]+)?\s*[:—–]\s*",
+    re.IGNORECASE,
+)
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
-    intent = _table_as_arrows(_json_as_text(intent))
+    intent = _without_closing_request(_table_as_arrows(_json_as_text(intent)))
     intent = _MANAGES_RE.sub("manages", intent)
+    intent = _CONTAINS_RE.sub("contains", intent)
+    intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
     intent = _TEAM_OF_RE.sub("manages", intent)
     return _HAS_REPORTING_RE.sub(lambda m: f"manages {m.group('count')}", intent)
 
