@@ -154,3 +154,31 @@ def read_json_graph(intent: str) -> Graph | None:
     except ValueError:
         return None
     return graph if graph.edges else None
+
+
+ADJACENT_NAME_MAX_WORDS = 4
+_CONDITION_RE = re.compile(r"\b(?:when|whenever|if|on|after|until|once|unless|otherwise|else|then)\b|[()]", re.IGNORECASE)
+_ADJACENCY_RE = re.compile(r"^(?P<tail>[^,;:→>]+?)\s*(?:->|→|=>|⇒)\s*(?P<heads>[^→>]+)$")
+
+
+def read_adjacency(intent: str) -> Graph | None:
+    """ "Vehicles → Cars, Trucks; Cars → Sedan, SUV": each statement one name and the names it
+    leads to. None unless every statement is one such arrow and one of them lists several."""
+    statements = [s.strip(" .") for s in re.split(r"[;\n]|\.\s+", intent) if s.strip(" .")]
+    if statements:
+        statements[0] = re.sub(r"^[^:→>]{1,60}:\s+(?=\S)", "", statements[0])  # "taxonomy tree: …"
+    parsed = [_ADJACENCY_RE.match(s) for s in statements]
+    if len(parsed) < 2 or not all(parsed):
+        return None
+    lists = [[h for h in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("heads")) if h.strip()] for m in parsed if m]
+    names = [m.group("tail") for m in parsed if m] + [h for heads in lists for h in heads]
+    if not any(len(heads) > 1 for heads in lists) or any(
+        len(n.split()) > ADJACENT_NAME_MAX_WORDS or _CONDITION_RE.search(n) for n in names
+    ):
+        return None  # "idle → listening on the wake word": a condition, not a list of names
+    graph = Graph(hierarchy=True)
+    for match, heads in zip(parsed, lists, strict=True):
+        tail = graph.node(match.group("tail"))  # type: ignore[union-attr]
+        for head in heads:
+            graph.edge(tail, graph.node(head))
+    return graph

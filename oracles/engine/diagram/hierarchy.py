@@ -121,3 +121,26 @@ def read_reporting_lines(intent: str) -> Graph | None:
             return None
     graph = reading.graph
     return graph if graph.edges else None
+
+
+_TREE_PREFIX_RE = re.compile(r"^(?P<prefix>[\s│┃|├┣└┗─━]*[├┣└┗][─━]+\s*|[\s│┃]*)(?P<name>\S.*?)\s*$")
+
+
+def read_tree_drawing(intent: str) -> Graph | None:
+    """A tree drawn with box characters ("├── src/", "│   └── app.py"), as `tree` prints it: the
+    column where a name starts is its depth."""
+    from .outline import read_outline
+
+    lines = [line for line in intent.splitlines() if line.strip()]
+    if not any(re.search(r"[├└┣┗]", line) for line in lines):
+        return None
+    heading = [] if re.search(r"[├└┣┗│┃]", lines[0]) or len(lines[0].split()) <= 2 else [lines[0]]
+    outline = []
+    for line in lines[len(heading) :]:
+        match = _TREE_PREFIX_RE.match(line)
+        if match is None:
+            return None
+        outline.append(" " * len(match.group("prefix")) + "- " + match.group("name"))
+    if heading and not heading[0].rstrip().endswith(":"):
+        return None
+    return read_outline("\n".join([*heading, *outline]))

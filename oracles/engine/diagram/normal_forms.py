@@ -9,6 +9,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   "X has three children — A, B, C" → "X has A, B, C"
 - a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
+- Mermaid's sequenceDiagram ("A->>B: hi") → "A -> B: hi" lines
+- a tree drawn with box characters ("├── src/") → indented bullets
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
 
@@ -72,8 +74,44 @@ _COUNTED_PARTS_RE = re.compile(
 )
 
 
+_DRAWN_BRANCH_RE = re.compile(r"^[\s│┃|├┣└┗─━]*[├┣└┗][─━]+\s*|^[\s│┃]+(?=\S)")
+
+
+def _tree_drawing_as_outline(intent: str) -> str:
+    """ "├── src/" / "│   └── app.py" (a tree as `tree` prints it) → indented bullets, one column a step."""
+    if not re.search(r"[├└┣┗]", intent):
+        return intent
+    out = []
+    for line in intent.splitlines():
+        prefix = _DRAWN_BRANCH_RE.match(line)
+        if prefix:
+            out.append(" " * len(prefix.group(0)) + "- " + line[prefix.end() :].strip())
+        elif (
+            line.strip()
+            and not re.search(r"[│┃├└┣┗─]", line)
+            and (not out or line.rstrip().endswith(":") or len(line.split()) <= 2)
+        ):
+            out.append(("- " + line.strip()) if len(line.split()) <= 2 and not line.rstrip().endswith(":") else line)
+        elif line.strip():
+            return intent
+    return "\n".join(out)
+
+
+def _sequence_diagram_as_arrows(intent: str) -> str:
+    """Mermaid's "sequenceDiagram" header and its message arrows ("A->>B: hi", "B-->>A: ok") → "A -> B: hi"."""
+    lines = intent.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or lines[first].strip().casefold() != "sequencediagram":
+        return intent
+    body = [line for line in lines[first + 1 :] if line.strip() and line.strip().casefold() != "autonumber"]
+    if not body or not all(re.search(r"-{1,2}>>", line) for line in body):
+        return intent
+    return "\n".join(re.sub(r"\s*-{1,2}>>\s*", " -> ", line.strip()) for line in body)
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
     intent = _without_closing_request(_table_as_arrows(_json_as_text(intent)))
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)

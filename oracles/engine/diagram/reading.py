@@ -11,13 +11,13 @@ from collections.abc import Callable
 
 from ..contracts import EngineRefusal
 from .clusters import read_grouped
-from .edge_tables import read_edge_table, read_json_graph
-from .hierarchy import read_reporting_lines
+from .edge_tables import read_adjacency, read_edge_table, read_json_graph
+from .hierarchy import read_reporting_lines, read_tree_drawing
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
-from .sequences import read_numbered_messages, read_sequence
+from .sequences import read_numbered_messages, read_sequence, read_sequence_diagram
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -360,6 +360,7 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     return None
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_json_graph, read_edge_table, read_grouped, read_outline,
-                                                  read_inline_steps, read_mermaid, read_numbered_messages, read_reporting_lines, read_sequence,
-                                                  read_sentences]
+READERS: list[Callable[[str], Graph | None]] = [
+    read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency, read_grouped, read_outline,
+    read_inline_steps, read_mermaid, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
+]

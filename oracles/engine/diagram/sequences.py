@@ -197,3 +197,19 @@ def read_numbered_messages(intent: str) -> Graph | None:
         return None
     heading = intent[: marks[0].start()].strip()
     return read_sentences("\n".join([heading, *pieces] if heading else pieces))
+
+
+_MERMAID_MESSAGE_RE = re.compile(r"\s*-{1,2}>>\s*")
+
+
+def read_sequence_diagram(intent: str) -> Graph | None:
+    """Mermaid's sequenceDiagram: "Client->>Gateway: GET /orders", one message a line."""
+    from .reading import read_sentences
+
+    lines = [line.strip() for line in intent.splitlines() if line.strip()]
+    if not lines or lines[0].casefold() != "sequencediagram" or len(lines) < 2:
+        return None
+    body = [line for line in lines[1:] if line.casefold() != "autonumber"]
+    if not all(_MERMAID_MESSAGE_RE.search(line) for line in body):
+        return None  # participants, notes, loops: not read here
+    return read_sentences("\n".join(_MERMAID_MESSAGE_RE.sub("->", line) for line in body))
