@@ -14,7 +14,9 @@ import re
 
 from .model import Graph, clean_label, node_key
 
-_TRIGGER_RE = re.compile(r"\b(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes)\b", re.IGNORECASE)
+_TRIGGER_RE = re.compile(
+    r"\b(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes|contexts|domains|subsystems)\b", re.IGNORECASE
+)
 _HEADS = (
     "frontend",
     "backend",
@@ -40,7 +42,7 @@ _HAS_RE = re.compile(r"^\s*(?P<name>.{1,40}?)\s+(?:has|have|contains|includes|ho
 _LIST_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _LEAD_RE = re.compile(
     r"^\s*(?:[\w-]+\s+){0,5}?(?:(?:with|in|into|as)\s+)?(?:two|three|four|five|six|several|\d+)?\s*"
-    r"(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes)\s*:?\s*$",
+    r"(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes|contexts|domains|subsystems)\s*:?\s*$",
     re.IGNORECASE,
 )
 # a member list holds names only: a relation inside it ("web calls API") is no list

@@ -15,8 +15,8 @@ from typing import Any
 
 from .model import Graph
 
-TAIL_HEADERS = frozenset("from source src tail start parent caller sender".split())
-HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver".split())
+TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
+HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
 LABEL_HEADERS = frozenset("label message msg via relation condition action event trigger when data payload".split())
 NAME_KEYS = ("name", "title", "label", "id")
 CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
@@ -114,6 +114,16 @@ def _tree(graph: Graph, value: Any) -> str | None:
     return key
 
 
+def _keyed_tree(graph: Graph, parent: str | None, value: dict[str, Any]) -> None:
+    for name, children in value.items():
+        if not isinstance(children, dict):
+            raise ValueError("a keyed tree whose value is not an object")
+        key = graph.node(name)
+        if parent is not None:
+            graph.edge(parent, key)
+        _keyed_tree(graph, key, children)
+
+
 def _edge_of(item: Any) -> tuple[str, str, str | None] | None:
     if isinstance(item, list) and len(item) in (2, 3) and all(isinstance(x, str) and x.strip() for x in item):
         return item[0], item[1], item[2] if len(item) == 3 else None
@@ -146,6 +156,14 @@ def read_json_graph(intent: str) -> Graph | None:
                 return None
             for item in extra:
                 graph.node(_name(item))  # type: ignore[arg-type]
+        elif (
+            isinstance(value, dict)
+            and value
+            and all(isinstance(v, dict) for v in value.values())
+            and not set(value) & set(NAME_KEYS)
+        ):
+            graph = Graph(hierarchy=True)
+            _keyed_tree(graph, None, value)  # {"CEO": {"CTO": {}, "CFO": {}}}: keys are the names
         elif isinstance(value, dict) and _name(value) is not None:
             graph = Graph(hierarchy=True)
             _tree(graph, value)

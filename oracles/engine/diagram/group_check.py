@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from ..contracts import EngineRefusal
 from .vocabulary import NOT_CONTENT, TITLE_MAX_WORDS, phrase_key
 
-GROUP_WORD_RE = re.compile(r"\b(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes)\b", re.IGNORECASE)
+GROUP_WORD_RE = re.compile(
+    r"\b(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes|contexts|domains|subsystems)\b", re.IGNORECASE
+)
 # names that are groups when they "have" or "contain" parts ("the backend has API and workers")
 GROUP_HEADS = frozenset(
     "frontend backend front-end back-end layer tier side zone group cluster subnet vpc region stack plane".split()

@@ -124,8 +124,8 @@ def normal_form(intent: str) -> str:
 # A headed edge table ("source,target" / "| From | To | Label |") is read as one "tail -> head:
 # label" line per row; a JSON tree as a nested bullet outline; a JSON edge list as arrow lines.
 # A short caption after the table ("screen flow graph please") becomes the heading it is.
-_TAILS = frozenset("from source src tail start parent caller sender".split())
-_HEADS = frozenset("to target dst dest destination head end child callee receiver".split())
+_TAILS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
+_HEADS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
 _LABELS = frozenset("label message msg via relation condition action event trigger when data payload".split())
 _RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
@@ -182,6 +182,14 @@ def _json_as_text(intent: str) -> str:
                 lines.append(name)
     elif isinstance(value, list):
         _edge_lines(value, lines)
+    elif (
+        isinstance(value, dict)
+        and value
+        and all(isinstance(v, dict) for v in value.values())
+        and not set(value) & {"name", "title", "label", "id"}
+    ):
+        if not _keyed_tree_lines(value, 0, lines):  # {"CEO": {"CTO": {}}}: keys are the names
+            return intent
     elif isinstance(value, dict):
         if not _tree_lines(value, 0, lines):
             return intent
@@ -209,6 +217,16 @@ def _edge_lines(items: list[object], lines: list[str]) -> set[str]:
         lines.append(f"{tail} -> {head}" + (f": {label}" if isinstance(label, str) and label else ""))
         named.update((tail, head))
     return named
+
+
+def _keyed_tree_lines(tree: dict[str, object], depth: int, lines: list[str]) -> bool:
+    for name, kids in tree.items():
+        if not isinstance(kids, dict):
+            return False
+        lines.append("  " * depth + "- " + name)
+        if not _keyed_tree_lines(kids, depth + 1, lines):  # type: ignore[arg-type]
+            return False
+    return True
 
 
 def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
