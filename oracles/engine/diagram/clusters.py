@@ -51,6 +51,8 @@ _VERBISH_RE = re.compile(
     r"serves|routes\s+to|feeds|loads\s+into|uses)\b",
     re.IGNORECASE,
 )
+_SECTION_RE = re.compile(r"(?m)^#{1,6}[ \t]*(?P<name>[^\n#]+)\n(?P<items>(?:[ \t]*[-*•][ \t]+[^\n]+(?:\n|$))+)")
+BULLET_ITEM_RE = re.compile(r"^[ \t]*[-*•][ \t]+")
 NAME_MAX_WORDS = 4
 MEMBER_MAX_WORDS = 6
 
@@ -111,6 +113,16 @@ def read_grouped(intent: str) -> Graph | None:
     """None unless the intent declares groups; else the rest read by the cascade, with groups."""
     if not _TRIGGER_RE.search(intent) and not _HAS_TRIGGER_RE.search(intent):
         return None
+    # "### Frontend" over a bullet list: a section is a group declared by its heading
+    intent = _SECTION_RE.sub(
+        lambda m: (
+            m.group("name").strip()
+            + ": "
+            + ", ".join(BULLET_ITEM_RE.sub("", item).strip() for item in m.group("items").splitlines() if item.strip())
+            + "\n"
+        ),
+        intent,
+    )
     groups: list[tuple[str, list[str]]] = []
     rest = intent
     for match in _STATEMENT_RE.finditer(intent):

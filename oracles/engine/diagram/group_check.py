@@ -155,6 +155,17 @@ def account_for_groups(
         and not re.search(rf"\b(?:{'|'.join(GROUP_HEADS)})\s+(?:has|have|contains|includes|holds)\b", intent, re.IGNORECASE)
     ):
         return intent, nodes
+    # "### Backend" over "- REST API" / "- job queue": the section heading declares the group
+    intent = re.sub(
+        r"(?m)^#{1,6}[ \t]*([^\n#]+)\n((?:[ \t]*[-*•][ \t]+[^\n]+(?:\n|$))+)",
+        lambda m: (
+            m.group(1).strip()
+            + ": "
+            + ", ".join(re.sub(r"^[ \t]*[-*•][ \t]+", "", line).strip() for line in m.group(2).splitlines() if line.strip())
+            + "\n"
+        ),
+        intent,
+    )
     node_keys = {_key(n) for n in nodes}
     drawn: dict[str, frozenset[str]] = {}
     seen: set[str] = set()

@@ -53,7 +53,7 @@ _CLOSING_RE = re.compile(r"(?:(?<=[.!?])\s+|\n+)(?P<tail>[^.!?\n]+[.!?]*)\s*$")
 _CLOSING_OPENERS = frozenset("draw make show render keep use put can could please pls would lay".split())
 _LAYOUT_WORDS = frozenset(
     "keep simple top bottom left right horizontal horizontally vertical vertically layout tidy neat "
-    "clean readable style boxes box arrows arrow lay".split()
+    "clean readable style boxes box arrows arrow lay section sections cluster clusters group groups".split()
 )
 
 

@@ -61,7 +61,8 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
             continue
         if match is None:
             continue
-        subject_text = PREAMBLE_RE.sub("", clause[:match.start()].strip())
+        # "the web app and the admin panel both call …": "both" gathers the subjects, it names none
+        subject_text = re.sub(r"\s+(?:both|all|each)$", "", PREAMBLE_RE.sub("", clause[:match.start()].strip()))
         if subject_default and not subject_text.strip():
             subject_keys = [subject_default]
         elif re.fullmatch(r"\s*(?:both(?:\s+of\s+them)?|they|all\s+of\s+them|they\s+all|they\s+both|each(?:\s+of\s+them)?|"
