@@ -38,14 +38,29 @@ _COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?{_COUNT}(?
 _CLOSING_RE = re.compile(
     r"^(?:please\s+)?(?:can|could|would)?\s*(?:you\s+)?(?:draw|make|show|render|keep|lay)\b[^,;]{0,40}$", re.IGNORECASE
 )
+# "in the exam the teacher …", "In our factory the plant manager …": an opening scene, no actor
+_SCENE_RE = re.compile(
+    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+)?[\w-]+?"
+    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
+    re.IGNORECASE,
+)
 _PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^[^.;]{0,80}(?:\?|:)\s*$")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
+_NEXT_CLAUSE_RE = re.compile(
+    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|reports?|answers?|leads|manages|has|"
+    r"heads|supervises|oversees|holds|contains|splits)\b)",
+    re.IGNORECASE,
+)
+
+
 def _statements(intent: str) -> list[str]:
     parts = re.split(r"\n+|;\s*|(?<=[\w)\]])\.\s+|\.\s*$|(?<=\?)\s+(?=[A-Z])", intent)
+    # "Ahmed is boss of the welding team, Li is boss of …": a comma before a name and its verb
+    parts = [c for p in parts if p for c in _NEXT_CLAUSE_RE.split(p)]
     return [_BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
 
 
@@ -100,7 +115,7 @@ class _Reading:
 
 def read_reporting_lines(intent: str) -> Graph | None:
     """None unless every statement is a reporting line (after an optional heading or request)."""
-    statements = _statements(intent)
+    statements = _statements(_SCENE_RE.sub("", intent, count=1))
     if statements and _HEADING_RE.match(statements[0]) and len(statements) > 1:
         statements = statements[1:]
     if not statements:

@@ -11,6 +11,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - Mermaid's sequenceDiagram ("A->>B: hi") → "A -> B: hi" lines
 - a tree drawn with box characters ("├── src/") → indented bullets
+- an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
 
@@ -109,8 +110,18 @@ def _sequence_diagram_as_arrows(intent: str) -> str:
     return "\n".join(re.sub(r"\s*-{1,2}>>\s*", " -> ", line.strip()) for line in body)
 
 
+# "In our factory the plant manager …", "In the lab, Dr Osei …": the scene the intent opens with
+# names where it all is, like a title; the first name starts after it.
+SCENE_RE = re.compile(
+    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+){0,1}?[\w-]+"
+    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
+    re.IGNORECASE,
+)
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = SCENE_RE.sub("", intent, count=1)
     intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
     intent = _without_closing_request(_table_as_arrows(_json_as_text(intent)))
     intent = _MANAGES_RE.sub("manages", intent)

@@ -29,7 +29,7 @@ _SEQUENCE_VERBS = """
     upload delivers deliver routes route redirects redirect issues issue grants grant validates validate charges
     charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
     proxies proxy invokes invoke triggers trigger streams stream emits emit opens open pays pay polls poll syncs sync
-    updates update approves approve rejects reject transfers transfer schedules schedule
+    updates update approves approve rejects reject transfers transfer schedules schedule gives give
 """.split()
 VERB_WORDS = frozenset(_SEQUENCE_VERBS)
 REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
@@ -45,6 +45,12 @@ _NOT_A_MESSAGE_RE = re.compile(r"^(?:answers?|reports?)\s+to\b", re.IGNORECASE)
 _OBJECT_PREPS = ("to", "into", "in", "from", "with")
 _LEAD_RE = re.compile(r"^(?:(?:so|and|then|next|finally|first|after\s+that|afterwards)\b\s*,?\s*)+", re.IGNORECASE)
 _TRAIL_RE = re.compile(r"\s+(?:first|then|next|too|as\s+well|again|finally)$", re.IGNORECASE)
+# "in the exam the teacher …", "In our factory the plant manager …": an opening scene, no actor
+_SCENE_RE = re.compile(
+    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+)?[\w-]+?"
+    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
+    re.IGNORECASE,
+)
 SUBJECT_MAX_WORDS = 5
 # a generic head noun a later mention may drop ("the origin" for "the origin server")
 _GENERIC_HEADS = ("server", "service", "app", "application", "database", "db", "system", "api")
@@ -147,7 +153,7 @@ def _actor(graph: Graph, text: str) -> str:
 
 def read_sequence(intent: str) -> Graph | None:
     """None unless every clause of the intent is an actor acting on another actor."""
-    clauses = _clauses(intent)
+    clauses = _clauses(_SCENE_RE.sub("", intent, count=1))
     if len(clauses) < 2:
         return None
     parsed = [_split_clause(clause) for clause in clauses]
