@@ -70,6 +70,10 @@ def _dot(nodes: list[str], edges: list[tuple[str, str, str | None]], clusters: d
             "phone send otp request to backend, backend ask sms provider to deliver code, sms provider answer delivered",
             {("phone", "backend"), ("backend", "sms provider"), ("sms provider", "backend")},
         ),
+        (
+            "in the workshop the trainer give the handouts to the trainees, then the trainees return the forms to the trainer",
+            {("trainer", "trainees"), ("trainees", "trainer")},
+        ),
     ],
 )
 def test_actor_sequences_in_several_voices(intent: str, edges: set[tuple[str, str]]) -> None:
@@ -115,6 +119,17 @@ def test_numbered_and_mermaid_sequence_messages() -> None:
         (
             "the principal is boss of two deputies, Ray and Sue. Ray is in charge of the science department.",
             {("principal", "Ray"), ("principal", "Sue"), ("Ray", "science department")},
+        ),
+        (
+            "At our clinic the medical director is boss of two leads, Noor and Ali. Noor is boss of the nurses, Ali is "
+            "boss of the lab techs and the porters.",
+            {
+                ("medical director", "Noor"),
+                ("medical director", "Ali"),
+                ("Noor", "nurses"),
+                ("Ali", "lab techs"),
+                ("Ali", "porters"),
+            },
         ),
     ],
 )
@@ -275,8 +290,8 @@ def test_a_node_that_runs_across_a_separator_or_a_scene_is_caught() -> None:
         _dot(["extract", "parse ‖ dedupe", "load"], [("extract", "parse ‖ dedupe", None), ("parse ‖ dedupe", "load", None)]),
     )
     assert reason["code"] == "NODE_NOT_IN_INTENT" and "separator" in reason["message"]
-    intent = "In our bakery the head baker manages Jo and Mo."
-    boss = "In our bakery the head baker"
+    intent = "The rota: in our bakery the head baker manages Jo and Mo."
+    boss = "in our bakery the head baker"
     reason = _check(intent, _dot([boss, "Jo", "Mo"], [(boss, "Jo", None), (boss, "Mo", None)]))
     assert reason["code"] == "NODE_NOT_IN_INTENT" and "scene" in reason["message"]
 
