@@ -322,3 +322,29 @@ def test_a_long_actor_sequence_is_read_without_blowing_up() -> None:
     assert verdict.status in ("valid", "invalid")
     if verdict.status == "valid":
         assert isinstance(verdict.result, str) and "service0" in verdict.result
+
+
+def test_two_messages_between_the_same_actors_are_two_edges_each_checked() -> None:
+    intent = "The customer sends an order to the shop, then the shop sends an invoice to the customer, and finally the customer pays the shop."
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "valid", verdict.reason
+    graph = read_back(verdict.result)  # type: ignore[arg-type]
+    assert sorted(zip(graph.edges, graph.edge_labels, strict=True)) == [
+        (("customer", "shop"), "pays"),
+        (("customer", "shop"), "sends an order"),
+        (("shop", "customer"), "sends an invoice"),
+    ]
+    # the invoice moved onto a second customer → shop edge: caught though another label there is right
+    reason = _check(
+        intent,
+        _dot(
+            ["customer", "shop"],
+            [("customer", "shop", "sends an invoice"), ("shop", "customer", None), ("customer", "shop", "sends an order")],
+        ),
+    )
+    assert reason["code"] == "EDGE_LABEL_WRONG"
+
+
+def test_a_verb_inside_a_message_is_no_relation() -> None:
+    _, drawn, labels, _ = _drawn("Mobile app -> API: login request\nAPI -> DB: lookup user\nDB -> API: user row")
+    assert drawn == {("Mobile app", "API"), ("API", "DB"), ("DB", "API")} and labels[("Mobile app", "API")] == "login request"

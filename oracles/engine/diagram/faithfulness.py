@@ -81,6 +81,8 @@ class Faithfulness:
         self.nodes = {phrase_key(label): label for label in nodes}
         self.edges = {(phrase_key(t), phrase_key(h)): phrase_key(lbl) if lbl else "" for t, h, lbl in edges}
         self.edge_labels = {phrase_key(lbl): lbl for _, _, lbl in edges if lbl}
+        # every drawn label, also on a second edge between the same two nodes (a sequence's messages)
+        self.labelled = [(phrase_key(t), phrase_key(h), phrase_key(lbl)) for t, h, lbl in edges if lbl]
 
     # --- grounding and coverage ---------------------------------------------------------
     def _content(self, index: int, preamble: bool) -> bool:
@@ -392,7 +394,7 @@ class Faithfulness:
         for tail, head in sorted(drawn - set(expected.edges)):
             raise EngineRefusal("EDGE_NOT_IN_INTENT", f"The diagram connects '{self.nodes.get(tail, tail)}' to "
                                                       f"'{self.nodes.get(head, head)}', which the intent does not say.")
-        for (tail, head), label in self.edges.items():
+        for tail, head, label in self.labelled:
             if label and label not in expected.edges[(tail, head)]:
                 raise EngineRefusal("EDGE_LABEL_WRONG", f"The label '{self.edge_labels[label]}' is on "
                                                         f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "

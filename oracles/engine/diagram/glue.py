@@ -74,7 +74,9 @@ class _Reader:
                         if position == 0 and word in ACTOR_VERBS and not symbols:
                             symbols.append(("^" + word, span))  # marked: only this reads as a verb
                             continue
-                        symbols.append((word if word in _CONNECT else "@", span))
+                        # a verb inside a message ("login request", "lookup user") is no relation
+                        inner_verb = position > 0 and word in _MESSAGE_VERBS
+                        symbols.append((word if word in _CONNECT and not inner_verb else "@", span))
                 index = span.end
                 continue
             token = self.tokens[index]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from ..contracts import EngineRefusal
+from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
 from .model import Graph, clean_label, node_key
 from .relations import PREAMBLE_RE
 
@@ -94,6 +96,10 @@ def _split_clause(clause: str) -> tuple[str, str, str] | None:
     if ":" in text:
         text = PREAMBLE_RE.sub("", text)
     text = _TRAIL_RE.sub("", _LEAD_RE.sub("", text)).strip(" .,")
+    # "Web app then calls Orders API": an adverb between the actor and its verb
+    text = re.sub(
+        rf"\s+(?:then|also|now|finally|next|first)\s+(?=(?:{'|'.join(_SEQUENCE_VERBS)})\b)", " ", text, flags=re.IGNORECASE
+    )
     index = _verb_at(text)
     if index is None:
         return None
@@ -141,6 +147,20 @@ def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str]
     return None
 
 
+def _message(graph: Graph, tail: str, head: str, label: str | None) -> None:
+    """One message a edge: two actors may exchange several ("sends an order", later "pays")."""
+    if (tail, head) in graph._edge_keys and label and all(lbl != label for t, h, lbl in graph.edges if (t, h) == (tail, head)):
+        graph.edges.append((tail, head, label))  # Graph.edge keeps one edge a pair; a sequence keeps each message
+        if len(graph.edges) > int(ENGINE_LIMITS["max_edges"]):
+            raise EngineRefusal(
+                "TOO_MANY_EDGES",
+                f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges "
+                f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.",
+            )
+        return
+    graph.edge(tail, head, label)
+
+
 def _actor(graph: Graph, text: str) -> str:
     """The node an actor's mention names: a known name without its generic head is that name."""
     key = node_key(clean_label(text))
@@ -174,12 +194,12 @@ def read_sequence(intent: str) -> Graph | None:
             if verb.casefold() not in REPLY_WORDS or subject not in graph.senders or re.search(r"\b(?:to|into)\b", rest):
                 return None
             # "the database returns the hash": back to whoever asked it
-            graph.edge(subject, graph.senders[subject], clean_label(f"{verb} {rest}".strip()) or None)
+            _message(graph, subject, graph.senders[subject], clean_label(f"{verb} {rest}".strip()) or None)
             continue
         before, obj_text, after = found
         target = _actor(graph, obj_text)
         label = clean_label(after) if after and not before else clean_label(f"{verb} {before}".strip())
-        graph.edge(subject, target, label or None)
+        _message(graph, subject, target, label or None)
         graph.senders[target] = subject
         previous = target
     if len(graph.labels) < 2 or not graph.edges:
