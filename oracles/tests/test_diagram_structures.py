@@ -339,7 +339,12 @@ def test_two_messages_between_the_same_actors_are_two_edges_each_checked() -> No
         intent,
         _dot(
             ["customer", "shop"],
-            [("customer", "shop", "sends an invoice"), ("shop", "customer", None), ("customer", "shop", "sends an order")],
+            [
+                ("customer", "shop", "sends an invoice"),
+                ("shop", "customer", None),
+                ("customer", "shop", "sends an order"),
+                ("customer", "shop", "pays"),
+            ],
         ),
     )
     assert reason["code"] == "EDGE_LABEL_WRONG"
