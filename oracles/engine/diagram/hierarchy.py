@@ -58,7 +58,12 @@ _NEXT_CLAUSE_RE = re.compile(
 
 
 def _statements(intent: str) -> list[str]:
-    parts = re.split(r"\n+|;\s*|(?<=[\w)\]])\.\s+|\.\s*$|(?<=\?)\s+(?=[A-Z])", intent)
+    # "Dr. Osei", "Mr. Tanaka": a title's full stop ends no statement
+    parts = re.split(
+        r"\n+|;\s*|(?<=[\w)\]])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)\.\s+|\.\s*$|"
+        r"(?<=\?)\s+(?=[A-Z])",
+        intent,
+    )
     # "Ahmed is boss of the welding team, Li is boss of …": a comma before a name and its verb
     parts = [c for p in parts if p for c in _NEXT_CLAUSE_RE.split(p)]
     return [_BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
