@@ -54,6 +54,8 @@ _SCENE_RE = re.compile(
     re.IGNORECASE,
 )
 SUBJECT_MAX_WORDS = 5
+_OBJECTS_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_DETERMINERS = frozenset("the a an our my their its this that each every".split())
 # a generic head noun a later mention may drop ("the origin" for "the origin server")
 _GENERIC_HEADS = ("server", "service", "app", "application", "database", "db", "system", "api")
 
@@ -83,7 +85,12 @@ def _verb_at(clause: str) -> int | None:
     if len(words) > 1 and words[0].casefold() in _RELATIVE and words[1].casefold() in VERB_WORDS:
         return 1  # "…, which asks Auth to verify it": the subject is the clause before's object
     for index, word in enumerate(words[: SUBJECT_MAX_WORDS + 1]):
-        if index and word.casefold() in VERB_WORDS and not (word[:1].isupper() and words[index - 1][:1].isupper()):
+        if (
+            index
+            and word.casefold() in VERB_WORDS
+            and not (word[:1].isupper() and words[index - 1][:1].isupper())
+            and words[index - 1].casefold() not in _DETERMINERS
+        ):  # "the order service": "order" names
             return index  # "Fraud Check API responds": a capitalised word inside a capitalised name is the name's
         if word.endswith(",") or word.casefold() in ("which", "who", "that", "and", "if", "when", "then"):
             return None
@@ -123,7 +130,11 @@ def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str]
     """(message before, object, message after) of a clause's rest, or None when no actor is named."""
     words = rest.split()
     cut = next((i for i, w in enumerate(words) if w.casefold() in ("to", "for", "with", "about") and i), len(words))
-    if verb.casefold() in DIRECT_WORDS and 0 < cut <= SUBJECT_MAX_WORDS:
+    if (
+        verb.casefold() in DIRECT_WORDS
+        and 0 < cut
+        and all(len(name.split()) <= SUBJECT_MAX_WORDS for name in _OBJECTS_RE.split(" ".join(words[:cut])))
+    ):
         # "emails support", "asks Auth to verify it", "asks the user database for the password hash"
         return "", " ".join(words[:cut]), " ".join(words[cut + 1 :])
     # a preposition naming the object: "sends the form to the API", "orders an echo from the lab"
@@ -197,11 +208,12 @@ def read_sequence(intent: str) -> Graph | None:
             _message(graph, subject, graph.senders[subject], clean_label(f"{verb} {rest}".strip()) or None)
             continue
         before, obj_text, after = found
-        target = _actor(graph, obj_text)
         label = clean_label(after) if after and not before else clean_label(f"{verb} {before}".strip())
-        _message(graph, subject, target, label or None)
-        graph.senders[target] = subject
-        previous = target
+        for name in [n for n in _OBJECTS_RE.split(obj_text) if n.strip()]:  # "calls the invoice and the shipment service"
+            target = _actor(graph, name)
+            _message(graph, subject, target, label or None)
+            graph.senders[target] = subject
+            previous = target
     if len(graph.labels) < 2 or not graph.edges:
         return None
     return graph
