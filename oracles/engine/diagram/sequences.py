@@ -209,7 +209,10 @@ def read_sequence(intent: str) -> Graph | None:
             continue
         before, obj_text, after = found
         label = clean_label(after) if after and not before else clean_label(f"{verb} {before}".strip())
-        for name in [n for n in _OBJECTS_RE.split(obj_text) if n.strip()]:  # "calls the invoice and the shipment service"
+        names = [n for n in _OBJECTS_RE.split(obj_text) if n.strip()]  # "calls the invoice and the shipment service"
+        if len(names) > 1 and any(set(n.casefold().split()) & (VERB_WORDS | {"to", "from", "into"}) for n in names):
+            return None  # "writes to Postgres and publishes events to Kafka": a second clause, not a list
+        for name in names:
             target = _actor(graph, name)
             _message(graph, subject, target, label or None)
             graph.senders[target] = subject
