@@ -17,10 +17,12 @@ from .model import Graph
 
 _COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
 _DOWN_RE = re.compile(
-    r"^(?P<boss>[^,;:]+?)\s+(?:leads|manages|heads|supervises|oversees|is\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of|"
+    # a bare "leads" / "heads" / "runs" is left out: "the CEO leads the company", "Dana runs engineering"
+    # describe a role more often than they name a report
+    r"^(?P<boss>[^,;:]+?)\s+(?:(?:leads|heads|runs|manages|has)\s+a\s+(?:small\s+)?(?:team|group|staff|squad|crew)\s+of|"
+    r"manages|supervises|oversees|is\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of|"
     r"is\s+in\s+charge\s+of|splits\s+into|is\s+(?:divided|split|broken\s+down)\s+into|breaks\s+down\s+into|"
-    r"branches\s+into|consists\s+of|is\s+made\s+up\s+of|holds|contains|includes|has)\s+"
-    r"(?:a\s+(?:small\s+)?(?:team|group|staff|squad|crew)\s+of\s+)?(?P<rest>.+)$",
+    r"branches\s+into|consists\s+of|is\s+made\s+up\s+of|holds|contains|includes|has)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
 _HAS_RE = re.compile(
