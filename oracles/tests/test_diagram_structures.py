@@ -353,3 +353,14 @@ def test_two_messages_between_the_same_actors_are_two_edges_each_checked() -> No
 def test_a_verb_inside_a_message_is_no_relation() -> None:
     _, drawn, labels, _ = _drawn("Mobile app -> API: login request\nAPI -> DB: lookup user\nDB -> API: user row")
     assert drawn == {("Mobile app", "API"), ("API", "DB"), ("DB", "API")} and labels[("Mobile app", "API")] == "login request"
+
+
+def test_a_name_and_its_role_are_not_two_subjects() -> None:
+    # "Ana, the head of sales, reports to the CEO": drawing the role as a second report is wrong
+    intent = "Ana, the head of sales, reports to the CEO. Ben reports to Ana."
+    nodes = ["CEO", "Ana", "head of sales", "Ben"]
+    reason = _check(intent, _dot(nodes, [("CEO", "Ana", None), ("CEO", "head of sales", None), ("Ana", "Ben", None)]))
+    assert reason["code"] == "UNREADABLE_RELATION"
+    assert answer("diagram", intent, "dot", {}).status == "invalid"
+    _, drawn, _, _ = _drawn("Ana, Ben and Cy report to the CEO.")
+    assert drawn == {("CEO", "Ana"), ("CEO", "Ben"), ("CEO", "Cy")}

@@ -391,6 +391,10 @@ class _State:
                     for tail, head in zip(chain, chain[1:], strict=False):
                         self.out.add(tail, head, set())
                     self.group = [chain[-1]]
+                if verb and self.comma_list and len(self.group) > 1 and self.pending is None:
+                    # "Ana, the head of sales, reports to …": names joined by bare commas before a verb
+                    # may be a name and its role; only a list ending in "and"/"or" is several subjects
+                    raise _Unreadable(self.group[-1])
                 subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             self._start(subjects, forward, node, labels, verb)
         elif joined and not broke and self.pending is not None and next_relation and (

@@ -123,7 +123,13 @@ def split_clauses(statement: str) -> list[str]:
         elif not has_verb:
             leading = f"{leading}, {piece}" if leading else piece
         else:
-            clauses.append(f"{leading}, {piece}" if leading else piece)
+            # only a list ending in "and"/"or" is the subject: "Ana, the head of sales, reports to …" is
+            # a name and its role, not two people
+            verb = VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced)
+            listed = bool(verb and re.search(r"\s(?:and|or|&)\s", spaced[:verb.start() + 1]))
+            clauses.append(f"{leading}, {piece}" if leading and listed else piece)
+            if leading and not listed:
+                clauses.insert(len(clauses) - 1, leading)
             leading = ""
     return clauses + ([leading] if leading else [])
 
