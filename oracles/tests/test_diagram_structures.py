@@ -108,7 +108,7 @@ def test_numbered_and_mermaid_sequence_messages() -> None:
     [
         ("Ana leads a team of Ben, Chloe and Dev.", {("Ana", "Ben"), ("Ana", "Chloe"), ("Ana", "Dev")}),
         (
-            "Org chart: the COO answers to the CEO; the ops lead and the HR lead report to the COO; "
+            "Org chart: the CEO manages the COO; the COO oversees the ops lead and the HR lead; "
             "two recruiters, Pia and Ola, report to the HR lead.",
             {("CEO", "COO"), ("COO", "ops lead"), ("COO", "HR lead"), ("HR lead", "Pia"), ("HR lead", "Ola")},
         ),
@@ -364,3 +364,12 @@ def test_a_name_and_its_role_are_not_two_subjects() -> None:
     assert answer("diagram", intent, "dot", {}).status == "invalid"
     _, drawn, _, _ = _drawn("Ana, Ben and Cy report to the CEO.")
     assert drawn == {("CEO", "Ana"), ("CEO", "Ben"), ("CEO", "Cy")}
+
+
+def test_a_node_that_only_points_at_others_names_nobody() -> None:
+    intent = "Ana manages Ben and Cy. Everyone else reports to Ben."
+    reason = _check(
+        intent,
+        _dot(["Ana", "Ben", "Cy", "Everyone else"], [("Ana", "Ben", None), ("Ana", "Cy", None), ("Ben", "Everyone else", None)]),
+    )
+    assert reason["code"] == "NODE_NOT_IN_INTENT" and "names nobody" in reason["message"]

@@ -55,6 +55,8 @@ from .vocabulary import (
     tokenize,
 )
 
+_QUANTIFIERS = frozenset("all both each every everyone everybody everything rest others other remaining else none they "
+                         "them these those two three four five six seven eight nine ten several many".split())
 TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
 _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
 
@@ -328,6 +330,10 @@ class Faithfulness:
                                                            "a relation written as one step. Say it as "
                                                            "'gateway -> auth server' or 'the gateway asks the auth server'.")
             loose = [w if w.isupper() else w.casefold() for w in cased]  # "IT" is not "it", "Division A" not "a"
+            if set(words) <= _QUANTIFIERS | (_FUNCTION_WORDS - {"a", "an"}) and set(words) & _QUANTIFIERS:
+                # "everyone else", "all three", "the rest": a node that counts or points at others names none
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nobody: it points at or counts "
+                                                          "other names. Draw the names themselves.")
             if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")

@@ -46,6 +46,11 @@ _SCENE_RE = re.compile(
     r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
     re.IGNORECASE,
 )
+_QUANTIFIER_RE = re.compile(
+    r"^(?:the\s+)?(?:all|both|each|every|everyone|everybody|rest|others?|remaining|other|none|"
+    r"they|them|these|those|two|three|four|five|six|several|many)\b",
+    re.IGNORECASE,
+)
 _PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^[^.;]{0,80}(?:\?|:)\s*$")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
@@ -76,6 +81,8 @@ def _names(text: str) -> list[str] | None:
     text = _COUNT_LEAD_RE.sub("", text.strip().strip("."))
     text = re.sub(r"^\(\s*(.*?)\s*\)$", r"\1", text)
     names = [n.strip() for n in _NAMES_SPLIT_RE.split(text) if n.strip()]
+    if any(_QUANTIFIER_RE.match(n) for n in names):
+        return None  # "everyone else", "all three", "the rest": who they are is not said here
     if not names or any(len(n.split()) > 5 or re.search(r"[(),:]", re.sub(r"\([^()]*\)$", "", n)) for n in names):
         return None
     return names
@@ -109,6 +116,10 @@ class _Reading:
         up = _UP_RE.match(text)
         if up:
             # "Two managers report to her: Felix and Joy", "Ivy and Ben report to the controller"
+            if not up.group("rest") and not _COUNT_LEAD_RE.match(up.group("subs").strip()):
+                # plain "A reports to B" lines are left to the sentence reader, which reads them on
+                # their own; this reader takes only the counted forms ("two accountants, Ivy and Ben, …")
+                return False
             names = _names(up.group("rest")) if up.group("rest") else _names(up.group("subs"))
             if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+)?", up.group("subs"), re.IGNORECASE):
                 return False
