@@ -98,7 +98,7 @@ def test_a_condition_moved_to_another_edge_is_caught() -> None:
 
 
 def test_a_dropped_message_label_is_caught() -> None:
-    reason = _check_planted(SEQUENCE, ' [label="invoice"]', "")
+    reason = _check_planted(SEQUENCE, ' [label="sends the invoice"]', "")
     assert reason["code"] == "CONTENT_NOT_PLACED" and "'invoice'" in reason["message"]
 
 

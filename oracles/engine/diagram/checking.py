@@ -94,5 +94,6 @@ def _check(intent: str, draft: Draft) -> Verdict:
     bound_laid_out(graph)
     # The drafter's facts are not consulted: the graph Graphviz read is compared with the
     # intent read on its own (faithfulness.py).
-    check_faithful(intent, graph.labels, [(t, h, label) for (t, h), label in zip(graph.edges, graph.edge_labels, strict=True)])
+    check_faithful(intent, graph.labels, [(t, h, label) for (t, h), label in zip(graph.edges, graph.edge_labels, strict=True)],
+                   graph.clusters)
     return Verdict.valid(source, verified_by(), draft.notes, figures=graph.figures)

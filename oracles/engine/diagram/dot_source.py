@@ -45,6 +45,9 @@ def build_dot(graph: Graph) -> str:
         elif TERMINAL_RE.match(label):
             attributes.append("shape=ellipse")
         lines.append(f"  {ids[key]} [{', '.join(attributes)}];")
+    for index, (group, members) in enumerate(graph.groups.items()):
+        inside = " ".join(f"{ids[key]};" for key in members)
+        lines.append(f'  subgraph cluster_{index} {{ label={quote(group)}; style="rounded,dashed"; {inside} }}')
     for tail, head, label in graph.edges:
         suffix = f" [label={quote(label)}]" if label else ""
         lines.append(f"  {ids[tail]} -> {ids[head]}{suffix};")

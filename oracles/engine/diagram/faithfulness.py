@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
+from .actor_glue import GENERIC_HEADS
 from .flow_check import (
     REQUEST_VERBS,
     fan_in_wait,
@@ -36,6 +37,8 @@ from .flow_check import (
     separator_in_name,
 )
 from .glue import _Reader
+from .group_check import account_for_groups
+from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -63,6 +66,9 @@ from .vocabulary import (
     tokenize,
 )
 
+_QUANTIFIERS = frozenset("all both each every everyone everybody everything rest others other remaining else none they "
+                         "them these those two three four five six seven eight nine ten several many".split())
+TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
 _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
 
 
@@ -89,6 +95,8 @@ class Faithfulness:
         self.nodes = {phrase_key(label): label for label in nodes}
         self.edges = {(phrase_key(t), phrase_key(h)): phrase_key(lbl) if lbl else "" for t, h, lbl in edges}
         self.edge_labels = {phrase_key(lbl): lbl for _, _, lbl in edges if lbl}
+        # every drawn label, also on a second edge between the same two nodes (a sequence's messages)
+        self.labelled = [(phrase_key(t), phrase_key(h), phrase_key(lbl)) for t, h, lbl in edges if lbl]
 
     # --- grounding and coverage ---------------------------------------------------------
     def _content(self, index: int, preamble: bool) -> bool:
@@ -134,14 +142,19 @@ class Faithfulness:
                     if tok.text.casefold() != wanted[matched]:
                         break
                     matched += 1
-                elif not (tok.kind == "punct" and (tok.text in _INNER_PUNCT or tok.text in own_punct)):
+                elif not (tok.kind == "punct" and (tok.text in _INNER_PUNCT or tok.text in own_punct
+                                                   or (tok.text == "." and "." in label and matched
+                                                       and self.tokens[index - 1].text.casefold() in TITLE_ABBREVIATIONS))):
+                    # ("Dr. Osei": a title's full stop is inside the name, not a sentence's end)
                     break
                 index += 1
             if matched == len(wanted):
                 first = start
-                while first > 0 and self.tokens[first - 1].kind == "punct" and self.tokens[first - 1].text in own_punct:
+                # (a colon is inside a name only between its words, "14:02 deploy": never at its ends)
+                while first > 0 and self.tokens[first - 1].kind == "punct" and self.tokens[first - 1].text in own_punct - {":"}:
                     first -= 1
-                while index < len(self.tokens) and self.tokens[index].kind == "punct" and self.tokens[index].text in own_punct:
+                while index < len(self.tokens) and self.tokens[index].kind == "punct" \
+                        and self.tokens[index].text in own_punct - {":"}:
                     index += 1
                 found.append((first, index))
         return found
@@ -189,6 +202,12 @@ class Faithfulness:
                     continue
                 candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
                                if s > first_seen.get(key, len(self.tokens))]
+            if len(words) > 1 and words[-1] in GENERIC_HEADS:  # "the origin" after "the origin server"
+                prefix = " ".join(words[:-1])
+                owners = [k for k in self.nodes if k == prefix or k.startswith(prefix + " ")]
+                if owners == [key] and prefix not in self.edge_labels and words[0] not in _CONNECT:
+                    candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
+                                   if s > first_seen.get(key, len(self.tokens))]
         candidates += self._mermaid_spans()
         heading = self._heading_end()
         if any(sp.start >= heading for sp in candidates):
@@ -260,13 +279,20 @@ class Faithfulness:
                                                       f"{'it goes' if len(pieces) == 1 else 'each goes'}, e.g. "
                                                       f"'… -> {phrase}' or 'if <condition>, {phrase}'.")
 
+    def _clock(self, index: int) -> bool:
+        """Whether the colon at index sits inside a time of day ("14:02"), not after a heading."""
+        before = self.tokens[index - 1] if index else None
+        after = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+        return bool(before and after and before.text.isdigit() and after.text.isdigit()
+                    and before.start >= 0 and after.start == before.start + len(before.text) + 1)
+
     def _heading_end(self) -> int:
         """Where a leading heading ("Publish flow:") ends: the first colon, when nothing before it
         but a short heading (no arrows, lists, commas or conditions); 0 when there is none."""
         for index, token in enumerate(self.tokens):
             if token.kind in ("arrow", "marker") or (token.kind == "punct" and token.text in ",;"):
                 return 0
-            if token.kind == "punct" and token.text == ":":
+            if token.kind == "punct" and token.text == ":" and not self._clock(index):
                 return self._title_end(index + 1)
         return 0
 
@@ -285,11 +311,11 @@ class Faithfulness:
                 if len(named) <= TITLE_MAX_WORDS and not set(heading) & _CONDITION_WORDS:
                     end = start = index + 1
                 continue
-            if token.kind == "punct" and token.text == ":":
+            if token.kind == "punct" and token.text == ":" and not self._clock(index):
                 punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
-                        or set(heading) & _CONDITION_WORDS:
+                        or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
                     return end
                 end = start = index + 1
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
@@ -319,6 +345,10 @@ class Faithfulness:
                                                            "a relation written as one step. Say it as "
                                                            "'gateway -> auth server' or 'the gateway asks the auth server'.")
             loose = [w if w.isupper() else w.casefold() for w in cased]  # "IT" is not "it", "Division A" not "a"
+            if set(words) <= _QUANTIFIERS | (_FUNCTION_WORDS - {"a", "an"}) and set(words) & _QUANTIFIERS:
+                # "everyone else", "all three", "the rest": a node that counts or points at others names none
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nobody: it points at or counts "
+                                                          "other names. Draw the names themselves.")
             if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
@@ -331,7 +361,7 @@ class Faithfulness:
                                                            "not a step's name. Say it as a relation, e.g. 'the router "
                                                            "forwards packets to the firewall; the firewall …' or "
                                                            "'router -> firewall'.")
-            if len(words) > 1 and _COUNT_RE.match(words[0]):
+            if len(words) > 1 and _COUNT_RE.match(words[0]) and not re.match(r"\d{1,2}:\d{2}\b", label.strip()):
                 # "manages two reps, Kim and Lou": a count introduces the names, it is not one
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' counts other names rather than naming "
                                                           "one; draw the names it counts.")
@@ -343,6 +373,19 @@ class Faithfulness:
             if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
+            if re.search(r"\s[‖|¦;—–]\s|\s/\s", label) and key not in whole_items:
+                # "validate schema ‖ deduplicate", "ticket workflow — To Do": a separator between
+                # names (or after a heading) inside one node
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a separator; it holds more "
+                                                          "than one name. Join the steps with arrows or 'then'.")
+            if any(label.count(a) != label.count(b) for a, b in ("()", "[]", "{}")):
+                # "Frontend (React" and "Redux)": a bracket opened in one name and closed in another
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' opens or closes a bracket it does not "
+                                                          "close or open; it is cut from a longer phrase.")
+            if len(words) >= SETTING_MIN_WORDS and SETTING_RE.match(key) and key not in whole_items:
+                # "In our factory the plant manager": a scene set before the name is not part of it
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins with where it is ('{' '.join(words[:2])} "
+                                                          "…'); that sets the scene, it is not part of a name.")
             if re.search(r":\s", label) and key not in whole_items:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' runs across a colon; a heading or a "
                                                           "label before a colon is not part of a step's name.")
@@ -373,6 +416,14 @@ class Faithfulness:
                                                             "Write conditions on the connection, e.g. "
                                                             "'check -> approve when the score is at least 700'.")
         for key, label in self.edge_labels.items():
+            named = next((n for n in self.nodes if re.search(rf"(?:^| )(?:to|into|onto|from) (?:the )?{re.escape(n)}(?: |$)", key)),
+                         None)
+            if named is not None:
+                # "Ben answers to Ana" drawn as Ben → Ana labelled "to Ana": a label that names a
+                # node is a relation the glue must read, not a message
+                raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' names the node "
+                                                             f"'{self.nodes[named]}'; say the relation with its "
+                                                             "own verb, e.g. 'Ben reports to Ana'.")
             if set(key.split()) <= _FUNCTION_WORDS | _PARTICLES and not set(key.split()) & _BRANCH_LABEL_WORDS:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
@@ -388,13 +439,16 @@ class Faithfulness:
         for tail, head in sorted(drawn - set(expected.edges)):
             raise EngineRefusal("EDGE_NOT_IN_INTENT", f"The diagram connects '{self.nodes.get(tail, tail)}' to "
                                                       f"'{self.nodes.get(head, head)}', which the intent does not say.")
-        for (tail, head), label in self.edges.items():
+        for tail, head, label in self.labelled:
             if label and label not in expected.edges[(tail, head)]:
                 raise EngineRefusal("EDGE_LABEL_WRONG", f"The label '{self.edge_labels[label]}' is on "
                                                         f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "
                                                         "states it for another connection.")
 
 
-def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]],
+                   clusters: list[tuple[str, list[str]]] | None = None) -> None:
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
-    Faithfulness(intent, nodes, edges).run()
+    # groups first: their declarations are accounted for there and taken out of the intent
+    rest, placed = account_for_groups(normal_form(intent), nodes, edges, clusters or [])
+    Faithfulness(rest, placed, edges).run()

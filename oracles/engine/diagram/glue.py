@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
+from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS
+from .actor_glue import REPLY_RE as _ACTOR_REPLY_RE
 from .flow_check import (
     any_source,
     case_outline_edges,
@@ -44,7 +46,7 @@ _FORWARD = [
     r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
     r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
     r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
-    r"afterwards", r"and then", r"finally", r"followed by", r"->",
+    r"afterwards", r"and then", r"finally", r"followed by", r"->", ACTOR_FORWARD,
 ]
 _REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r"is part of", r"belongs? to",
             r"is (?:a )?child of", r"is below", r"works? for", r"is owned by", r"is led by", r"<-", r"under"]
@@ -76,10 +78,17 @@ class _Reader:
         while index < end:
             if index in label_at:
                 span = label_at[index]
-                for inner in self.tokens[span.start:span.end]:
+                for position, inner in enumerate(self.tokens[span.start:span.end]):
                     if inner.kind == "word":
                         word = inner.text.casefold()
-                        symbols.append((word if word in _CONNECT else "@", span))
+                        # "the cardiologist orders an echo from …": an actor's verb opening a drawn
+                        # label right after its subject is the relation ("with the order total" is not)
+                        if position == 0 and word in ACTOR_VERBS and not symbols:
+                            symbols.append(("^" + word, span))  # marked: only this reads as a verb
+                            continue
+                        # a verb inside a message ("login request", "lookup user") is no relation
+                        inner_verb = position > 0 and word in _MESSAGE_VERBS
+                        symbols.append((word if word in _CONNECT and not inner_verb else "@", span))
                 index = span.end
                 continue
             token = self.tokens[index]
@@ -130,6 +139,8 @@ class _Reader:
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
             state.seen_count = index  # "from any of the three, …": the steps named so far
+            # ", the database returns the hash": a reply opens a clause of its own
+            next_is_verb = next_is_verb or bool(following and _REPLY_RE.match(_plain(following[0][1])))
             state.glue(glue, node.key if node else None, first=index == 0,
                        next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
         state.finish()
@@ -162,14 +173,15 @@ _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "oth
 _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
-                      "please", "pls", "then", "again"})
+                      "please", "pls", "then", "again",
+                      "two", "three", "four", "five", "several"})  # "two accountants, Ivy and Ben, …": a count
 
 
 def _plain(segment: list[tuple[str, Span | None]]) -> str:
     """The grammar words of a segment: label text and fillers dropped, branch words kept."""
     words = [symbol for symbol, span in segment
              if symbol != "@" and symbol not in _ARTICLES
-             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS)
+             and (span is None or symbol in _GRAMMAR_IN_LABELS or symbol in _MESSAGE_VERBS or symbol.startswith("^"))
              # "if not breathing" is a condition, only a label "if not" is the other way of a branch
              and not (symbol == "not" and span is not None and span.key not in ("if not", "not"))]
     if "->" in words or "<-" in words:
@@ -203,7 +215,7 @@ _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case
 _PARALLEL_WORDS = frozenset({"parallel", "simultaneously", "concurrently"})
 _REJOIN_ONLY_RE = re.compile(r"^(?:(?:and|then) )*(?:either way|in both cases|in either case|in any case|in all cases)"
                              r"(?: then)?(?: ,)?$")
-_REPLY_RE = re.compile(r"^(?:replies|responds|answers|returns|sends back)(?: with| back)?$")
+_REPLY_RE = _ACTOR_REPLY_RE
 
 
 def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | None]]:
@@ -369,6 +381,7 @@ class _State:
                 # "Payment Service responds with a receipt": back to whoever sent to it
                 self._emit()
                 self.out.add(self.group[0], self.sender[self.group[0]], set(seg_labels))
+                broke = True  # the reply is a clause of its own: the next name starts another
                 continue
             if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
                     and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split():
@@ -491,6 +504,12 @@ class _State:
             self.last_node = node
             return
         self.closed_branch = self.open_branch = None
+        if relation is not None and not relation[2] and relation[0] is None and next_relation == "verb" \
+                and self.group == [node]:
+            # "the courier emails the warehouse, then the warehouse notifies …": "then" orders two
+            # clauses about the same name; it is no step from that name to itself
+            relation = None
+            broke = True
         if relation is not None:
             subjects, forward, verb = relation
             if subjects is None:
@@ -499,6 +518,10 @@ class _State:
                     for tail, head in zip(chain, chain[1:], strict=False):
                         self.out.add(tail, head, set())
                     self.group = [chain[-1]]
+                if verb and self.comma_list and len(self.group) > 1 and self.pending is None:
+                    # "Ana, the head of sales, reports to …": names joined by bare commas before a verb
+                    # may be a name and its role; only a list ending in "and"/"or" is several subjects
+                    raise _Unreadable(self.group[-1])
                 subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             self._start(subjects, forward, node, labels, verb)
         elif joined and not broke and self.pending is not None and next_relation and (

@@ -108,6 +108,7 @@ class LaidOutGraph:
     edge_labels: list[str | None] = field(default_factory=list)
     drawn: bool = True
     figures: dict[str, bytes] = field(default_factory=dict, repr=False)  # what `draw` asked for, from the same layout
+    clusters: list[tuple[str, list[str]]] = field(default_factory=list)  # (label, member node labels), boxes drawn
 
 
 def read_back(source: str, draw: tuple[str, ...] = ()) -> LaidOutGraph:
@@ -120,9 +121,11 @@ def read_back(source: str, draw: tuple[str, ...] = ()) -> LaidOutGraph:
     document = json.loads(output)
     by_id: dict[int, str] = {}
     drawn = True
+    subgraphs = []
     for item in document.get("objects", []):
         if "nodes" in item or "subgraphs" in item:
-            continue  # a cluster/subgraph, not a node
+            subgraphs.append(item)  # a cluster/subgraph, not a node
+            continue
         raw = item.get("label", "\\N")
         by_id[item["_gvid"]] = item["name"] if raw == "\\N" else unquote(raw)
         drawn = drawn and bool(item.get("_draw_"))
@@ -131,4 +134,7 @@ def read_back(source: str, draw: tuple[str, ...] = ()) -> LaidOutGraph:
         edges.append((by_id[edge["tail"]], by_id[edge["head"]]))
         edge_labels.append(unquote(edge["label"]) if edge.get("label") else None)
         drawn = drawn and bool(edge.get("_draw_"))
-    return LaidOutGraph(list(by_id.values()), edges, edge_labels, drawn, figures)
+    # a cluster is drawn as a box with its label: the check accounts for it like a node
+    clusters = [(unquote(item.get("label", "")), [by_id[g] for g in item.get("nodes", []) if g in by_id])
+                for item in subgraphs if str(item.get("name", "")).startswith("cluster")]
+    return LaidOutGraph(list(by_id.values()), edges, edge_labels, drawn, figures, clusters)

@@ -31,6 +31,7 @@ class Graph:
     branch_ends: list[str] = field(default_factory=list)  # last step of each branch, for a rejoin
     case_decider: str | None = None  # the step case rows ("< 1 kg → letter rate") branch from
     fan_out: list[str] = field(default_factory=list)  # "in parallel: a, b, c": the next bare step follows all
+    groups: dict[str, list[str]] = field(default_factory=dict)  # a cluster's label → its member keys
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:

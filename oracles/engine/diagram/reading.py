@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .clusters import read_grouped
+from .edge_tables import read_adjacency, read_edge_table, read_json_graph
 from .flows import (
     LEADING_FILLER_RE,
     OTHERWISE_ROW_RE,
@@ -28,10 +30,12 @@ from .flows import (
     split_case_row,
     step_named_in,
 )
+from .hierarchy import read_reporting_lines, read_tree_drawing
 from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
+from .sequences import read_numbered_messages, read_sequence, read_sequence_diagram
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -200,7 +204,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
             graph.edge(last, decision)
         return decision
     reply = REPLY_RE.match(statement)
-    if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
+    if reply and not re.search(r"(?:^|\s)(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
         subject = graph.node(reply.group("subj"))
         if subject in graph.senders:  # "the API responds with a token": back to whoever asked
             graph.edge(subject, graph.senders[subject], clean_label(reply.group("msg")))
@@ -502,5 +506,11 @@ def read_listed_steps(intent: str) -> Graph | None:
     return graph
 
 
-READERS: list[Callable[[str], Graph | None]] = [read_parallel_outline, read_case_outline, read_outline, read_inline_steps, read_mermaid,
-                                                read_listed_steps, read_sentences]
+# The cascade, most specific form first: data-shaped edges (JSON, tables, drawn trees, sequence
+# diagrams, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
+# lists), then line forms, then sentences.
+READERS: list[Callable[[str], Graph | None]] = [
+    read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency,
+    read_parallel_outline, read_case_outline, read_grouped, read_outline, read_inline_steps, read_mermaid,
+    read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
+]

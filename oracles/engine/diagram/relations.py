@@ -19,7 +19,7 @@ _VERBS = [
     r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
     r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
     r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
-    r"is\s+the\s+parent\s+of", r"is\s+above",
+    r"is\s+the\s+parent\s+of", r"is\s+above", r"loads?\s+into",
 ]
 _REVERSED_VERBS = [r"reports?\s+to", r"answers?\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
                    r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works?\s+for", r"is\s+owned\s+by"]
@@ -34,6 +34,7 @@ PREAMBLE_RE = re.compile(
 )
 
 
+_ONLY_ARTICLE_RE = re.compile(r"\s*(?:the|a|an|our|my|their|its)\s*", re.IGNORECASE)
 REPLY_RE = re.compile(r"^(?P<subj>.+?)\s+(?:responds|replies|answers|returns|sends\s+back)\s+(?:with\s+)?(?P<msg>.+)$",
                       re.IGNORECASE)
 
@@ -46,9 +47,13 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
     for clause in clauses:
         clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
         forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
+        if forward and _ONLY_ARTICLE_RE.fullmatch(clause[:forward.start()]):
+            # "The load balancer forwards to …": a verb right after an article is part of a name
+            forward = next((m for m in VERB_RE.finditer(clause, forward.start() + 1)
+                            if not _ONLY_ARTICLE_RE.fullmatch(clause[:m.start()])), None)
         match = forward if forward and (not backward or forward.start() <= backward.start()) else backward
         reply = REPLY_RE.match(clause.strip()) if match is None else None
-        if reply and not re.search(r"\s(?:to|into)\s", reply.group("msg")):
+        if reply and not re.search(r"(?:^|\s)(?:to|into)\s", reply.group("msg")):
             replier = graph.node(PREAMBLE_RE.sub("", reply.group("subj")))
             if replier in graph.senders:  # "the database returns the hash": back to whoever asked
                 graph.edge(replier, graph.senders[replier], clean_label(reply.group("msg")))
@@ -56,8 +61,9 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
             continue
         if match is None:
             continue
-        # "apply discount also leads to …": an adverb before the verb is not part of the subject
-        subject_text = re.sub(r"\s+(?:also|too|then|now|always|eventually)$", "",
+        # "apply discount also leads to …": an adverb before the verb is not part of the subject;
+        # "the web app and the admin panel both call …": "both" gathers the subjects, it names none
+        subject_text = re.sub(r"\s+(?:also|too|then|now|always|eventually|both|all|each)$", "",
                               PREAMBLE_RE.sub("", clause[:match.start()].strip()), flags=re.IGNORECASE)
         if subject_default and not subject_text.strip():
             subject_keys = [subject_default]
@@ -110,13 +116,24 @@ def split_clauses(statement: str) -> list[str]:
     stays with the clause before it."""
     pieces = re.split(r",?\s+(?:which|that|who)\s+(?=\w)|,\s+(?:and\s+|but\s+|while\s+)?(?=\S)", statement)
     clauses: list[str] = []
+    leading = ""  # "Postgres, Stripe and Salesforce load into …": names before the first verb are its subject
     for piece in pieces:
         spaced = " " + piece
-        if clauses and not (VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced) or REPLY_RE.match(piece)):
+        has_verb = bool(VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced) or REPLY_RE.match(piece))
+        if clauses and not has_verb:
             clauses[-1] += ", " + piece
+        elif not has_verb:
+            leading = f"{leading}, {piece}" if leading else piece
         else:
-            clauses.append(piece)
-    return clauses
+            # only a list ending in "and"/"or" is the subject: "Ana, the head of sales, reports to …" is
+            # a name and its role, not two people
+            verb = VERB_RE.search(spaced) or REVERSED_VERB_RE.search(spaced)
+            listed = bool(verb and re.search(r"\s(?:and|or|&)\s", spaced[:verb.start() + 1]))
+            clauses.append(f"{leading}, {piece}" if leading and listed else piece)
+            if leading and not listed:
+                clauses.insert(len(clauses) - 1, leading)
+            leading = ""
+    return clauses + ([leading] if leading else [])
 
 
 COUNT_PHRASE_RE = re.compile(r"^\s*(?:(?:the|a|an|our|my|his|her|their)\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|"

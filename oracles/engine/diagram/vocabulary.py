@@ -84,7 +84,7 @@ _TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}[
 _MERMAID_NODE_RE = re.compile(r"(?<![\w\]])(?P<id>[A-Za-z_]\w{0,20})(?:\[\[?|\(\(?|\{\{?)(?P<label>[^\]\)\}\n\[\(\{]{1,120})"
                               r"(?:\]\]?|\)\)?|\}\}?)")
 _MERMAID_ARROW_RE = re.compile(r"-->|---|==>|-\.->")
-_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?:step\s+)?(\d{1,2})[.):](?=\s)", re.IGNORECASE)
+_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?:step\s+|\()?(\d{1,2})[.):](?=\s)", re.IGNORECASE)  # "2.", "step 2:", "(2)"
 # Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
 _INNER_PUNCT = frozenset("\"'`“”‘’\\")
 _BREAKS = frozenset({".", ";", "\n", "!", "?"})

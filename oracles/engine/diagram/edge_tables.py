@@ -1,0 +1,202 @@
+"""Edges pasted as data: a CSV or markdown table with from/to (and label) columns, and JSON —
+an edge list ({"edges": [{"from": …, "to": …, "label": …}]}, [["a", "b"], …]) or a tree
+({"name": …, "children"/"reports": […]}).
+
+A table needs a header that says which column is the tail and which the head ("source,target",
+"| From | To | Label |"); without one, "a,b" could be a list as well as an edge, so the reader
+leaves it to the others. Lines around the table may only be a short heading or caption.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .model import Graph
+
+TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
+HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
+LABEL_HEADERS = frozenset("label message msg via relation condition action event trigger when data payload".split())
+NAME_KEYS = ("name", "title", "label", "id")
+CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
+CAPTION_MAX_WORDS = 6
+_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _cells(line: str) -> list[str] | None:
+    line = line.strip()
+    if line.startswith("|"):
+        return [c.strip() for c in line.strip("|").split("|")]
+    if "\t" in line:
+        return [c.strip() for c in line.split("\t")]
+    if "," in line:
+        return [c.strip() for c in line.split(",")]
+    return None
+
+
+def _columns(header: list[str]) -> tuple[int, int, int | None] | None:
+    names = [re.sub(r"[^a-z]", "", h.casefold()) for h in header]
+    tails = [i for i, n in enumerate(names) if n in TAIL_HEADERS]
+    heads = [i for i, n in enumerate(names) if n in HEAD_HEADERS]
+    labels = [i for i, n in enumerate(names) if n in LABEL_HEADERS]
+    if len(tails) != 1 or len(heads) != 1 or len(labels) > 1 or len(header) != 2 + len(labels):
+        return None
+    return tails[0], heads[0], labels[0] if labels else None
+
+
+def _caption(line: str) -> bool:
+    return len(line.split()) <= CAPTION_MAX_WORDS and not re.search(r"[,|>→]", line)
+
+
+def read_edge_table(intent: str) -> Graph | None:
+    """None unless the intent is one headed table of edges (with at most a heading and a caption)."""
+    lines = [line for line in intent.splitlines() if line.strip()]
+    rows = [(i, _cells(line)) for i, line in enumerate(lines) if not _SEPARATOR_RE.match(line)]
+    table = [(i, cells) for i, cells in rows if cells is not None and len(cells) > 1]
+    if len(table) < 2:
+        return None
+    first, last = table[0][0], table[-1][0]
+    if [i for i, _ in table] != [i for i, _ in rows if first <= i <= last]:
+        return None  # a line inside the table that is not a row
+    others = [line for i, line in enumerate(lines) if i < first or i > last]
+    if len(others) > 2 or not all(_caption(line.rstrip(":")) for line in others):
+        return None
+    columns = _columns(table[0][1])  # type: ignore[arg-type]
+    if columns is None:
+        return None
+    tail_at, head_at, label_at = columns
+    graph = Graph(flow=True)
+    for _, cells in table[1:]:
+        if cells is None or len(cells) != len(table[0][1]) or not cells[tail_at] or not cells[head_at]:  # type: ignore[arg-type]
+            return None
+        label = cells[label_at] if label_at is not None and cells[label_at] else None
+        graph.edge(graph.node(cells[tail_at]), graph.node(cells[head_at]), label)
+    return graph if graph.edges else None
+
+
+def _json_part(intent: str) -> tuple[str, Any, str] | None:
+    """(text before, the parsed JSON value, text after) for the intent's one JSON object or list."""
+    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
+    if not starts:
+        return None
+    start = min(starts)
+    end = max(intent.rfind("}"), intent.rfind("]"))
+    if end <= start:
+        return None
+    try:
+        value = json.loads(intent[start : end + 1])
+    except ValueError:
+        return None
+    return intent[:start], value, intent[end + 1 :]
+
+
+def _name(value: Any) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    if isinstance(value, dict):
+        found = [value[k] for k in NAME_KEYS if isinstance(value.get(k), str) and value[k].strip()]
+        return found[0].strip() if found else None
+    return None
+
+
+def _tree(graph: Graph, value: Any) -> str | None:
+    name = _name(value)
+    if name is None:
+        raise ValueError("a tree node without a name")
+    key = graph.node(name)
+    if isinstance(value, dict):
+        children = [value[k] for k in CHILD_KEYS if k in value]
+        if len(children) > 1 or (children and not isinstance(children[0], list)):
+            raise ValueError("children under two keys")
+        for child in children[0] if children else []:
+            graph.edge(key, _tree(graph, child))  # type: ignore[arg-type]
+    return key
+
+
+def _keyed_tree(graph: Graph, parent: str | None, value: dict[str, Any]) -> None:
+    for name, children in value.items():
+        if not isinstance(children, dict):
+            raise ValueError("a keyed tree whose value is not an object")
+        key = graph.node(name)
+        if parent is not None:
+            graph.edge(parent, key)
+        _keyed_tree(graph, key, children)
+
+
+def _edge_of(item: Any) -> tuple[str, str, str | None] | None:
+    if isinstance(item, list) and len(item) in (2, 3) and all(isinstance(x, str) and x.strip() for x in item):
+        return item[0], item[1], item[2] if len(item) == 3 else None
+    if isinstance(item, dict):
+        tails = [item[k] for k in item if k.casefold() in TAIL_HEADERS and isinstance(item[k], str)]
+        heads = [item[k] for k in item if k.casefold() in HEAD_HEADERS and isinstance(item[k], str)]
+        labels = [item[k] for k in item if k.casefold() in LABEL_HEADERS and isinstance(item[k], str)]
+        if len(tails) == 1 and len(heads) == 1 and len(labels) <= 1 and len(item) == 2 + len(labels):
+            return tails[0], heads[0], labels[0] if labels else None
+    return None
+
+
+def read_json_graph(intent: str) -> Graph | None:
+    """None unless the intent holds one JSON edge list or tree (after at most a short heading)."""
+    part = _json_part(intent)
+    if part is None:
+        return None
+    before, value, after = part
+    if after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
+        return None
+    graph = Graph(flow=True)
+    edges = value.get("edges") if isinstance(value, dict) and set(value) <= {"nodes", "edges"} else value
+    try:
+        if isinstance(edges, list) and edges and all(_edge_of(item) for item in edges):
+            for item in edges:
+                tail, head, label = _edge_of(item)  # type: ignore[misc]
+                graph.edge(graph.node(tail), graph.node(head), label)
+            extra = value.get("nodes", []) if isinstance(value, dict) else []
+            if not isinstance(extra, list) or any(_name(n) is None for n in extra):
+                return None
+            for item in extra:
+                graph.node(_name(item))  # type: ignore[arg-type]
+        elif (
+            isinstance(value, dict)
+            and value
+            and all(isinstance(v, dict) for v in value.values())
+            and not set(value) & set(NAME_KEYS)
+        ):
+            graph = Graph(hierarchy=True)
+            _keyed_tree(graph, None, value)  # {"CEO": {"CTO": {}, "CFO": {}}}: keys are the names
+        elif isinstance(value, dict) and _name(value) is not None:
+            graph = Graph(hierarchy=True)
+            _tree(graph, value)
+        else:
+            return None
+    except ValueError:
+        return None
+    return graph if graph.edges else None
+
+
+ADJACENT_NAME_MAX_WORDS = 4
+_CONDITION_RE = re.compile(r"\b(?:when|whenever|if|on|after|until|once|unless|otherwise|else|then)\b|[()]", re.IGNORECASE)
+_ADJACENCY_RE = re.compile(r"^(?P<tail>[^,;:→>]+?)\s*(?:->|→|=>|⇒)\s*(?P<heads>[^→>]+)$")
+
+
+def read_adjacency(intent: str) -> Graph | None:
+    """ "Vehicles → Cars, Trucks; Cars → Sedan, SUV": each statement one name and the names it
+    leads to. None unless every statement is one such arrow and one of them lists several."""
+    statements = [s.strip(" .") for s in re.split(r"[;\n]|\.\s+", intent) if s.strip(" .")]
+    if statements:
+        statements[0] = re.sub(r"^[^:→>]{1,60}:\s+(?=\S)", "", statements[0])  # "taxonomy tree: …"
+    parsed = [_ADJACENCY_RE.match(s) for s in statements]
+    if len(parsed) < 2 or not all(parsed):
+        return None
+    lists = [[h for h in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("heads")) if h.strip()] for m in parsed if m]
+    names = [m.group("tail") for m in parsed if m] + [h for heads in lists for h in heads]
+    if not any(len(heads) > 1 for heads in lists) or any(
+        len(n.split()) > ADJACENT_NAME_MAX_WORDS or _CONDITION_RE.search(n) for n in names
+    ):
+        return None  # "idle → listening on the wake word": a condition, not a list of names
+    graph = Graph(hierarchy=True)
+    for match, heads in zip(parsed, lists, strict=True):
+        tail = graph.node(match.group("tail"))  # type: ignore[union-attr]
+        for head in heads:
+            graph.edge(tail, graph.node(head))
+    return graph

@@ -1,0 +1,258 @@
+"""The checker's normal forms: ways of writing a relation that the glue grammar reads in one
+canonical wording. Each rewrite is a documented equivalence applied to the intent before the
+faithfulness check reads it; the drafter never calls this module (it reads the intent its own way).
+
+- "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
+- "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
+- "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
+  "X has three children — A, B, C" → "X has A, B, C"
+- a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
+- a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
+- Mermaid's sequenceDiagram ("A->>B: hi") → "A -> B: hi" lines
+- a tree drawn with box characters ("├── src/") → indented bullets
+- an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
+- a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .vocabulary import NOT_CONTENT
+
+_MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
+
+# A clause before a colon that holds one of these states a reporting line ("Sam leads a team of
+# three: Ana, Raj and Kofi"); it is not a heading that names the diagram.
+RELATION_BEFORE_COLON = frozenset("leads manages supervises oversees heads has have reports report answer answers owns".split())
+
+
+_TEAM_OF_RE = re.compile(
+    r"\b(?:leads|heads|manages|runs|has)\s+a\s+(?:small\s+)?(?:team|group|staff|squad|crew)\s+of\b", re.IGNORECASE
+)
+_CONTAINS_RE = re.compile(
+    r"\b(?:splits|is\s+(?:divided|split|broken\s+down)|breaks\s+down|branches)\s+into\b|"
+    r"\bconsists\s+of\b|\bis\s+made\s+up\s+of\b|\bholds\b",
+    re.IGNORECASE,
+)
+_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
+_HAS_REPORTING_RE = re.compile(
+    rf"\bhas\s+(?P<count>{_COUNT}\s+[\w-]+)\s+(?:reporting|who\s+report)\s+to\s+(?:him|her|them)\b", re.IGNORECASE
+)
+
+# "In our factory the plant manager …": a node that opens with a place ("in our", "at the") and
+# goes on has swallowed the sentence's setting. Short states ("In the queue") are names.
+SETTING_RE = re.compile(r"^(?:in|at|inside|within|across|throughout)\s+(?:our|my|the|their|your|this)\s")
+SETTING_MIN_WORDS = 4
+
+
+# "Keep it simple!", "Draw it as a tree.", "Can you draw that as an org chart?": a closing
+# request about the drawing, made only of instruction, connecting and layout words.
+_CLOSING_RE = re.compile(r"(?:(?<=[.!?])\s+|\n+)(?P<tail>[^.!?\n]+[.!?]*)\s*$")
+_CLOSING_OPENERS = frozenset("draw make show render keep use put can could please pls would lay".split())
+_LAYOUT_WORDS = frozenset(
+    "keep simple top bottom left right horizontal horizontally vertical vertically layout tidy neat "
+    "clean readable style boxes box arrows arrow lay section sections cluster clusters group groups".split()
+)
+
+
+def _without_closing_request(intent: str) -> str:
+    while (match := _CLOSING_RE.search(intent)) is not None:
+        words = re.findall(r"[^\W_]+", match.group("tail").casefold())
+        allowed = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _LAYOUT_WORDS
+        if not words or words[0] not in _CLOSING_OPENERS or not set(words) <= allowed:
+            break
+        intent = intent[: match.start()]
+    return intent
+
+
+_COUNTED_PARTS_RE = re.compile(
+    r"\b(?P<verb>has|have|contains)\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
+    r"(?:\s+[\w-]+)?\s*[:—–]\s*",
+    re.IGNORECASE,
+)
+
+
+_DRAWN_BRANCH_RE = re.compile(r"^[\s│┃|├┣└┗─━]*[├┣└┗][─━]+\s*|^[\s│┃]+(?=\S)")
+
+
+def _tree_drawing_as_outline(intent: str) -> str:
+    """ "├── src/" / "│   └── app.py" (a tree as `tree` prints it) → indented bullets, one column a step."""
+    if not re.search(r"[├└┣┗]", intent):
+        return intent
+    out = []
+    for line in intent.splitlines():
+        prefix = _DRAWN_BRANCH_RE.match(line)
+        if prefix:
+            out.append(" " * len(prefix.group(0)) + "- " + line[prefix.end() :].strip())
+        elif (
+            line.strip()
+            and not re.search(r"[│┃├└┣┗─]", line)
+            and (not out or line.rstrip().endswith(":") or len(line.split()) <= 2)
+        ):
+            out.append(("- " + line.strip()) if len(line.split()) <= 2 and not line.rstrip().endswith(":") else line)
+        elif line.strip():
+            return intent
+    return "\n".join(out)
+
+
+def _sequence_diagram_as_arrows(intent: str) -> str:
+    """Mermaid's "sequenceDiagram" header and its message arrows ("A->>B: hi", "B-->>A: ok") → "A -> B: hi"."""
+    lines = intent.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or lines[first].strip().casefold() != "sequencediagram":
+        return intent
+    body = [line for line in lines[first + 1 :] if line.strip() and line.strip().casefold() != "autonumber"]
+    if not body or not all(re.search(r"-{1,2}>>", line) for line in body):
+        return intent
+    return "\n".join(re.sub(r"\s*-{1,2}>>\s*", " -> ", line.strip()) for line in body)
+
+
+# "In our factory the plant manager …", "In the lab, Dr Osei …": the scene the intent opens with
+# names where it all is, like a title; the first name starts after it.
+SCENE_RE = re.compile(
+    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+){0,1}?[\w-]+"
+    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
+    re.IGNORECASE,
+)
+
+
+def normal_form(intent: str) -> str:
+    """The intent with relation wordings replaced by their canonical form."""
+    intent = SCENE_RE.sub("", intent, count=1)
+    intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
+    intent = _without_closing_request(_table_as_arrows(_json_as_text(intent)))
+    intent = _MANAGES_RE.sub("manages", intent)
+    intent = _CONTAINS_RE.sub("contains", intent)
+    intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
+    intent = _TEAM_OF_RE.sub("manages", intent)
+    return _HAS_REPORTING_RE.sub(lambda m: f"manages {m.group('count')}", intent)
+
+
+# --- data pasted as the intent: the checker's own reading of tables and JSON -----------------
+# A headed edge table ("source,target" / "| From | To | Label |") is read as one "tail -> head:
+# label" line per row; a JSON tree as a nested bullet outline; a JSON edge list as arrow lines.
+# A short caption after the table ("screen flow graph please") becomes the heading it is.
+_TAILS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
+_HEADS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
+_LABELS = frozenset("label message msg via relation condition action event trigger when data payload".split())
+_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _row(line: str) -> list[str] | None:
+    text = line.strip()
+    if text.startswith("|") and text.endswith("|"):
+        return [c.strip() for c in text[1:-1].split("|")]
+    for separator in ("\t", ","):
+        if separator in text:
+            return [c.strip() for c in text.split(separator)]
+    return None
+
+
+def _table_as_arrows(intent: str) -> str:
+    lines = [line for line in intent.splitlines() if line.strip() and not _RULE_RE.match(line)]
+    rows = [_row(line) for line in lines]
+    block = [i for i, r in enumerate(rows) if r is not None and len(r) > 1]
+    if len(block) < 2 or block != list(range(block[0], block[-1] + 1)):
+        return intent
+    header = [re.sub(r"[^a-z]", "", c.casefold()) for c in rows[block[0]]]  # type: ignore[union-attr]
+    roles = ["tail" if h in _TAILS else "head" if h in _HEADS else "label" if h in _LABELS else "?" for h in header]
+    if sorted(roles) not in (["head", "tail"], ["head", "label", "tail"]):
+        return intent
+    arrows = []
+    for index in block[1:]:
+        cells = dict(zip(roles, rows[index], strict=False))  # type: ignore[arg-type]
+        if len(rows[index]) != len(roles) or not cells["tail"] or not cells["head"]:  # type: ignore[arg-type]
+            return intent
+        label = cells.get("label")
+        arrows.append(f"{cells['tail']} -> {cells['head']}" + (f": {label}" if label else ""))
+    before = [line for i, line in enumerate(lines) if i < block[0]]
+    after = [line.strip().rstrip(".:") + ":" for i, line in enumerate(lines) if i > block[-1]]
+    return "\n".join([*before, *after, *arrows])
+
+
+def _json_as_text(intent: str) -> str:
+    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
+    end = max(intent.rfind("}"), intent.rfind("]"))
+    if not starts or end <= min(starts):
+        return intent
+    try:
+        value = json.loads(intent[min(starts) : end + 1])
+    except ValueError:
+        return intent
+    lines: list[str] = []
+    if isinstance(value, dict) and set(value) <= {"nodes", "edges"} and isinstance(value.get("edges"), list):
+        named = _edge_lines(value["edges"], lines)
+        for node in value.get("nodes", []):
+            name = node if isinstance(node, str) else node.get("name") if isinstance(node, dict) else None
+            if not isinstance(name, str):
+                return intent
+            if name not in named:
+                lines.append(name)
+    elif isinstance(value, list):
+        _edge_lines(value, lines)
+    elif (
+        isinstance(value, dict)
+        and value
+        and all(isinstance(v, dict) for v in value.values())
+        and not set(value) & {"name", "title", "label", "id"}
+    ):
+        if not _keyed_tree_lines(value, 0, lines):  # {"CEO": {"CTO": {}}}: keys are the names
+            return intent
+    elif isinstance(value, dict):
+        if not _tree_lines(value, 0, lines):
+            return intent
+    if not lines:
+        return intent
+    return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
+
+
+def _edge_lines(items: list[object], lines: list[str]) -> set[str]:
+    named: set[str] = set()
+    for item in items:
+        if isinstance(item, list) and len(item) in (2, 3) and all(isinstance(x, str) for x in item):
+            tail, head, label = item[0], item[1], item[2] if len(item) == 3 else None
+        elif isinstance(item, dict):
+            keys = {k.casefold(): v for k, v in item.items()}
+            tail = next((v for k, v in keys.items() if k in _TAILS), None)
+            head = next((v for k, v in keys.items() if k in _HEADS), None)
+            label = next((v for k, v in keys.items() if k in _LABELS), None)
+        else:
+            lines.clear()
+            return named
+        if not isinstance(tail, str) or not isinstance(head, str):
+            lines.clear()
+            return named
+        lines.append(f"{tail} -> {head}" + (f": {label}" if isinstance(label, str) and label else ""))
+        named.update((tail, head))
+    return named
+
+
+def _keyed_tree_lines(tree: dict[str, object], depth: int, lines: list[str]) -> bool:
+    for name, kids in tree.items():
+        if not isinstance(kids, dict):
+            return False
+        lines.append("  " * depth + "- " + name)
+        if not _keyed_tree_lines(kids, depth + 1, lines):  # type: ignore[arg-type]
+            return False
+    return True
+
+
+def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
+    if isinstance(node, str):
+        lines.append("  " * depth + "- " + node)
+        return True
+    if not isinstance(node, dict):
+        return False
+    names = [node[k] for k in ("name", "title", "label", "id") if isinstance(node.get(k), str)]
+    kids = [
+        node[k]
+        for k in ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
+        if k in node
+    ]
+    if not names or len(kids) > 1 or (kids and not isinstance(kids[0], list)):
+        return False
+    lines.append("  " * depth + "- " + names[0])
+    return all(_tree_lines(kid, depth + 1, lines) for kid in (kids[0] if kids else []))
