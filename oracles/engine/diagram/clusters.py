@@ -11,6 +11,7 @@ for its members.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .model import Graph, clean_label, node_key
 
@@ -109,8 +110,9 @@ def _member(graph: Graph, item: str) -> str:
     return key
 
 
-def read_grouped(intent: str) -> Graph | None:
-    """None unless the intent declares groups; else the rest read by the cascade, with groups."""
+def read_grouped(intent: str, read_rest: Callable[[str], Graph | None]) -> Graph | None:
+    """None unless the intent declares groups; else the rest read by `read_rest` (the cascade
+    without this reader, which reading.py passes in), with groups."""
     if not _TRIGGER_RE.search(intent) and not _HAS_TRIGGER_RE.search(intent):
         return None
     # "### Frontend" over a bullet list: a section is a group declared by its heading
@@ -145,9 +147,7 @@ def read_grouped(intent: str) -> Graph | None:
             flags=re.IGNORECASE,
         )
     rest = re.sub(r"(?m)^[\s.;,—–-]+", "", rest)  # the separators a taken-out declaration leaves
-    from .reading import READERS  # the cascade reads what the declarations leave
-
-    graph = next((g for reader in READERS if reader is not read_grouped and (g := reader(rest.strip())) is not None), None)
+    graph = read_rest(rest.strip())  # the cascade reads what the declarations leave
     if graph is None:
         return None
     for name, items in groups:

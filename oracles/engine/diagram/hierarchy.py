@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .model import Graph
+from .outline import read_outline
 
 _COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
 _DOWN_RE = re.compile(
@@ -162,8 +163,6 @@ _TREE_PREFIX_RE = re.compile(r"^(?P<prefix>[\s│┃|├┣└┗─━]*[├┣
 def read_tree_drawing(intent: str) -> Graph | None:
     """A tree drawn with box characters ("├── src/", "│   └── app.py"), as `tree` prints it: the
     column where a name starts is its depth."""
-    from .outline import read_outline
-
     lines = [line for line in intent.splitlines() if line.strip()]
     if not any(re.search(r"[├└┣┗]", line) for line in lines):
         return None

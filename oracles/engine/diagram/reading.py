@@ -35,7 +35,7 @@ from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
-from .sequences import read_numbered_messages, read_sequence, read_sequence_diagram
+from .sequences import numbered_messages, read_sequence, sequence_diagram_messages
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -506,11 +506,32 @@ def read_listed_steps(intent: str) -> Graph | None:
     return graph
 
 
+def read_numbered_messages(intent: str) -> Graph | None:
+    """"(1) A → B: msg (2) B → C: msg" on one line: each numbered message a statement."""
+    statements = numbered_messages(intent, ARROW_RE)
+    return None if statements is None else read_sentences(statements)
+
+
+def read_sequence_diagram(intent: str) -> Graph | None:
+    """Mermaid's sequenceDiagram, its messages read as arrow statements."""
+    statements = sequence_diagram_messages(intent)
+    return None if statements is None else read_sentences(statements)
+
+
+def read_groups(intent: str) -> Graph | None:
+    """Declared groups drawn as clusters; the rest of the intent read by the cascade."""
+    return read_grouped(intent, read_rest=_read_without_groups)
+
+
+def _read_without_groups(text: str) -> Graph | None:
+    return next((g for reader in READERS if reader is not read_groups and (g := reader(text)) is not None), None)
+
+
 # The cascade, most specific form first: data-shaped edges (JSON, tables, drawn trees, sequence
 # diagrams, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
     read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency,
-    read_parallel_outline, read_case_outline, read_grouped, read_outline, read_inline_steps, read_mermaid,
+    read_parallel_outline, read_case_outline, read_groups, read_outline, read_inline_steps, read_mermaid,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

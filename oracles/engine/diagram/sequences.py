@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
-from ..limits import ENGINE_LIMITS, LAYOUT_LIMIT_REASON
+from ..limits import LAYOUT_LIMIT_REASON
+from .limits import DIAGRAM_LIMITS
 from .model import Graph, clean_label, node_key
 from .relations import PREAMBLE_RE
 
@@ -162,10 +163,10 @@ def _message(graph: Graph, tail: str, head: str, label: str | None) -> None:
     """One message a edge: two actors may exchange several ("sends an order", later "pays")."""
     if (tail, head) in graph._edge_keys and label and all(lbl != label for t, h, lbl in graph.edges if (t, h) == (tail, head)):
         graph.edges.append((tail, head, label))  # Graph.edge keeps one edge a pair; a sequence keeps each message
-        if len(graph.edges) > int(ENGINE_LIMITS["max_edges"]):
+        if len(graph.edges) > int(DIAGRAM_LIMITS["max_edges"]):
             raise EngineRefusal(
                 "TOO_MANY_EDGES",
-                f"The diagram has more than {ENGINE_LIMITS['max_edges']} edges "
+                f"The diagram has more than {DIAGRAM_LIMITS['max_edges']} edges "
                 f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.",
             )
         return
@@ -225,32 +226,30 @@ def read_sequence(intent: str) -> Graph | None:
 _PAREN_NUMBER_RE = re.compile(r"(?:^|(?<=\s))\((\d{1,2})\)\s+")
 
 
-def read_numbered_messages(intent: str) -> Graph | None:
+def numbered_messages(intent: str, arrow_re: re.Pattern[str]) -> str | None:
     """ "(1) Mobile client → BFF: POST /cart (2) BFF → Cart service: get cart": numbered arrow
-    messages on one line are one statement each."""
-    from .reading import ARROW_RE, read_sentences  # the cascade's own arrow reader, per statement
-
+    messages on one line are one statement each; None unless the intent is in that form, else the
+    statements one a line, for the sentence reader (`arrow_re`: the cascade's own arrows)."""
     marks = list(_PAREN_NUMBER_RE.finditer(intent))
     if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
         return None
     pieces = [intent[m.end() : n.start() if n else len(intent)].strip() for m, n in zip(marks, [*marks[1:], None], strict=True)]
-    if not all(ARROW_RE.search(piece) for piece in pieces) or any("\n" in piece or ";" in piece for piece in pieces):
+    if not all(arrow_re.search(piece) for piece in pieces) or any("\n" in piece or ";" in piece for piece in pieces):
         return None
     heading = intent[: marks[0].start()].strip()
-    return read_sentences("\n".join([heading, *pieces] if heading else pieces))
+    return "\n".join([heading, *pieces] if heading else pieces)
 
 
 _MERMAID_MESSAGE_RE = re.compile(r"\s*-{1,2}>>\s*")
 
 
-def read_sequence_diagram(intent: str) -> Graph | None:
-    """Mermaid's sequenceDiagram: "Client->>Gateway: GET /orders", one message a line."""
-    from .reading import read_sentences
-
+def sequence_diagram_messages(intent: str) -> str | None:
+    """Mermaid's sequenceDiagram: "Client->>Gateway: GET /orders", one message a line; None unless
+    the intent is one, else its messages as arrow statements for the sentence reader."""
     lines = [line.strip() for line in intent.splitlines() if line.strip()]
     if not lines or lines[0].casefold() != "sequencediagram" or len(lines) < 2:
         return None
     body = [line for line in lines[1:] if line.casefold() != "autonumber"]
     if not all(_MERMAID_MESSAGE_RE.search(line) for line in body):
         return None  # participants, notes, loops: not read here
-    return read_sentences("\n".join(_MERMAID_MESSAGE_RE.sub("->", line) for line in body))
+    return "\n".join(_MERMAID_MESSAGE_RE.sub("->", line) for line in body)
