@@ -22,7 +22,7 @@ def _entry(title: str, *, published: bool = False) -> ChangelogEntry:
 
 
 def _titles(result: dict) -> list[str]:
-    return [entry["title"] for entry in result["entries"]]
+    return [entry.title for entry in result.entries]
 
 
 def test_publishing_shows_the_entry_and_records_it_once(admin_user):
