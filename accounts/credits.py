@@ -69,7 +69,11 @@ def _apply(
 
 
 def balance_of(organization: Organization) -> int:
-    row = CreditBalance.objects.filter(organization=organization).values_list("balance", flat=True).first()
+    return balance_of_organization(organization.pk)
+
+
+def balance_of_organization(organization_pk: int) -> int:
+    row = CreditBalance.objects.filter(organization_id=organization_pk).values_list("balance", flat=True).first()
     return row or 0
 
 

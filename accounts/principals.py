@@ -2,14 +2,28 @@
 
 API keys and OAuth access tokens both end here, so every tool and endpoint
 sees the same shape whichever the caller used.
+
+A resolved principal is cached for PRINCIPAL_CACHE_SECONDS (at most until an
+OAuth token expires), keyed by the SHA-256 of the credential — never the
+credential itself. Every cached principal carries the *generation* it was
+resolved under; anything that can change what a credential resolves to (a key
+or token revoked, an agent disconnected, a plan or organization edited) starts
+a new generation after it commits (accounts/receivers.py), so the very next call
+resolves from the database again. The generation is read before the database,
+so a principal resolved while a revocation commits is stored under the old
+generation and never served.
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
+import uuid
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 
 from .models import ApiKey, Organization
 
@@ -72,8 +86,67 @@ def principal_from_api_key(key: ApiKey) -> Principal:
     )
 
 
-def principal_from_bearer(raw: str) -> Principal | None:
-    """The principal behind a bearer credential, or None if it is unknown, revoked or expired."""
+def _cache_key(raw: str) -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:principal:{hashlib.sha256(raw.encode()).hexdigest()}"
+
+
+def _generation_key() -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:principal-generation"
+
+
+def principal_cache_keys(raw: str) -> list[str]:
+    """The cache keys to read for `raw`: its cached principal and the current generation."""
+    return [_cache_key(raw), _generation_key()]
+
+
+def principal_from_cached(raw: str, found: dict[str, Any]) -> Principal | None:
+    """The cached principal among `found` (a get_many of principal_cache_keys), if it is still current."""
+    entry = found.get(_cache_key(raw))
+    generation = found.get(_generation_key())
+    if entry is None or generation is None or entry.get("generation") != generation:
+        return None
+    if entry["claims"].get("expires_at") is not None and entry["claims"]["expires_at"] <= time.time():
+        return None
+    return Principal.from_claims(entry["claims"])
+
+
+def _current_generation(found: dict[str, Any]) -> str:
+    generation = found.get(_generation_key())
+    if generation is None:  # first use, or evicted: a fresh one (no stored principal matches it)
+        cache.add(_generation_key(), uuid.uuid4().hex, timeout=None)
+        generation = cache.get(_generation_key())
+    return generation
+
+
+def principals_forget() -> None:
+    """Start a new generation: every cached principal is resolved again on its next call."""
+    cache.set(_generation_key(), uuid.uuid4().hex, timeout=None)
+
+
+def principal_from_bearer(raw: str, *, found: dict[str, Any] | None = None) -> Principal | None:
+    """The principal behind a bearer credential, or None if it is unknown, revoked or expired.
+
+    Served from the cache while current; otherwise resolved from the database and
+    cached. `found` is what a caller already read of principal_cache_keys(raw).
+    """
+    if found is None:
+        found = cache.get_many(principal_cache_keys(raw))
+        cached = principal_from_cached(raw, found)
+        if cached is not None:
+            return cached
+    generation = _current_generation(found)  # before the database: see the module docstring
+    principal = principal_resolve(raw)
+    if principal is not None:
+        ttl = settings.FORMA["PRINCIPAL_CACHE_SECONDS"]
+        if principal.expires_at is not None:
+            ttl = min(ttl, principal.expires_at - int(time.time()))
+        if ttl > 0:
+            cache.set(_cache_key(raw), {"generation": generation, "claims": principal.to_claims()}, timeout=ttl)
+    return principal
+
+
+def principal_resolve(raw: str) -> Principal | None:
+    """The principal behind a bearer credential, read from the database now."""
     from .services import api_key_verify, split_api_key
 
     if split_api_key(raw) is not None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from .credits import balance_of
+from .credits import balance_of_organization
 from .models import AgentConnection, ApiKey, LedgerEntry, Membership, Organization, User
 from .principals import SCOPE_TOOLS, Principal
 
@@ -15,13 +15,13 @@ DASHBOARD_CREDENTIAL = "dashboard"
 
 
 def organization_status(*, principal: Principal) -> dict[str, Any]:
-    organization = Organization.objects.get(pk=principal.organization_pk)
+    """forma_status: the principal says everything but the balance, which is one query."""
     return {
         "org_id": principal.org_id,
         "plan": principal.plan,
         "requests_per_minute": principal.requests_per_minute,
         "features": list(principal.features),
-        "credits_remaining": balance_of(organization),
+        "credits_remaining": balance_of_organization(principal.organization_pk),
         "credential": {
             "kind": principal.credential_kind,
             "id": principal.credential_id,

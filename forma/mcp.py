@@ -4,10 +4,17 @@ Every tool resolves the caller's `Principal` (set by the token verifier),
 counts the call against the organization's requests-per-minute, runs the
 service in a worker thread (Django's ORM is synchronous), and turns a
 `FormaError` into a tool error whose text is the JSON error object.
+
+The free calls are the hot path (issue 11): a call takes at most one thread hop,
+token check included. The caller, the catalogue and the changelog are read from
+the cache on the event loop, and requests are counted there (in memory or Redis);
+only a cache miss or a service that reads the database (forma_status's balance)
+goes to a worker thread, whose database connection is kept between calls.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
@@ -27,10 +34,12 @@ from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field, StrictBool, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this TypedDict on Python < 3.12
 
-from accounts.principals import SCOPE_TOOLS, Principal, principal_from_bearer
-from accounts.ratelimit import rate_limit_enforce
+from accounts import loop_cache
+from accounts.principals import SCOPE_TOOLS, Principal, principal_cache_keys, principal_from_bearer, principal_from_cached
+from accounts.ratelimit import arate_limit_enforce
 from forma import ids
 from forma.errors import (
+    STORAGE_RETRY_DELAYS,
     FormaError,
     invalid_request,
     not_found,
@@ -53,8 +62,10 @@ INSTRUCTIONS = (
 
 
 def _close_connections(fn, *args, **kwargs):
-    # Tools run in worker threads outside Django's request cycle: give each call
-    # a fresh connection state and hand the connection back when done.
+    # Tools run in the event loop's worker threads, outside Django's request cycle.
+    # Those threads live as long as the server, so each keeps its connection between
+    # calls (settings: CONN_MAX_AGE with health checks) or, with psycopg's pool,
+    # hands it back to the pool here; one that broke or grew too old is replaced.
     close_old_connections()
     try:
         return fn(*args, **kwargs)
@@ -77,7 +88,7 @@ class FormaTokenVerifier:
 
     async def verify_token(self, token: str) -> AccessToken | None:
         try:
-            principal = await in_db_thread(storage_retrying, principal_from_bearer, token)
+            principal = await _principal_for(token)
         except storage_errors() as exc:
             raise stamp(storage_unavailable(exc), ids.request_id()) from None
         if principal is None:
@@ -93,6 +104,20 @@ class FormaTokenVerifier:
         )
 
 
+async def _principal_for(token: str) -> Principal | None:
+    """The caller from the cache on the event loop; a miss resolves it in a worker thread (and caches it)."""
+    try:
+        found = await loop_cache.get_many(principal_cache_keys(token))
+    except storage_errors() as exc:
+        logger.warning("principal cache unreadable (%r); resolving from the database", exc)
+        found = None
+    else:
+        cached = principal_from_cached(token, found)
+        if cached is not None:
+            return cached
+    return await in_db_thread(storage_retrying, principal_from_bearer, token, found=found)
+
+
 def _principal() -> Principal:
     token = get_access_token()
     if token is None or not token.claims or "principal" not in token.claims:
@@ -100,16 +125,17 @@ def _principal() -> Principal:
     return Principal.from_claims(token.claims["principal"])
 
 
-def _rate_limit_enforce(principal: Principal) -> None:
-    # The count and the service are retried apart, so a retried read is not counted twice.
-    storage_retrying(rate_limit_enforce, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
-
-
-def _guarded(principal: Principal, fn, kwargs: dict[str, Any]):
-    _rate_limit_enforce(principal)
-    if fn in RETRY_SAFE_SERVICES:
-        return storage_retrying(fn, principal=principal, **kwargs)
-    return fn(principal=principal, **kwargs)
+async def _rate_limit_enforce(principal: Principal) -> None:
+    """Count the call on the event loop, retried like storage_retrying while the store does not answer."""
+    for delay in (*STORAGE_RETRY_DELAYS, None):
+        try:
+            await arate_limit_enforce(organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
+            return
+        except storage_errors() as exc:
+            if delay is None:
+                raise
+            logger.warning("rate-limit store did not answer (%r); retrying in %g s", exc, delay)
+            await asyncio.sleep(delay)
 
 
 async def call_service(fn, /, **kwargs: Any) -> Any:
@@ -117,16 +143,20 @@ async def call_service(fn, /, **kwargs: Any) -> Any:
 
     Every adapter takes `request_id` (ask_oracle stamps it on the answer); a
     FormaError leaves stamped with it, and `FormaMCPServer.call_tool` renders it.
-    Storage that does not answer is retried for the rate-limit count and for the
-    services in RETRY_SAFE_SERVICES, then becomes `upstream_unavailable`.
+    The call is counted first (a retried count is not counted twice); storage that
+    does not answer is retried for the count and for the services in
+    RETRY_SAFE_SERVICES, then becomes `upstream_unavailable`. Async services
+    (coroutines) choose their own thread hops.
     """
     request_id = ids.request_id()
     try:
         principal = _principal()
+        await _rate_limit_enforce(principal)
         if inspect.iscoroutinefunction(fn):  # it waits on the event loop and uses threads only for its own database steps
-            await in_db_thread(_rate_limit_enforce, principal)
             return await fn(principal=principal, request_id=request_id, **kwargs)
-        return await in_db_thread(_guarded, principal, fn, kwargs | {"request_id": request_id})
+        if fn in RETRY_SAFE_SERVICES:
+            return await in_db_thread(storage_retrying, fn, principal=principal, request_id=request_id, **kwargs)
+        return await in_db_thread(fn, principal=principal, request_id=request_id, **kwargs)
     except FormaError as error:
         raise stamp(error, request_id) from None
     except storage_errors() as exc:
@@ -182,7 +212,7 @@ class StatusOut(TypedDict):
 class OracleOut(TypedDict):
     name: str
     title: str
-    description: str
+    summary: str  # one line; the full description is in the docs (docs/oracles.md)
     formats: list[str]
     default_format: str
     drawable_formats: list[str]
@@ -236,16 +266,31 @@ def _status(*, principal: Principal, request_id: str) -> dict[str, Any]:
     return organization_status(principal=principal)
 
 
-def _oracles(*, principal: Principal, request_id: str) -> dict[str, Any]:
-    from oracles.selectors import oracle_list
+async def _oracles(*, principal: Principal, request_id: str) -> dict[str, Any]:
+    from oracles.selectors import oracle_list, oracle_list_cached
 
-    return {"oracles": oracle_list()}
+    oracles = await _cached_or_none(oracle_list_cached())
+    if oracles is None:
+        oracles = await in_db_thread(storage_retrying, oracle_list)
+    return {"oracles": oracles}
 
 
-def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> dict[str, Any]:
-    from oracles.selectors import changelog_since
+async def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> dict[str, Any]:
+    from oracles.selectors import changelog_since, changelog_since_cached
 
-    return changelog_since(since=since)
+    page = await _cached_or_none(changelog_since_cached(since=since))
+    if page is None:
+        page = await in_db_thread(storage_retrying, changelog_since, since=since)
+    return page
+
+
+async def _cached_or_none(read) -> Any:
+    # A cache that does not answer is a miss: the database still can.
+    try:
+        return await read
+    except storage_errors() as exc:
+        logger.warning("cache unreadable (%r); reading the database", exc)
+        return None
 
 
 async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> dict[str, Any]:
@@ -273,8 +318,9 @@ def _feedback(*, principal: Principal, request_id: str, answer_request_id: str |
 
 # Services safe to run again when storage did not answer: they only read (drawing a
 # figure writes nothing but the render cache, keyed by content). ask_oracle reserves
-# credits and send_feedback stores a row, so they run once.
-RETRY_SAFE_SERVICES = frozenset({_status, _oracles, _whats_new})
+# credits and send_feedback stores a row, so they run once. (list_oracles and
+# whats_new are async and retry their own reads.)
+RETRY_SAFE_SERVICES = frozenset({_status})
 
 
 def build_server() -> FormaMCPServer:
@@ -302,8 +348,8 @@ def build_server() -> FormaMCPServer:
 
     @server.tool(name="list_oracles", title="List the oracles")
     async def list_oracles() -> OraclesOut:
-        """Every oracle available to this account, with its formats, default_format, drawable_formats
-        (the formats show_figure can draw) and price in credits. Free. Call it before guessing an oracle
+        """Every oracle available to this account: its name, title, one-line summary, formats, default_format,
+        drawable_formats (the formats show_figure can draw) and price in credits. Free. Call it before guessing an oracle
         name: the catalogue is the contract and it grows."""
         return await call_service(_oracles)
 

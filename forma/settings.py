@@ -98,22 +98,41 @@ TEMPLATES = [
 DATA_DIR = Path(env("FORMA_DATA_DIR", str(BASE_DIR / "var")))
 DATABASE_URL = env("DATABASE_URL", f"sqlite:///{DATA_DIR / 'forma.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+# Connections are reused across calls (issue 11: opening one per MCP tool call was ~40 %
+# of a free call on PostgreSQL). PostgreSQL gets psycopg's pool by default (Django under
+# ASGI: no persistent connections with a pool); every other database keeps a persistent
+# connection per thread, health-checked before reuse.
+_conn_max_age = int(env("FORMA_DB_CONN_MAX_AGE", "600"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (MCP tools, uvicorn) share the file: wait on the write lock
     # rather than failing, and keep the test database a file so threads see it.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # WAL lets readers go on while one writer writes; NORMAL sync is safe under WAL
+    # (a power cut can lose the last commits, never corrupt the file).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = _conn_max_age
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # One file per process: two test runs side by side must not share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-forma-{os.getpid()}.sqlite3")}
-elif env_bool("FORMA_DB_POOL", False):
-    # Under ASGI: no persistent connections, a psycopg pool instead.
-    DATABASES["default"]["OPTIONS"] = {"pool": True}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("FORMA_DB_POOL", True):
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {"min_size": int(env("FORMA_DB_POOL_MIN", "2")), "max_size": int(env("FORMA_DB_POOL_MAX", "12")), "timeout": 10}
+    }
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = _conn_max_age
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "forma"}}
+    # One process: the cache is its memory. Room for the callers resolved in the last minute.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "forma",
+                          "OPTIONS": {"MAX_ENTRIES": 20_000}}}
 
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/accounts/login/"
@@ -224,9 +243,15 @@ FORMA = {
     "MCP_PATH": "/mcp",
     "MCP_RESOURCE_URL": PUBLIC_URL + "/mcp",
     "API_KEY_PREFIX": "forma_sk_",
+    # How long a resolved caller is reused (accounts/principals.py). Revocations and plan or
+    # organization changes take effect on the next call regardless.
+    "PRINCIPAL_CACHE_SECONDS": int(env("FORMA_PRINCIPAL_CACHE_SECONDS", "60")),
     "FEEDBACK_MAX_CHARS": 2000,
     # requests_per_minute is counted in fixed windows of this many seconds.
     "RATE_WINDOW_SECONDS": int(env("FORMA_RATE_WINDOW_SECONDS", "60")),
+    # Where requests are counted (accounts/ratelimit.py): redis | memory | database. Unset: redis
+    # when REDIS_URL is set, else memory (one process). Several processes without Redis: database.
+    "RATE_LIMIT_BACKEND": env("FORMA_RATE_LIMIT_BACKEND"),
     # Namespace of our keys in a shared Redis (tests use a fresh one per run).
     "REDIS_PREFIX": env("FORMA_REDIS_PREFIX", "forma"),
     # How long a web process waits for a check or render task before answering `error`.

@@ -71,7 +71,7 @@ class StatusSerializer(serializers.Serializer):
 class OracleSerializer(serializers.Serializer):
     name = serializers.CharField()
     title = serializers.CharField()
-    description = serializers.CharField()
+    summary = serializers.CharField(help_text="One line; the full description is in the docs.")
     formats = serializers.ListField(child=serializers.CharField())
     default_format = serializers.CharField()
     drawable_formats = serializers.ListField(child=serializers.CharField())

@@ -24,15 +24,61 @@ from .tasks import check_intent, render_figure
 logger = logging.getLogger("forma.oracles")
 
 
+# The catalogue and the changelog are read on every list_oracles / whats_new call and
+# change only when staff publish: cached until then (oracles/receivers.py drops them
+# after a save or delete commits). The timeout is a safety net for rows changed behind
+# the ORM's back (a data migration, a bulk update).
+CATALOGUE_CACHE_SECONDS = 300
+CHANGELOG_CACHED_ENTRIES = 500  # newest first; more than any `limit` a caller can ask for
+
+
+def catalogue_cache_key() -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:catalogue:v2"
+
+
+def changelog_cache_key() -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:changelog:v1"
+
+
+def catalogue_forget() -> None:
+    cache.delete_many([catalogue_cache_key(), changelog_cache_key()])
+
+
+SUMMARY_MAX_CHARS = 160
+
+
+def oracle_summary(description: str) -> str:
+    """The description's first sentence, on one line, at most SUMMARY_MAX_CHARS."""
+    text = " ".join(description.split())
+    end = text.find(". ")
+    sentence = text if end < 0 else text[: end + 1]
+    if len(sentence) <= SUMMARY_MAX_CHARS:
+        return sentence
+    return sentence[: SUMMARY_MAX_CHARS - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
 def oracle_list() -> list[dict[str, Any]]:
-    return [oracle_describe(o) for o in Oracle.objects.filter(is_active=True)]
+    """The active oracles as list_oracles returns them: small per oracle, whatever the catalogue's size."""
+    oracles = cache.get(catalogue_cache_key())
+    if oracles is None:
+        oracles = [oracle_describe(o) for o in Oracle.objects.filter(is_active=True)]
+        cache.set(catalogue_cache_key(), oracles, timeout=CATALOGUE_CACHE_SECONDS)
+    return oracles
+
+
+async def oracle_list_cached() -> list[dict[str, Any]] | None:
+    """oracle_list() from the cache without leaving the event loop; None when it is not cached."""
+    from accounts.loop_cache import get
+
+    return await get(catalogue_cache_key())
 
 
 def oracle_describe(oracle: Oracle) -> dict[str, Any]:
+    """One catalogue entry. The full description stays with the oracle (admin, docs/oracles.md)."""
     return {
         "name": oracle.name,
         "title": oracle.title,
-        "description": oracle.description,
+        "summary": oracle_summary(oracle.description),
         "formats": list(oracle.formats),
         "default_format": oracle.default_format,
         "drawable_formats": list(oracle.drawable_formats),
@@ -54,18 +100,36 @@ def parse_since(since: str | None) -> datetime.date | None:
     return parse_day("since", since, hint="Pass the 'latest' from an earlier whats_new call, or leave it out.")
 
 
+def _published_changelog() -> list[dict[str, Any]]:
+    entries = cache.get(changelog_cache_key())
+    if entries is None:
+        rows = ChangelogEntry.objects.filter(published_at__isnull=False).order_by("-effective_on", "-id")
+        entries = [
+            {"date": e.effective_on.isoformat(), "category": e.category, "title": e.title, "body": e.body}
+            for e in rows[:CHANGELOG_CACHED_ENTRIES]
+        ]
+        cache.set(changelog_cache_key(), entries, timeout=CATALOGUE_CACHE_SECONDS)
+    return entries
+
+
+def _changelog_page(entries: list[dict[str, Any]], since: str | None, limit: int) -> dict[str, Any]:
+    day = parse_since(since)
+    latest = entries[0]["date"] if entries else None
+    newer = [e for e in entries if day is None or e["date"] > day.isoformat()]  # ISO dates sort as text
+    return {"entries": newer[:limit], "latest": latest or (since or None)}
+
+
 def changelog_since(*, since: str | None = None, limit: int = 50) -> dict[str, Any]:
     """Published entries newest first, only those effective after `since`; `latest` to pass next time."""
-    day = parse_since(since)
-    entries = ChangelogEntry.objects.filter(published_at__isnull=False)
-    latest = entries.order_by("-effective_on").values_list("effective_on", flat=True).first()
-    if day is not None:
-        entries = entries.filter(effective_on__gt=day)
-    items = [
-        {"date": e.effective_on.isoformat(), "category": e.category, "title": e.title, "body": e.body}
-        for e in entries.order_by("-effective_on", "-id")[:limit]
-    ]
-    return {"entries": items, "latest": latest.isoformat() if latest else (since or None)}
+    return _changelog_page(_published_changelog(), since, min(limit, CHANGELOG_CACHED_ENTRIES))
+
+
+async def changelog_since_cached(*, since: str | None = None, limit: int = 50) -> dict[str, Any] | None:
+    """changelog_since() from the cache without leaving the event loop; None when it is not cached."""
+    from accounts.loop_cache import get
+
+    entries = await get(changelog_cache_key())
+    return None if entries is None else _changelog_page(entries, since, min(limit, CHANGELOG_CACHED_ENTRIES))
 
 
 # ---- usage, for the dashboard ----------------------------------------------------------
