@@ -17,6 +17,7 @@ generation and never served.
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
@@ -86,6 +87,9 @@ def principal_from_api_key(key: ApiKey) -> Principal:
     )
 
 
+logger = logging.getLogger("forma.principals")
+
+
 def _cache_key(raw: str) -> str:
     return f"{settings.FORMA['REDIS_PREFIX']}:principal:{hashlib.sha256(raw.encode()).hexdigest()}"
 
@@ -110,7 +114,13 @@ def principal_from_cached(raw: str, found: dict[str, Any]) -> Principal | None:
     return Principal.from_claims(entry["claims"])
 
 
-def _current_generation(found: dict[str, Any]) -> str:
+def _cache_errors() -> tuple[type[BaseException], ...]:
+    import redis.exceptions
+
+    return (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+
+def _current_generation(found: dict[str, Any]) -> str | None:
     generation = found.get(_generation_key())
     if generation is None:  # first use, or evicted: a fresh one (no stored principal matches it)
         cache.add(_generation_key(), uuid.uuid4().hex, timeout=None)
@@ -120,7 +130,12 @@ def _current_generation(found: dict[str, Any]) -> str:
 
 def principals_forget() -> None:
     """Start a new generation: every cached principal is resolved again on its next call."""
-    cache.set(_generation_key(), uuid.uuid4().hex, timeout=None)
+    try:
+        cache.set(_generation_key(), uuid.uuid4().hex, timeout=None)
+    except _cache_errors():
+        # Nothing is served from a cache that does not answer; entries it still holds
+        # when it comes back expire within PRINCIPAL_CACHE_SECONDS.
+        logger.exception("could not start a new principal generation")
 
 
 def principal_from_bearer(raw: str, *, found: dict[str, Any] | None = None) -> Principal | None:
@@ -128,20 +143,27 @@ def principal_from_bearer(raw: str, *, found: dict[str, Any] | None = None) -> P
 
     Served from the cache while current; otherwise resolved from the database and
     cached. `found` is what a caller already read of principal_cache_keys(raw).
+    A cache that does not answer is a miss, and nothing is cached: the database decides.
     """
-    if found is None:
-        found = cache.get_many(principal_cache_keys(raw))
-        cached = principal_from_cached(raw, found)
-        if cached is not None:
-            return cached
-    generation = _current_generation(found)  # before the database: see the module docstring
+    try:
+        if found is None:
+            found = cache.get_many(principal_cache_keys(raw))
+            cached = principal_from_cached(raw, found)
+            if cached is not None:
+                return cached
+        generation = _current_generation(found)  # before the database: see the module docstring
+    except _cache_errors():
+        generation = None
     principal = principal_resolve(raw)
-    if principal is not None:
+    if principal is not None and generation is not None:
         ttl = settings.FORMA["PRINCIPAL_CACHE_SECONDS"]
         if principal.expires_at is not None:
             ttl = min(ttl, principal.expires_at - int(time.time()))
         if ttl > 0:
-            cache.set(_cache_key(raw), {"generation": generation, "claims": principal.to_claims()}, timeout=ttl)
+            try:
+                cache.set(_cache_key(raw), {"generation": generation, "claims": principal.to_claims()}, timeout=ttl)
+            except _cache_errors():
+                pass  # not cached this time; resolved from the database again next time
     return principal
 
 

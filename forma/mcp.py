@@ -110,7 +110,7 @@ async def _principal_for(token: str) -> Principal | None:
         found = await loop_cache.get_many(principal_cache_keys(token))
     except storage_errors() as exc:
         logger.warning("principal cache unreadable (%r); resolving from the database", exc)
-        found = None
+        found = {}
     else:
         cached = principal_from_cached(token, found)
         if cached is not None:

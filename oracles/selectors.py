@@ -41,7 +41,12 @@ def changelog_cache_key() -> str:
 
 
 def catalogue_forget() -> None:
-    cache.delete_many([catalogue_cache_key(), changelog_cache_key()])
+    import redis.exceptions
+
+    try:
+        cache.delete_many([catalogue_cache_key(), changelog_cache_key()])
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+        logger.exception("could not drop the cached catalogue; it expires within %d s", CATALOGUE_CACHE_SECONDS)
 
 
 SUMMARY_MAX_CHARS = 160
