@@ -270,8 +270,9 @@ def database_url_for_another_process() -> str:
 
 
 @contextmanager
-def web_server(tmp: Path, **env: str) -> Iterator[WebServer]:
-    """`uvicorn forma.asgi:application` in a process (group) of its own, with `env` over this one's.
+def web_server(tmp: Path, uvicorn_args: tuple[str, ...] = (), **env: str) -> Iterator[WebServer]:
+    """`uvicorn forma.asgi:application` in a process (group) of its own, with `env` over this one's
+    (and `uvicorn_args` after its own, e.g. ("--workers", "2")).
 
     Tasks run in-process unless `env` names a broker; the server has a secret key of its own
     (it refuses the published one) and is killed with its group at the end.
@@ -287,7 +288,7 @@ def web_server(tmp: Path, **env: str) -> Iterator[WebServer]:
     with open(log, "w") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-             "--lifespan", "on", "--no-proxy-headers", "--log-level", "warning"],
+             "--lifespan", "on", "--no-proxy-headers", "--log-level", "warning", *uvicorn_args],
             cwd=Path(__file__).parent, env=environment, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
         )
     try:
