@@ -173,3 +173,30 @@ def _worker_pids(parent: int) -> list[int]:
             if b"spawn_main" in cmdline.read():
                 workers.append(pid)
     return workers
+
+
+# ---- a client that hangs up -------------------------------------------------------------------------
+
+
+def test_a_client_that_hangs_up_mid_request_is_one_log_line(live_server_url, account, caplog):
+    import logging
+    import socket
+    from urllib.parse import urlsplit
+
+    caplog.set_level(logging.INFO)
+    address = urlsplit(live_server_url.url)
+    with socket.create_connection((address.hostname, address.port)) as sock:
+        sock.sendall(
+            f"POST /mcp HTTP/1.1\r\nHost: {address.netloc}\r\nAuthorization: Bearer {account.key}\r\n"
+            "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+            "Content-Length: 1000\r\n\r\n{\"jsonrpc\": \"2.0\", \"id\": 1,".encode()
+        )
+    deadline = time.monotonic() + 10
+    while not [r for r in caplog.records if "client disconnected mid-request" in r.getMessage()]:
+        assert time.monotonic() < deadline, [r.getMessage() for r in caplog.records]
+        time.sleep(0.02)
+    (line,) = [r for r in caplog.records if "client disconnected mid-request" in r.getMessage()]
+    assert (line.levelname, line.exc_info) == ("INFO", None)
+    assert line.getMessage() == "client disconnected mid-request: POST /mcp (27 bytes of its body read)"
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert _call(live_server_url.mcp_url, account.key, "forma_status")["org_id"] == account.organization.public_id
