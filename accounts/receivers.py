@@ -49,6 +49,10 @@ def credential_changed(sender: Any, instance: Any, created: bool = False, raw: b
     if created or raw:
         return
     update_fields = kwargs.get("update_fields")
-    if sender._meta.label == "accounts.User" and update_fields is not None and not (set(update_fields) & _USER_FIELDS_IN_PRINCIPAL):
+    if (
+        sender._meta.label == "accounts.User"
+        and update_fields is not None
+        and not (set(update_fields) & _USER_FIELDS_IN_PRINCIPAL)
+    ):
         return
     _forget_principals_after_commit()

@@ -42,19 +42,51 @@ def _start(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     # The bench measures the request path, not the limiter refusing it: a plan with room for every call.
     subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c",
-         "from accounts.models import Plan; Plan.objects.update_or_create(code='bench', defaults="
-         "dict(name='Bench', requests_per_minute=10**6, monthly_credits=0, is_public=False))"],
-        cwd=ROOT, env=env, check=True,
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            "from accounts.models import Plan; Plan.objects.update_or_create(code='bench', defaults="
+            "dict(name='Bench', requests_per_minute=10**6, monthly_credits=0, is_public=False))",
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
     )
     key = subprocess.run(
-        [sys.executable, "manage.py", "apikey", "create", "--email", f"bench-{secrets.token_hex(4)}@example.com", "--plan", "bench"],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            "manage.py",
+            "apikey",
+            "create",
+            "--email",
+            f"bench-{secrets.token_hex(4)}@example.com",
+            "--plan",
+            "bench",
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--log-level", "warning", "--no-access-log"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "forma.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     deadline = time.monotonic() + 30
     while True:

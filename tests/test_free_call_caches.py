@@ -73,9 +73,9 @@ def test_an_edited_plan_is_seen_on_the_next_call(live_server_url, account):
 
 def test_a_sign_in_does_not_drop_cached_callers(account):
     from django.contrib.auth.models import update_last_login
+    from django.core.cache import cache
 
     from accounts.principals import principal_cache_keys, principal_from_bearer, principal_from_cached
-    from django.core.cache import cache
 
     principal_from_bearer(account.key)
     update_last_login(None, account.user)  # saves last_login only: nothing a principal carries
@@ -96,7 +96,10 @@ def test_a_published_changelog_entry_is_in_the_next_whats_new(live_server_url, a
     before = _warm(live_server_url.mcp_url, account.key, "whats_new")
     assert before["latest"] == "2026-11-23"
     entry = ChangelogEntry.objects.create(
-        title="Faster free calls", body="list_oracles is cached.", category="platform", effective_on=datetime.date(2026, 11, 30),
+        title="Faster free calls",
+        body="list_oracles is cached.",
+        category="platform",
+        effective_on=datetime.date(2026, 11, 30),
     )
     assert _call(live_server_url.mcp_url, account.key, "whats_new")["latest"] == "2026-11-23"  # drafts are not news
     entry.published_at = timezone.now()
@@ -120,7 +123,10 @@ def test_list_oracles_says_each_oracle_in_one_line(live_server_url, account):
     assert set(oracles[0]) == {"name", "title", "summary", "formats", "default_format", "drawable_formats", "price"}
     for oracle in oracles:
         assert "\n" not in oracle["summary"] and 20 < len(oracle["summary"]) <= 160
-    assert oracles[1]["summary"] == "A Graphviz (DOT) diagram from a flow or relations described in the intent: 'submit -> validate -> save', 'if valid, save, otherwise show error', 'the browser…"
+    assert (
+        oracles[1]["summary"]
+        == "A Graphviz (DOT) diagram from a flow or relations described in the intent: 'submit -> validate -> save', 'if valid, save, otherwise show error', 'the browser…"
+    )
 
 
 # ---- served mode: two web processes share the count and the revocations ----------------------------
@@ -135,8 +141,11 @@ def test_the_limit_holds_across_two_worker_processes(account, tmp_path, settings
     if left < 30:
         time.sleep(left + 0.1)
     with web_server(
-        tmp_path, DATABASE_URL=database_url_for_another_process(), REDIS_URL=os.environ["REDIS_URL"],
-        FORMA_REDIS_PREFIX=settings.FORMA["REDIS_PREFIX"], FORMA_RATE_WINDOW_SECONDS=str(window),
+        tmp_path,
+        DATABASE_URL=database_url_for_another_process(),
+        REDIS_URL=os.environ["REDIS_URL"],
+        FORMA_REDIS_PREFIX=settings.FORMA["REDIS_PREFIX"],
+        FORMA_RATE_WINDOW_SECONDS=str(window),
         uvicorn_args=("--workers", "2"),
     ) as server:
         outcomes = []
@@ -154,8 +163,11 @@ def test_a_key_revoked_in_one_process_is_refused_by_every_worker(account, tmp_pa
     from accounts.services import api_key_revoke
 
     with web_server(
-        tmp_path, DATABASE_URL=database_url_for_another_process(), REDIS_URL=os.environ["REDIS_URL"],
-        FORMA_REDIS_PREFIX=settings.FORMA["REDIS_PREFIX"], uvicorn_args=("--workers", "2"),
+        tmp_path,
+        DATABASE_URL=database_url_for_another_process(),
+        REDIS_URL=os.environ["REDIS_URL"],
+        FORMA_REDIS_PREFIX=settings.FORMA["REDIS_PREFIX"],
+        uvicorn_args=("--workers", "2"),
     ) as server:
         for _ in range(6):  # both workers resolve and cache the caller
             assert _post(server.mcp_url, account.key, "list_oracles").status_code == 200
@@ -189,7 +201,7 @@ def test_a_client_that_hangs_up_mid_request_is_one_log_line(live_server_url, acc
         sock.sendall(
             f"POST /mcp HTTP/1.1\r\nHost: {address.netloc}\r\nAuthorization: Bearer {account.key}\r\n"
             "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-            "Content-Length: 1000\r\n\r\n{\"jsonrpc\": \"2.0\", \"id\": 1,".encode()
+            'Content-Length: 1000\r\n\r\n{"jsonrpc": "2.0", "id": 1,'.encode()
         )
     deadline = time.monotonic() + 10
     while not [r for r in caplog.records if "client disconnected mid-request" in r.getMessage()]:
