@@ -99,9 +99,12 @@ DATA_DIR = Path(env("FORMA_DATA_DIR", str(BASE_DIR / "var")))
 DATABASE_URL = env("DATABASE_URL", f"sqlite:///{DATA_DIR / 'forma.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
 # Connections are reused across calls (issue 11: opening one per MCP tool call was ~40 %
-# of a free call on PostgreSQL). PostgreSQL gets psycopg's pool by default (Django under
-# ASGI: no persistent connections with a pool); every other database keeps a persistent
-# connection per thread, health-checked before reuse.
+# of a free call on PostgreSQL). By default each thread keeps its connection (the MCP
+# tools run in the event loop's long-lived worker threads), health-checked before reuse;
+# a database that is down is still refused at once. FORMA_DB_POOL=1 uses psycopg's pool
+# on PostgreSQL instead (Django under ASGI: no persistent connections with a pool), which
+# also reuses connections for REST and the dashboard (a thread per request), but makes a
+# request wait up to FORMA_DB_POOL_TIMEOUT for a database that is down.
 _conn_max_age = int(env("FORMA_DB_CONN_MAX_AGE", "600"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (MCP tools, uvicorn) share the file: wait on the write lock
@@ -117,9 +120,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # One file per process: two test runs side by side must not share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-forma-{os.getpid()}.sqlite3")}
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("FORMA_DB_POOL", True):
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("FORMA_DB_POOL", False):
     DATABASES["default"]["OPTIONS"] = {
-        "pool": {"min_size": int(env("FORMA_DB_POOL_MIN", "2")), "max_size": int(env("FORMA_DB_POOL_MAX", "12")), "timeout": 10}
+        "pool": {
+            "min_size": int(env("FORMA_DB_POOL_MIN", "2")),
+            "max_size": int(env("FORMA_DB_POOL_MAX", "12")),
+            "timeout": float(env("FORMA_DB_POOL_TIMEOUT", "2")),
+        }
     }
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = _conn_max_age
