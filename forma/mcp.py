@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal, NotRequired
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import connections
 from mcp.server import MCPServer
 from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.provider import AccessToken
@@ -61,16 +61,32 @@ INSTRUCTIONS = (
 )
 
 
+def _connections_kept_or_replaced() -> None:
+    # Tools run in the event loop's worker threads, which live as long as the server:
+    # each keeps its connection between calls instead of opening one per call. One that
+    # broke is replaced (and checked before its next use); a pooled one goes back to
+    # the pool. (Django's close_old_connections would close them all: CONN_MAX_AGE is 0
+    # for the request threads, which end with their request.)
+    for conn in connections.all(initialized_only=True):
+        if conn.connection is None:
+            continue
+        if conn.settings_dict["OPTIONS"].get("pool") or conn.in_atomic_block:
+            conn.close()
+        elif conn.get_autocommit() != conn.settings_dict["AUTOCOMMIT"]:
+            conn.close()
+        elif conn.errors_occurred and not conn.is_usable():
+            conn.close()
+        else:
+            conn.errors_occurred = False
+            conn.health_check_done = False  # CONN_HEALTH_CHECKS: is_usable() before its next query
+
+
 def _close_connections(fn, *args, **kwargs):
-    # Tools run in the event loop's worker threads, outside Django's request cycle.
-    # Those threads live as long as the server, so each keeps its connection between
-    # calls (settings: CONN_MAX_AGE with health checks) or, with psycopg's pool,
-    # hands it back to the pool here; one that broke or grew too old is replaced.
-    close_old_connections()
+    _connections_kept_or_replaced()
     try:
         return fn(*args, **kwargs)
     finally:
-        close_old_connections()
+        _connections_kept_or_replaced()
 
 
 async def in_db_thread(fn, *args, **kwargs):

@@ -98,14 +98,15 @@ TEMPLATES = [
 DATA_DIR = Path(env("FORMA_DATA_DIR", str(BASE_DIR / "var")))
 DATABASE_URL = env("DATABASE_URL", f"sqlite:///{DATA_DIR / 'forma.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
-# Connections are reused across calls (issue 11: opening one per MCP tool call was ~40 %
-# of a free call on PostgreSQL). By default each thread keeps its connection (the MCP
-# tools run in the event loop's long-lived worker threads), health-checked before reuse;
-# a database that is down is still refused at once. FORMA_DB_POOL=1 uses psycopg's pool
-# on PostgreSQL instead (Django under ASGI: no persistent connections with a pool), which
-# also reuses connections for REST and the dashboard (a thread per request), but makes a
-# request wait up to FORMA_DB_POOL_TIMEOUT for a database that is down.
-_conn_max_age = int(env("FORMA_DB_CONN_MAX_AGE", "600"))
+# Connections are reused across MCP tool calls (issue 11: opening one per call was ~40 %
+# of a free call on PostgreSQL): the tools run in the event loop's long-lived worker
+# threads, and forma/mcp.py keeps each thread's connection between calls (health-checked
+# before reuse; a database that is down is still refused at once). Elsewhere Django's
+# rule holds (CONN_MAX_AGE=0): under ASGI each REST or dashboard request has a thread of
+# its own, whose connection is closed when the request ends. FORMA_DB_POOL=1 uses
+# psycopg's pool on PostgreSQL, which reuses connections for those requests too, but
+# makes a try wait up to FORMA_DB_POOL_TIMEOUT for a database that is down.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (MCP tools, uvicorn) share the file: wait on the write lock
     # rather than failing, and keep the test database a file so threads see it.
@@ -116,8 +117,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = _conn_max_age
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # One file per process: two test runs side by side must not share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-forma-{os.getpid()}.sqlite3")}
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("FORMA_DB_POOL", False):
@@ -128,9 +127,6 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
             "timeout": float(env("FORMA_DB_POOL_TIMEOUT", "2")),
         }
     }
-else:
-    DATABASES["default"]["CONN_MAX_AGE"] = _conn_max_age
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")

@@ -90,3 +90,27 @@ def _principal_keys(raw: str) -> list[str]:
     from accounts.principals import principal_cache_keys
 
     return principal_cache_keys(raw)[:1]  # the principal, not the generation
+
+
+def test_warm_calls_open_no_database_connection(live_server_url, make_account):
+    """The worker threads keep their connections between calls (issue 11: two new ones per call before)."""
+    from django.db import connection
+    from django.db.backends.signals import connection_created
+
+    if connection.settings_dict["OPTIONS"].get("pool"):
+        pytest.skip("with FORMA_DB_POOL=1 every call takes a connection from the pool")
+    account = make_account(plan="pro")  # 18 calls: more than the free plan's minute allows
+    opened = []
+
+    def count(sender, connection, **kwargs):
+        opened.append(connection.alias)
+
+    for _ in range(8):  # every worker thread of the server's pool has had its turn
+        _call(live_server_url.mcp_url, account.key, "forma_status")
+    connection_created.connect(count, dispatch_uid="test.count_connections")
+    try:
+        for _ in range(10):
+            _call(live_server_url.mcp_url, account.key, "forma_status")
+    finally:
+        connection_created.disconnect(dispatch_uid="test.count_connections")
+    assert opened == []
