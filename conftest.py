@@ -7,11 +7,19 @@ import json
 import socket
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _remember_connections() -> None:
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_remember_connection, dispatch_uid="conftest.remember_connection")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -23,6 +31,29 @@ def _fresh_redis_namespace() -> None:
     from django.conf import settings
 
     settings.FORMA["REDIS_PREFIX"] = f"forma-test-{uuid.uuid4().hex[:8]}"
+
+
+# Threads keep their database connections between calls (CONN_MAX_AGE): the event loop's
+# worker threads, the check pool, asgiref's sync thread. Remember every connection opened,
+# so all of them are closed before the test database is dropped (PostgreSQL refuses to
+# drop a database others are connected to).
+_opened_connections: weakref.WeakSet = weakref.WeakSet()
+
+
+def _remember_connection(sender: Any, connection: Any, **kwargs: Any) -> None:
+    _opened_connections.add(connection)
+
+
+def _connections_closed_everywhere() -> None:
+    for wrapper in list(_opened_connections):
+        if wrapper.connection is not None:
+            wrapper.connection.close()  # the DB-API connection: safe from another thread once its owner is idle
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):  # pytest-django's, wrapped: ours tears down first
+    yield
+    _connections_closed_everywhere()
 
 
 def _seed_reference_data() -> None:
@@ -273,8 +304,9 @@ def database_url_for_another_process() -> str:
 
 
 @contextmanager
-def web_server(tmp: Path, **env: str) -> Iterator[WebServer]:
-    """`uvicorn forma.asgi:application` in a process (group) of its own, with `env` over this one's.
+def web_server(tmp: Path, uvicorn_args: tuple[str, ...] = (), **env: str) -> Iterator[WebServer]:
+    """`uvicorn forma.asgi:application` in a process (group) of its own, with `env` over this one's
+    (and `uvicorn_args` after its own, e.g. ("--workers", "2")).
 
     Tasks run in-process unless `env` names a broker; the server has a secret key of its own
     (it refuses the published one) and is killed with its group at the end.
@@ -290,7 +322,7 @@ def web_server(tmp: Path, **env: str) -> Iterator[WebServer]:
     with open(log, "w") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "forma.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-             "--lifespan", "on", "--no-proxy-headers", "--log-level", "warning"],
+             "--lifespan", "on", "--no-proxy-headers", "--log-level", "warning", *uvicorn_args],
             cwd=Path(__file__).parent, env=environment, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
         )
     try:

@@ -1,8 +1,16 @@
-"""Requests-per-minute per organization, shared by every credential and process.
+"""Requests-per-minute per organization, shared by every credential.
 
-A fixed one-minute window. With Redis configured the counter is an atomic
-INCR in Redis; otherwise one atomic upsert in the database. Either way two web
-processes see the same count.
+A fixed one-minute window, counted where no request waits on another:
+
+- `redis` (the default when REDIS_URL is set): one atomic INCR + EXPIRE per request,
+  so every web process sees the same count;
+- `memory` (the default otherwise: the embedded default is one process): a counter
+  in this process's memory behind a lock — no database write, no file lock;
+- `database`: one atomic upsert, for several processes sharing a database without
+  Redis (FORMA_RATE_LIMIT_BACKEND=database). On SQLite it takes the write lock.
+
+The MCP server counts on the event loop (`arate_limit_enforce`); REST and the
+dashboard call the same backend from their threads.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ import logging
 import math
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -51,13 +60,58 @@ def window_seconds() -> int:
     return int(settings.FORMA.get("RATE_WINDOW_SECONDS", 60))
 
 
+def backend() -> str:
+    """Where requests are counted: FORMA["RATE_LIMIT_BACKEND"], else Redis when configured, else memory."""
+    return settings.FORMA.get("RATE_LIMIT_BACKEND") or ("redis" if settings.REDIS_URL else "memory")
+
+
+def _redis_key(org_pk: int, window: int) -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:rl:{window_seconds()}:{org_pk}:{window}"
+
+
 def _count_redis(org_pk: int, window: int) -> int:
-    key = f"{settings.FORMA['REDIS_PREFIX']}:rl:{window_seconds()}:{org_pk}:{window}"
     pipe = _redis().pipeline()
-    pipe.incr(key)
-    pipe.expire(key, 2 * window_seconds())
+    pipe.incr(_redis_key(org_pk, window))
+    pipe.expire(_redis_key(org_pk, window), 2 * window_seconds())
     count, _ = pipe.execute()
     return int(count)
+
+
+async def _acount_redis(org_pk: int, window: int) -> int:
+    from .loop_cache import redis_client
+
+    key = _redis_key(org_pk, window)
+    pipe = redis_client().pipeline(transaction=True)
+    pipe.incr(key)
+    pipe.expire(key, 2 * window_seconds())
+    count, _ = await pipe.execute()
+    return int(count)
+
+
+class _MemoryCounts:
+    """Fixed-window counts in this process. Windows older than the current one are dropped as time moves on."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: Counter[tuple[str, int, int, int]] = Counter()
+        self._last = 0
+
+    def hit(self, org_pk: int, window: int) -> int:
+        key = (settings.FORMA["REDIS_PREFIX"], window_seconds(), org_pk, window)
+        with self._lock:
+            if window != self._last:  # a new window began: the ones before the last are done with
+                self._last = window
+                for old in [k for k in self._counts if k[3] < window - 1]:
+                    del self._counts[old]
+            self._counts[key] += 1
+            return self._counts[key]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+
+memory_counts = _MemoryCounts()
 
 
 def _count_db(org_pk: int, window: int) -> int:
@@ -71,14 +125,42 @@ def _count_db(org_pk: int, window: int) -> int:
         return int(cursor.fetchone()[0])
 
 
-def rate_limit_hit(*, organization_pk: int, limit: int, now: float | None = None) -> RateDecision:
-    """Count one request for the organization and say whether it may proceed."""
+def _window(now: float | None) -> tuple[int, int]:
     now = time.time() if now is None else now
     length = window_seconds()
-    window = int(now // length)
-    reset_after = max(1, math.ceil(length - (now % length)))
-    count = _count_redis(organization_pk, window) if settings.REDIS_URL else _count_db(organization_pk, window)
+    return int(now // length), max(1, math.ceil(length - (now % length)))
+
+
+def _decision(count: int, limit: int, reset_after: int) -> RateDecision:
     return RateDecision(allowed=count <= limit, limit=limit, remaining=max(0, limit - count), reset_after=reset_after)
+
+
+def rate_limit_hit(*, organization_pk: int, limit: int, now: float | None = None) -> RateDecision:
+    """Count one request for the organization and say whether it may proceed."""
+    window, reset_after = _window(now)
+    where = backend()
+    if where == "redis":
+        count = _count_redis(organization_pk, window)
+    elif where == "database":
+        count = _count_db(organization_pk, window)
+    else:
+        count = memory_counts.hit(organization_pk, window)
+    return _decision(count, limit, reset_after)
+
+
+async def arate_limit_hit(*, organization_pk: int, limit: int, now: float | None = None) -> RateDecision:
+    """`rate_limit_hit` from the event loop: Redis and memory without a thread; the database in one."""
+    window, reset_after = _window(now)
+    where = backend()
+    if where == "redis":
+        count = await _acount_redis(organization_pk, window)
+    elif where == "database":
+        from asgiref.sync import sync_to_async
+
+        count = await sync_to_async(_count_db, thread_sensitive=False)(organization_pk, window)
+    else:
+        count = memory_counts.hit(organization_pk, window)
+    return _decision(count, limit, reset_after)
 
 
 def rate_limited(decision: RateDecision) -> FormaError:
@@ -95,6 +177,14 @@ def rate_limited(decision: RateDecision) -> FormaError:
 def rate_limit_enforce(*, organization_pk: int, limit: int) -> RateDecision:
     """Count one request and raise `rate_limited` when it is over the limit (MCP, dashboard)."""
     decision = rate_limit_hit(organization_pk=organization_pk, limit=limit)
+    if not decision.allowed:
+        raise rate_limited(decision)
+    return decision
+
+
+async def arate_limit_enforce(*, organization_pk: int, limit: int) -> RateDecision:
+    """`rate_limit_enforce` from the event loop (the MCP tools)."""
+    decision = await arate_limit_hit(organization_pk=organization_pk, limit=limit)
     if not decision.allowed:
         raise rate_limited(decision)
     return decision

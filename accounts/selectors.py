@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 
 from ground import contract
 
-from .credits import balance_of
+from .credits import balance_of_pk
 from .models import AgentConnection, ApiKey, LedgerEntry, Membership, Organization, Plan, User
 from .principals import SCOPE_TOOLS, Principal
 
@@ -20,10 +20,10 @@ def plans_public() -> list[Plan]:
 
 
 def organization_status(*, principal: Principal) -> contract.Status:
-    organization = Organization.objects.get(pk=principal.organization_pk)
+    """forma_status: the principal says everything but the balance, which is one query."""
     return contract.Status(
         org_id=principal.org_id, plan=principal.plan, requests_per_minute=principal.requests_per_minute,
-        features=list(principal.features), credits_remaining=balance_of(organization),
+        features=list(principal.features), credits_remaining=balance_of_pk(principal.organization_pk),
         credential=contract.Credential(
             kind=principal.credential_kind, id=principal.credential_id, name=principal.client_name, scopes=list(principal.scopes),
         ),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -43,6 +44,8 @@ from forma.mcp import build_server, transport_security  # noqa: E402
 from ground import ids  # noqa: E402
 from ground.errors import FormaError, invalid_request, stamp, storage_errors, storage_unavailable  # noqa: E402
 from oracles.checks import refuse_catalogue_disagreement  # noqa: E402
+
+logger = logging.getLogger("forma.asgi")
 
 MCP_PATH = settings.FORMA["MCP_PATH"]
 PRM_PATH = "/.well-known/oauth-protected-resource" + MCP_PATH
@@ -135,6 +138,39 @@ def _post_only(app: ASGIApp) -> ASGIApp:
     return gate
 
 
+def _whole_request_first(app: ASGIApp) -> ASGIApp:
+    # A client that hangs up before its request body arrives is the client's business,
+    # not an error of ours: the SDK would log it as an ERROR with a traceback
+    # (starlette's ClientDisconnect from request.body()). Read the body here first; a
+    # disconnect is one log line and nothing runs. The SDK then reads the same bytes.
+    async def read_first(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                logger.info("client disconnected mid-request: %s %s (%d bytes of its body read)",
+                            scope["method"], scope["path"], sum(map(len, chunks)))
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()  # after the body: only a disconnect can come
+
+        await app(scope, replay, send)
+
+    return read_first
+
+
 def refuse_public_secret_key() -> None:
     """Refuse to serve with the repository's published SECRET_KEY (see forma.checks)."""
     problems = public_secret_key_errors()
@@ -207,7 +243,7 @@ def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) ->
             yield
 
     routes = [
-        Route(MCP_PATH, endpoint=_cors(_post_only(_challenge_with_scope(streamable, SCOPE_TOOLS)))),
+        Route(MCP_PATH, endpoint=_cors(_post_only(_whole_request_first(_challenge_with_scope(streamable, SCOPE_TOOLS))))),
         Route(PRM_PATH, endpoint=mcp_app),
     ]
     routes.append(Mount(settings.STATIC_URL.rstrip("/"), app=_static_files(), name="static"))

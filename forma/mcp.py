@@ -7,10 +7,17 @@ service in a worker thread (Django's ORM is synchronous), and turns a
 Each tool returns a model of the typed contract (ground/contract.py): its
 return annotation is the tool's outputSchema, the same model the REST view
 publishes in /v1/openapi.json.
+
+The free calls are the hot path: a call takes at most one thread hop, token
+check included. The caller, the catalogue and the changelog are read from the
+cache on the event loop, and requests are counted there (in memory or Redis);
+only a cache miss or a service that reads the database (forma_status's balance)
+goes to a worker thread, whose database connection is kept between calls.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
@@ -19,7 +26,7 @@ from typing import Annotated, Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import connections
 from mcp.server import MCPServer
 from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.provider import AccessToken
@@ -29,13 +36,16 @@ from mcp.server.mcpserver.utilities.types import Image
 from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field, StrictBool, ValidationError
 
+from accounts import loop_cache
 from accounts.bearer import principal_from_bearer
+from accounts.principal_cache import principal_cache_keys, principal_from_cached
 from accounts.principals import SCOPE_TOOLS, Principal
-from accounts.ratelimit import rate_limit_enforce
+from accounts.ratelimit import arate_limit_enforce
 from accounts.selectors import organization_status
 from feedback.services import feedback_submit
 from ground import contract, ids
 from ground.errors import (
+    STORAGE_RETRY_DELAYS,
     FormaError,
     invalid_request,
     not_found,
@@ -48,7 +58,7 @@ from ground.errors import (
 from ground.inputs import McpDay, mcp_identifier, mcp_text
 from oracles.catalogue import option_description
 from oracles.engine import REGISTRY
-from oracles.selectors import changelog_since, oracle_list
+from oracles.selectors import changelog_since, changelog_since_cached, oracle_list, oracle_list_cached
 from oracles.services import MAX_INTENT_CHARS, answer_ask, figure_draw
 
 logger = logging.getLogger("forma.mcp")
@@ -64,14 +74,32 @@ def instructions() -> str:
     )
 
 
+def _connections_kept_or_replaced() -> None:
+    # Tools run in the event loop's worker threads, which live as long as the server:
+    # each keeps its connection between calls instead of opening one per call. One that
+    # broke is replaced (and checked before its next use); a pooled one goes back to
+    # the pool. (Django's close_old_connections would close them all: CONN_MAX_AGE is 0
+    # for the request threads, which end with their request.)
+    for conn in connections.all(initialized_only=True):
+        if conn.connection is None:
+            continue
+        if conn.settings_dict["OPTIONS"].get("pool") or conn.in_atomic_block:
+            conn.close()
+        elif conn.get_autocommit() != conn.settings_dict["AUTOCOMMIT"]:
+            conn.close()
+        elif conn.errors_occurred and not conn.is_usable():
+            conn.close()
+        else:
+            conn.errors_occurred = False
+            conn.health_check_done = False  # CONN_HEALTH_CHECKS: is_usable() before its next query
+
+
 def _close_connections(fn, *args, **kwargs):
-    # Tools run in worker threads outside Django's request cycle: give each call
-    # a fresh connection state and hand the connection back when done.
-    close_old_connections()
+    _connections_kept_or_replaced()
     try:
         return fn(*args, **kwargs)
     finally:
-        close_old_connections()
+        _connections_kept_or_replaced()
 
 
 async def in_db_thread(fn, *args, **kwargs):
@@ -89,7 +117,7 @@ class FormaTokenVerifier:
 
     async def verify_token(self, token: str) -> AccessToken | None:
         try:
-            principal = await in_db_thread(storage_retrying, principal_from_bearer, token)
+            principal = await _principal_for(token)
         except storage_errors() as exc:
             raise stamp(storage_unavailable(exc), ids.request_id()) from None
         if principal is None:
@@ -101,27 +129,44 @@ class FormaTokenVerifier:
             expires_at=principal.expires_at,
             resource=principal.resource,
             subject=str(principal.user_pk) if principal.user_pk else None,
-            claims={"principal": principal.to_claims()},
+            # The Principal itself (frozen): copying it into a dict and back cost more than the cached lookup.
+            claims={"principal": principal},
         )
+
+
+async def _principal_for(token: str) -> Principal | None:
+    """The caller from the cache on the event loop; a miss resolves it in a worker thread (and caches it)."""
+    try:
+        found = await loop_cache.get_many(principal_cache_keys(token))
+    except storage_errors() as exc:
+        logger.warning("principal cache unreadable (%r); resolving from the database", exc)
+        found = {}
+    else:
+        cached = principal_from_cached(token, found)
+        if cached is not None:
+            return cached
+    return await in_db_thread(storage_retrying, principal_from_bearer, token, found=found)
 
 
 def _principal() -> Principal:
     token = get_access_token()
     if token is None or not token.claims or "principal" not in token.claims:
         raise unauthorized()
-    return Principal.from_claims(token.claims["principal"])
+    principal = token.claims["principal"]
+    return principal if isinstance(principal, Principal) else Principal.from_claims(principal)
 
 
-def _rate_limit_enforce(principal: Principal) -> None:
-    # The count and the service are retried apart, so a retried read is not counted twice.
-    storage_retrying(rate_limit_enforce, organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
-
-
-def _guarded(principal: Principal, fn, kwargs: dict[str, Any]):
-    _rate_limit_enforce(principal)
-    if fn in RETRY_SAFE_SERVICES:
-        return storage_retrying(fn, principal=principal, **kwargs)
-    return fn(principal=principal, **kwargs)
+async def _rate_limit_enforce(principal: Principal) -> None:
+    """Count the call on the event loop, retried like storage_retrying while the store does not answer."""
+    for delay in (*STORAGE_RETRY_DELAYS, None):
+        try:
+            await arate_limit_enforce(organization_pk=principal.organization_pk, limit=principal.requests_per_minute)
+            return
+        except storage_errors() as exc:
+            if delay is None:
+                raise
+            logger.warning("rate-limit store did not answer (%r); retrying in %g s", exc, delay)
+            await asyncio.sleep(delay)
 
 
 async def call_service(fn, /, **kwargs: Any) -> Any:
@@ -129,16 +174,20 @@ async def call_service(fn, /, **kwargs: Any) -> Any:
 
     Every adapter takes `request_id` (ask_oracle stamps it on the answer); a
     FormaError leaves stamped with it, and `FormaMCPServer.call_tool` renders it.
-    Storage that does not answer is retried for the rate-limit count and for the
-    services in RETRY_SAFE_SERVICES, then becomes `upstream_unavailable`.
+    The call is counted first (a retried count is not counted twice); storage that
+    does not answer is retried for the count and for the services in
+    RETRY_SAFE_SERVICES, then becomes `upstream_unavailable`. Async services
+    (coroutines) choose their own thread hops.
     """
     request_id = ids.request_id()
     try:
         principal = _principal()
+        await _rate_limit_enforce(principal)
         if inspect.iscoroutinefunction(fn):  # it waits on the event loop and uses threads only for its own database steps
-            await in_db_thread(_rate_limit_enforce, principal)
             return await fn(principal=principal, request_id=request_id, **kwargs)
-        return await in_db_thread(_guarded, principal, fn, kwargs | {"request_id": request_id})
+        if fn in RETRY_SAFE_SERVICES:
+            return await in_db_thread(storage_retrying, fn, principal=principal, request_id=request_id, **kwargs)
+        return await in_db_thread(fn, principal=principal, request_id=request_id, **kwargs)
     except FormaError as error:
         raise stamp(error, request_id) from None
     except storage_errors() as exc:
@@ -192,12 +241,27 @@ def _status(*, principal: Principal, request_id: str) -> contract.Status:
     return organization_status(principal=principal)
 
 
-def _oracles(*, principal: Principal, request_id: str) -> contract.OracleList:
-    return contract.OracleList(oracles=oracle_list())
+async def _oracles(*, principal: Principal, request_id: str) -> contract.OracleList:
+    oracles = await _cached_or_none(oracle_list_cached())
+    if oracles is None:
+        oracles = await in_db_thread(storage_retrying, oracle_list)
+    return contract.OracleList(oracles=oracles)
 
 
-def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> contract.Changelog:
-    return changelog_since(since=since)
+async def _whats_new(*, principal: Principal, request_id: str, since: str | None) -> contract.Changelog:
+    page = await _cached_or_none(changelog_since_cached(since=since))
+    if page is None:
+        page = await in_db_thread(storage_retrying, changelog_since, since=since)
+    return page
+
+
+async def _cached_or_none(read) -> Any:
+    # A cache that does not answer is a miss: the database still can.
+    try:
+        return await read
+    except storage_errors() as exc:
+        logger.warning("cache unreadable (%r); reading the database", exc)
+        return None
 
 
 async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> contract.Answer:
@@ -219,8 +283,9 @@ def _feedback(*, principal: Principal, request_id: str, answer_request_id: str |
 
 # Services safe to run again when storage did not answer: they only read (drawing a
 # figure writes nothing but the render cache, keyed by content). ask_oracle reserves
-# credits and send_feedback stores a row, so they run once.
-RETRY_SAFE_SERVICES = frozenset({_status, _oracles, _whats_new})
+# credits and send_feedback stores a row, so they run once. (list_oracles and
+# whats_new are async and retry their own reads.)
+RETRY_SAFE_SERVICES = frozenset({_status})
 
 
 def build_server() -> FormaMCPServer:
@@ -248,8 +313,8 @@ def build_server() -> FormaMCPServer:
 
     @server.tool(name="list_oracles", title="List the oracles")
     async def list_oracles() -> contract.OracleList:
-        """Every oracle available to this account, with its formats, default_format, drawable_formats
-        (the formats show_figure can draw) and price in credits. Free. Call it before guessing an oracle
+        """Every oracle available to this account: its name, title, one-line summary, formats, default_format,
+        drawable_formats (the formats show_figure can draw) and price in credits. Free. Call it before guessing an oracle
         name: the catalogue is the contract and it grows."""
         return await call_service(_oracles)
 

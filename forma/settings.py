@@ -98,22 +98,44 @@ TEMPLATES = [
 DATA_DIR = Path(env("FORMA_DATA_DIR", str(BASE_DIR / "var")))
 DATABASE_URL = env("DATABASE_URL", f"sqlite:///{DATA_DIR / 'forma.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+# Connections are reused across MCP tool calls (issue 11: opening one per call was ~40 %
+# of a free call on PostgreSQL): the tools run in the event loop's long-lived worker
+# threads, and forma/mcp.py keeps each thread's connection between calls (health-checked
+# before reuse; a database that is down is still refused at once). Elsewhere Django's
+# rule holds (CONN_MAX_AGE=0): under ASGI each REST or dashboard request has a thread of
+# its own, whose connection is closed when the request ends. FORMA_DB_POOL=1 uses
+# psycopg's pool on PostgreSQL, which reuses connections for those requests too, but
+# makes a try wait up to FORMA_DB_POOL_TIMEOUT for a database that is down.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (MCP tools, uvicorn) share the file: wait on the write lock
     # rather than failing, and keep the test database a file so threads see it.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # WAL lets readers go on while one writer writes; NORMAL sync is safe under WAL
+    # (a power cut can lose the last commits, never corrupt the file).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     # One file per process: two test runs side by side must not share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-forma-{os.getpid()}.sqlite3")}
-elif env_bool("FORMA_DB_POOL", False):
-    # Under ASGI: no persistent connections, a psycopg pool instead.
-    DATABASES["default"]["OPTIONS"] = {"pool": True}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("FORMA_DB_POOL", False):
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": int(env("FORMA_DB_POOL_MIN", "2")),
+            "max_size": int(env("FORMA_DB_POOL_MAX", "12")),
+            "timeout": float(env("FORMA_DB_POOL_TIMEOUT", "2")),
+        }
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "forma"}}
+    # One process: the cache is its memory. Room for the callers resolved in the last minute.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "forma",
+                          "OPTIONS": {"MAX_ENTRIES": 20_000}}}
 
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/accounts/login/"
@@ -245,9 +267,15 @@ FORMA = {
     "MCP_PATH": "/mcp",
     "MCP_RESOURCE_URL": PUBLIC_URL + "/mcp",
     "API_KEY_PREFIX": "forma_sk_",
+    # How long a resolved caller is reused (accounts/principals.py). Revocations and plan or
+    # organization changes take effect on the next call regardless.
+    "PRINCIPAL_CACHE_SECONDS": int(env("FORMA_PRINCIPAL_CACHE_SECONDS", "60")),
     "FEEDBACK_MAX_CHARS": 2000,
     # requests_per_minute is counted in fixed windows of this many seconds.
     "RATE_WINDOW_SECONDS": int(env("FORMA_RATE_WINDOW_SECONDS", "60")),
+    # Where requests are counted (accounts/ratelimit.py): redis | memory | database. Unset: redis
+    # when REDIS_URL is set, else memory (one process). Several processes without Redis: database.
+    "RATE_LIMIT_BACKEND": env("FORMA_RATE_LIMIT_BACKEND"),
     # Namespace of our keys in a shared Redis (tests use a fresh one per run).
     "REDIS_PREFIX": env("FORMA_REDIS_PREFIX", "forma"),
     # How long a web process waits for a check or render task before answering `error`.

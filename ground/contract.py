@@ -251,9 +251,11 @@ class Status(Shape):
 
 
 class Oracle(Shape):
+    """One catalogue entry: a few hundred bytes however large the catalogue grows."""
+
     name: str
     title: str
-    description: str
+    summary: str = Field(description="One line: the first sentence of its description; the full text is in the docs.")
     formats: list[str]
     default_format: str
     drawable_formats: list[str] = Field(description="The formats show_figure can draw.")

@@ -9,10 +9,12 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+import redis.exceptions
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet, Sum
 
+from accounts import loop_cache
 from accounts.models import LedgerEntry, Organization
 from ground import contract
 from ground.errors import not_found
@@ -26,14 +28,65 @@ from .tasks import check_intent, render_figure
 logger = logging.getLogger("forma.oracles")
 
 
+# The catalogue and the changelog are read on every list_oracles / whats_new call and
+# change only when staff publish: cached until then (oracles/receivers.py drops them
+# after a save or delete commits). The timeout is a safety net for rows changed behind
+# the ORM's back (a data migration, a bulk update). Cached as plain JSON; typed on the way out.
+CATALOGUE_CACHE_SECONDS = 300
+CHANGELOG_CACHED_ENTRIES = 500  # newest first; more than any `limit` a caller can ask for
+
+
+def catalogue_cache_key() -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:catalogue:v3"
+
+
+def changelog_cache_key() -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:changelog:v1"
+
+
+def catalogue_forget() -> None:
+    try:
+        cache.delete_many([catalogue_cache_key(), changelog_cache_key()])
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+        logger.exception("could not drop the cached catalogue; it expires within %d s", CATALOGUE_CACHE_SECONDS)
+
+
+SUMMARY_MAX_CHARS = 160
+
+
+def oracle_summary(description: str) -> str:
+    """The description's first sentence, on one line, at most SUMMARY_MAX_CHARS."""
+    text = " ".join(description.split())
+    end = text.find(". ")
+    sentence = text if end < 0 else text[: end + 1]
+    if len(sentence) <= SUMMARY_MAX_CHARS:
+        return sentence
+    return sentence[: SUMMARY_MAX_CHARS - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
 def _served() -> QuerySet[Oracle]:
     # An active row whose kind is not registered serves nothing (the system check says so): not listed, not found.
     return Oracle.objects.filter(is_active=True, kind__in=REGISTRY.names())
 
 
 def oracle_list() -> list[contract.Oracle]:
-    """The catalogue as callers see it."""
-    return [oracle_describe(o) for o in _served()]
+    """The catalogue as list_oracles returns it: small per oracle, whatever the catalogue's size."""
+    oracles = cache.get(catalogue_cache_key())
+    if oracles is None:
+        oracles = [oracle_describe(o).model_dump(mode="json") for o in _served()]
+        cache.set(catalogue_cache_key(), oracles, timeout=CATALOGUE_CACHE_SECONDS)
+    return [contract.Oracle.model_validate(o) for o in oracles]
+
+
+async def oracle_list_cached() -> list[contract.Oracle] | None:
+    """oracle_list() from the cache without leaving the event loop; None when it is not cached."""
+    oracles = await loop_cache.get(catalogue_cache_key())
+    return None if oracles is None else [contract.Oracle.model_validate(o) for o in oracles]
+
+
+def oracles_served() -> list[Oracle]:
+    """The catalogue rows served, with their full descriptions (the public docs show them)."""
+    return list(_served())
 
 
 def oracle_kinds() -> list[tuple[str, str, list[str]]]:
@@ -42,8 +95,9 @@ def oracle_kinds() -> list[tuple[str, str, list[str]]]:
 
 
 def oracle_describe(oracle: Oracle) -> contract.Oracle:
+    """One catalogue entry. The full description stays with the oracle (admin, the served docs)."""
     return contract.Oracle(
-        name=oracle.name, title=oracle.title, description=oracle.description, formats=list(oracle.formats),
+        name=oracle.name, title=oracle.title, summary=oracle_summary(oracle.description), formats=list(oracle.formats),
         default_format=oracle.default_format, drawable_formats=list(oracle.drawable_formats), price=oracle.price,
     )
 
@@ -62,18 +116,34 @@ def parse_since(since: str | None) -> datetime.date | None:
     return parse_day("since", since, hint="Pass the 'latest' from an earlier whats_new call, or leave it out.")
 
 
+def _published_changelog() -> list[dict[str, Any]]:
+    entries = cache.get(changelog_cache_key())
+    if entries is None:
+        rows = ChangelogEntry.objects.filter(published_at__isnull=False).order_by("-effective_on", "-id")
+        entries = [
+            {"date": e.effective_on.isoformat(), "category": e.category, "title": e.title, "body": e.body}
+            for e in rows[:CHANGELOG_CACHED_ENTRIES]
+        ]
+        cache.set(changelog_cache_key(), entries, timeout=CATALOGUE_CACHE_SECONDS)
+    return entries
+
+
+def _changelog_page(entries: list[dict[str, Any]], since: str | None, limit: int) -> contract.Changelog:
+    day = parse_since(since)
+    latest = entries[0]["date"] if entries else None
+    newer = [e for e in entries if day is None or e["date"] > day.isoformat()]  # ISO dates sort as text
+    return contract.Changelog.model_validate({"entries": newer[:limit], "latest": latest or (since or None)})
+
+
 def changelog_since(*, since: str | None = None, limit: int = 50) -> contract.Changelog:
     """Published entries newest first, only those effective after `since`; `latest` to pass next time."""
-    day = parse_since(since)
-    entries = ChangelogEntry.objects.filter(published_at__isnull=False)
-    latest = entries.order_by("-effective_on").values_list("effective_on", flat=True).first()
-    if day is not None:
-        entries = entries.filter(effective_on__gt=day)
-    items = [
-        contract.ChangelogItem(date=e.effective_on, category=e.category, title=e.title, body=e.body)
-        for e in entries.order_by("-effective_on", "-id")[:limit]
-    ]
-    return contract.Changelog(entries=items, latest=latest or day)
+    return _changelog_page(_published_changelog(), since, min(limit, CHANGELOG_CACHED_ENTRIES))
+
+
+async def changelog_since_cached(*, since: str | None = None, limit: int = 50) -> contract.Changelog | None:
+    """changelog_since() from the cache without leaving the event loop; None when it is not cached."""
+    entries = await loop_cache.get(changelog_cache_key())
+    return None if entries is None else _changelog_page(entries, since, min(limit, CHANGELOG_CACHED_ENTRIES))
 
 
 # ---- usage, for the dashboard ----------------------------------------------------------

@@ -197,10 +197,10 @@ def test_an_unreachable_store_is_a_retryable_error_object(mcp, account, monkeypa
 
     import forma.mcp
 
-    def unreachable(**kwargs):
+    async def unreachable(**kwargs):
         raise redis.exceptions.ConnectionError("Connection refused")
 
-    monkeypatch.setattr(forma.mcp, "rate_limit_enforce", unreachable)
+    monkeypatch.setattr(forma.mcp, "arate_limit_enforce", unreachable)
     (result,) = mcp(account.key, ("list_oracles", {}))
     error = tool_error(result)
     assert (error["kind"], error["retryable"]) == ("upstream_unavailable", True)

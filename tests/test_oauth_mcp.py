@@ -283,6 +283,7 @@ def test_token_for_another_resource_or_none_gets_401(server, token, resource):
 
 def test_revoking_a_connected_agent_stops_its_token_at_once(server, token, person):
     connection = AgentConnection.objects.get()
+    assert _post_initialize(server.mcp_url, {"Authorization": f"Bearer {token}"}).status_code == 200  # now cached
     browser = DjangoClient()
     browser.force_login(person.user)
     page = browser.get("/dashboard/keys/")  # connected agents moved to Keys & agents
@@ -300,6 +301,7 @@ def test_a_token_revoked_at_the_revocation_endpoint_gets_401(server, person):
     browser.force_login(person.user)
     flow = Flow(client=browser, registered=registered_client())
     tokens = flow.tokens()
+    assert _post_initialize(server.mcp_url, {"Authorization": f"Bearer {tokens['access_token']}"}).status_code == 200  # now cached
     revocation = {"token": tokens["access_token"], "client_id": flow.registered.client_id}
     answer = httpx2.post(server.url + "/o/revoke_token/", data=revocation, timeout=10)
     assert answer.status_code == 200
@@ -310,8 +312,11 @@ def test_a_token_revoked_at_the_revocation_endpoint_gets_401(server, person):
 def test_an_oauth_token_works_at_the_rest_api_and_only_for_its_resource(server, token):
     from oauth2_provider.models import AccessToken
 
+    from accounts.principal_cache import principals_forget
+
     status = httpx2.get(f"{server.url}/v1/status", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     assert status.status_code == 200 and status.json()["credential"]["kind"] == "oauth"
     AccessToken.objects.exclude(scope="oauth2_provider:registration").update(resource=["https://elsewhere.example/api"])
+    principals_forget()  # a bulk update goes round the signals that drop cached callers
     refused = httpx2.get(f"{server.url}/v1/status", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     assert refused.status_code == 401 and refused.json()["error"]["kind"] == "unauthorized"

@@ -23,7 +23,7 @@ from forma import mcp
 from ground import contract
 from ground.contract import ERROR_KINDS as KINDS
 from ground.reasons import REASONS
-from oracles.selectors import changelog_since, oracle_list
+from oracles.selectors import changelog_since, oracles_served
 
 __all__ = [
     "KINDS",
@@ -192,9 +192,9 @@ def reason_codes() -> list[ReasonCode]:
     return codes
 
 
-def oracles_with_prices() -> list[contract.Oracle]:
-    """The active catalogue, as list_oracles answers it: name, title, description, formats, price."""
-    return oracle_list()
+def oracles_with_prices() -> list[Any]:
+    """The catalogue served, with each oracle's full description (list_oracles gives a one-line summary)."""
+    return oracles_served()
 
 
 def plans() -> list[dict[str, Any]]:
