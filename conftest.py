@@ -33,6 +33,17 @@ def _fresh_redis_namespace() -> None:
     settings.FORMA["REDIS_PREFIX"] = f"forma-test-{uuid.uuid4().hex[:8]}"
 
 
+@pytest.fixture(autouse=True)
+def _no_cached_rows_from_another_test() -> None:
+    # The caller, catalogue and changelog caches are dropped when a change commits; a test's
+    # rolled-back transaction never commits, so its rows must not outlive it in the cache.
+    from accounts.principal_cache import principals_forget
+    from oracles.selectors import catalogue_forget
+
+    catalogue_forget()
+    principals_forget()
+
+
 # Threads keep their database connections between calls (CONN_MAX_AGE): the event loop's
 # worker threads, the check pool, asgiref's sync thread. Remember every connection opened,
 # so all of them are closed before the test database is dropped (PostgreSQL refuses to
