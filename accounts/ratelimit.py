@@ -11,6 +11,11 @@ A fixed one-minute window, counted where no request waits on another:
 
 The MCP server counts on the event loop (`arate_limit_enforce`); REST and the
 dashboard call the same backend from their threads.
+
+The other limits — OAuth client registrations per address per hour, failed sign-ins
+per account and per address — are named counters in fixed windows (`counter_hit`,
+`counter_reached`), kept in the shared cache (Redis in served mode) so every web
+process sees the same count.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection, transaction
 
 from ground.errors import FormaError
@@ -208,3 +214,42 @@ def rate_windows_prune(*, keep_minutes: int = 10) -> int:
     cutoff = int(time.time() // window_seconds()) - keep_minutes * 60 // window_seconds()
     deleted, _ = RateWindow.objects.filter(bucket__lt=cutoff).delete()
     return deleted
+
+
+# ---- named counters: the limits that are not per organization ------------------------------
+
+
+@dataclass(frozen=True)
+class Counted:
+    count: int  # events in this window so far, this one included
+    reset_after: int  # seconds until the window ends
+
+
+def _counter(name: str, window_seconds: int, now: float | None) -> tuple[str, int]:
+    now = time.time() if now is None else now
+    key = f"{settings.FORMA['REDIS_PREFIX']}:counter:{name}:{window_seconds}:{int(now // window_seconds)}"
+    return key, max(1, math.ceil(window_seconds - (now % window_seconds)))
+
+
+def counter_hit(*, name: str, window_seconds: int, now: float | None = None) -> Counted:
+    """Count one event under `name` (e.g. "dcr:203.0.113.9") in its fixed window; atomic (add, then incr)."""
+    key, reset_after = _counter(name, window_seconds, now)
+    cache.add(key, 0, timeout=reset_after + 5)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: the count starts again
+        cache.set(key, 1, timeout=reset_after + 5)
+        count = 1
+    return Counted(count=int(count), reset_after=reset_after)
+
+
+def counter_reached(*, names: dict[str, int], window_seconds: int, now: float | None = None) -> int | None:
+    """Seconds until the window ends when any counter in `names` (name → limit) has reached its
+    limit, else None. Reads only: a refused attempt is not counted again."""
+    keys = {name: _counter(name, window_seconds, now) for name in names}
+    counts = cache.get_many([key for key, _ in keys.values()])
+    for name, limit in names.items():
+        key, reset_after = keys[name]
+        if counts.get(key, 0) >= limit:
+            return reset_after
+    return None

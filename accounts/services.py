@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -13,7 +12,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -22,6 +20,7 @@ from ground.errors import invalid_request, not_found
 
 from .credits import allowance_grant
 from .models import ApiKey, AuditEvent, Membership, Organization, Plan, User
+from .ratelimit import counter_hit, counter_reached
 
 API_KEY_PREFIX_CHARS = 12
 _SECRET_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # noqa: S105 - an alphabet, not a secret
@@ -259,31 +258,20 @@ class SignInThrottle:
 SIGN_IN_THROTTLE = SignInThrottle()
 
 
-def _throttle_keys(email: str, ip: str, now: float) -> tuple[list[tuple[str, int]], int]:
-    window = SIGN_IN_THROTTLE.window_seconds
-    bucket = int(now // window)
-    prefix = settings.FORMA["REDIS_PREFIX"]
+def _throttle_names(email: str, ip: str) -> dict[str, int]:
+    """The sign-in counters (name → limit): per account (by a hash of the address) and per client address."""
     account = hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
-    keys = [(f"{prefix}:signin:acct:{account}:{bucket}", SIGN_IN_THROTTLE.per_account)]
+    names = {f"signin:acct:{account}": SIGN_IN_THROTTLE.per_account}
     if ip:
-        keys.append((f"{prefix}:signin:ip:{ip}:{bucket}", SIGN_IN_THROTTLE.per_address))
-    return keys, window - int(now % window)
+        names[f"signin:ip:{ip}"] = SIGN_IN_THROTTLE.per_address
+    return names
 
 
 def sign_in_retry_after(*, email: str, ip: str, now: float | None = None) -> int | None:
     """Seconds until sign-in may be tried again for this account or address, or None if it may now."""
-    keys, retry_after = _throttle_keys(email, ip, time.time() if now is None else now)
-    counts = cache.get_many([key for key, _ in keys])
-    if any(counts.get(key, 0) >= limit for key, limit in keys):
-        return retry_after
-    return None
+    return counter_reached(names=_throttle_names(email, ip), window_seconds=SIGN_IN_THROTTLE.window_seconds, now=now)
 
 
 def sign_in_failure_record(*, email: str, ip: str, now: float | None = None) -> None:
-    keys, retry_after = _throttle_keys(email, ip, time.time() if now is None else now)
-    for key, _ in keys:
-        cache.add(key, 0, timeout=retry_after + 5)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr: start the count again
-            cache.set(key, 1, timeout=retry_after + 5)
+    for name in _throttle_names(email, ip):
+        counter_hit(name=name, window_seconds=SIGN_IN_THROTTLE.window_seconds, now=now)

@@ -3,12 +3,12 @@ and how many registrations one address may make an hour."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.core.cache import cache
+
+from ..ratelimit import counter_hit
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 MAX_REDIRECT_URIS = 10
@@ -81,25 +81,11 @@ def redirect_host(uri: str) -> str:
 
 
 # ---- registration rate limit -------------------------------------------------------------
-# Per client IP, per hour: accounts/ratelimit.py counts per organization (its database
-# fallback keys rows by organization), and a registering client has none yet.
 
 
 def registration_rate_limit_hit(*, ip: str, now: float | None = None) -> int | None:
-    """Count one registration from `ip`; the seconds to wait when over the hourly limit, else None.
-
-    A fixed one-hour window in the shared cache (Redis in production), so every
-    web process sees the same count. `add` then `incr` keeps it atomic.
-    """
-    now = time.time() if now is None else now
-    window = int(now // 3600)
-    key = f"forma:oauth:dcr:{ip}:{window}"
-    cache.add(key, 0, timeout=3700)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, timeout=3700)
-        count = 1
-    if count > settings.FORMA["OAUTH_REGISTRATIONS_PER_IP_PER_HOUR"]:
-        return max(1, int(3600 - now % 3600))
+    """Count one registration from `ip`; the seconds to wait when over the hourly limit, else None."""
+    counted = counter_hit(name=f"dcr:{ip}", window_seconds=3600, now=now)
+    if counted.count > settings.FORMA["OAUTH_REGISTRATIONS_PER_IP_PER_HOUR"]:
+        return counted.reset_after
     return None
