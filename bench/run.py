@@ -7,6 +7,8 @@
 
 3. Throughput (bench/throughput.py): wrk against Forma's free tools and against the bare MCP
    SDK, side by side (BENCH_THROUGHPUT=0 skips it).
+4. Concurrent askers (bench/askers.py): answers/s of 8 chart askers (BENCH_ASKERS=0 skips it).
+5. Admin lists at 10^6 rows (bench/admin_pages.py, PostgreSQL; BENCH_ADMIN=0 skips it).
 
 Prints medians and p95 in milliseconds and the ratio of end-to-end to engine.
 """
@@ -152,6 +154,10 @@ def main() -> None:
         print("other engine cases:", json.dumps(extra))
     if os.environ.get("BENCH_THROUGHPUT", "1") != "0":
         print_throughput(run_throughput())
+    if os.environ.get("BENCH_ASKERS", "1") != "0":
+        # Answers/s of 8 concurrent chart askers against the embedded default (its own server).
+        print("\nConcurrent askers — embedded default, 8 MCP clients asking for charts at once")
+        subprocess.run([sys.executable, str(ROOT / "bench" / "askers.py"), "--askers", "8", "--seconds", "20"], cwd=ROOT, check=False)
     if os.environ.get("BENCH_ADMIN", "1") != "0":
         # Its own process: it sets up Django against its own PostgreSQL database.
         subprocess.run([sys.executable, str(ROOT / "bench" / "admin_pages.py")], cwd=ROOT, check=False)
