@@ -34,7 +34,7 @@ from .catalogue import ask_options
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
 from .figures import figure_cache_key
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
-from .selectors import oracle_get
+from .selectors import catalogue_forget, oracle_get
 from .tasks import check_intent, render_figure
 
 logger = logging.getLogger("forma.oracles")
@@ -472,4 +472,6 @@ def changelog_entry_publish(*, entry: ChangelogEntry, actor: User | None) -> boo
         return False
     entry.published_at = now
     audit_record(action="changelog.published", organization=None, actor=actor, target=entry.title)
+    # A conditional update sends no post_save: drop the cached changelog here, once it commits.
+    transaction.on_commit(catalogue_forget)
     return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import tool_error
+from oracles.selectors import oracle_summary
 from tests.test_rest_api import Api
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,7 +43,7 @@ def test_the_tally_kind_is_listed_and_answers_over_mcp(tally, mcp, account):
     assert oracles[2] == {
         "name": "tally",
         "title": "Tally",
-        "description": KIND.description,
+        "summary": oracle_summary(KIND.description),
         "formats": ["json"],
         "default_format": "json",
         "drawable_formats": [],
