@@ -143,18 +143,31 @@ def _whole_request_first(app: ASGIApp) -> ASGIApp:
     # not an error of ours: the SDK would log it as an ERROR with a traceback
     # (starlette's ClientDisconnect from request.body()). Read the body here first; a
     # disconnect is one log line and nothing runs. The SDK then reads the same bytes.
+    # The body is bounded too: past MCP_MAX_BODY_BYTES (far above the longest intent a
+    # tool takes) the request is refused with 413 before anything is parsed or held.
     async def read_first(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
+        limit = int(settings.FORMA["MCP_MAX_BODY_BYTES"])
+        declared = dict(scope.get("headers") or []).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > limit:
+            await _refuse_large_body(send, limit)
+            return
         chunks: list[bytes] = []
+        size = 0
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
                 logger.info("client disconnected mid-request: %s %s (%d bytes of its body read)",
-                            scope["method"], scope["path"], sum(map(len, chunks)))
+                            scope["method"], scope["path"], size)
                 return
-            chunks.append(message.get("body", b""))
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                await _refuse_large_body(send, limit)
+                return
+            chunks.append(chunk)
             if not message.get("more_body", False):
                 break
         replayed = False
@@ -169,6 +182,14 @@ def _whole_request_first(app: ASGIApp) -> ASGIApp:
         await app(scope, replay, send)
 
     return read_first
+
+
+async def _refuse_large_body(send: Send, limit: int) -> None:
+    error = invalid_request(
+        f"The request body is larger than {limit:,} bytes. An intent is at most a few thousand characters: "
+        "send the values themselves, not a file or a data dump.", max_body_bytes=limit,
+    )
+    await _send_error(send, stamp(error, ids.request_id()), 413, jsonrpc=True)
 
 
 def refuse_public_secret_key() -> None:

@@ -265,6 +265,8 @@ FORMA_ORACLE_KINDS = [
 EMBEDDED_ENGINE_PROCESSES = max(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2)
 FORMA = {
     "MCP_PATH": "/mcp",
+    # The largest /mcp request body accepted (bytes); a 20,000-character intent fits many times over.
+    "MCP_MAX_BODY_BYTES": int(env("FORMA_MCP_MAX_BODY_BYTES", "262144")),
     "MCP_RESOURCE_URL": PUBLIC_URL + "/mcp",
     "API_KEY_PREFIX": "forma_sk_",
     # How long a resolved caller is reused (accounts/principals.py). Revocations and plan or

@@ -213,3 +213,29 @@ def test_a_host_outside_the_allowlist_is_refused(live_server_url, account):
         headers={"Authorization": f"Bearer {account.key}", "Host": "evil.example", "Accept": "application/json, text/event-stream"},
     )
     assert response.status_code == 421
+
+
+def test_a_request_body_over_the_limit_is_refused_before_anything_runs(live_server_url, account, settings):
+    from accounts.credits import balance_of
+    from oracles.models import Answer
+
+    limit = settings.FORMA["MCP_MAX_BODY_BYTES"]
+    intent = "bar chart of signups: " + "Mon 34, " * (limit // 8 + 10)
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "ask_oracle", "arguments": {"oracle": "chart", "intent": intent}}}
+    response = httpx.post(live_server_url.mcp_url, json=body, timeout=30, headers={
+        "Authorization": f"Bearer {account.key}", "Accept": "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2025-06-18"})
+    assert response.status_code == 413
+    error = response.json()["error"]  # a JSON-RPC error that is also the error object
+    assert (error["kind"], error["retryable"]) == ("invalid_request", False)
+    assert error["context"] == {"max_body_bytes": limit}
+    assert f"larger than {limit:,} bytes" in error["message"]
+    assert balance_of(account.organization) == 100 and not Answer.objects.exists()
+
+
+def test_the_longest_intent_a_tool_takes_is_well_under_the_body_limit(mcp, account):
+    # 20,000 characters, the intent limit: the body passes the door and the service answers it.
+    (result,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": "signups: " + "é" * 19_991}))
+    assert not result.is_error
+    assert result.structured_content["status"] == "invalid" and result.structured_content["cost"] == 0
