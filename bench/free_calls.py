@@ -12,91 +12,30 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from throughput import forma_key, free_port, uvicorn  # noqa: E402
+
 CALLS = int(os.environ.get("BENCH_CALLS", "500"))
 TOOLS = ("list_oracles", "forma_status", "whats_new")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _start(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
-    env = {
+def _environment(data_dir: str, port: int) -> dict[str, str]:
+    # The caller's DATABASE_URL / REDIS_URL, if any, choose the mode (see the docstring).
+    return {
         **os.environ,
         "FORMA_DATA_DIR": data_dir,
         "FORMA_PUBLIC_URL": f"http://127.0.0.1:{port}",
         "FORMA_LOG_LEVEL": "WARNING",
         "FORMA_SECRET_KEY": os.environ.get("FORMA_SECRET_KEY") or secrets.token_urlsafe(50),
     }
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    # The bench measures the request path, not the limiter refusing it: a plan with room for every call.
-    subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            "from accounts.models import Plan; Plan.objects.update_or_create(code='bench', defaults="
-            "dict(name='Bench', requests_per_minute=10**6, monthly_credits=0, is_public=False))",
-        ],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    key = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "apikey",
-            "create",
-            "--email",
-            f"bench-{secrets.token_hex(4)}@example.com",
-            "--plan",
-            "bench",
-        ],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "forma.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server, key
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError("the bench server did not start") from None
-            time.sleep(0.05)
 
 
 def _time_calls(url: str, key: str) -> dict[str, list[float]]:
@@ -125,15 +64,14 @@ def _time_calls(url: str, key: str) -> dict[str, list[float]]:
 
 
 def main() -> None:
-    port = _free_port()
+    port = free_port()
     mode = "served (PostgreSQL + Redis)" if os.environ.get("DATABASE_URL") else "embedded default (SQLite)"
     with tempfile.TemporaryDirectory(prefix="forma-bench-") as data_dir:
-        server, key = _start(data_dir, port)
-        try:
+        env = _environment(data_dir, port)
+        # The same start as the throughput section: migrate, a key on a plan no bench exhausts, uvicorn.
+        key = forma_key(env)
+        with uvicorn("forma.asgi:application", port, env):
             samples = _time_calls(f"http://127.0.0.1:{port}/mcp", key)
-        finally:
-            server.terminate()
-            server.wait(timeout=15)
     print(f"{mode}: {CALLS} sequential calls each, one uvicorn worker; load {os.getloadavg()[0]:.2f}")
     for tool, times in samples.items():
         ordered = sorted(times)
