@@ -143,8 +143,10 @@ def test_a_failed_answer_insert_leaves_the_idempotency_key_free_for_a_retry(live
 
 
 @needs_broker
-def test_an_ask_cancelled_while_it_waits_returns_its_hold_at_once(account, broker_queue):
+def test_an_ask_cancelled_while_it_waits_returns_its_hold_at_once(account, broker_queue, settings):
     """A caller that goes away (the server cancels its task) gets its credits back without the sweeper."""
+    # Far past the test's own 30 s wait for the hold: the cancel, not the ask's deadline, must end it.
+    settings.FORMA = {**settings.FORMA, "TASK_WAIT_SECONDS": 120.0}
     from asgiref.sync import sync_to_async
 
     from accounts.models import Reservation

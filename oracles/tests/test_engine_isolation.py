@@ -311,7 +311,11 @@ def test_concurrent_callers_share_a_bounded_pool(settings) -> None:
 def _children_named(name: str) -> list[int]:
     pids = []
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        for child in (task / "children").read_text().split():
+        try:  # a thread of this process may end between the listing and the read
+            children = (task / "children").read_text().split()
+        except FileNotFoundError:
+            continue
+        for child in children:
             try:
                 if Path(f"/proc/{child}/comm").read_text().strip() == name:
                     pids.append(int(child))
@@ -321,8 +325,9 @@ def _children_named(name: str) -> list[int]:
 
 
 def test_a_killed_graphviz_is_an_engine_crash_not_a_refusal(caplog) -> None:
-    # Big enough that `dot` is still laying it out when the kill arrives.
-    edges = "\n".join(f'  n{i} -> n{(i * 7 + 3) % 150} [label="edge {i}"];' for i in range(150))
+    # Big enough (about half a second of layout here, well inside the 5 s limit) that `dot`
+    # is still laying it out when the kill arrives, even on a busy machine.
+    edges = "\n".join(f'  n{i} -> n{(i * 7 + 3) % 1000} [label="edge {i}"];' for i in range(1000))
     source = f"digraph G {{\n{edges}\n}}\n"
     killed: list[int] = []
 
