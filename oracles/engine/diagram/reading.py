@@ -32,7 +32,7 @@ from .flows import (
 )
 from .hierarchy import read_reporting_lines, read_tree_drawing
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
-from .notation import read_notation_graph
+from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence
@@ -51,7 +51,7 @@ ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|"
 ARROW_LABELS = ("label", "label2", "label3", "label4", "label5", "label6")
 # Arrow or Mermaid shape syntax left in a node's name ("check form =yes", "db[(Postgres)]",
 # "|valid| transform"): the notation was not read, so the name is not one the intent states.
-NOTATION_LEFTOVER_RE = re.compile(r"^[-=—–|>]|[-=—–|<]$|\[\(|\)\]|\(\(|\)\)|\{\{|\}\}|"
+NOTATION_LEFTOVER_RE = re.compile(r"^[-=—–|>]|[-=—–|<]$|\[\(|\)\]|\(\(|\)\)|\{\{|\}\}|(?:^|\s)=[^\s=]|[^\s=]=(?:\s|$)|"
                                   r"^[A-Za-z_]\w*[\[({][^\])}]+[\])}]$")
 # Relation verbs, subject → object. Each may carry a short object noun ("forwards requests to").
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
