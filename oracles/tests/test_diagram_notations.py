@@ -123,6 +123,27 @@ def test_sequence_diagrams_that_cannot_be_read_are_refused(intent: str, why: str
     assert reason["code"] == "UNREADABLE_INTENT" and why in reason["message"]
 
 
+# --- Mermaid stateDiagram and notations not read ---------------------------------------------------
+def test_a_state_diagram_draws_states_and_events_and_not_the_start_marker() -> None:
+    nodes, edges = _drawn('stateDiagram-v2\n  state "Awaiting parts" as AP\n  [*] --> Intake\n  Intake --> AP : part missing\n'
+                          "  AP --> Repair : part arrives\n  Intake --> Repair\n  Repair --> [*]")
+    assert nodes == {"intake", "awaiting parts", "repair"}
+    assert edges == {("intake", "awaiting parts"): ["part missing"], ("awaiting parts", "repair"): ["part arrives"],
+                     ("intake", "repair"): []}
+
+
+@pytest.mark.parametrize("intent", [
+    "stateDiagram-v2\n  state Busy {\n    A --> B\n  }",
+    "classDiagram\n  Vehicle <|-- Bike\n  Vehicle <|-- Van",
+    "journey\n  title Commute\n  section Morning\n    Catch bus: 3: Me",
+    "erDiagram\n  USER ||--o{ POST : writes",
+    "digraph deps {\n  web -> api;\n  api -> db;\n}",
+])
+def test_a_notation_not_read_is_refused_by_name_never_drawn_as_an_outline(intent: str) -> None:
+    reason = _refused(intent)
+    assert reason["code"] == "UNREADABLE_INTENT" and not billed(reason["code"])
+
+
 # --- PlantUML ----------------------------------------------------------------------------------
 def test_plantuml_messages_with_declared_aliases() -> None:
     nodes, edges = _drawn('@startuml\nparticipant "Mobile app" as M\ndatabase Ledger\nM -> Ledger : write entry\n'
@@ -178,6 +199,17 @@ def test_a_bracketed_condition_beside_an_arrow_is_a_label_not_a_node(intent: str
     assert nodes == {"idle", "heating"}
     assert edges[("idle", "heating")] == ["too cold"]
     assert ("heating", "idle") in edges
+
+
+@pytest.mark.parametrize("intent", [
+    "triage → (red: resus bay | green: waiting room) → discharge",
+    "triage -> (red: resus bay | green: waiting room) -> discharge",
+])
+def test_labelled_alternatives_in_brackets_branch_and_meet_again(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"triage", "resus bay", "waiting room", "discharge"}
+    assert edges == {("triage", "resus bay"): ["red"], ("triage", "waiting room"): ["green"],
+                     ("resus bay", "discharge"): [], ("waiting room", "discharge"): []}
 
 
 @pytest.mark.parametrize("intent", [

@@ -220,3 +220,38 @@ def _in_blocks(message: str, blocks: list[tuple[str, str]]) -> str:
             message = f"{text}: {message}" if message else text
         # a par/and branch's title says which branch runs at the same time, not a condition
     return message
+
+
+# --- Mermaid stateDiagram ----------------------------------------------------------------------
+_STATE_HEADER_RE = re.compile(r"^\s*stateDiagram(?:-v2)?\s*$", re.IGNORECASE)
+_TRANSITION_RE = re.compile(r"^(?P<a>\[\*\]|[\w.-]+)\s*-->\s*(?P<b>\[\*\]|[\w.-]+)\s*(?::\s*(?P<label>.*))?$")
+_STATE_ALIAS_RE = re.compile(r'^state\s+"(?P<name>[^"\n]+)"\s+as\s+(?P<id>[\w.-]+)$', re.IGNORECASE)
+_SKIP_STATE_RE = re.compile(r"^(?:direction\s+\w+|classDef\s.*|class\s.*|%%.*|note\s+(?:left|right)\s+of\s+[\w.-]+\s*:.*)$",
+                            re.IGNORECASE)
+
+
+def read_state_diagram(lines: list[str]) -> Notation:
+    """stateDiagram(-v2): "Idle --> Running : start" a transition with its event; "[*]" (the start
+    and end markers) is not a state: "[*] --> Idle" names the state, it draws no edge."""
+    notation = Notation("mermaid-state")
+    names: dict[str, str] = {}
+    for raw in lines[1:]:
+        line = raw.strip()
+        if not line or _SKIP_STATE_RE.match(line):
+            continue
+        alias = _STATE_ALIAS_RE.match(line)
+        if alias:
+            names[alias.group("id")] = alias.group("name").strip()
+            notation.node(names[alias.group("id")])
+            continue
+        transition = _TRANSITION_RE.match(line)
+        if transition is None:
+            refuse(f"'{line[:60]}' is not a transition ('Idle --> Running : start') this reader knows")
+        tail, head = (names.get(transition.group(g), transition.group(g)) for g in ("a", "b"))
+        if "[*]" in (tail, head):
+            for state in (tail, head):
+                if state != "[*]":
+                    notation.node(state)
+            continue
+        notation.edge(notation.node(tail), notation.node(head), (transition.group("label") or "").strip() or None)
+    return notation

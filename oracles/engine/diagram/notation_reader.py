@@ -1,5 +1,7 @@
 """Semi-formal diagram notations pasted as the intent: Mermaid flowcharts ("graph TD", "flowchart
-LR"), Mermaid sequenceDiagram, and PlantUML (@startuml: messages, components, activity steps).
+LR"), Mermaid sequenceDiagram and stateDiagram, and PlantUML (@startuml: messages, components,
+activity steps). Other notations named by their header (classDiagram, erDiagram, gantt, journey,
+DOT's "digraph {", …) are refused by name, never read as an outline or as loose arrows.
 
 A notation has one reading, so it is parsed here once, STRICTLY: every line must be a statement
 of the notation this module knows (a header, a node, an edge, a directive it may skip); a line it
@@ -23,7 +25,7 @@ import re
 from ..contracts import EngineRefusal
 from ..limits import LAYOUT_LIMIT_REASON
 from .limits import DIAGRAM_LIMITS
-from .mermaid import read_flowchart, read_sequence_diagram
+from .mermaid import read_flowchart, read_sequence_diagram, read_state_diagram
 from .model import Graph
 from .notation import Notation, refuse
 from .plantuml import read_plantuml
@@ -88,7 +90,21 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
     return "mermaid-flowchart", "", ["graph", *intent.splitlines()]
 
 
+# Notations this reader does not draw: refused by name, never read as an outline or as arrows.
+# (Mermaid's keywords are lower- or camel-case as written: "Timeline" alone may be a heading.)
+_OTHER_NOTATION_RE = re.compile(r"^\s*(?:classDiagram(?:-v2)?|erDiagram|journey|gantt|pie(?:\s+showData)?(?:\s+title\s.*)?|mindmap|"
+                                r"timeline|gitGraph|quadrantChart|requirementDiagram|C4(?:Context|Container|Component|Dynamic|"
+                                r"Deployment)|sankey-beta|xychart-beta|block-beta|packet-beta|kanban|architecture-beta|"
+                                r"@start(?!uml\b)[a-z]+|(?:strict\s+)?(?:di)?graph\s*[\w\"]*\s*\{.*)\s*$")
+
+
 def _header_kind(line: str) -> str | None:
+    if _OTHER_NOTATION_RE.match(line):
+        raise EngineRefusal("UNREADABLE_INTENT", f"'{line.strip()[:30]}' is a notation Forma does not read. Write the steps "
+                                                  "as a Mermaid flowchart ('graph TD', 'A[Start] --> B[Check]'), a Mermaid "
+                                                  "sequenceDiagram or stateDiagram, PlantUML, or arrows ('A -> B: label').")
+    if re.match(r"^\s*stateDiagram(?:-v2)?\s*$", line, re.IGNORECASE):
+        return "mermaid-state"
     if _SEQUENCE_HEADER_RE.match(line):
         return "mermaid-sequence"
     if _PLANTUML_HEADER_RE.match(line):
@@ -105,7 +121,8 @@ def read_notation(intent: str) -> Notation | None:
     if framed is None:
         return None
     kind, heading, body = framed
-    parsed = {"mermaid-flowchart": read_flowchart, "mermaid-sequence": read_sequence_diagram, "plantuml": read_plantuml}[kind](body)
+    parsed = {"mermaid-flowchart": read_flowchart, "mermaid-sequence": read_sequence_diagram,
+              "mermaid-state": read_state_diagram, "plantuml": read_plantuml}[kind](body)
     parsed.heading = heading
     if not parsed.edges:
         refuse("it has no connections")

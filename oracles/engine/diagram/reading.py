@@ -452,7 +452,12 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if tail and not label:  # "idle → listening on the wake word"
             label, text = tail.group("cond") or tail.group("paren") or tail.group("bracket"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
-        if group:
+        # "-> (adult: adult ward | child: paediatric ward) ->": labelled branches that meet again after
+        cases = re.split(r"\s*\|\s*", group.group(1)) if group and "||" not in group.group(1) else []
+        labelled = len(cases) > 1 and all(re.match(r"^[^:,]{1,40}:\s*[^:\s]", c) for c in cases)
+        if labelled:
+            alternatives = cases
+        elif group:
             alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*‖\s*|\s*\|\|\s*", group.group(1))
                             if a.strip()]  # "(lint ‖ test)": parallel steps
         else:
@@ -466,14 +471,15 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
                 raise EngineRefusal("UNREADABLE_INTENT", f"I could not read the arrow or shape syntax in "
                                                           f"'{alternative.strip()[:40]}'. Write a labelled arrow as "
                                                           "'A -(label)-> B' or 'A -> B: label'.")
-            answer = re.match(r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
+            answer = re.match(r"^(?P<answer>[^:]+?)\s*:\s*(?=\S)" if labelled else
+                              r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
                               alternative, re.IGNORECASE)  # "yes: Ship / no: Backorder"
             head = graph.node(alternative[answer.end():] if answer else alternative)
             keys.append(head)
             edge_label = answer.group("answer") if answer else label
             for tail in previous:
                 graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
-        if len(keys) > 1 and previous and not group:
+        if len(keys) > 1 and previous and (labelled or not group):
             graph.decisions.update(previous)
         previous = keys
     return previous[0] if len(previous) == 1 else None
