@@ -94,6 +94,22 @@ def test_mermaid_that_cannot_be_read_is_refused_unbilled_with_a_rewrite(intent: 
     assert why in reason["message"] and "e.g." in reason["message"]
 
 
+@pytest.mark.parametrize("intent", [
+    "Our packing flow\ngraph TD\n  o[Order] --> p[Pack]\n  p --> s[Ship]",
+    "can you draw this?\n\n```mermaid\nflowchart TD\n  o[Order] --> p[Pack]\n  p --> s[Ship]\n```\nkeep it simple",
+    "@startuml\ntitle Packing flow\n:Order;\n:Pack;\n:Ship;\n@enduml",
+])
+def test_a_short_heading_title_or_closing_request_around_a_notation_is_not_drawn(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"order", "pack", "ship"}
+    assert set(edges) == {("order", "pack"), ("pack", "ship")}
+
+
+def test_prose_before_a_notation_that_says_more_than_a_title_is_refused_not_dropped() -> None:
+    reason = _refused("Our deploy has three steps and the last one retries twice\ngraph TD\n  a[Build] --> b[Test]\n  b --> c[Ship]")
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "retries twice" in reason["message"]
+
+
 # --- Mermaid sequenceDiagram -----------------------------------------------------------------
 def test_sequence_participants_are_named_by_their_alias_and_every_arrow_kind_is_a_message() -> None:
     nodes, edges = _drawn("sequenceDiagram\n  actor C as Cardholder\n  participant T as Terminal\n"

@@ -174,6 +174,10 @@ def read_sequence_diagram(lines: list[str]) -> Notation:
         line = raw.strip()
         if not line or _SKIP_SEQUENCE_RE.match(line):
             continue
+        title = re.match(r"^title\s*:?\s+(?P<text>.+)$", line, re.IGNORECASE)
+        if title:
+            notation.titles.append(title.group("text").strip())
+            continue
         participant = _PARTICIPANT_RE.match(line)
         if participant:
             names[participant.group("id")] = (participant.group("alias") or participant.group("id")).strip()

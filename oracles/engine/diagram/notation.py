@@ -15,7 +15,9 @@ class Notation:
     """A parsed notation: node labels in order, edges between labels, decision labels."""
 
     kind: str  # mermaid-flowchart | mermaid-sequence | plantuml
-    heading: str = ""
+    before: str = ""  # prose before the block ("Here is our flow:"), not drawn
+    after: str = ""  # prose after a closed block ("thanks!"), not drawn
+    titles: list[str] = field(default_factory=list)  # the notation's own "title …" lines, not drawn
     nodes: list[str] = field(default_factory=list)
     edges: list[tuple[str, str, str | None]] = field(default_factory=list)
     decisions: set[str] = field(default_factory=set)

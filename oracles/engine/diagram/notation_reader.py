@@ -34,44 +34,45 @@ from .plantuml import read_plantuml
 _FENCE_RE = re.compile(r"^\s*```\s*(?:mermaid|plantuml|puml|uml)?\s*$", re.IGNORECASE)
 _SEQUENCE_HEADER_RE = re.compile(r"^\s*sequenceDiagram\s*$", re.IGNORECASE)
 _PLANTUML_HEADER_RE = re.compile(r"^\s*@startuml\b.*$", re.IGNORECASE)
-# a request before the notation ("Render this as a diagram:") is a heading, never a node
+# prose around the notation ("Render this as a diagram:", "thanks!") is short, and never a node
 _HEADING_MAX_WORDS = 12
+_TITLE_MAX_WORDS = 8
 
 
-def _frame(intent: str) -> tuple[str, str, list[str]] | None:
-    """(kind, heading, body lines) when the intent is one notation block; None otherwise."""
+def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
+    """(kind, text before, body lines, text after) when the intent holds one notation block; None
+    otherwise. The prose around the block ("Here is our flow:", "thanks!") is not drawn; the check
+    reads it as the intent's own words (a title or a request, or content it cannot place)."""
     lines = intent.splitlines()
-    index = 0
-    heading = ""
-    while index < len(lines) and not lines[index].strip():
-        index += 1
-    if index < len(lines) and not _header_kind(lines[index]) and not _FENCE_RE.match(lines[index]):
-        headerless = _headerless_mermaid(intent)
-        if headerless is not None:
-            return headerless
-        candidate = lines[index].strip()
-        if not candidate.endswith(":") or len(candidate.split()) > _HEADING_MAX_WORDS:
-            return None
-        heading, index = candidate, index + 1
-    fenced = index < len(lines) and bool(_FENCE_RE.match(lines[index]))
-    if fenced:
-        index += 1
-    while index < len(lines) and not lines[index].strip():
-        index += 1
-    if index >= len(lines):
-        return None
-    kind = _header_kind(lines[index])
+    start = next((i for i, line in enumerate(lines) if _header_kind(line) or _FENCE_RE.match(line)), None)
+    if start is None:
+        return _headerless_mermaid(intent)
+    fenced = bool(_FENCE_RE.match(lines[start]))
+    header = start + 1 if fenced else start
+    while header < len(lines) and not lines[header].strip():
+        header += 1
+    kind = _header_kind(lines[header]) if header < len(lines) else None
     if kind is None:
         return None
-    body = lines[index:]
+    before = "\n".join(lines[:start]).strip()
+    if len(before.split()) > _HEADING_MAX_WORDS * 2:
+        refuse("there is more than a short heading before the diagram; put the rest in the diagram or leave it out")
+    body = lines[header:]
+    after = ""
     if fenced:
         close = next((i for i, line in enumerate(body) if line.strip().startswith("```")), None)
         if close is None:
             refuse("the code block is not closed")
-        if any(line.strip() for line in body[close + 1:]):
-            refuse("there is text after the code block; put it before the diagram or leave it out")
+        after = "\n".join(body[close + 1:]).strip()
         body = body[:close]
-    return kind, heading, body
+    elif kind == "plantuml":
+        close = next((i for i, line in enumerate(body) if re.match(r"^\s*@enduml\b", line, re.IGNORECASE)), None)
+        if close is not None:
+            after = "\n".join(body[close + 1:]).strip()
+            body = body[:close]
+    if len(after.split()) > _HEADING_MAX_WORDS:
+        refuse("there is more than a short remark after the diagram; put it in the diagram or leave it out")
+    return kind, before, body, after
 
 
 _MERMAID_DEFINITION_RE = re.compile(r"(?<![\w\]])[A-Za-z_]\w{0,20}(?:\[|\(|\{)[^\]\)\}\n]{1,120}(?:\]|\)|\})")
@@ -87,7 +88,7 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
         read_flowchart(["graph", *intent.splitlines()])
     except EngineRefusal:
         return None
-    return "mermaid-flowchart", "", ["graph", *intent.splitlines()]
+    return "mermaid-flowchart", "", ["graph", *intent.splitlines()], ""
 
 
 # Notations this reader does not draw: refused by name, never read as an outline or as arrows.
@@ -120,10 +121,10 @@ def read_notation(intent: str) -> Notation | None:
     framed = _frame(intent)
     if framed is None:
         return None
-    kind, heading, body = framed
+    kind, before, body, after = framed
     parsed = {"mermaid-flowchart": read_flowchart, "mermaid-sequence": read_sequence_diagram,
               "mermaid-state": read_state_diagram, "plantuml": read_plantuml}[kind](body)
-    parsed.heading = heading
+    parsed.before, parsed.after = before, after
     if not parsed.edges:
         refuse("it has no connections")
     return parsed
@@ -162,8 +163,14 @@ def notation_as_arrows(intent: str) -> str:
     notation = read_notation(intent)
     if notation is None:
         return intent
-    lines = [notation.heading] if notation.heading else []
+    # the notation's titles, and short prose before the block, stand where a heading stands: "Title:"
+    # (longer prose stays as written: the check must place its words or refuse)
+    before = notation.before
+    if before and (before.endswith(":") or len(before.split()) <= _TITLE_MAX_WORDS):
+        before = before.rstrip(" :") + ":"
+    lines = [before] if before else []
+    lines += [title.rstrip(" :") + ":" for title in notation.titles]
     joined = {label for edge in notation.edges for label in edge[:2]}
     lines += [f"{tail} -> {head}: {label}" if label else f"{tail} -> {head}" for tail, head, label in notation.edges]
     lines += [f"- {label}" for label in notation.nodes if label not in joined]
-    return "\n".join(lines)
+    return "\n".join([*lines, notation.after] if notation.after else lines)

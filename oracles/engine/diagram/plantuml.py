@@ -87,6 +87,10 @@ def read_plantuml(lines: list[str]) -> Notation:
         if re.match(r"^note\s+(?:left|right|over|top|bottom)\b[^:]*$", line, re.IGNORECASE):
             in_note = True
             continue
+        title = re.match(r"^title\s+(?P<text>.+)$", line, re.IGNORECASE)
+        if title:
+            notation.titles.append(title.group("text").strip())
+            continue
         step = _STEP_RE.match(line)
         if step:
             activity.step(step.group("text").strip())
