@@ -138,6 +138,67 @@ def test_reporting_lines_in_several_voices(intent: str, edges: set[tuple[str, st
     assert drawn == edges
 
 
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        # plain lines beside a counted team, with "both" gathering the names before the verb
+        (
+            "Ivy leads a team of 2: Tom, Sam. Lee and Kim both report to Tom.",
+            {("Ivy", "Tom"), ("Ivy", "Sam"), ("Tom", "Lee"), ("Tom", "Kim")},
+        ),
+        (
+            "Support org: the head of support has 3 reports: Uma, Vic and Wes; Xan answers directly to Wes.",
+            {("head of support", "Uma"), ("head of support", "Vic"), ("head of support", "Wes"), ("Wes", "Xan")},
+        ),
+        # passive and "works for" beside a counted team
+        (
+            "Pat is managed by Quinn. Quinn runs a squad of two: Pat and Rae. Sol works for Rae.",
+            {("Quinn", "Pat"), ("Quinn", "Rae"), ("Rae", "Sol")},
+        ),
+        # a relative clause hangs off the one name the clause before ended with
+        (
+            "Dev reports to the controller, who reports to the CFO. The CFO has a team of two: Ana and Raj.",
+            {("controller", "Dev"), ("CFO", "controller"), ("CFO", "Ana"), ("CFO", "Raj")},
+        ),
+        # "reports to A and B" is a line to each
+        (
+            "The CTO reports to the CEO and the COO. The CTO manages two leads, Ana and Raj.",
+            {("CEO", "CTO"), ("COO", "CTO"), ("CTO", "Ana"), ("CTO", "Raj")},
+        ),
+        (
+            "Both Gil and Hal report to Ines; Ines leads a group of three (Gil, Hal, Jo).",
+            {("Ines", "Gil"), ("Ines", "Hal"), ("Ines", "Jo")},
+        ),
+    ],
+)
+def test_plain_reporting_lines_mixed_with_counted_teams(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Maya reports to Omar. Maya leads a team of 3: Lee, Kim.",
+        "Omar leads a team of three: Maya, Raj.",
+        "Maya reports to Omar. Maya leads a team of two: Lee, Kim and Bo.",
+        "Tom no longer reports to Ivy. Ivy manages two people: Sam and Lee.",
+    ],
+)
+def test_a_count_that_disagrees_with_its_list_or_a_denied_line_is_refused(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid", verdict.result
+
+
+def test_a_team_drawn_short_of_its_count_is_caught() -> None:
+    reason = _check("Omar leads a team of 3: Maya, Raj and Kim.",
+                    _dot(["Omar", "Maya", "Raj"], [("Omar", "Maya", None), ("Omar", "Raj", None)]))
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "Kim" in reason["message"]
+    reason = _check("Omar leads a team of 3: Maya, Raj.",
+                    _dot(["Omar", "Maya", "Raj"], [("Omar", "Maya", None), ("Omar", "Raj", None)]))
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "'3'" in reason["message"]
+
+
 # --- hierarchies --------------------------------------------------------------------------------
 
 

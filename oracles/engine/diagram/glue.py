@@ -48,7 +48,7 @@ _FORWARD = [
     r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
     r"afterwards", r"and then", r"finally", r"followed by", r"->", ACTOR_FORWARD,
 ]
-_REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r"is part of", r"belongs? to",
+_REVERSE = [r"reports? (?:directly )?to", r"reporting (?:directly )?to", r"answers? (?:directly )?to", r"(?:is|are) (?:managed|supervised|overseen|led|run|headed) by", r"is part of", r"belongs? to",
             r"is (?:a )?child of", r"is below", r"works? for", r"is owned by", r"is led by", r"<-", r"under"]
 _REPLY = r"(?:replies|reply|responds?|answers|returns?|sends? back)"
 _FORWARD_RE = re.compile(rf"(?:^| )(?:{'|'.join(_FORWARD)})(?= |$)")
@@ -374,6 +374,8 @@ class _State:
                 continue
             plain = _plain(segment)
             role = _grammar(plain)
+            if role == "unknown" and plain == "both" and (broke or first):
+                role = "filler"  # "Both Lee and Kim report to Tom": "both" opens the list it gathers
             seg_labels = _labels(segment)
             reply = _REPLY_RE.match(plain)
             if reply and position == 0 and not first and self.group and role == "unknown" and len(self.group) == 1 \
@@ -432,6 +434,9 @@ class _State:
                 subjects: list[str] | None = None
                 if _REJOIN_RE.search(plain) and (self.closed_branch is not None or self.branch is not None):
                     rejoin = True
+                elif verb and position == 0 and not broke and len(self.group) > 1 and \
+                        re.match(r"^(?:both|all|all three|each) ", plain + " "):
+                    subjects = None  # "Lee and Kim both report to Tom": the names just listed
                 elif verb and _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
                     subjects = list(self.previous_group)
                 elif verb and _PRONOUN_ONE_RE.search(plain) and self.last_node:

@@ -31,7 +31,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         runs run heads head reports report contains contain includes include precedes precede followed becomes become
         continue continues continuing proceed proceeds move moves moving ends loops loop falls fall jumps jump
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
-        works work managed owned led above below under beneath
+        works work managed owned led above below under beneath supervised overseen headed
         reporting leads answers parallel simultaneously concurrently paths path branches cases way
         switches transitions
     """.split()),
