@@ -205,6 +205,51 @@ def test_a_team_drawn_short_of_its_count_is_caught() -> None:
 @pytest.mark.parametrize(
     ("intent", "edges"),
     [
+        # several top-level items over nested ones are several trees
+        (
+            "- Mammals\n  - Whales\n  - Bats\n- Birds\n  - Owls\n    - Barn owl\n",
+            {("Mammals", "Whales"), ("Mammals", "Bats"), ("Birds", "Owls"), ("Owls", "Barn owl")},
+        ),
+        # an outline numbered 1 / 1.1 / 1.2 / 2 / 2.1
+        (
+            "1. Sales\n   1.1 North region\n   1.2 South region\n2. Support\n   2.1 Tier one\n",
+            {("Sales", "North region"), ("Sales", "South region"), ("Support", "Tier one")},
+        ),
+        # a heading that names a thing is the root of the nested list under it
+        (
+            "Album: Night Drive\n* Side A\n  + Neon\n  + Overpass\n* Side B\n  + Tunnel 9\n",
+            {("Night Drive", "Side A"), ("Side A", "Neon"), ("Side A", "Overpass"), ("Night Drive", "Side B"),
+             ("Side B", "Tunnel 9")},
+        ),
+        # numbers inside bulleted items are part of their names, not step numbers
+        (
+            "* Level 1: Basics\n  * Syntax\n* Level 2: Patterns\n  * Visitors\n",
+            {("Level 1: Basics", "Syntax"), ("Level 2: Patterns", "Visitors")},
+        ),
+    ],
+)
+def test_nested_outlines_as_forests_and_under_a_named_root(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+def test_top_level_items_under_a_steps_heading_are_not_guessed_to_be_trees() -> None:
+    verdict = answer("diagram", "Release steps:\n- Build\n  - compile\n  - package\n- Ship\n  - upload\n", "dot", {})
+    assert verdict.status == "invalid"
+
+
+def test_a_named_root_left_out_of_a_nested_outline_is_caught() -> None:
+    intent = "Album: Night Drive\n* Side A\n  + Neon\n* Side B\n  + Tunnel 9\n"
+    reason = _check(intent, _dot(["Side A", "Neon", "Side B", "Tunnel 9"], [("Side A", "Neon", None), ("Side B", "Tunnel 9", None)]))
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "Night Drive" in reason["message"]
+    reason = _check(intent, _dot(["Night Drive", "Side A", "Neon", "Side B", "Tunnel 9"],
+                                 [("Night Drive", "Side A", None), ("Side A", "Neon", None), ("Side B", "Tunnel 9", None)]))
+    assert reason["code"] == "EDGE_MISSING"
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
         (
             "Catalogue: Shoes splits into Running, Hiking and Formal; Running splits into Road and Trail.",
             {("Shoes", "Running"), ("Shoes", "Hiking"), ("Shoes", "Formal"), ("Running", "Road"), ("Running", "Trail")},

@@ -59,6 +59,9 @@ _PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
 
 
 # Words that say how a relation happens; inside the object of a verb they are the edge's label.
+# Words of a heading that make a nested list's top-level items a sequence rather than several trees.
+_STEP_WORDS = frozenset("""step steps process procedure flow flowchart workflow pipeline sequence order then stage stages
+    phase phases recipe checklist runbook playbook plan how""".split())
 _MANNER_WORDS = frozenset({"over", "via", "through", "using", "with"})
 
 
@@ -127,6 +130,8 @@ class _Reader:
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        first_item = next((i for i, t in enumerate(self.tokens) if t.kind == "marker"), len(self.tokens))
+        state.steps_heading = any(t.kind == "word" and t.text.casefold() in _STEP_WORDS for t in self.tokens[:first_item])
         state.node_keys = frozenset(n.key for n in nodes)
         state.names = [n.key for n in nodes]
         glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
@@ -257,6 +262,10 @@ class _State:
     def __init__(self, out: Expected, nested: bool) -> None:
         self.out = out
         self.nested = nested  # the intent's list items sit at more than one indentation: a tree
+        # the text before the first list item speaks of steps ("Release steps:"): several top-level
+        # items are then not plainly several trees (nested bullets otherwise are: "- Europe / - Asia")
+        self.steps_heading = False
+        self.heading_root: str | None = None  # a name drawn before a nested list, over its top-level items
         self.group: list[str] = []  # the names gathered since the last relation
         self.into: dict[str, set[str]] = {}  # labels stated for the edge into a name of the group
         self.pending: tuple[list[str], bool] | None = None  # subjects and direction of the open relation
@@ -609,14 +618,21 @@ class _State:
         while self.tree and self.tree[-1][0] > level:
             self.tree.pop()
         fan_in = not self.nested and self._fan_in(node)
+        if self.nested and not self.tree and not self.roots and self.heading_root is None and self.last_node \
+                and not self.out.edges and self.pending is None:
+            # "Course: Intro to Statistics" drawn before a nested list: the tree's root
+            self.heading_root = self.last_node
+        if self.heading_root is not None and (not self.tree or self.tree[0][0] >= level):
+            self.tree = [(-1, self.heading_root)] + [t for t in self.tree if t[0] >= 0]
         if self.tree and self.tree[-1][0] == level:
             _, sibling = self.tree.pop()
             if not self.nested and not fan_in:
                 self.out.add(sibling, node, set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())
-        elif self.nested and self.roots:
-            # several top-level items over nested ones: steps with sub-steps, or several trees?
+        elif self.nested and self.roots and self.steps_heading:
+            # several top-level items over nested ones under a heading that speaks of steps: steps
+            # with sub-steps (a sequence), or several trees? Neither reading is safe
             raise _Unreadable(node)
         else:
             self.roots += 1
