@@ -199,7 +199,26 @@ def test_a_team_drawn_short_of_its_count_is_caught() -> None:
     assert reason["code"] == "CONTENT_NOT_PLACED" and "'3'" in reason["message"]
 
 
+def test_a_message_before_its_recipient_and_a_booking_are_actor_messages() -> None:
+    _, drawn, labels, _ = _drawn("The tenant emails a repair request to the landlord; the landlord books a plumber "
+                                 "with the agency; the agency confirms the visit to the tenant.")
+    assert drawn == {("tenant", "landlord"), ("landlord", "agency"), ("agency", "tenant")}
+    assert labels[("tenant", "landlord")] == "emails a repair request"
+    assert labels[("landlord", "agency")] == "books a plumber"
+
+
 # --- hierarchies --------------------------------------------------------------------------------
+
+
+def test_adjacency_statements_after_a_fan_out_are_not_a_fan_in() -> None:
+    _, drawn, _, _ = _drawn("Fruit -> Citrus, Berries; Citrus -> Lemon, Lime; Berries -> Blueberry")
+    assert drawn == {("Fruit", "Citrus"), ("Fruit", "Berries"), ("Citrus", "Lemon"), ("Citrus", "Lime"),
+                     ("Berries", "Blueberry")}
+    reason = _check("Fruit -> Citrus, Berries; Citrus -> Lemon, Lime; Berries -> Blueberry",
+                    _dot(["Fruit", "Citrus", "Berries", "Lemon", "Lime", "Blueberry"],
+                         [("Fruit", "Citrus", None), ("Fruit", "Berries", None), ("Citrus", "Lemon", None),
+                          ("Citrus", "Lime", None), ("Berries", "Blueberry", None), ("Lime", "Berries", None)]))
+    assert reason["code"] == "EDGE_NOT_IN_INTENT"
 
 
 @pytest.mark.parametrize(

@@ -552,7 +552,9 @@ class _State:
             self._emit()
             if labels:
                 raise _Unreadable(node)
-            if broke:
+            if broke and next_relation != "forward":
+                # "…; Trucks → Pickup" after "Cars → Sedan, SUV": a name that opens its own arrow
+                # is no bare step after the fan-out
                 self._fan_in(node)
             self.group = [node]
             self.into = {node: set()}
