@@ -210,6 +210,49 @@ def test_a_message_before_its_recipient_and_a_booking_are_actor_messages() -> No
 # --- hierarchies --------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        (
+            "Service calls:\ngateway: auth, orders\norders: payments\n",
+            {("gateway", "auth"), ("gateway", "orders"), ("orders", "payments")},
+        ),
+        (
+            "```yaml\nrequires:\n  app: [lib-a, lib-b]\n  lib-b: [lib-c]\n```\nlinks to: an arrow from each package to what it needs",
+            {("app", "lib-a"), ("app", "lib-b"), ("lib-b", "lib-c")},
+        ),
+        (
+            "Dependencies\n- ui: api\n- api: store and queue\n",
+            {("ui", "api"), ("api", "store"), ("api", "queue")},
+        ),
+    ],
+)
+def test_colon_adjacency_lines_under_a_cue(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Who is called by whom:\ngateway: auth, orders\norders: payments\n",  # the direction is the other way
+        "Deps (api also calls stripe):\nweb: api\napi: db\n",  # the cue names a node: more than a cue
+    ],
+)
+def test_colon_adjacency_without_a_plain_forward_cue_is_not_guessed(intent: str) -> None:
+    assert answer("diagram", intent, "dot", {}).status == "invalid"
+
+
+def test_a_colon_adjacency_edge_dropped_or_reversed_is_caught() -> None:
+    intent = "Service calls:\ngateway: auth, orders\norders: payments\n"
+    reason = _check(intent, _dot(["gateway", "auth", "orders", "payments"],
+                                 [("gateway", "auth", None), ("orders", "payments", None)]))
+    assert reason["code"] == "EDGE_MISSING"
+    reason = _check(intent, _dot(["gateway", "auth", "orders", "payments"],
+                                 [("gateway", "auth", None), ("gateway", "orders", None), ("payments", "orders", None)]))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
 def test_adjacency_statements_after_a_fan_out_are_not_a_fan_in() -> None:
     _, drawn, _, _ = _drawn("Fruit -> Citrus, Berries; Citrus -> Lemon, Lime; Berries -> Blueberry")
     assert drawn == {("Fruit", "Citrus"), ("Fruit", "Berries"), ("Citrus", "Lemon"), ("Citrus", "Lime"),

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from .model import Graph
+from .model import Graph, node_key
 
 TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
 HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
@@ -199,4 +199,50 @@ def read_adjacency(intent: str) -> Graph | None:
         tail = graph.node(match.group("tail"))  # type: ignore[union-attr]
         for head in heads:
             graph.edge(tail, graph.node(head))
+    return graph
+
+
+# "web: api, auth" lines under a heading or key that says what the colon means ("depends on",
+# "calls", "links to"): each line one name and the names it points to. Without such a cue
+# "Hall 1: cutter, press" is a group (clusters.py), so the reader leaves it alone.
+_COLON_ENTRY_RE = re.compile(r"^\s*(?:[-*•]\s+)?(?P<tail>[^\s:\[\]][^:\[\]]{0,40}?)\s*:\s*\[?\s*(?P<heads>[^\[\]:]*?)\s*\]?\s*$")
+_COLON_CUE_RE = re.compile(
+    r"\b(?:depends?[\s_]+on|depends_on|dependencies|deps|calls|links?\s+to|points?\s+to|connects?\s+to|talks?\s+to|"
+    r"adjacency|arrows?\s+from\s+each)\b",
+    re.IGNORECASE,
+)
+# a cue read the other way round ("is called by", "used by"): the colon's direction is not said plainly
+_COLON_REVERSE_RE = re.compile(r"\b(?:by|from\s+what|reverse|incoming|dependents|callers)\b", re.IGNORECASE)
+COLON_CUE_MAX_WORDS = 16
+
+
+def read_colon_adjacency(intent: str) -> Graph | None:
+    """None unless the intent is "name: a, b" lines (a YAML map of lists too) and only lines that
+    say the colon is a forward relation; each line's name then points to each of its names."""
+    lines = [line for line in intent.splitlines() if line.strip() and not line.strip().startswith("```")]
+    entries: list[tuple[str, list[str]]] = []
+    cues: list[str] = []
+    for line in lines:
+        entry = _COLON_ENTRY_RE.match(line)
+        heads = [h.strip().strip("\"'") for h in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", entry.group("heads"))
+                 if h.strip().strip("\"'")] if entry else []
+        if entry and heads and not _COLON_CUE_RE.search(entry.group("tail")):
+            entries.append((entry.group("tail").strip().strip("\"'"), heads))
+        else:
+            cues.append(line)
+    if len(entries) < 2 or not cues or not any(_COLON_CUE_RE.search(c) for c in cues):
+        return None
+    names = {node_key(n) for tail, heads in entries for n in [tail, *heads]}
+    for cue in cues:
+        words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())
+        if len(words) > COLON_CUE_MAX_WORDS or _COLON_REVERSE_RE.search(cue) or set(words) & names \
+                or any(f" {n} " in f" {' '.join(words)} " for n in names):
+            return None  # a cue that names a drawn name says more than what the colon means
+    if any(len(n.split()) > ADJACENT_NAME_MAX_WORDS or _CONDITION_RE.search(n) for n in names):
+        return None
+    graph = Graph(flow=True)
+    for tail, heads in entries:
+        key = graph.node(tail)
+        for head in heads:
+            graph.edge(key, graph.node(head))
     return graph

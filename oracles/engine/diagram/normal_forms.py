@@ -8,6 +8,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
   "X has three children — A, B, C" → "X has A, B, C"
 - a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
+- "name: a, b" lines (or a YAML map of lists) whose other lines only say the colon is a forward
+  relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
+  one "name -> a" line per name listed, the cue lines dropped (they name no node)
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - Mermaid's sequenceDiagram ("A->>B: hi") → "A -> B: hi" lines
 - a tree drawn with box characters ("├── src/") → indented bullets
@@ -123,7 +126,7 @@ def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = SCENE_RE.sub("", intent, count=1)
     intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
-    intent = _without_closing_request(_table_as_arrows(_json_as_text(intent)))
+    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
@@ -256,3 +259,43 @@ def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
         return False
     lines.append("  " * depth + "- " + names[0])
     return all(_tree_lines(kid, depth + 1, lines) for kid in (kids[0] if kids else []))
+
+
+# --- "name: a, b" lines under a cue that says what the colon means ------------------------------
+_ENTRY_RE = re.compile(r"^\s*(?:[-*•]\s+)?(?P<name>[^\s:\[\]][^:\[\]]{0,40}?)\s*:\s*\[?\s*(?P<list>[^\[\]:]*?)\s*\]?\s*$")
+_FORWARD_CUE_RE = re.compile(
+    r"\b(?:depends?[\s_]+on|depends_on|dependencies|deps|calls|links?\s+to|points?\s+to|connects?\s+to|talks?\s+to|"
+    r"adjacency|arrows?\s+from\s+each)\b",
+    re.IGNORECASE,
+)
+_BACKWARD_CUE_RE = re.compile(r"\b(?:by|from\s+what|reverse|incoming|dependents|callers)\b", re.IGNORECASE)
+_CUE_MAX_WORDS = 16
+_LIST_NAME_MAX_WORDS = 4
+
+
+def _colon_lists_as_arrows(intent: str) -> str:
+    lines = [line for line in intent.splitlines() if line.strip() and not line.strip().startswith("```")]
+    arrows: list[str] = []
+    cues: list[str] = []
+    names: set[str] = set()
+    for line in lines:
+        entry = _ENTRY_RE.match(line)
+        items = [i.strip().strip("\"'") for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", entry.group("list"))] if entry else []
+        items = [i for i in items if i]
+        if entry and items and not _FORWARD_CUE_RE.search(entry.group("name")):
+            name = entry.group("name").strip().strip("\"'")
+            arrows += [f"{name} -> {item}" for item in items]
+            names.update(n.casefold() for n in [name, *items])
+        else:
+            cues.append(line)
+    if len(arrows) < 2 or not any(_FORWARD_CUE_RE.search(c) for c in cues):
+        return intent
+    if any(len(n.split()) > _LIST_NAME_MAX_WORDS for n in names):
+        return intent
+    for cue in cues:
+        text = " " + " ".join(re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())) + " "
+        if len(text.split()) > _CUE_MAX_WORDS or _BACKWARD_CUE_RE.search(cue) or any(f" {n} " in text for n in names):
+            return intent
+    # one statement of comma-joined edges ("a -> b, c -> d"): a data line can hold no condition, so
+    # no line is read as a branch's answer after the one before
+    return ", ".join(arrows) + "\n"

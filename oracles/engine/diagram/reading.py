@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..contracts import EngineRefusal
 from .clusters import read_grouped
-from .edge_tables import read_adjacency, read_edge_table, read_json_graph
+from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .flows import (
     LEADING_FILLER_RE,
     OTHERWISE_ROW_RE,
@@ -531,7 +531,7 @@ def _read_without_groups(text: str) -> Graph | None:
 # diagrams, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency,
+    read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency, read_colon_adjacency,
     read_parallel_outline, read_case_outline, read_groups, read_outline, read_inline_steps, read_mermaid,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]
