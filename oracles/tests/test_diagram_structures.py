@@ -253,6 +253,27 @@ def test_a_colon_adjacency_edge_dropped_or_reversed_is_caught() -> None:
     assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
 
 
+def test_json_groups_beside_an_edge_list_are_clusters() -> None:
+    intent = ('{"type": "network", "groups": {"DMZ": ["proxy", "mail relay"], "LAN": ["files", "printer"]}, '
+              '"edges": [["proxy", "files"], ["mail relay", "files"], ["files", "printer"]]}')
+    nodes, drawn, _, clusters = _drawn(intent)
+    assert drawn == {("proxy", "files"), ("mail relay", "files"), ("files", "printer")}
+    assert clusters == {"DMZ": {"proxy", "mail relay"}, "LAN": {"files", "printer"}}
+    # a member moved to the other box is caught
+    reason = _check(intent, _dot(["proxy", "mail relay", "files", "printer"],
+                                 [("proxy", "files", None), ("mail relay", "files", None), ("files", "printer", None)],
+                                 {"DMZ": ["proxy"], "LAN": ["mail relay", "files", "printer"]}))
+    assert reason["code"] == "GROUP_NOT_IN_INTENT"
+    # a key beside the groups that says more than the kind of drawing is not dropped
+    assert answer("diagram", intent.replace('"type": "network"', '"owner": "Ana"'), "dot", {}).status == "invalid"
+
+
+def test_work_enqueued_for_a_component_is_an_edge_labelled_with_the_work() -> None:
+    _, drawn, labels, _ = _drawn("The scheduler enqueues nightly reports for the renderer; the renderer writes PDFs to the archive.")
+    assert drawn == {("scheduler", "renderer"), ("renderer", "archive")}
+    assert labels[("scheduler", "renderer")] == "nightly reports"
+
+
 def test_adjacency_statements_after_a_fan_out_are_not_a_fan_in() -> None:
     _, drawn, _, _ = _drawn("Fruit -> Citrus, Berries; Citrus -> Lemon, Lime; Berries -> Blueberry")
     assert drawn == {("Fruit", "Citrus"), ("Fruit", "Berries"), ("Citrus", "Lemon"), ("Citrus", "Lime"),

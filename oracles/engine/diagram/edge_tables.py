@@ -145,6 +145,11 @@ def read_json_graph(intent: str) -> Graph | None:
     if after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
         return None
     graph = Graph(flow=True)
+    groups = _json_groups(value)
+    if groups is None:
+        return None
+    if groups:  # {"groups": {"Edge": ["CDN", "WAF"]}, "edges": [...]}: the rest is an edge list
+        value = {k: v for k, v in value.items() if k in ("nodes", "edges")}
     edges = value.get("edges") if isinstance(value, dict) and set(value) <= {"nodes", "edges"} else value
     try:
         if isinstance(edges, list) and edges and all(_edge_of(item) for item in edges):
@@ -171,7 +176,37 @@ def read_json_graph(intent: str) -> Graph | None:
             return None
     except ValueError:
         return None
+    for name, members in groups.items():
+        keys = [node_key(m) for m in members]
+        if any(k not in graph.labels for k in keys):
+            return None  # a member no edge or node names
+        graph.groups[name] = keys
     return graph if graph.edges else None
+
+
+# Keys beside "edges" that only say what the drawing is ("diagram": "architecture").
+_JSON_META_KEYS = frozenset({"diagram", "type", "kind"})
+_JSON_META_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
+                              "digraph directed".split())
+
+
+def _json_groups(value: Any) -> dict[str, list[str]] | None:
+    """The groups a JSON edge list declares ({"groups": {name: [members]}}); {} when it declares
+    none, None when it holds more than groups, edges, nodes and a word that says what it is."""
+    if not isinstance(value, dict) or "groups" not in value:
+        return {}
+    if not set(value) <= {"nodes", "edges", "groups"} | _JSON_META_KEYS or "edges" not in value:
+        return None
+    if any(not isinstance(value[k], str) or value[k].casefold() not in _JSON_META_VALUES for k in set(value) & _JSON_META_KEYS):
+        return None
+    groups = value["groups"]
+    if not isinstance(groups, dict) or not groups or not all(
+        isinstance(name, str) and name.strip() and isinstance(members, list) and members
+        and all(isinstance(m, str) and m.strip() for m in members)
+        for name, members in groups.items()
+    ):
+        return None
+    return {name.strip(): [m.strip() for m in members] for name, members in groups.items()}
 
 
 ADJACENT_NAME_MAX_WORDS = 4

@@ -186,6 +186,12 @@ def _json_as_text(intent: str) -> str:
     except ValueError:
         return intent
     lines: list[str] = []
+    declared = _group_lines(value)
+    if declared is None:
+        return intent
+    if declared:  # {"groups": {"Edge": ["CDN", "WAF"]}, "edges": […]}: "Edge: CDN, WAF" lines, then the edges
+        lines += declared
+        value = {k: v for k, v in value.items() if k in ("nodes", "edges")}  # type: ignore[union-attr]
     if isinstance(value, dict) and set(value) <= {"nodes", "edges"} and isinstance(value.get("edges"), list):
         named = _edge_lines(value["edges"], lines)
         for node in value.get("nodes", []):
@@ -210,6 +216,31 @@ def _json_as_text(intent: str) -> str:
     if not lines:
         return intent
     return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
+
+
+_DRAWING_KEYS = frozenset({"diagram", "type", "kind"})
+_DRAWING_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
+                            "digraph directed".split())
+
+
+def _group_lines(value: object) -> list[str] | None:
+    """ "Name: a, b" lines for a JSON edge list's "groups" object; [] without one, None when the
+    object holds anything but groups, edges, nodes and a word for the kind of drawing."""
+    if not isinstance(value, dict) or "groups" not in value:
+        return []
+    if not set(value) <= {"nodes", "edges", "groups"} | _DRAWING_KEYS or not isinstance(value.get("edges"), list):
+        return None
+    if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in set(value) & _DRAWING_KEYS):
+        return None
+    groups = value["groups"]
+    if not isinstance(groups, dict) or not groups:
+        return None
+    out = []
+    for name, members in groups.items():
+        if not isinstance(members, list) or not members or not all(isinstance(m, str) and m.strip() for m in members):
+            return None
+        out.append(f"{name}: {', '.join(m.strip() for m in members)}")
+    return out
 
 
 def _edge_lines(items: list[object], lines: list[str]) -> set[str]:

@@ -33,7 +33,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
         works work managed owned led above below under beneath supervised overseen headed
         reporting leads answers parallel simultaneously concurrently paths path branches cases way
-        switches transitions
+        switches transitions enqueues enqueue
     """.split()),
     # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
     "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
