@@ -274,6 +274,41 @@ def test_work_enqueued_for_a_component_is_an_edge_labelled_with_the_work() -> No
     assert labels[("scheduler", "renderer")] == "nightly reports"
 
 
+@pytest.mark.parametrize(
+    ("intent", "edges", "clusters"),
+    [
+        (
+            "Groups: Intake: scanner. Processing: OCR, indexer. scanner -> OCR -> indexer",
+            {("scanner", "OCR"), ("OCR", "indexer")},
+            {"Intake": {"scanner"}, "Processing": {"OCR", "indexer"}},
+        ),
+        (
+            "### Field\n- probe\n- logger\n### Office\n- dashboard\nprobe -> logger -> dashboard",
+            {("probe", "logger"), ("logger", "dashboard")},
+            {"Field": {"probe", "logger"}, "Office": {"dashboard"}},
+        ),
+        (
+            "Two zones. Bay A: lathe, mill. Bay B: drill. Steel travels lathe → mill → drill.",
+            {("lathe", "mill"), ("mill", "drill")},
+            {"Bay A": {"lathe", "mill"}, "Bay B": {"drill"}},
+        ),
+    ],
+)
+def test_groups_after_a_lead_in_under_headings_and_around_a_flow(
+    intent: str, edges: set[tuple[str, str]], clusters: dict[str, set[str]]
+) -> None:
+    _, drawn, _, drawn_clusters = _drawn(intent)
+    assert drawn == edges
+    assert drawn_clusters == clusters
+
+
+def test_a_lead_in_is_not_an_announcement_that_hides_a_declared_group() -> None:
+    intent = "Groups: Intake: scanner. Processing: OCR, indexer. scanner -> OCR -> indexer"
+    reason = _check(intent, _dot(["scanner", "OCR", "indexer"], [("scanner", "OCR", None), ("OCR", "indexer", None)],
+                                 {"Processing": ["OCR", "indexer"]}))
+    assert reason["code"] == "GROUP_MISSING"
+
+
 def test_adjacency_statements_after_a_fan_out_are_not_a_fan_in() -> None:
     _, drawn, _, _ = _drawn("Fruit -> Citrus, Berries; Citrus -> Lemon, Lime; Berries -> Blueberry")
     assert drawn == {("Fruit", "Citrus"), ("Fruit", "Berries"), ("Citrus", "Lemon"), ("Citrus", "Lime"),

@@ -14,6 +14,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - Mermaid's sequenceDiagram ("A->>B: hi") → "A -> B: hi" lines
 - a tree drawn with box characters ("├── src/") → indented bullets
+- "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
 - an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
@@ -122,11 +123,21 @@ SCENE_RE = re.compile(
 )
 
 
+# "Material flows cutter → press → welder": what moves along a chain, said before its first step, is
+# the chain's title ("material flow:"), no step of it.
+_WHAT_FLOWS_RE = re.compile(
+    r"(?P<lead>^|(?<=[.;\n])\s*)(?P<what>(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:flows|moves|travels)\s+"
+    r"(?:through\s+|from\s+)?(?=[^.;\n:]*?(?:->|→))",
+    re.IGNORECASE,
+)
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = SCENE_RE.sub("", intent, count=1)
     intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
+    intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"

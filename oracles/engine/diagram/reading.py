@@ -45,6 +45,8 @@ ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
                           r"org(?:anis|aniz)?ation(?:al)?\s+chart|org\s+chart|hierarchy|tree|parent|child)\b", re.IGNORECASE)
 BARE_STEP_MAX_WORDS = 6
+WHAT_FLOWS_RE = re.compile(r"^\s*(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:flows|moves|travels)\s+(?:through\s+|from\s+)?(?=\S)",
+                           re.IGNORECASE)
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
@@ -392,6 +394,7 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     # ARROW_RE has two label groups: split yields [node, label, label2, node, label, label2, node…]
     nodes = pieces[0::3]
     labels = [pieces[i] or pieces[i + 1] for i in range(1, len(pieces) - 1, 3)]
+    nodes[0] = WHAT_FLOWS_RE.sub("", nodes[0])  # "material flows cutter → press": what moves is no step
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
     return _read_chain_nodes(graph, nodes, last, labels)
 
