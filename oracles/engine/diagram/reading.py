@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..contracts import EngineRefusal
 from .clusters import read_grouped
-from .edge_tables import read_adjacency, read_edge_table, read_json_graph
+from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .flows import (
     LEADING_FILLER_RE,
     OTHERWISE_ROW_RE,
@@ -57,6 +57,8 @@ NOTATION_LEFTOVER_RE = re.compile(r"^[-=—–|>]|[-=—–|<]$|\[\(|\)\]|\(\(|\
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
                           r"org(?:anis|aniz)?ation(?:al)?\s+chart|org\s+chart|hierarchy|tree|parent|child)\b", re.IGNORECASE)
 BARE_STEP_MAX_WORDS = 6
+WHAT_FLOWS_RE = re.compile(r"^\s*(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:flows|moves|travels)\s+(?:through\s+|from\s+)?(?=\S)",
+                           re.IGNORECASE)
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
@@ -423,6 +425,7 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
         leading = re.match(r"^(?P<node>.*\S)\s+[(\[](?P<cond>[^()\[\]]{1,60})[)\]]\s*$", nodes[0])
         if leading and not NOTATION_LEFTOVER_RE.search(leading.group("node").strip()):
             nodes[0], labels[0] = leading.group("node"), leading.group("cond")
+    nodes[0] = WHAT_FLOWS_RE.sub("", nodes[0])  # "material flows cutter → press": what moves is no step
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
     return _read_chain_nodes(graph, nodes, last, labels)
 
@@ -566,7 +569,7 @@ def _read_without_groups(text: str) -> Graph | None:
 # tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_notation_graph, read_json_graph, read_edge_table, read_tree_drawing, read_adjacency,
+    read_notation_graph, read_json_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
     read_parallel_outline, read_case_outline, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

@@ -32,7 +32,8 @@ _SEQUENCE_VERBS = """
     upload delivers deliver routes route redirects redirect issues issue grants grant validates validate charges
     charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
     proxies proxy invokes invoke triggers trigger streams stream emits emit opens open pays pay polls poll syncs sync
-    updates update approves approve rejects reject transfers transfer schedules schedule gives give
+    updates update approves approve rejects reject transfers transfer schedules schedule gives give books book
+    reserves reserve
 """.split()
 VERB_WORDS = frozenset(_SEQUENCE_VERBS)
 REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
@@ -131,9 +132,17 @@ def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str]
     """(message before, object, message after) of a clause's rest, or None when no actor is named."""
     words = rest.split()
     cut = next((i for i, w in enumerate(words) if w.casefold() in ("to", "for", "with", "about") and i), len(words))
+    # "emails a CV to the recruiter": the direct object is the message when the actor follows "to"
+    message_first = (
+        cut < len(words)
+        and words[cut].casefold() == "to"
+        and not _mentions(" ".join(words[:cut]), actors)
+        and _mentions(" ".join(words[cut + 1 :]), actors)
+    )
     if (
         verb.casefold() in DIRECT_WORDS
         and 0 < cut
+        and not message_first
         and all(len(name.split()) <= SUBJECT_MAX_WORDS for name in _OBJECTS_RE.split(" ".join(words[:cut])))
     ):
         # "emails support", "asks Auth to verify it", "asks the user database for the password hash"
