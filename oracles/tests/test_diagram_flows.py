@@ -722,3 +722,56 @@ def test_a_condition_about_one_step_drawn_from_another_is_caught() -> None:
     verdict = kind.check(intent, replace(draft, artifact=source, facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "EDGE_LABEL_WRONG"
+
+
+# --- a condition after the last of several alternatives is that alternative's own -----------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "plain", "conditioned", "label"),
+    [
+        ("submit → validate → save, or show error if invalid", "save", "show error", "if invalid"),
+        ("scan badge -> open gate or sound alarm if unknown", "open gate", "sound alarm", "if unknown"),
+        ("draft reply → send | escalate when angry", "send", "escalate", "when angry"),
+    ],
+)
+def test_a_condition_after_the_last_alternative_labels_only_its_edge(
+    intent: str, plain: str, conditioned: str, label: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    decider = next(tail for tail, head in edges if head == plain)
+    assert edges[(decider, conditioned)] == [label]
+    assert edges[(decider, plain)] == []
+
+
+def test_the_last_alternatives_condition_moved_to_the_other_is_caught() -> None:
+    reason = _planted("submit → validate → save, or show error if invalid",
+                      'n1 -> n2;\n  n1 -> n3 [label="if invalid"];', 'n1 -> n2 [label="if invalid"];\n  n1 -> n3;')
+    assert reason["code"] == "EDGE_LABEL_WRONG"
+
+
+# --- rejoins in the words people use ("both paths end at …", "both then feed into …") ----------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "check ID. if adult, sell beer; otherwise sell juice. both paths end at print receipt.",
+        "check ID. if adult, sell beer; otherwise sell juice. the two paths meet at print receipt.",
+        "check ID. if adult, sell beer; otherwise sell juice. both feed into print receipt.",
+        "check ID. if adult, sell beer; otherwise sell juice. both then → print receipt.",
+        "check ID → if adult, sell beer; otherwise sell juice; both then flow into print receipt → close till",
+    ],
+)
+def test_branches_rejoin_however_the_rejoin_is_worded(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert {"check id", "sell beer", "sell juice", "print receipt"} <= nodes
+    assert {("sell beer", "print receipt"), ("sell juice", "print receipt")} <= set(edges)
+    assert ("check id", "print receipt") not in edges
+
+
+def test_a_condition_holding_a_thousands_comma_is_one_condition() -> None:
+    nodes, edges = _drawn("Receive invoice. If amount > 10,000, CFO approval; otherwise Manager approval. "
+                          "Both lead to Schedule payment.")
+    assert nodes == {"receive invoice", "cfo approval", "manager approval", "schedule payment"}
+    assert edges[("receive invoice", "cfo approval")] == ["if amount > 10,000"]

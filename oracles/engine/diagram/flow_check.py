@@ -39,6 +39,7 @@ _CONDITION_START = frozenset(
         "between",
         "from",
         "elif",
+        "for",  # "for digital goods → send link": whom the row is for
     }
 )
 _ELSE_IF = (["else", "if"], ["otherwise", "if"])

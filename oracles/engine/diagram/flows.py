@@ -24,7 +24,7 @@ SENTENCE_BREAK_RE = re.compile(
 # "denied"). A bare noun ("cron → worker") is a step of its own, never a condition.
 CASE_CONDITION_RE = re.compile(
     r"^(?:[<>≤≥=]|(?:under|over|below|above|less|more|fewer|at\s+least|at\s+most|up\s+to|between|from)\s+\d|"
-    r"(?:if|when|whenever|on|after|once|upon|unless|yes|no|else\s+if|elif|otherwise\s+if)\b)|[<>≤≥=]|(?<![\w.])\d",
+    r"(?:if|when|whenever|on|after|once|upon|unless|for|yes|no|else\s+if|elif|otherwise\s+if)\b)|[<>≤≥=]|(?<![\w.])\d",
     re.IGNORECASE,
 )
 PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$", re.IGNORECASE)  # "allowed", "denied"; not "need", "red"

@@ -45,6 +45,8 @@ ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
                           r"org(?:anis|aniz)?ation(?:al)?\s+chart|org\s+chart|hierarchy|tree|parent|child)\b", re.IGNORECASE)
 BARE_STEP_MAX_WORDS = 6
+# "approve or reject", "yes | no", "save / discard": alternatives after one step.
+ALTERNATIVES_RE = re.compile(r",?\s+or\s+|\s*\|\s*|\s+/\s+")
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
@@ -117,12 +119,18 @@ LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+
 FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
                            r"(?:(?:go(?:es)?|falls?|loops?|jumps?|moves?)\s+back|returns?|go(?:es)?|moves?|transitions?|"
                            r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
-SINGLE_BRANCH_RE = re.compile(r"^(?:and\s+|then\s+|but\s+)?(?P<kw>if|when|once)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<body>.+)$",
+_COND = r"(?:[^,]|(?<=\d),(?=\d{3}\b))"  # a condition runs to its comma; "10,000" holds one of its own
+SINGLE_BRANCH_RE = re.compile(rf"^(?:and\s+|then\s+|but\s+)?(?P<kw>if|when|once)\s+(?P<cond>{_COND}+?),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<body>.+)$",
                               re.IGNORECASE)
-ELSE_IF_RE = re.compile(r"^(?P<kw>(?:else|otherwise)\s*,?\s*if)\s+(?P<cond>[^,]+),\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
-REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(?:both|either|any)\s+cases?)(?:\s+(?:paths|branches|of\s+them))?"
-                       r",?(?:\s+then)?\s+(?:(?:continue|go|lead|end|proceed|move|join|meet)s?\s+(?:on\s+|up\s+)?(?:to|at|with|in)\s+)?"
-                       r"(?P<x>.+)$", re.IGNORECASE)
+ELSE_IF_RE = re.compile(rf"^(?P<kw>(?:else|otherwise)\s*,?\s*if)\s+(?P<cond>{_COND}+),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
+_REJOIN_VERBS = r"(?:continue|go|lead|end|proceed|move|join|meet|feed|flow|converge|merge|arrive|land|pass)(?:e?s)?"
+# "both then continue to ship", "both paths end at verify", "either way, update the dashboard",
+# "both then feed into reporting", "both then → send receipt": after every branch's last step
+REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
+                       r"the\s+(?:two|three|four)(?=\s+(?:paths|branches|routes)))"
+                       r"(?:\s+(?:paths|branches|routes|of\s+them))?,?(?:\s+then)?\s*"
+                       rf"(?:{_REJOIN_VERBS}\s+(?:on\s+|up\s+|back\s+)?(?:to|at|with|in|into|on)\s+|(?:->|→|=>)\s*)?"
+                       r"(?P<x>\S.*)$", re.IGNORECASE)
 ELSE_RE = re.compile(r"^(?P<alt>otherwise|else|if\s+not)\s*,?\s+(?P<body>.+)$", re.IGNORECASE)
 FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\s+(?:are|is|have|has))?\s+"
                        r"(?:done|finished|finish|complete|completed|ready|succeeded|succeed)$", re.IGNORECASE)
@@ -247,6 +255,8 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
     if len(graph.edges) > start:
         tail, head, _ = graph.edges[start]
         graph.edges[start] = (tail, head, clean_label(condition))
+    if end:
+        graph.branch_ends.append(end)  # "…; both then → send receipt": the rows' paths may rejoin
     return end
 
 
@@ -289,7 +299,7 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
             graph.edge(tail, head)
         graph.last_objects = []
         return head
-    full = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+    full = re.match(rf"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>{_COND}+?),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                     r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if full:
         return _read_branch(graph, full, last or (graph.node(graph.pending_step) if graph.pending_step else None))
@@ -309,12 +319,13 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
         return graph.decider
     rejoin = REJOIN_RE.match(statement)
     if rejoin and graph.branch_ends:  # "then both continue to ship": every branch's last step
-        head = graph.node(_step_text(rejoin.group("x")))
+        first, *chain = re.split(r"\s*(?:->|→|=>)\s*", rejoin.group("x"), maxsplit=1)
+        head = graph.node(_step_text(first))
         for tail in graph.branch_ends:
             graph.edge(tail, head)
         graph.branch_ends = []
         graph.decider = None
-        return head
+        return _read_chain(graph, "-> " + chain[0], head) if chain else head  # "both → X → Y": on from X
     other = ELSE_RE.match(statement)
     if other and graph.decider:
         _read_branch_body(graph, graph.decider, other.group("body"), re.sub(r"\s+", " ", other.group("alt")).lower())
@@ -344,7 +355,7 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
 
 
 def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str | None:
-    branch = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+    branch = re.match(rf"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>{_COND}+?),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                       r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
         return _read_branch(graph, branch, last or (graph.node(graph.pending_step) if graph.pending_step else None))
@@ -418,6 +429,8 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if message and not label:  # "Alice->Bob: hello": the message on the arrow
             label, text = message.group("msg"), message.group("node")
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
+        if tail and not label and ALTERNATIVES_RE.search(tail.group("node")):
+            tail = None  # "save, or show error if invalid": the condition is the last alternative's own
         if tail and not label:  # "idle → listening on the wake word"
             label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
@@ -425,17 +438,23 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*‖\s*|\s*\|\|\s*", group.group(1))
                             if a.strip()]  # "(lint ‖ test)": parallel steps
         else:
-            alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*|\s+/\s+", text) if a.strip()]
+            alternatives = [a for a in ALTERNATIVES_RE.split(text) if a.strip()]
             answers = re.split(r"\s*,\s*", text)
             if len(answers) > 1 and all(re.match(r"^(?:yes|no|true|false)\s*:\s*\S", a, re.IGNORECASE) for a in answers):
                 alternatives = answers  # "yes: investigate, no: escalate"
         keys = []
         for alternative in alternatives:
+            own = TAIL_CONDITION_RE.match(alternative) if len(alternatives) > 1 and labels is not None else None
+            if own and not label and (own.group("cond") or "").lower().startswith(("if ", "when ", "unless ")):
+                # "save, or show error if invalid": this alternative's own condition, on its edge alone
+                alternative, own_label = own.group("node"), own.group("cond")
+            else:
+                own_label = None
             answer = re.match(r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
                               alternative, re.IGNORECASE)  # "yes: Ship / no: Backorder"
             head = graph.node(alternative[answer.end():] if answer else alternative)
             keys.append(head)
-            edge_label = answer.group("answer") if answer else label
+            edge_label = answer.group("answer") if answer else own_label or label
             for tail in previous:
                 graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
         if len(keys) > 1 and previous and not group:

@@ -34,6 +34,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         works work managed owned led above below under beneath
         reporting leads answers parallel simultaneously concurrently paths path branches cases way
         switches transitions
+        end meet meets join joins converge converges
     """.split()),
     # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
     "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
@@ -77,7 +78,8 @@ NODE_MAX_WORDS = 8
 EXAMPLE_REWRITE = ("say each step and how it connects, e.g. 'if unresolved after a day, escalate' or "
                    "'review -> approve or reject'")
 
-_WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+)*[+#]*"
+# "10,000" is one word: a thousands comma sits between digits, three after it
+_WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+|(?<=\d),\d{3}(?!\d))*[+#]*"
 _ARROW = r"<-{1,2}>|<=>|↔|-{1,3}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦|<-{1,2}|←|⟵|<="
 _TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}[.)])[ \t]+)|(?P<arrow>{_ARROW})|"
                        rf"(?P<word>{_WORD})|(?P<nl>\n)|(?P<punct>[^\s])")
