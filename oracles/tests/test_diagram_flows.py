@@ -775,3 +775,88 @@ def test_a_condition_holding_a_thousands_comma_is_one_condition() -> None:
                           "Both lead to Schedule payment.")
     assert nodes == {"receive invoice", "cfo approval", "manager approval", "schedule payment"}
     assert edges[("receive invoice", "cfo approval")] == ["if amount > 10,000"]
+
+
+# --- loops: the ways people say "go back" --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "planning → development → review → round again to planning",
+        "planning → development → review → come back to planning",
+        "planning, development, review, and back to planning",
+        "planning, development, review, and round again to planning.",
+        "planning → development → review → planning again (loop forever)",
+        "planning → development → review → repeat from planning",
+    ],
+)
+def test_a_way_back_to_a_named_step_closes_the_loop(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"planning", "development", "review"}
+    assert set(edges) == {("planning", "development"), ("development", "review"), ("review", "planning")}
+
+
+def test_a_way_back_to_a_step_never_named_is_refused_not_drawn_as_a_new_step() -> None:
+    reason = _refused("fetch mail → sort it → file it → repeat from fetching mail")
+    assert reason["code"] == "UNREADABLE_INTENT"
+    assert "fetching mail" in reason["message"]
+
+
+@pytest.mark.parametrize(
+    ("intent", "extra", "back_to", "condition"),
+    [
+        ("upload file → check upload. If it failed, wait 30 seconds and upload file again. If it succeeded, notify the user.",
+         "wait 30 seconds", "upload file", "if it failed"),
+        ("brew coffee → taste. if too bitter, add milk and taste again; otherwise serve.", "add milk", "taste", "if too bitter"),
+    ],
+)
+def test_a_branch_step_then_an_earlier_step_again_goes_back_to_it(
+    intent: str, extra: str, back_to: str, condition: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    assert (extra, back_to) in edges
+    decider = next(tail for (tail, head), labels in edges.items() if head == extra)
+    assert edges[(decider, extra)] == [condition]
+
+
+def test_the_step_again_drawn_as_a_branch_of_its_own_is_caught() -> None:
+    reason = _planted("brew coffee → taste. if too bitter, add milk and taste again; otherwise serve.",
+                      "n2 -> n1;", "n1 -> n1;")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- numbered steps referred to by number ("return to step 2") ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "loop", "label"),
+    [
+        ("## Content pipeline\n1. Draft article\n2. Edit\n3. Legal check — if it fails, return to step 2\n4. Publish",
+         ("legal check", "edit"), "if it fails"),
+        ("1. write code 2. run tests (if they fail, go back to step 1) 3. deploy", ("run tests", "write code"),
+         "if they fail"),
+        ("Steps: 1) fill form 2) review; if incomplete, back to step 1. 3) approve", ("review", "fill form"),
+         "if incomplete"),
+        ("1. Draft article\n2. Edit\n3. Legal check — if it fails, return to Edit\n4. Publish",
+         ("legal check", "edit"), "if it fails"),
+    ],
+)
+def test_a_numbered_step_can_send_the_flow_back_to_another_by_number(
+    intent: str, loop: tuple[str, str], label: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    assert edges[loop] == [label]
+    assert len(edges) == len(nodes)  # the sequence plus the one way back
+
+
+def test_a_way_back_to_a_step_number_that_does_not_exist_is_not_drawn() -> None:
+    _refused("1. write code 2. run tests (if they fail, go back to step 7) 3. deploy")
+
+
+def test_a_way_back_drawn_to_the_wrong_numbered_step_is_caught() -> None:
+    intent = "1. write code\n2. review code\n3. run tests — if they fail, go back to step 1\n4. deploy"
+    nodes, edges = _drawn(intent)
+    assert ("run tests", "write code") in edges
+    reason = _planted(intent, "n2 -> n0", "n2 -> n1")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT", "EDGE_LABEL_WRONG"}

@@ -220,6 +220,7 @@ class Faithfulness:
             if taken.isdisjoint(range(span.start, span.end)):
                 chosen.append(span)
                 taken.update(range(span.start, span.end))
+        chosen += self._step_references(chosen)
         # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
         changed = True
         while changed:
@@ -241,6 +242,25 @@ class Faithfulness:
             if key not in placed and key not in self.nodes:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' is not a whole phrase of the intent.")
         return sorted(chosen, key=lambda sp: sp.start)
+
+    def _step_references(self, chosen: list[Span]) -> list[Span]:
+        """ "return to step 2" in a numbered list: "step 2" mentions the name that item 2 holds whole."""
+        taken = {i for sp in chosen for i in range(sp.start, sp.end)}
+        items: dict[str, Span] = {}
+        for sp in chosen:
+            before = self.tokens[sp.start - 1] if sp.start else None
+            number = re.fullmatch(r"(?:step\s+)?(\d{1,2})[.):]", before.text, re.IGNORECASE) if before is not None \
+                and before.kind == "marker" else None
+            if number and sp.kind == "node" and self._whole_item(sp):
+                items.setdefault(number.group(1), sp)
+        found = []
+        for index, token in enumerate(self.tokens[:-1]):
+            after = self.tokens[index + 1]
+            if token.kind == "word" and token.text.casefold() == "step" and after.kind == "word" \
+                    and after.text in items and index not in taken and index + 1 not in taken:
+                item = items[after.text]
+                found.append(Span(index, index + 2, "node", item.key, item.label))
+        return found
 
     def _whole_item(self, span: Span) -> bool:
         before = self.tokens[span.start - 1] if span.start else None
@@ -318,9 +338,20 @@ class Faithfulness:
                         or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
                     return end
                 end = start = index + 1
+            elif token.kind == "nl" and start == 0 and self._markdown_heading(index):
+                end = start = index + 1  # "## Content pipeline" on a line of its own names the diagram
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
                 start = index + 1  # a heading starts a line or a sentence
         return end
+
+    def _markdown_heading(self, line_end: int) -> bool:
+        """The intent's first line is a short Markdown heading ("# Release flow") without conditions."""
+        line = self.tokens[:line_end]
+        if not line or line[0].text != "#" or any(t.kind in ("arrow", "marker") for t in line):
+            return False
+        words = [t.text.casefold() for t in line if t.kind == "word"]
+        named = [w for w in words if w not in _CONNECT and w not in _INSTRUCT]
+        return 0 < len(named) <= TITLE_MAX_WORDS and not set(words) & _CONDITION_WORDS
 
     # --- relations ----------------------------------------------------------------------
     def expected(self, spans: list[Span]) -> Expected:

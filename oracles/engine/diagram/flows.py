@@ -63,7 +63,9 @@ BACK_EDGE_RE = re.compile(
 # "run tests again, until no bugs are left, then sign off": the loop's step again, and its way out
 # with the condition on the edge.
 LOOP_EXIT_RE = re.compile(r"\s+again\s*,?\s+(?P<cond>until\s+[^,>→-]{1,60}?)\s*,\s*(?:and\s+)?then\s+(?=\S)", re.IGNORECASE)
-AGAIN_RE = re.compile(r"\s+again(?=\s*(?:$|,|;|->|→|=>))", re.IGNORECASE)
+AGAIN_RE = re.compile(r"\s+again(?=\s*(?:$|,|;|->|→|=>|\((?:loop|repeat|forever)))", re.IGNORECASE)
+# "process jobs → wait 5 s again (loop forever)": a note after the repeated step that says it loops
+LOOP_NOTE_RE = re.compile(r"(?<=\bagain)\s*\((?:(?:loops?|repeats?|forever|and|so|on)\s*)+\)", re.IGNORECASE)
 
 
 # "Idle -(coin)-> Ready", "request —[amount ≤ 500]→ team lead": a label written inside the arrow.
@@ -95,7 +97,7 @@ def normalise_chain(chain: str) -> str:
     chain = INLINE_LABEL_ARROW_RE.sub(lambda m: f" -->|{m.group('label').strip()}| ", chain)
     chain = BACK_EDGE_PRONOUN_RE.sub(r"\1", chain)  # "… and it goes back to CI runs"
     chain = LOOP_EXIT_RE.sub(lambda m: f" --{m.group('cond')}--> ", chain)
-    return AGAIN_RE.sub("", BACK_EDGE_RE.sub(" -> ", chain))
+    return AGAIN_RE.sub("", BACK_EDGE_RE.sub(" -> ", LOOP_NOTE_RE.sub("", chain)))
 
 
 # "manager approves?" on its own: a decision step its answers ("yes → …") branch from.

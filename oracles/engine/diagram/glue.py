@@ -39,11 +39,11 @@ _FORWARD = [
     r"jumps?|loops?(?: back)?|falls?(?: back)?|goes back|go back|back|returns?|return|sends?(?: back)?|forwards?|"
     r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
     r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?|"
-    r"ends?(?: up)?|meets?|joins?|converges?) "
+    r"ends?(?: up)?|meets?|joins?|converges?|comes?(?: back)?|cycles?(?: back)?|a?round(?: again)?) "
     r"(?:@ ){0,4}?(?:back )?"
     r"(?:to|into|in|onto|at)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
-    r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
+    r"repeats? from", r"start over from", r"restarts? from", r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
     r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
     r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
     r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
@@ -140,6 +140,9 @@ class _Reader:
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
             state.seen_count = index  # "from any of the three, …": the steps named so far
+            # "wait 30 s and upload file again": a step named again after "and" is the way back to it
+            state.again_next = bool(node and node.key in state.names[:index] and following and following[0][1]
+                                    and following[0][1][0] == ("again", None))
             # ", the database returns the hash": a reply opens a clause of its own
             next_is_verb = next_is_verb or bool(following and _REPLY_RE.match(_plain(following[0][1])))
             state.glue(glue, node.key if node else None, first=index == 0,
@@ -152,13 +155,27 @@ def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[st
     """Glue → segments, each with the separator before it ('' | ',' | '.' | '#n')."""
     segments: list[tuple[str, list[tuple[str, Span | None]]]] = [("", [])]
     for symbol, span in glue:
-        if span is None and (symbol in _BREAKS or symbol.startswith("#")):
-            segments.append((symbol if symbol.startswith("#") else ".", []))
+        marker = symbol[:1] == "#" and symbol[1:].isdigit()  # a list marker ("#2"), not a heading's "#"
+        if span is None and (symbol in _BREAKS or marker):
+            segments.append((symbol if marker else ".", []))
         elif span is None and symbol == ",":
             segments.append((",", []))
         else:
             segments[-1][1].append((symbol, span))
     return segments
+
+
+_LOOP_NOTE_WORDS = frozenset({"loop", "loops", "repeat", "repeats", "forever", "and", "so", "on"})
+
+
+def _loop_note(segment: list[tuple[str, Span | None]]) -> bool:
+    """ "again (loop forever)": a bracketed note of loop words right after "again" (the step named
+    again is the loop's way back, read as a mention of that step)."""
+    symbols = [symbol for symbol, span in segment if span is None]
+    if len(symbols) != len(segment) or symbols[:2] != ["again", "("] or symbols[-1:] != [")"]:
+        return False
+    words = symbols[2:-1]
+    return bool(words) and set(words) <= _LOOP_NOTE_WORDS
 
 
 def _labels(segment: list[tuple[str, Span | None]]) -> list[str]:
@@ -195,7 +212,7 @@ def _grammar(plain: str) -> str:
     padded = " " + plain + " "
     if re.search(r" (?:otherwise|else|if not|or else) ", padded):
         return "alt"
-    if re.search(r"^(?:(?:->|and|then|but|and then|:) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
+    if re.search(r"^(?:(?:->|and|then|but|and then|:|—|–|\() )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
         return "branch"
     if _REVERSE_RE.search(plain):
         return "reverse"
@@ -210,7 +227,8 @@ def _grammar(plain: str) -> str:
 
 
 _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|and then|followed by|->|back to|goes back to|"
-                          r"go back to|loops back to|returns to|return to)\s*)+$")
+                          r"go back to|loops back to|returns to|return to|comes? back to|a?round to|a?round again to|"
+                          r"repeats? from|start over from|restarts? from)\s*)+$")
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
                         r"all|paths|branches)(?= |$)")
 _PARALLEL_WORDS = frozenset({"parallel", "simultaneously", "concurrently"})
@@ -233,7 +251,7 @@ def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | Non
             if span is not None or (symbol != "@" and symbol not in _INSTRUCT and symbol not in _PREAMBLE_FILLER)]
 
 
-_PREAMBLE_FILLER = frozenset({"where", "of", "for", "showing", "how", "that", "me", "us", "the", "a", "an", "our", "my",
+_PREAMBLE_FILLER = frozenset({"#", "where", "of", "for", "showing", "how", "that", "me", "us", "the", "a", "an", "our", "my",
                               "first", "firstly", "start", "with", "by", "so", "?", ".", "in", "which", "!", "to",
                               "your", "is", "are", "it"})
 
@@ -282,6 +300,8 @@ class _State:
         self.parallel_list = False  # the open relation's objects were introduced by "in parallel"
         self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
+        self.item: str | None = None  # the name of the list item just read
+        self.again_next = False  # the name being read is an earlier step named again ("… and X again")
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
                   node: str | None) -> tuple[list[str], bool, bool]:
@@ -385,7 +405,9 @@ class _State:
                 broke = True  # the reply is a clause of its own: the next name starts another
                 continue
             if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
-                    and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split():
+                    and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split() \
+                    and not (role == "branch" and self.group == [self.item] and len(segments) > 1):
+                # (a list item's edge in is drawn already: "3. legal check — if it fails, return to 2" branches)
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
                 continue
@@ -406,6 +428,8 @@ class _State:
             if note is not None and self.fanned_in and (not note or note == len(self.fanned_in)):
                 self.fanned_in = []  # "deploy to staging (needs all three)": the fan-in just read
                 continue
+            if role == "unknown" and _loop_note(segment):
+                continue  # "… → wait 5 s again (loop forever)": the repeated step says it loops
             if role == "filler" and loop_exit(segment):
                 labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
                 until = True
@@ -452,6 +476,8 @@ class _State:
                     raise _Unreadable(segment[0][1].label)
                 relation = (subjects, role == "forward", verb)
                 labels += words
+            elif role == "list" and plain in ("and", "and then") and self.again_next and relation is None:
+                relation = (None, True, False)  # "…, wait 30 s and upload file again": then back to it
             elif role == "list":
                 joined = True
                 bare_comma = bare_comma and plain.strip() == ""
@@ -618,6 +644,7 @@ class _State:
             self.roots += 1
         self.tree.append((level, node))
         self.group, self.into, self.last_node = [node], {node: set()}, node
+        self.item = node
 
     def finish(self) -> None:
         if self.branch is not None:

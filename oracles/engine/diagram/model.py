@@ -55,6 +55,15 @@ class Graph:
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
         return key
 
+    def known(self, text: str) -> str | None:
+        """The key of an already named node the text names (as node() would find it), else None."""
+        label = clean_label(text)
+        key = node_key(label) if label else ""
+        if key in self.labels:
+            return key
+        owners = [k for k in self.labels if k.endswith(" " + key)] if key else []
+        return owners[0] if len(owners) == 1 else None
+
     def edge(self, tail: str, head: str, label: str | None = None) -> None:
         """Add an edge once (repeated statements of the same edge are one edge)."""
         if (tail, head) in self._edge_keys:  # a set: scanning the edge list per edge is quadratic

@@ -36,6 +36,7 @@ from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence, sequence_diagram_messages
+from .step_refs import read_step_references
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -113,7 +114,9 @@ def _numbered_steps(intent: str) -> list[str] | None:
 
 
 # "X → Y when C", "X → Y on C", "X → Y (C)": a condition written after the step it leads to.
-TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on|after|once|upon|if|unless|until)\s+\S.*)|"
+# ("work on it": a pronoun after "on" is the step's object, no condition)
+TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on(?!\s+(?:it|them|this|that)$)|after|once|upon|if|unless|until)"
+                               r"\s+\S.*)|"
                                r"\((?P<paren>[^()]{1,60})\))$", re.IGNORECASE)
 LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+),\s*(?P<rest>.+)$", re.IGNORECASE)
 FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
@@ -137,8 +140,13 @@ FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\
 PARALLEL_RE = re.compile(r"^(?:then\s+)?(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)\s*,?\s*(?P<a>.+)$|"
                          r"^(?P<b>.+?)\s*,?\s+(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)$",
                          re.IGNORECASE)
-GO_TO_RE = re.compile(r"^(?:(?:go(?:es)?|loops?|falls?|jumps?)\s+)?(?:straight\s+|directly\s+)?(?:back\s+)?to\s+|^returns?\s+to\s+",
+# "go back to X", "come back to X", "round again to X", "repeat from X", "return to X": the
+# existing step X a loop goes back to
+GO_TO_RE = re.compile(r"^(?:(?:go(?:es)?|loops?|falls?|jumps?|comes?|cycles?|circles?|heads?)\s+)?(?:straight\s+|directly\s+)?"
+                      r"(?:back\s+|a?round\s+(?:again\s+)?|again\s+)?to\s+|^returns?\s+to\s+|"
+                      r"^(?:repeat|start\s+over|restart)\s+(?:from|at|with)\s+",
                       re.IGNORECASE)
+BACK_WORDS_RE = re.compile(r"\b(?:back|round|around|again|repeat|restart|over|returns?|comes?)\b", re.IGNORECASE)
 SUBJECT_PRONOUN_RE = re.compile(r"^(?:we|they|you|i|he|she)\s+(?=\w)", re.IGNORECASE)
 
 
@@ -342,6 +350,9 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    again = re.match(r"^(?P<a>.+?)\s*,?\s+(?:and\s+then|and|then)\s+(?P<b>[^,]+?)\s+again\s*[.!]?$", body.strip(), re.IGNORECASE)
+    if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels:
+        body = f"{again.group('a')} -> {again.group('b')}"  # "wait 30 s and upload file again": back to that step
     body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
                                r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
@@ -367,7 +378,9 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
                 last = _read_chain(graph, chunk, None)
             return last
         return _read_chain(graph, statement, last if statement.lstrip().startswith(("->", "→")) else None)
-    then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*",
+    then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*|"
+                          # "…, collection, and round again to evaporation": the way back ends the sequence
+                          r",?\s*\band\s+(?=(?:(?:go|come|loop|cycle|head)s?\s+)?(?:back|a?round(?:\s+again)?)\s+to\s)",
                           statement, flags=re.IGNORECASE)
     then_parts = [p for p in then_parts if p.strip()]
     last = last or (graph.node(graph.pending_step) if graph.pending_step and re.match(
@@ -420,7 +433,13 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if leading:
             label, text = leading.group("label"), text[leading.end():]
         if index > 0 and labels is not None:
+            way_back = GO_TO_RE.match(text)
             text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
+            if way_back and BACK_WORDS_RE.search(way_back.group(0)) and graph.known(text) is None:
+                # "→ repeat from reading the queue": a way back to a step never named is a guess
+                raise EngineRefusal("UNREADABLE_INTENT", f"'{way_back.group(0).strip()} {text.strip()}' goes back to a "
+                                                         "step that is not named before it. Name that step as you did "
+                                                         "first, e.g. 'wash -> rinse -> back to wash'.")
         message = re.match(r"^(?P<node>[^:]+?):\s+(?P<msg>\S.*)$", text) if index == len(nodes) - 1 and index > 0 \
             and labels is not None else None
         if message and (":" in message.group("msg")
@@ -551,6 +570,6 @@ def _read_without_groups(text: str) -> Graph | None:
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
     read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency,
-    read_parallel_outline, read_case_outline, read_groups, read_outline, read_inline_steps, read_mermaid,
+    read_parallel_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps, read_mermaid,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]
