@@ -860,3 +860,46 @@ def test_a_way_back_drawn_to_the_wrong_numbered_step_is_caught() -> None:
     assert ("run tests", "write code") in edges
     reason = _planted(intent, "n2 -> n0", "n2 -> n1")
     assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT", "EDGE_LABEL_WRONG"}
+
+
+# --- parallel steps said in more ways, and the step that waits for them --------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "checkout → lint, test, build (in parallel) → deploy",
+        "checkout → lint, test and build (all at the same time) → deploy",
+        "checkout; then lint, test and build run in parallel; then deploy.",
+        "checkout. then lint, test and build, all at the same time. then deploy.",
+        "checkout. at the same time: lint, test, build. once all three are done → deploy.",
+        "checkout. in parallel: lint, test, build. once all three are done → deploy.",
+        "checkout; in parallel: lint, test, build; deploy needs all three",
+        "checkout; then lint, test and build run concurrently; deploy waits for all three.",
+    ],
+)
+def test_parallel_steps_fan_out_and_the_waiting_step_fans_in(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"checkout", "lint", "test", "build", "deploy"}
+    parallel = ("lint", "test", "build")
+    assert set(edges) == {("checkout", p) for p in parallel} | {(p, "deploy") for p in parallel}
+
+
+def test_a_name_holding_in_parallel_is_refused() -> None:
+    intent = "checkout → lint, test (in parallel) → deploy"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    planted = draft.artifact.replace('label="test"', 'label="test (in parallel)"')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert "in parallel" in verdict.reason["message"]
+
+
+def test_a_wait_for_a_count_that_is_not_the_groups_is_not_drawn_valid() -> None:
+    _refused("checkout; in parallel: lint, test, build; deploy waits for both")
+
+
+def test_a_fan_in_drawn_from_two_of_three_parallel_steps_is_caught() -> None:
+    reason = _planted("checkout; then lint, test and build run concurrently; deploy waits for all three.",
+                      "n3 -> n4;", "")
+    assert reason["code"] == "EDGE_MISSING"

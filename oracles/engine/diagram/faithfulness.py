@@ -32,6 +32,7 @@ from .flow_check import (
     listed_sequence,
     loop_instruction,
     modified_name,
+    parallel_word_inside,
     refuse_condition_about_another_step,
     refuse_condition_drawn_as_step,
     separator_in_name,
@@ -110,6 +111,8 @@ class Faithfulness:
         if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
                 and after.kind == "punct" and after.text in ",:":
             return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
+        if word in ("same", "time") and self._at_the_same_time(index):
+            return False  # "all at the same time": the parallel idiom, no content of its own
         if word in NOT_CONTENT["fan_in_wait"] and fan_in_wait(self.tokens, index):
             return False
         if word in NOT_CONTENT["fan_in"]:
@@ -122,6 +125,13 @@ class Faithfulness:
             following = [t.text.casefold() for t in self.tokens[index + 1:self._first] if t.kind != "punct" or t.text != '"']
             return bool(following) and all(w in _ARTICLES for w in following) and word in _INSTRUCT_VERBS
         return word not in _CONNECT
+
+    def _at_the_same_time(self, index: int) -> bool:
+        for start in range(max(0, index - 3), index + 1):
+            words = [t.text.casefold() for t in self.tokens[start:start + 4]]
+            if words == ["at", "the", "same", "time"]:
+                return True
+        return False
 
     def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
         wanted = key.split()
@@ -337,6 +347,8 @@ class Faithfulness:
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
                         or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
                     return end
+                if (not named or heading[-4:] == ["at", "the", "same", "time"]) and start > 0:
+                    return end  # "checkout. in parallel: …": an opener after a step names nothing, it relates
                 end = start = index + 1
             elif token.kind == "nl" and start == 0 and self._markdown_heading(index):
                 end = start = index + 1  # "## Content pipeline" on a line of its own names the diagram
@@ -427,6 +439,11 @@ class Faithfulness:
             if grammar_phrase(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' only says how steps relate; it is "
                                                           "not a step. Draw the relation it states.")
+            if parallel_word_inside(key) and key not in whole_items:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' holds 'in parallel', which says how "
+                                                          "steps relate; it is not part of a step's name. Write the "
+                                                          "parallel steps as a group, e.g. 'ingest -> (validate, "
+                                                          "deduplicate) -> load'.")
             if loop_instruction(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
                                                           "step. Say where the flow goes back to, e.g. 'wash -> rinse "

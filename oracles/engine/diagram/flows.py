@@ -82,8 +82,17 @@ PARALLEL_IN_CHAIN_RE = re.compile(
 )
 
 
+# "checkout → lint, test (in parallel) → deploy": the note after the names makes them a group.
+PARALLEL_NOTE_IN_CHAIN_RE = re.compile(
+    r"(?P<arrow>->|→|=>)\s*(?P<names>[^→>()\n]+?)\s*\((?:all\s+|run\s+|running\s+)?(?:in\s+parallel|simultaneously|"
+    r"concurrently|at\s+the\s+same\s+time)\)\s*(?=->|→|=>|$)",
+    re.IGNORECASE,
+)
+
+
 def group_parallel_steps(chain: str) -> str:
     """ "collect → in parallel: resize, compress → upload" → "collect → (resize, compress) → upload"."""
+    chain = PARALLEL_NOTE_IN_CHAIN_RE.sub(lambda m: f"{m.group('arrow')} ({m.group('names')}) ", chain)
     return PARALLEL_IN_CHAIN_RE.sub(lambda m: f"{m.group('arrow')} ({m.group('names')}) ", chain)
 
 
@@ -148,10 +157,10 @@ PARALLEL_LIST_RE = re.compile(
 )
 # "deploy to staging (needs all three)": a fan-in's wait, written after the step.
 FAN_IN_NOTE_RE = re.compile(
-    r"\s*\((?:needs|requires|waits\s+for|after)\s+(?:all|both)(?:\s+(?:of\s+them|"
-    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?\)\s*$",
+    r"\s*(?P<open>\()?(?(open)(?:needs|requires|waits\s+for|after)|\s(?:needs|requires|waits\s+for))\s+(?:all|both)(?:\s+(?:of\s+them|"
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?(?(open)\))\s*$",
     re.IGNORECASE,
-)
+)  # "gate release waits for both": the same wait written without brackets
 BARE_STEP_MAX_WORDS = 8
 FAN_IN_LEAD_RE = re.compile(
     r"^(?:(?:and\s+)?then|after\s+that|next|finally|(?:once|when|after)\s+(?:all|both|they|these|those)(?:\s+of\s+them|"

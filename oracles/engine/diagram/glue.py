@@ -95,7 +95,8 @@ class _Reader:
             token = self.tokens[index]
             if token.kind == "word":
                 word = token.text.casefold()
-                symbols.append((word if word in _CONNECT or word in _INSTRUCT else "@", None))
+                # ("same", "time" in glue are the idiom "at the same time": coverage let nothing else through)
+                symbols.append((word if word in _CONNECT or word in _INSTRUCT or word in ("same", "time") else "@", None))
             elif token.kind == "arrow":
                 symbols.append(("<-" if token.text.startswith(("<", "←", "⟵")) else "->", None))
             elif token.kind == "marker":
@@ -137,6 +138,8 @@ class _Reader:
             # subject of a new clause ("a -> b, c -> d")
             following = _split(glues[index + 1]) if index + 1 < len(glues) else []
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
+            if following and following[0][1] and _parallel_note(following[0][1]):
+                role = ""  # "→ lint, test (in parallel) → deploy": the note closes the list, no new clause
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
             state.seen_count = index  # "from any of the three, …": the steps named so far
@@ -166,6 +169,16 @@ def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[st
 
 
 _LOOP_NOTE_WORDS = frozenset({"loop", "loops", "repeat", "repeats", "forever", "and", "so", "on"})
+
+
+def _parallel_note(segment: list[tuple[str, Span | None]]) -> bool:
+    """ "(in parallel) →", "(run concurrently) →": a bracketed note that the names before it run at once."""
+    symbols = [symbol for symbol, span in segment if span is None]
+    if len(symbols) != len(segment) or symbols[:1] != ["("] or ")" not in symbols:
+        return False
+    inside = symbols[1 : symbols.index(")")]
+    return bool(set(inside) & _PARALLEL_WORDS or inside[-3:] == ["same", "time"]) and set(inside) <= {
+        "in", "parallel", "simultaneously", "concurrently", "at", "the", "same", "time", "all", "run", "running"}
 
 
 def _loop_note(segment: list[tuple[str, Span | None]]) -> bool:
@@ -219,8 +232,8 @@ def _grammar(plain: str) -> str:
     if _FORWARD_RE.search(plain):
         return "forward"
     stripped = " ".join(w for w in plain.split() if w not in _DROPPED)
-    if not stripped:
-        return "filler"
+    if not stripped or _PARALLEL_SUFFIX_RE.match(plain):
+        return "filler"  # "… and test run in parallel": how the names run, not a relation of its own
     if _LIST_RE.match(stripped):
         return "list"
     return "unknown"
@@ -232,6 +245,7 @@ _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|a
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
                         r"all|paths|branches)(?= |$)")
 _PARALLEL_WORDS = frozenset({"parallel", "simultaneously", "concurrently"})
+_PARALLEL_SUFFIX_RE = re.compile(r"^(?:, )?(?:all )?(?:run |are run |go )?(?:in parallel|simultaneously|concurrently|at same time)$")
 _REJOIN_ONLY_RE = re.compile(r"^(?:(?:and|then) )*(?:either way|in both cases|in either case|in any case|in all cases)"
                              r"(?: then)?(?: ,)?$")
 _REPLY_RE = _ACTOR_REPLY_RE

@@ -87,7 +87,7 @@ def read_sentences(intent: str) -> Graph | None:
     for statement in _statements(intent):
         before = len(graph.edges)
         last = _read_statement(graph, statement, last)
-        if len(graph.edges) == before and last is None:
+        if len(graph.edges) == before and last is None and not graph.fan_out:
             # "read the alert." before "If it is a page, …": a bare step the next branch starts from
             step = clean_label(LEADING_FILLER_RE.sub("", PREAMBLE_RE.sub("", statement)))
             graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
@@ -137,8 +137,10 @@ REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(
 ELSE_RE = re.compile(r"^(?P<alt>otherwise|else|if\s+not)\s*,?\s+(?P<body>.+)$", re.IGNORECASE)
 FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\s+(?:are|is|have|has))?\s+"
                        r"(?:done|finished|finish|complete|completed|ready|succeeded|succeed)$", re.IGNORECASE)
+# "in parallel, a and b", "then a and b run in parallel", "a, b and c, all at the same time"
 PARALLEL_RE = re.compile(r"^(?:then\s+)?(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)\s*,?\s*(?P<a>.+)$|"
-                         r"^(?P<b>.+?)\s*,?\s+(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)$",
+                         r"^(?:(?:and\s+)?then\s+)?(?P<b>.+?)\s*,?\s+(?:all\s+)?(?:(?:run|are\s+run|go)\s+)?"
+                         r"(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)$",
                          re.IGNORECASE)
 # "go back to X", "come back to X", "round again to X", "repeat from X", "return to X": the
 # existing step X a loop goes back to
@@ -175,7 +177,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         last = graph.node(_step_text(trigger.group("event")))
         graph.flow = True
         statement = trigger.group("rest")
-    row = split_case_row(statement)
+    row = split_case_row(statement) if not graph.fan_out else None  # "once all three are done → X" joins a fan-out
     if row and node_key(clean_label(row[0])) not in graph.labels:
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
         if decider:  # "weigh package; < 1 kg → letter rate; …"
@@ -243,6 +245,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     parallel = PARALLEL_RE.match(re.sub(r"^[^:,]{1,40}:\s*", "", statement))
     if parallel:
         names = split_names(parallel.group("a") or parallel.group("b"))
+        last = last or (graph.node(graph.pending_step) if graph.pending_step else None)  # "checkout. then a and b in parallel"
         keys = [graph.node(_step_text(n)) for n in names]
         for key in keys:
             if last:
@@ -372,7 +375,7 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
         return _read_branch(graph, branch, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     if ARROW_RE.search(statement):
         statement = group_parallel_steps(statement)  # "→ in parallel: a, b →" is one group, not two clauses
-        chunks = [c for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
+        chunks = [c for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?![^()]*\))(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
         if len(chunks) > 1 and all(ARROW_RE.search(c) for c in chunks):
             for chunk in chunks:
                 last = _read_chain(graph, chunk, None)
