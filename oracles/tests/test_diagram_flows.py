@@ -903,3 +903,47 @@ def test_a_fan_in_drawn_from_two_of_three_parallel_steps_is_caught() -> None:
     reason = _planted("checkout; then lint, test and build run concurrently; deploy waits for all three.",
                       "n3 -> n4;", "")
     assert reason["code"] == "EDGE_MISSING"
+
+
+# --- state machines: "X goes to Y on E", event rows, labelled transitions joined by "and" --------
+
+
+@pytest.mark.parametrize(
+    ("intent", "labels"),
+    [
+        ("Idle goes to Running on start; Running goes to Idle on stop.", ["on start", "on stop"]),
+        ("idle goes to running when started. running goes to idle when stopped.", ["when started", "when stopped"]),
+        ("pump: idle go to running when started, running go to idle when stopped", ["when started", "when stopped"]),
+        ("Pump states: idle, running. Start button: idle → running. Stop button: running → idle.",
+         ["start button", "stop button"]),
+    ],
+)
+def test_a_state_move_carries_its_event_on_the_edge(intent: str, labels: list[str]) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"idle", "running"}
+    assert edges[("idle", "running")] == [labels[0]]
+    assert edges[("running", "idle")] == [labels[1]]
+
+
+def test_a_single_heading_before_a_chain_is_not_an_event() -> None:
+    nodes, edges = _drawn("Release flow: build → test → ship")
+    assert edges[("build", "test")] == []
+
+
+def test_labelled_transitions_joined_by_and_are_two_clauses() -> None:
+    nodes, edges = _drawn("pending → paid (payment received). Also pending → cancelled (customer cancels) and "
+                          "paid → refunded (refund issued).")
+    assert set(edges) == {("pending", "paid"), ("pending", "cancelled"), ("paid", "refunded")}
+    assert edges[("pending", "cancelled")] == ["customer cancels"]
+    assert edges[("paid", "refunded")] == ["refund issued"]
+
+
+def test_an_event_moved_to_another_transition_is_caught() -> None:
+    reason = _planted("Pump states: idle, running. Start button: idle → running. Stop button: running → idle.",
+                      'label="Start button"', 'label="Stop button"')
+    assert reason["code"] in {"EDGE_LABEL_WRONG", "CONTENT_NOT_PLACED"}
+
+
+def test_a_step_that_meets_others_at_a_place_is_not_one_name() -> None:
+    _refused("warm-up, then the coach picks the lineup. Starters go to the pitch, subs go to the bench, and everyone "
+             "meets at the debrief.")

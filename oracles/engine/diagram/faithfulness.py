@@ -77,7 +77,8 @@ _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|severa
 # a clause ("router forwards packets to the firewall"); a step's own verb comes first ("send to …").
 _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
-    redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies""".split())
+    redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
+    meets ends joins converges comes""".split())
 
 
 # Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.
@@ -396,7 +397,7 @@ class Faithfulness:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
             clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
-                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto"}), None)
+                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto", "at"}), None)
             if clause is not None:
                 # "router forwards packets to the firewall": a subject, a verb and a target — a
                 # relation drawn as one step, even when neither end is drawn on its own

@@ -389,7 +389,7 @@ class _State:
         relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
         labels: list[str] = list(self.carry)
         self.carry = []
-        joined = broke = opened = alternative = rejoin = case_row = False
+        joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = False
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
         bare_comma = True
@@ -424,6 +424,7 @@ class _State:
                 # (a list item's edge in is drawn already: "3. legal check — if it fails, return to 2" branches)
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
+                closed_by_label = segment[0] == ("(", None)  # "pending → cancelled (customer cancels) and …"
                 continue
             if broke and from_all is None and any_source(plain) is not None:
                 from_all = any_source(plain)  # "From any of the three, a power fault switches to …"
@@ -493,6 +494,8 @@ class _State:
             elif role == "list" and plain in ("and", "and then") and self.again_next and relation is None:
                 relation = (None, True, False)  # "…, wait 30 s and upload file again": then back to it
             elif role == "list":
+                # "pending → cancelled (customer cancels) and paid → …": a labelled edge, then a new clause
+                closed_by_label = closed_by_label or (segment[0] == ("(", None) and bool(seg_labels))
                 joined = True
                 bare_comma = bare_comma and plain.strip() == ""
                 list_or = list_or or bool(set(plain.split()) & {"or", "/", "|"})
@@ -501,6 +504,9 @@ class _State:
                     and segment[0][1] is not None:
                 labels += seg_labels  # "yes: investigate, no: escalate": the next answer of the same list
             elif role == "filler":
+                # "Lid opened:" — one drawn label and a colon, opening a statement: an event row
+                event_row = broke and len(seg_labels) == 1 and segment[-1] == (":", None) and all(
+                    span is not None for _, span in segment[:-1])
                 if seg_labels:
                     self.carry += seg_labels
                 if plain.split() and plain.split()[-1] == "?":
@@ -566,8 +572,11 @@ class _State:
                 subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             self._start(subjects, forward, node, labels, verb)
         elif joined and not broke and self.pending is not None and next_relation and (
-                (bare_comma and next_relation) or next_relation == "verb") and not list_or and not self.parallel_list:
+                ((bare_comma or closed_by_label) and next_relation) or next_relation == "verb") and not list_or \
+                and not self.parallel_list:
             # "a -> b, c -> d" and "X calls A and B queries C": a new clause, not a list
+            if closed_by_label and self.group:
+                self.into.setdefault(self.group[-1], set()).update(labels)  # "(customer cancels)": the edge just read
             self._emit()
             self.group, self.into = [node], {node: set()}
             self.comma_list = False
@@ -577,6 +586,9 @@ class _State:
             self.comma_list = (self.comma_list or len(self.group) == 2) and bare_comma
         elif broke or first:
             self._emit()
+            if labels and broke and next_relation == "forward" and event_row:
+                self.carry = labels  # "Lid opened: washing → paused": the event before its transition
+                labels = []
             if labels:
                 raise _Unreadable(node)
             if broke:

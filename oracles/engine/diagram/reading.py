@@ -48,6 +48,8 @@ HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+m
 BARE_STEP_MAX_WORDS = 6
 # "approve or reject", "yes | no", "save / discard": alternatives after one step.
 ALTERNATIVES_RE = re.compile(r",?\s+or\s+|\s*\|\s*|\s+/\s+")
+EVENT_ROW_RE = re.compile(r"^(?P<event>[^:→>\-\n]{1,40}?)\s*:\s+(?P<a>[^:→>\n]+?)\s*(?:->|→|=>)\s*(?P<b>[^:→>\n]+?)$")
+EVENT_ROWS_MIN = 2
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
@@ -84,7 +86,11 @@ def read_sentences(intent: str) -> Graph | None:
     """Arrows, branches, "then" sequences and relation sentences, statement by statement."""
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
-    for statement in _statements(intent):
+    statements = _statements(intent)
+    # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
+    # transition after its event — a heading is said once, events row after row
+    graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
+    for statement in statements:
         before = len(graph.edges)
         last = _read_statement(graph, statement, last)
         if len(graph.edges) == before and last is None and not graph.fan_out:
@@ -177,6 +183,12 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         last = graph.node(_step_text(trigger.group("event")))
         graph.flow = True
         statement = trigger.group("rest")
+    event = EVENT_ROW_RE.match(statement) if graph.event_rows else None
+    if event:
+        tail, head = graph.node(event.group("a")), graph.node(event.group("b"))
+        graph.edge(tail, head, clean_label(event.group("event")))
+        graph.flow = True
+        return head
     row = split_case_row(statement) if not graph.fan_out else None  # "once all three are done → X" joins a fan-out
     if row and node_key(clean_label(row[0])) not in graph.labels:
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
