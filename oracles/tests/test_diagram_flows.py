@@ -947,3 +947,34 @@ def test_an_event_moved_to_another_transition_is_caught() -> None:
 def test_a_step_that_meets_others_at_a_place_is_not_one_name() -> None:
     _refused("warm-up, then the coach picks the lineup. Starters go to the pitch, subs go to the bench, and everyone "
              "meets at the debrief.")
+
+
+# --- two or more if-clauses in one sentence --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "labels"),
+    [
+        ("first read the gauge; if above 5 bar then open valve, if between 3 and 5 bar then log reading, "
+         "else close valve", ["if above 5 bar", "if between 3 and 5 bar", "else"]),
+        ("read the gauge. if above 5 bar, open valve, if between 3 and 5 bar, log reading, otherwise close valve.",
+         ["if above 5 bar", "if between 3 and 5 bar", "otherwise"]),
+        ("read the gauge → if above 5 bar then open valve, otherwise if between 3 and 5 bar then log reading, "
+         "otherwise close valve", ["if above 5 bar", "otherwise if between 3 and 5 bar", "otherwise"]),
+    ],
+)
+def test_if_clauses_in_one_sentence_are_sibling_branches(intent: str, labels: list[str]) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"read the gauge", "open valve", "log reading", "close valve"}
+    heads = ["open valve", "log reading", "close valve"]
+    assert {head: edges[("read the gauge", head)] for head in heads} == {h: [lbl] for h, lbl in zip(heads, labels, strict=True)}
+
+
+def test_if_clauses_without_otherwise_may_nest_so_they_are_not_guessed() -> None:
+    _refused("read the gauge. if above 5 bar, open valve, if it sticks, call engineer.")
+
+
+def test_a_sibling_branch_drawn_nested_is_caught() -> None:
+    reason = _planted("read the gauge. if above 5 bar, open valve, if between 3 and 5 bar, log reading, otherwise "
+                      "close valve.", "n0 -> n2", "n1 -> n2")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}

@@ -312,3 +312,19 @@ def step_named_in(condition: str, labels: dict[str, str]) -> str | None:
         if key in labels:
             return key
     return None
+
+
+# "if above 5 bar then open valve": "then" ends the condition when no comma does
+# (not "if it's a 4xx we log it and then drop it": "and then" goes on from a step, the condition ended before)
+_IF_THEN_RE = re.compile(r"\b(?P<kw>if|when)\s+(?P<cond>[^,;]+?)(?<!\band)\s+then\s+(?=\S)", re.IGNORECASE)
+# ", if between 3 and 5 bar, …", ", else …": where the next branch of a chain begins in one sentence
+_NEXT_BRANCH_RE = re.compile(r",\s*(?=(?:(?:else|otherwise)\s*,?\s*)?if\b|(?:else|otherwise)\b)", re.IGNORECASE)
+
+
+def split_branch_clauses(statement: str) -> list[str]:
+    """ "if A then X, if B then Y, else Z" → ["if A, X", "if B, Y", "else Z"]: two or more if-clauses in
+    one sentence are a chain of branches, one statement each; any other statement is left whole."""
+    text = _IF_THEN_RE.sub(lambda m: f"{m.group('kw')} {m.group('cond')}, ", statement)
+    if len(re.findall(r"\bif\b", text, re.IGNORECASE)) < 2 or not re.match(r"^\s*(?:and\s+|then\s+)?if\b", text, re.IGNORECASE):
+        return [statement if text == statement or not re.match(r"^\s*(?:if|when)\b", text, re.IGNORECASE) else text]
+    return [part for part in _NEXT_BRANCH_RE.split(text) if part.strip()]

@@ -143,6 +143,7 @@ class _Reader:
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
             state.seen_count = index  # "from any of the three, …": the steps named so far
+            state.chain_else = _else_ahead(glues[index:])
             # "wait 30 s and upload file again": a step named again after "and" is the way back to it
             state.again_next = bool(node and node.key in state.names[:index] and following and following[0][1]
                                     and following[0][1][0] == ("again", None))
@@ -152,6 +153,18 @@ class _Reader:
                        next_relation="verb" if next_is_verb else role if role in ("forward", "reverse") else "")
         state.finish()
         return self.out
+
+
+def _else_ahead(glues: list[list[tuple[str, Span | None]]]) -> bool:
+    """Whether "otherwise"/"else" opens a later clause of the sentence the first glue is in (before a
+    full stop, a semicolon or a new line) — the glue before it may hold the sentence's start."""
+    for number, glue in enumerate(glues):
+        for symbol, span in glue:
+            if span is None and (symbol in _BREAKS or symbol.startswith("#")) and number:
+                return False
+            if symbol in ("otherwise", "else") and number:
+                return True
+    return False
 
 
 def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[str, Span | None]]]]:
@@ -315,6 +328,7 @@ class _State:
         self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
         self.item: str | None = None  # the name of the list item just read
+        self.chain_else = False  # an "otherwise"/"else" comes later in the same sentence
         self.again_next = False  # the name being read is an earlier step named again ("… and X again")
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
@@ -537,7 +551,10 @@ class _State:
             self._list_item(node, marker)
             return
         if opened or alternative:
-            self._branch(node, labels, opened, alternative, broke, relation)
+            # "if A, X, if B, Y, otherwise Z": a comma before the next "if" of a chain that ends in
+            # "otherwise" starts a sibling branch, as a full stop would
+            sibling = opened and joined and self.chain_else and self.branch is not None and not self.branch.has_else
+            self._branch(node, labels, opened, alternative, broke or sibling, relation)
             return
         if self.branch is not None and broke:
             self._close_branch()

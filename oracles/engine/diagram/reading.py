@@ -27,6 +27,7 @@ from .flows import (
     listed_steps,
     normalise_chain,
     parallel_outline,
+    split_branch_clauses,
     split_case_row,
     step_named_in,
 )
@@ -56,7 +57,8 @@ BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
     parts = re.split(SENTENCE_BREAK_RE, text)
-    return [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
+    statements = [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
+    return [clause for statement in statements for clause in split_branch_clauses(statement)]
 
 
 def read_graph(intent: str) -> Graph:
@@ -314,7 +316,10 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     arrow_if = re.match(r"^(?P<head>.*\S)\s*(?:->|→|=>)\s*(?P<rest>(?:if|when)\s.+)$", statement, re.IGNORECASE)
     if arrow_if:
         last = _read_chain(graph, arrow_if.group("head"), last)
-        return _read_statement(graph, arrow_if.group("rest"), last)
+        clauses = split_branch_clauses(arrow_if.group("rest"))  # "X → if A then Y, otherwise if B then Z, …"
+        for clause in clauses[:-1]:
+            last = _read_statement(graph, clause, last)
+        return _read_statement(graph, clauses[-1], last)
     single = SINGLE_BRANCH_RE.match(statement)
     if single and FAN_IN_RE.match(single.group("cond").strip()) and graph.last_objects:
         head = graph.node(_step_text(single.group("body")))
