@@ -140,6 +140,21 @@ READ: list[tuple[str, str, list[Point]]] = [
     ("line chart of build minutes for Mon, Tue, Wed. main: 12, 14, 11. release: 30, 28, 35.", "line",
      [("Mon", 12, "main"), ("Tue", 14, "main"), ("Wed", 11, "main"), ("Mon", 30, "release"), ("Tue", 28, "release"),
       ("Wed", 35, "release")]),
+    # --- generalisation: voices unlike the dev corpus ---
+    # a request for the chart written after the last item names the shape, never part of a label
+    ("pls chart: 45% of users on Chrome, 30% on Safari, 25% on Firefox as a pie", "arc",
+     [("Chrome", 45), ("Safari", 30), ("Firefox", 25)]),
+    ("$1.2M from Enterprise, $640k from SMB, $90k from Self-serve (bar chart)", "bar",
+     [("Enterprise", 1_200_000), ("SMB", 640_000), ("Self-serve", 90_000)]),
+    ("Signups: Mon 34, Tue 41, Wed 29, as a horizontal bar chart, thanks!", "bar", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
+    # pasted markup around labels: quoted lines, chat prefixes, pipes and middle dots between items
+    ("*Weekly pick errors*\n> wk 14: 31\n> wk 15: 27\n> wk 16: 22", "line", [("wk 14", 31), ("wk 15", 27), ("wk 16", 22)]),
+    ("[10:42] dana: numbers for the chart\n[10:42] dana: EU 1,204\n[10:43] dana: US 2,311\n[10:43] dana: APAC 877", "bar",
+     [("EU", 1204), ("US", 2311), ("APAC", 877)]),
+    ("mobile 62 % · desktop 31 % · tablet 7 %", "bar", [("mobile", 62), ("desktop", 31), ("tablet", 7)]),
+    ("2024-Q1 88 | 2024-Q2 93 | 2024-Q3 97", "bar", [("2024-Q1", 88), ("2024-Q2", 93), ("2024-Q3", 97)]),
+    # decimal commas in a list split by pipes: no comma there splits items or groups thousands
+    ("conversion (%) — A: 3,2 | B: 4,7 | C: 2,9", "bar", [("A", 3.2), ("B", 4.7), ("C", 2.9)]),
 ]
 
 

@@ -15,6 +15,7 @@ from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
 from .spec import build_spec
+from .surface import blank_surface
 from .tables import read_csv_block, read_json, read_markdown_table
 from .wording import label_axis_title, labels_are_time_like, read_wording
 
@@ -31,6 +32,7 @@ def read_data(intent: str) -> ReadData | None:
             return _label_bare_values(intent, read)
         if read is not None:
             return read
+    intent = blank_surface(intent)  # same length: positions found below still point into the intent
     if not find_value_tokens(intent):
         return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
     return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent)

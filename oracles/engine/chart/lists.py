@@ -15,7 +15,7 @@ EXAMPLE = "Say the values with their labels, e.g. 'a bar chart of signups: Mon 3
 # Between two items: a comma, semicolon, newline, pipe, bullet, " and ", or a sentence end.
 ITEM_SEPARATOR_RE = re.compile(r"[,;\n|•]|\band\b|\.\s+|\.$", re.IGNORECASE)
 HEADING_SEPARATOR_RE = re.compile(r":(?!\d\d)|=|\s[-–—]\s")  # not the colon of 09:30
-LABEL_EDGE_CHARS = " \t\"'“”‘’*-–—:=()[]{}#>"
+LABEL_EDGE_CHARS = " \t\"'“”‘’*-–—:=()[]{}#>→⟶"
 STOP_WORDS = {"of", "for", "on", "in", "at", "by", "with", "the", "a", "an", "and", "is", "was", "were",
               "are", "to", "from", "this", "these", "values", "data"}
 

@@ -271,7 +271,7 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
                     block_start = offset
                 block.append([c.strip() for c in cells])
             else:
-                if len(block) >= (3 if delimiter == "  " else 2):
+                if len(block) >= (3 if delimiter == "  " else 2) and not (delimiter == "," and _comma_inside_numbers(block)):
                     read = _grid_with_optional_header(block)
                     if read is not None:
                         read.data_start = block_start
@@ -280,6 +280,13 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
                 block_start = offset
             offset += len(line) + 1
     return None
+
+
+def _comma_inside_numbers(block: list[list[str]]) -> bool:
+    """"Paris 12,3" / "EU 1,204" on every line: the comma sits inside a number (a decimal comma or a
+    thousands group) right after a label, it does not split two columns."""
+    return all(len(row) == 2 and re.search(r"[^\W\d_].*\s[-−+]?[$€£¥]?\d{1,3}$", row[0])
+               and re.fullmatch(r"\d{1,3}(?:\s?(?:%|°\s?[CF]?|[$€£¥]|[A-Za-z]{1,3}))?", row[1]) for row in block)
 
 
 def _grid_with_optional_header(block: list[list[str]]) -> ReadData | BareValues | None:
