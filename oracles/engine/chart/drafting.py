@@ -8,12 +8,23 @@ from typing import Any
 
 from ..contracts import EngineRefusal
 from ..limits import guard_intent
+from .ambiguity import refuse_ambiguous_numbers
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
 from .limits import CHART_LIMITS
-from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_series_lists, read_slash_series
+from .lists import (
+    EXAMPLE,
+    labels_for,
+    read_label_values,
+    read_labels_elsewhere,
+    read_pairs,
+    read_series_lists,
+    read_slash_series,
+    read_spaced_slots,
+)
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
+from .records import read_records
 from .spec import build_spec
 from .surface import blank_surface
 from .tables import read_csv_block, read_json, read_markdown_table
@@ -35,7 +46,8 @@ def read_data(intent: str) -> ReadData | None:
     intent = blank_surface(intent)  # same length: positions found below still point into the intent
     if not find_value_tokens(intent):
         return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
-    return (read_pairs(intent) or read_slash_series(intent) or read_grouped(intent) or read_items(intent)
+    return (read_records(intent) or read_pairs(intent) or read_slash_series(intent) or read_spaced_slots(intent)
+            or read_grouped(intent) or read_items(intent)
             or read_value_first_series(intent) or read_series_lists(intent) or read_label_values(intent)
             or read_labels_elsewhere(intent))
 
@@ -104,6 +116,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
         generated = True
         notes.append("Illustrative data: the intent gave no values, so these are generated and not real.")
     _bound(read)
+    if not generated:
+        refuse_ambiguous_numbers(intent, read)
     subject_end = read.data_start if read.source != "generated" else len(intent)
     wording = read_wording(intent, subject_end)
     # A chart word inside a name ("the coastal line", "Milk Bar") asks for nothing: the shape is read

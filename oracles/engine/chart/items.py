@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .calendar import is_time_like
+from .calendar import calendar_with_count, is_time_like
 from .numbers import ValueToken, find_value_tokens
 from .reading_model import ReadData, SeriesData
 
@@ -124,6 +124,8 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         label = _clean(label_text)
         if not label or len(label.split()) > MAX_LABEL_WORDS or INNER_NUMBER_RE.search(label):
             return None  # "Team A high 3 low 5": a number between words is another value
+        if calendar_with_count(label):
+            return None  # "Jan 100 95": no day of a month is 100, so 100 is another value
         points.append((label, value.value))
         if value.unit:
             units.add(value.unit)
