@@ -169,6 +169,10 @@ READ: list[tuple[str, str, list[Point]]] = [
       ("Aug", 101, "Osaka")]),
     # a number in brackets with a thousands group is one value, not an (x, y) pair
     ("pop (millions): India (1,428), China (1,425), USA (340)", "bar", [("India", 1428), ("China", 1425), ("USA", 340)]),
+    # Python literals the way agents paste them: single quotes, a trailing comma; a currency code is a unit
+    ("{'Mon': 34, 'Tue': 41, 'Wed': 29}", "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
+    ('{"Mon": 34, "Tue": 41, "Wed": 29,}', "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
+    ("CHF 45 for lunch, CHF 120 for hotel, CHF 60 for train — bar chart", "bar", [("lunch", 45), ("hotel", 120), ("train", 60)]),
 ]
 
 
@@ -221,6 +225,7 @@ REFUSED: list[tuple[str, str]] = [
     ("Sales: North 1 200, South 980, East 2 150", "UNREADABLE_INTENT"),  # a space between thousands, or 'North 1'?
     ("Sales: North 1.200, South 980, East 2.150", "UNREADABLE_INTENT"),  # a dot between thousands, or a decimal?
     ("loss by quarter: Q1 (12), Q2 (8), Q3 4, Q4 10", "UNREADABLE_INTENT"),  # brackets marking a loss?
+    ("height vs weight: 160cm/55kg, 172cm/68kg, 185cm/82kg", "UNREADABLE_INTENT"),  # never labels '160cm/'
 ]
 
 
@@ -242,6 +247,9 @@ READ_OR_REFUSED: list[tuple[str, list[Point]]] = [
     ("- label: Berlin\n  value: 3.6\n- label: Madrid\n  value: 3.3", [("Berlin", 3.6), ("Madrid", 3.3)]),
     ("Températures moyennes (°C)\nParis 12,3\nLyon 13,1\nMarseille 15,8", [("Paris", 12.3), ("Lyon", 13.1), ("Marseille", 15.8)]),
     ("`north` → 120, `south` → 95, `east` → 143", [("north", 120), ("south", 95), ("east", 143)]),
+    ("data = [('Berlin', 3.6), ('Madrid', 3.3), ('Rome', 2.8)]", [("Berlin", 3.6), ("Madrid", 3.3), ("Rome", 2.8)]),
+    ("plot(x=[1, 2, 3, 4], y=[10, 20, 25, 30])", [(1, 10), (2, 20), (3, 25), (4, 30)]),
+    ("Costs: rent USD 2,400; payroll USD 18,500; software USD 1,150", [("rent", 2400), ("payroll", 18500), ("software", 1150)]),
 ]
 
 

@@ -116,6 +116,8 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         if arrow and re.search(r"\d", item[:arrow.start()]):
             return None  # "28 psi → 41.2 m": an x/y pair, not a label ("north → 120" is a label and its value)
         label_text = item[:value.start]
+        if re.search(r"\d\s*[a-zA-Z°%]{0,4}\s*/\s*$", label_text):
+            return None  # "160cm/55kg": two numbers in one slot (a pair or two series), not a label and its value
         if index == 0:
             pieces = PREAMBLE_END_RE.split(label_text.rstrip(LABEL_EDGES))
             label_text = pieces[-1]
