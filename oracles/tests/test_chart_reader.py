@@ -250,6 +250,10 @@ READ_OR_REFUSED: list[tuple[str, list[Point]]] = [
     ("data = [('Berlin', 3.6), ('Madrid', 3.3), ('Rome', 2.8)]", [("Berlin", 3.6), ("Madrid", 3.3), ("Rome", 2.8)]),
     ("plot(x=[1, 2, 3, 4], y=[10, 20, 25, 30])", [(1, 10), (2, 20), (3, 25), (4, 30)]),
     ("Costs: rent USD 2,400; payroll USD 18,500; software USD 1,150", [("rent", 2400), ("payroll", 18500), ("software", 1150)]),
+    # the sentence around a label is not part of it: link words, verbs and pronouns, a shared preposition
+    ("Brazil led with 31 medals, followed by Chile with 18 and Peru with 7.", [("Brazil", 31), ("Chile", 18), ("Peru", 7)]),
+    ("In January we spent $4,200; in February $3,900; in March $5,100.",
+     [("January", 4200), ("February", 3900), ("March", 5100)]),
 ]
 
 

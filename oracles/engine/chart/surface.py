@@ -14,6 +14,7 @@ point into the intent (titles, the subject and the checker's spans rely on that)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _SHAPES = (r"(?:pie|donut|doughnut|bars?|lines?|areas?|scatter(?:\s*plot)?|columns?|histogram|"
            r"(?:bar|line|area|pie|column|donut)\s+(?:chart|graph|plot)s?|chart|graph|plot)")
@@ -49,3 +50,58 @@ def blank_surface(text: str) -> str:
     if len(prefixes) >= 2 and len(prefixes) >= len(lines) - 1:  # every line (but a heading) is a chat message
         text = CHAT_PREFIX_RE.sub(_blank, text)
     return text
+
+
+# Words a sentence puts around a label that are no part of it: "followed by Chile with 18",
+# "Brazil led with 31", "In January we spent $4,200; in February $3,900".
+LEADING_LINKS_RE = re.compile(r"^(?:(?:followed\s+by|then|and|while|whereas|but|plus|also|with)\s+)+", re.IGNORECASE)
+TRAILING_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "with", "had", "has",
+                  "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed", "led", "leads",
+                  "sold", "spent", "made", "earned", "did", "recorded", "posted", "logged", "gained", "won", "took",
+                  "finished", "received", "handled", "shipped", "generated", "drew", "attracted", "brought", "in",
+                  "we", "they", "i", "it", "you", "he", "she", "about", "around", "roughly", "approximately", "nearly",
+                  "almost", "only", "just"}
+LABEL_PREPOSITIONS = {"in", "on", "at", "during", "for", "by", "from"}
+
+
+def tidy_labels(labels: list[str], time_like: Callable[[str], bool]) -> list[str]:
+    """The labels without the sentence around them (see above). Each step is kept only when the labels
+    stay distinct and none is emptied, so a label whose own words look like links keeps them."""
+    steps = (_without_leading_links, lambda ls: _without_shared_preposition(ls, time_like), _without_trailing_words)
+    for step in steps:
+        tidied = step(labels)
+        if all(tidied) and len({t.casefold() for t in tidied}) == len(tidied):
+            labels = tidied
+    return labels
+
+
+def _without_leading_links(labels: list[str]) -> list[str]:
+    return [labels[0]] + [LEADING_LINKS_RE.sub("", label) for label in labels[1:]]
+
+
+def _without_shared_preposition(labels: list[str], time_like: Callable[[str], bool]) -> list[str]:
+    """"In January …, in February, in March": the same preposition opens every label; what follows it
+    is a time or a name, so the preposition is the sentence's."""
+    later = labels[1:]  # the first label may have lost it with the subject ("In January we spent")
+    firsts = {label.split()[0].casefold() for label in later if label.split()}
+    if len(later) < 2 or len(firsts) != 1 or (word := firsts.pop()) not in LABEL_PREPOSITIONS:
+        return labels
+    if not all(label.split()[0].islower() for label in later):
+        return labels  # "On Hold 5, On Track 10": capitalised in every item, the word is part of the name
+    first = labels[0]
+    if " " in first and first.split()[0].casefold() == word:
+        first = first.split(" ", 1)[1]
+    rests = [first] + [label.split(" ", 1)[1] if " " in label else "" for label in later]
+    if not all(r and (time_like(r.split()[0]) or r[0].isupper()) for r in rests):
+        return labels
+    return rests
+
+
+def _without_trailing_words(labels: list[str]) -> list[str]:
+    tidied = []
+    for label in labels:
+        words = label.split()
+        while len(words) > 1 and words[-1].casefold() in TRAILING_WORDS:
+            words.pop()
+        tidied.append(" ".join(words))
+    return tidied
