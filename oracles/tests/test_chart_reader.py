@@ -173,6 +173,7 @@ READ: list[tuple[str, str, list[Point]]] = [
     ("{'Mon': 34, 'Tue': 41, 'Wed': 29}", "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
     ('{"Mon": 34, "Tue": 41, "Wed": 29,}', "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
     ("CHF 45 for lunch, CHF 120 for hotel, CHF 60 for train — bar chart", "bar", [("lunch", 45), ("hotel", 120), ("train", 60)]),
+    ("Bar chart of sales per rep: Ana 12, Ben ~15, Cy 9", "bar", [("Ana", 12), ("Ben", 15), ("Cy", 9)]),
 ]
 
 
@@ -226,6 +227,14 @@ REFUSED: list[tuple[str, str]] = [
     ("Sales: North 1.200, South 980, East 2.150", "UNREADABLE_INTENT"),  # a dot between thousands, or a decimal?
     ("loss by quarter: Q1 (12), Q2 (8), Q3 4, Q4 10", "UNREADABLE_INTENT"),  # brackets marking a loss?
     ("height vs weight: 160cm/55kg, 172cm/68kg, 185cm/82kg", "UNREADABLE_INTENT"),  # never labels '160cm/'
+    # a chart other than the values as stated: a transformation, a scale, a selection smaller than the data
+    ("Plot signups: Mon 34, Tue 41, Wed 29 — but double the Tuesday figure first", "REQUEST_NOT_HONOURED"),
+    ("Line chart of signups, log scale: Mon 34, Tue 41, Wed 29", "REQUEST_NOT_HONOURED"),
+    ("Ana 12, Ben 15, Cy 9 — average them and chart with the average", "REQUEST_NOT_HONOURED"),
+    ("Top 2 only: Ana 12, Ben 15, Cy 9", "REQUEST_NOT_HONOURED"),
+    # shares of more than a whole, units that differ item to item
+    ("Pie of team split: Eng 60%, Sales 30%, Ops 25%", "UNSUPPORTED_CHART"),
+    ("Speed: car 120 km/h, bike 25 mph, walk 5 km/h", "UNITS_MIXED"),
 ]
 
 

@@ -74,3 +74,31 @@ def _bracketed(intent: str, tokens: list[ValueToken], drawn: set[float]) -> None
             f"'({inside[0].text})' is in brackets and '{outside[0].text}' is not: brackets may mark a loss "
             f"(-{inside[0].text}) or only wrap the value. Write the sign, e.g. '-{inside[0].text}', or no brackets.",
         )
+
+
+# Requests to change the values before drawing them: Forma draws the values as stated.
+TRANSFORM_RE = re.compile(
+    r"\blog(?:arithmic)?[\s-]*(?:scale|axis)\b|\b(?:average|sum|total|add\s+up|double|halve|multiply|divide|"
+    r"normali[sz]e|round|convert)\s+(?:them|these|those|all|the\s+(?:values|numbers|figures))\b|"
+    r"\b(?:double|halve|multiply|divide|convert)\s+the\s+[^.;:\n]{1,40}?\s+(?:first|before)\b",
+    re.IGNORECASE)
+SELECTION_RE = re.compile(r"\b(?:top|bottom|best|worst|largest|biggest|highest|lowest|smallest)\s+(\d{1,3})\b", re.IGNORECASE)
+
+
+def refuse_unhonoured_requests(intent: str, count: int) -> None:
+    """A transformation ("log scale", "average them", "double the Tuesday figure first") or a selection
+    smaller than the data ("top 2" of three values) asks for a chart other than the values as stated."""
+    transform = TRANSFORM_RE.search(intent)
+    if transform:
+        raise EngineRefusal(
+            "REQUEST_NOT_HONOURED",
+            f"The intent asks to change the values or scale ('{transform.group(0)}'); I chart the values as given, on a "
+            "linear axis. Send the values to draw, e.g. 'line chart of signups: Mon 34, Tue 41'.",
+        )
+    for match in SELECTION_RE.finditer(intent):
+        if int(match.group(1)) < count:
+            raise EngineRefusal(
+                "REQUEST_NOT_HONOURED",
+                f"The intent asks for '{match.group(0)}' but gives {count} values; I chart every value given and pick "
+                "none. Send just the values to draw, e.g. the top ones only.",
+            )

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..contracts import EngineRefusal
 from ..limits import guard_intent
-from .ambiguity import refuse_ambiguous_numbers
+from .ambiguity import refuse_ambiguous_numbers, refuse_unhonoured_requests
 from .calendar import is_time_like
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
@@ -124,6 +124,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     _bound(read)
     if not generated:
         refuse_ambiguous_numbers(intent, read)
+        refuse_unhonoured_requests(intent, read.point_count() if len(read.series) == 1 else len(read.series[0].points))
     subject_end = read.data_start if read.source != "generated" else len(intent)
     wording = read_wording(intent, subject_end)
     # A chart word inside a name ("the coastal line", "Milk Bar") asks for nothing: the shape is read
@@ -218,6 +219,13 @@ def _refuse_bad_pie(read: ReadData) -> None:
         )
     if any(value < 0 for _, value in read.series[0].points):
         raise EngineRefusal("UNSUPPORTED_CHART", "A pie chart cannot show negative values. Ask for a bar chart instead.")
+    total = sum(value for _, value in read.series[0].points)
+    if read.unit == "%" and total > 100.5:  # rounding may add up to a little over 100, never 15 points over
+        raise EngineRefusal(
+            "UNSUPPORTED_CHART",
+            f"The shares add up to {total:g}%, more than a whole, so they are not parts of one pie. Check the values, "
+            "or ask for a bar chart, e.g. 'bar chart of team split: Eng 60%, Sales 30%'.",
+        )
 
 
 def draft_spec(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], bool, list[str]]:

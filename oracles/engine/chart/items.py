@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..contracts import EngineRefusal
 from .calendar import calendar_with_count, is_time_like
 from .numbers import ValueToken, find_value_tokens
 from .reading_model import ReadData, SeriesData
@@ -39,7 +40,7 @@ VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of
 # Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
 ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that", "only", "just", "another",
                 "about", "around", "nearly", "almost", "over", "some"}
-LABEL_EDGES = " \t\"'“”‘’*:=–—-(→⟶>"
+LABEL_EDGES = " \t\"'“”‘’*:=–—-(→⟶>~≈"
 MAX_LABEL_WORDS = 6
 MAX_TRAILING_WORDS = 3
 INNER_NUMBER_RE = re.compile(r"[^\W\d_]\s+[-+]?\d[\d,.]*\s+[^\W\d_]")  # "34 percent", "48k concurrent players": a unit after the value
@@ -106,12 +107,15 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     units = set()
     first_label_at = 0
     headed = False
+    trailers: set[str] = set()
     for index, (start, item) in enumerate(items):
         tokens = _tokens(item, decimal_commas)
         value = tokens[-1]
         trailing = item[value.end:].strip(" .!?)")
         if len(trailing.split()) > MAX_TRAILING_WORDS or re.search(r"\d|→|->|=>", trailing):
             return None
+        if trailing:
+            trailers.add(trailing.casefold())
         arrow = re.search(r"(?:→|->|=>|⟶)\s*$", item[:value.start])
         if arrow and re.search(r"\d", item[:arrow.start()]):
             return None  # "28 psi → 41.2 m": an x/y pair, not a label ("north → 120" is a label and its value)
@@ -133,6 +137,12 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             units.add(value.unit)
     if len({len(lbl.split()) for lbl, _ in points[1:]} | {0}) > 3:
         return None
+    if len(trailers) > 1 and all(len(t.split()) == 1 for t in trailers):
+        raise EngineRefusal(
+            "UNITS_MIXED",
+            f"The values are followed by different units ({', '.join(sorted(trailers))}), which one axis cannot show. "
+            "Convert them to one unit, e.g. 'car 120 km/h, bike 40 km/h'.",
+        )
     endings = {lbl.split()[-1] for lbl, _ in points}
     if len(endings) == 1 and all(len(lbl.split()) > 1 for lbl, _ in points) and next(iter(endings)).endswith("ed") \
             and next(iter(endings)).islower() and not all(_grades(lbl) for lbl, _ in points):
