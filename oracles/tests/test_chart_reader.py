@@ -279,3 +279,17 @@ def test_records_rows_and_pastes_are_drawn_exactly_or_refused(intent: str, point
     drafted = [(p["label"], p["value"], s["name"]) if several else (p["label"], p["value"])
                for s in facts["series"] for p in s["points"]]
     assert sorted(map(str, drafted)) == sorted(map(str, points))  # the drafter's own reading is exact
+
+
+@pytest.mark.parametrize("intent", [
+    "rotate it so the bars go across: Ana 4, Ben 7, Cy 2",
+    "flip the axes: Ana 4, Ben 7, Cy 2 (bar chart)",
+    "row chart: Ana 4, Ben 7, Cy 2",
+    "Make the bars horizontal. Ana 4, Ben 7, Cy 2",
+])
+def test_horizontal_bars_asked_in_other_words_are_drawn_horizontal(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert isinstance(verdict.result, dict)
+    assert verdict.result["encoding"]["y"]["field"] == "label"
+    assert sorted(map(str, _points(verdict.result))) == sorted(map(str, [("Ana", 4), ("Ben", 7), ("Cy", 2)]))

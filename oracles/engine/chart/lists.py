@@ -118,6 +118,8 @@ def read_slash_series(text: str) -> ReadData | None:
     if named is None:  # "comparing 2023 and 2024 signups: Jan 10/14": names joined by "and", as many as the slots
         joined = _slot_names(text[:groups[0].start()], ("and", "&"))
         named = joined if joined is not None and len(joined[0]) == slots else None
+    if named is None:  # "grouped bars 2023/2024 by region: North 10/14": the names slotted as the values are
+        named = _slashed_names(text[:groups[0].start()], slots)
     labelled = all(_split_gap(text[a.end() if a else 0:b.start()])[1] for a, b in zip([None, *groups], groups, strict=False))
     if named is None:
         if not labelled:
@@ -181,6 +183,18 @@ def read_spaced_slots(text: str) -> ReadData | None:
         for entry, value in zip(series, values, strict=True):
             entry.points.append((label, value))  # type: ignore[arg-type]
     return ReadData(series, source="list", data_start=first_at)
+
+
+SLASHED_NAMES_RE = re.compile(r"(?<![^\s(])([^\W\d_][\w'&-]*|\d{4})((?:/(?:[^\W\d_][\w'&-]*|\d{4}))+)(?=[\s,:)]|$)")
+
+
+def _slashed_names(prefix: str, slots: int) -> tuple[list[str], int] | None:
+    """The one word of names split by '/' before the values, as many as each item's slots."""
+    found = [m for m in SLASHED_NAMES_RE.finditer(prefix) if len(m.group(0).split("/")) == slots]
+    if len(found) != 1:
+        return None
+    names = found[0].group(0).split("/")
+    return (names, found[0].end()) if len({n.casefold() for n in names}) == slots else None
 
 
 def _names_years(text: str, group: re.Match[str]) -> bool:
