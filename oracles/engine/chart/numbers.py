@@ -47,7 +47,7 @@ VALUE_RE = re.compile(
     r"""
     (?<![\w.,])                              # not the tail of a word, decimal or group (Q1, 1.5)
     (?P<sign>[-−+])?
-    (?P<cur>[$€£¥])?
+    (?P<cur>[$€£¥]|(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|INR|CNY|RMB|BRL|MXN|ZAR|PLN|SGD|HKD)\s?)?
     (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d+(?:\.\d+)?|\.\d+)
     (?:[eE](?P<exp>[+-]?\d+))?
     (?:
@@ -110,7 +110,7 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     value = finite_number(raw, f"The number '{match.group(0).strip()}'")
     unit_label = (unit or "").replace(" ", "") or None
     if currency:
-        unit_label = currency
+        unit_label = currency.strip()
     plain = not (match.group("sign") or currency or unit or multiplier_word or "." in digits
                  or match.group("exp") or "," in match.group("num"))
     return ValueToken(match.start(), match.end(), value, unit_label, match.group(0), plain)

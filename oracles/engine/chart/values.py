@@ -72,9 +72,13 @@ def uses_decimal_commas(intent: str) -> bool:
     """Whether "1,8" in this intent is one and eight tenths: a decimal comma in a list of items split
     by ';' or tabs (with commas between items, "120,80" is two numbers), or in a list split by ", "
     where every comma between digits is unspaced and has one or two digits after it ("maths 12,5,
-    histoire 14,25"): there a comma between digits is never a list break nor a thousands group."""
+    histoire 14,25"): there a comma between digits is never a list break nor a thousands group. The same
+    holds in a list split by lines or pipes whose every comma is such a decimal comma."""
     if DECIMAL_COMMA_RE.search(intent) and (";" in intent or "\t" in intent):
         return True
+    if DECIMAL_COMMA_RE.search(intent) and re.search(r"\n|\s[|·•]\s", intent) \
+            and intent.count(",") == len(DECIMAL_COMMA_RE.findall(intent)):
+        return True  # "A: 3,2 | B: 4,7", one item a line: no comma splits the list or groups thousands
     decimals = _DECIMAL_BEFORE_COMMA_SPACE_RE.findall(intent)
     return len(decimals) >= 2 and len(decimals) == len(_DIGIT_COMMA_DIGIT_RE.findall(intent)) \
         and ", " in intent and not re.search(r"\(\s*\d+,\d+\s*\)", intent)
