@@ -12,6 +12,7 @@ from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
 from .limits import CHART_LIMITS
 from .lists import EXAMPLE, labels_for, read_label_values, read_labels_elsewhere, read_pairs, read_series_lists, read_slash_series
+from .notation import normalise_numbers
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
 from .spec import build_spec
@@ -86,7 +87,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     """Read the intent into chart facts. Returns (facts, generated, notes); raises EngineRefusal."""
     guard_intent(intent)
     refuse_non_finite_words(intent)
-    read = read_data(intent)
+    read = read_data(normalise_numbers(intent))  # same length: positions read in it are positions in the intent
     notes: list[str] = []
     generated = False
     if read is None:
@@ -196,6 +197,15 @@ def _refuse_bad_pie(read: ReadData) -> None:
         )
     if any(value < 0 for _, value in read.series[0].points):
         raise EngineRefusal("UNSUPPORTED_CHART", "A pie chart cannot show negative values. Ask for a bar chart instead.")
+    points = read.series[0].points
+    total = sum(float(value) for _, value in points)
+    # Shares rounded to whole percents may add up to a little over 100: half a point per share.
+    if read.unit == "%" and total > 100 + 0.5 * len(points):
+        raise EngineRefusal(
+            "UNSUPPORTED_CHART",
+            f"The shares add up to {total:g}%, more than the whole, so they cannot be slices of one pie. Check the "
+            "numbers, or ask for bars to compare them, e.g. 'bar chart of approval: Acme 60%, Globex 50%'.",
+        )
 
 
 def draft_spec(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], bool, list[str]]:
