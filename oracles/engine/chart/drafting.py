@@ -8,6 +8,7 @@ from typing import Any
 
 from ..contracts import EngineRefusal
 from ..limits import guard_intent
+from .calendar import is_time_like
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
 from .limits import CHART_LIMITS
@@ -110,7 +111,10 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     shape = read_wording(_without_names(intent, read), subject_end)
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
+    read = _measured_labels_as_pairs(intent, read, wording.mark)
     mark = _choose_mark(wording.mark, read)
+    if mark in ("line", "area"):
+        read = _times_along_the_axis(read)
     if wording.horizontal and mark == "bar":  # "y axis 'Team'" on horizontal bars names the label axis, drawn upright
         wording = replace(wording, x_title=wording.y_title, y_title=wording.x_title)
     if mark == "arc":
@@ -162,6 +166,37 @@ def _without_names(intent: str, read: ReadData) -> str:
         if len(name) >= 3 and CHART_WORD_RE.search(name):  # only a name holding a chart word can mislead
             intent = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group(0)), intent, flags=re.IGNORECASE)
     return intent
+
+
+# "salary (y) against years of experience (x)", "x axis: load": the intent names what runs along x.
+AXES_NAMED_RE = re.compile(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", re.IGNORECASE)
+MEASURED_LABEL_RE = re.compile(r"([-+]?\d+(?:\.\d+)?)\s*([^\W\d_]+)\.?")
+
+
+def _measured_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | None) -> ReadData:
+    """"salary (y) against years of experience (x): 1 yr 42k, 3 yrs 51k": with the axes named, labels
+    that are each a number in one unit are the x of x/y pairs, not categories (bars or a pie stay asked)."""
+    if read.pairs or len(read.series) != 1 or asked_mark in ("bar", "arc", "area") or not AXES_NAMED_RE.search(intent):
+        return read
+    measured = [MEASURED_LABEL_RE.fullmatch(str(label).strip()) for label, _ in read.series[0].points]
+    if not all(measured) or len({m.group(2).lower().rstrip("s") for m in measured if m}) != 1:
+        return read
+    points = [(float(m.group(1)) if "." in m.group(1) else int(m.group(1)), value)  # type: ignore[union-attr]
+              for m, (_, value) in zip(measured, read.series[0].points, strict=True)]
+    return replace(read, series=[SeriesData(None, points)], pairs=True, source="pairs")  # type: ignore[arg-type]
+
+
+def _times_along_the_axis(read: ReadData) -> ReadData:
+    """A line runs along time. A grid whose columns are times ("Apr  May  Jun") and whose rows name
+    things ("Kettle", "Toaster") is drawn one line per row, the times along the axis."""
+    if read.pairs or len(read.series) < 2 or not all(s.name and is_time_like(s.name) for s in read.series):
+        return read
+    labels = [str(label) for label, _ in read.series[0].points]
+    if any(is_time_like(label) for label in labels) or any([str(lbl) for lbl, _ in s.points] != labels for s in read.series):
+        return read
+    rows = [SeriesData(label, [(s.name, s.points[index][1]) for s in read.series])  # type: ignore[misc]
+            for index, label in enumerate(labels)]
+    return replace(read, series=rows, x_title=None)
 
 
 def _capitalised(text: str | None) -> str | None:

@@ -363,6 +363,13 @@ class _Reader:
                 raise Unfaithful("SHAPE_NOT_ASKED", "Stacked series were asked for but drawn side by side.")
             if stacked and not self._asked(_STACKED) and drawn == "bar":
                 raise Unfaithful("SHAPE_NOT_ASKED", "The bars are stacked but stacking was not asked for.")
+        if not self.pairs and self._axes_named() and not asked & {"bar", "arc", "area"}:
+            measured = [re.fullmatch(r"[-+]?\d+(?:\.\d+)?\s*([^\W\d_]+)\.?", str(p.label).strip()) for p in self.points]
+            if all(measured) and len({m.group(1).lower().rstrip("s") for m in measured if m}) == 1:
+                raise Unfaithful("SHAPE_NOT_ASKED", (
+                    "The intent names the x and y axes and every label is a number in one unit, so these are x/y pairs, "
+                    "not categories. Say which, e.g. 'scatter of salary against years: (1, 42k), (3, 51k)' or "
+                    "'bar chart: 1 yr: 42k, 3 yrs: 51k'."))
         if not self.pairs:
             labels = [p.label for p in self.points]
             numeric = [lbl for lbl in labels if isinstance(lbl, str) and re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", lbl.strip())]
@@ -373,6 +380,10 @@ class _Reader:
         elif all(isinstance(p.label, int | float) and float(p.label).is_integer() and _year_like(str(int(p.label)))
                  for p in self.points):
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
+
+    def _axes_named(self) -> bool:
+        """"salary (y) against years (x)", "x axis: load": the intent says what runs along x."""
+        return bool(re.search(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", self.intent, re.IGNORECASE))
 
     def _default_marks(self) -> set[str]:
         """The marks drawn when none is asked: points for x/y pairs, a line (or bars) over time, bars otherwise."""
@@ -938,8 +949,10 @@ class _Reader:
             for j in range(i + 1, min(i + 2, len(tokens))):
                 y = tokens[j]
                 gap = self.intent[x.end:y.start]
-                if point.value in y.readings and re.fullmatch(
-                        r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap):
+                if point.value in y.readings and (re.fullmatch(
+                        r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap)
+                        # "1 yr 42k" where the axes are named: the x's unit alone stands between x and y
+                        or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())):
                     found.append((i, j))
         return found
 
@@ -949,8 +962,13 @@ class _Reader:
                 "The data are x/y pairs but were drawn as categories." if structured.pairs else
                 "The data are labelled values but were drawn as x/y pairs."))
         multi = len({p.series for p in self.points}) > 1
+        points = structured.points
+        if self.mark in ("line", "area") and not self.pairs and all(s and is_time_like(str(s)) for s, _, _ in points) \
+                and not any(is_time_like(str(lbl)) for _, lbl, _ in points):
+            # Columns named by times, rows by things: a line runs along time, so each row is a line.
+            points = [(str(lbl), s, v) for s, lbl, v in points]
         expected = [(s if multi else None, _fold(str(lbl)) if not self.pairs else _number_key(lbl), v)
-                    for s, lbl, v in structured.points]
+                    for s, lbl, v in points]
         drawn = [(_fold(p.series) if p.series else None,
                   _fold(str(p.label)) if not self.pairs else _number_key(p.label), p.value) for p in self.points]
         remaining = list(expected)
@@ -1035,6 +1053,10 @@ def _cell_readings(cell: Any) -> frozenset[float] | None:
     if isinstance(cell, int | float):
         return frozenset({_number_key(cell)})
     text = str(cell).strip()
+    accounting = re.fullmatch(r"\(\s*([$€£¥]?\d[\d,]*(?:\.\d+)?)\s*\)", text)
+    if accounting:  # "(1,200)" alone in a cell: accounting notation for -1,200
+        readings = _cell_readings(accounting.group(1))
+        return frozenset(-r for r in readings) if readings else None
     if not re.fullmatch(r"[-−+]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion))?"
                         r"\s?(?:%|°\s?[CF]?|[A-Za-zµ/]{1,5})?", text):
         return None
@@ -1294,7 +1316,8 @@ def _split_cells(line: str, delimiter: str) -> list[str]:
     """Cells of one pasted row: quoted cells keep their commas ("Smith, J.",42); columns aligned with
     runs of spaces (a sheet copied as text) split at two or more spaces."""
     if delimiter == "  ":
-        return [c for c in re.split(r"\s{2,}", line.strip())] if line.strip() else [""]
+        cells = [c for c in re.split(r"\s{2,}", line.strip())] if line.strip() else [""]
+        return ["", *cells] if re.match(r"\s{2,}\S", line) else cells  # a blank corner above the row names
     if '"' in line:
         return [c.strip() for c in next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])]
     return [c.strip() for c in line.split(delimiter)]

@@ -21,12 +21,12 @@ from .calendar import is_time_like
 
 # "(4,500)" standing where a value stands: right after a label's last word, before an item break.
 ACCOUNTING_RE = re.compile(
-    r"(?<=[^\W\d_&] )\((?P<inner>\s*[$€£¥]?\d[\d,]*(?:\.\d+)?\s*)\)(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
+    r"(?<=\S[ \t])\((?P<inner>\s*[$€£¥]?\d[\d,]*(?:\.\d+)?\s*)\)(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
 ACCOUNTING_WORDS_RE = re.compile(
     r"\baccounting\b|\bnegatives?\s+(?:are\s+|shown\s+|written\s+)?(?:in\s+)?(?:brackets|parenthes[ie]s)\b", re.IGNORECASE)
 # A value outside brackets standing where a value stands: after a label word (or its colon), before an item break.
 _BARE_VALUE_RE = re.compile(
-    r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_]: ))[-−+]?[$€£¥]?(?P<digits>\d[\d,]*(?:\.\d+)?)[%kKMB]?(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
+    r"(?:(?<=\S[ \t])|(?<=\S: ))[-−+]?[$€£¥]?(?P<digits>\d[\d,]*(?:\.\d+)?)[%kKMB]?(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
 
 # "4.5m" / "£4.5 m": a number with a lowercase m after it.
 GLUED_M_RE = re.compile(r"(?<![\w.,])(?P<cur>[$€£¥]\s?)?\d[\d,]*(?:\.\d+)?(?P<space>\s?)m(?![\w²³])")
@@ -54,13 +54,14 @@ def _accounting_negatives(text: str) -> str:
     """A bracketed value is negative when the intent says it writes accounting figures, or when other
     values in the same list stand bare ("Marketing (4,500), Sales 1,200"): brackets then mark a sign.
     Every value in brackets ("email (340), phone (120)") is a count written in brackets, left as it is."""
-    found = [m for m in ACCOUNTING_RE.finditer(text) if not _year(m.group("inner"))]
+    found = [m for m in ACCOUNTING_RE.finditer(text) if not _year(m.group("inner")) and _after_a_label(text, m.start())]
     if not found:
         return text
     outside = text
     for match in found:
         outside = outside[:match.start()] + " " * (match.end() - match.start()) + outside[match.end():]
-    bare = [m for m in _BARE_VALUE_RE.finditer(outside) if not _year(m.group("digits"))]
+    bare = [m for m in _BARE_VALUE_RE.finditer(outside)
+            if not _year(m.group("digits")) and _after_a_label(outside, m.start() - (2 if outside[m.start() - 2] == ":" else 0))]
     if not (ACCOUNTING_WORDS_RE.search(text) or bare):
         return text
     for match in reversed(found):
@@ -68,6 +69,12 @@ def _accounting_negatives(text: str) -> str:
         signed = f"-{inner}".rjust(match.end() - match.start())
         text = text[:match.start()] + signed + text[match.end():]
     return text
+
+
+def _after_a_label(text: str, start: int) -> bool:
+    """The word before the bracket names something ("Legal", "Q2", "R&D"), it is not a value ("1,200 (300)")."""
+    word = re.search(r"(\S+)[ \t]$", text[max(0, start - 40):start])
+    return word is not None and bool(re.search(r"[^\W\d_]", word.group(1)))
 
 
 def _year(inner: str) -> bool:
@@ -92,9 +99,9 @@ def _million_m(text: str) -> str:
                 "UNREADABLE_INTENT",
                 f"'{written}' could be {written[:-1]} million or {written[:-1]} metres. Say which, e.g. "
                 f"'{written[:-1]}M' or '{written[:-1]} million', or '{written[:-1]} metres'.")
-        if million:
-            end = match.end() - 1
-            text = text[:end] + "M" + text[end + 1:]
+        if million:  # "$1.2 m" → "$1.2M ": the multiplier glued on, the length kept
+            end = match.end() - 1 - len(match.group("space"))
+            text = text[:end] + "M" + " " * len(match.group("space")) + text[match.end():]
     return text
 
 

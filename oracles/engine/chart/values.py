@@ -114,6 +114,9 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
         scale = _SCALE.get((match.group("word") or suffix).lower(), 1.0)
         # "£4.5m" is million; a glued "12m" with no currency may be metres, so both readings stand
         scales = {scale} if suffix != "m" or match.group("currency") else {1.0, scale}
+        if match.group("currency") and not suffix and not match.group("word") \
+                and re.match(r"\s[mM](?![\w²³])", intent[match.end():match.end() + 3]):
+            scales = {1e6}  # "$1.2 m": money in millions
         exponent = match.group("exp") or ""
         readings: set[float] = set()
         digits = _GROUP_MARKS_RE.sub("", digits)
@@ -165,15 +168,16 @@ def _joined_space_groups(intent: str) -> str:
 def _accounting(intent: str, match: re.Match[str]) -> bool:
     """"(4,500)" right after a label and before an item break is -4,500 when the intent says it writes
     accounting figures or states other values bare; brackets around every value only enclose them."""
-    before, after = intent[max(0, match.start() - 3):match.start()], intent[match.end():]
-    if not (re.search(r"[^\W\d_&] \(\s*$", before) and re.match(r"\s*\)", after)):
-        return False
+    after = intent[match.end():]
+    word = re.search(r"(\S+)[ \t]\(\s*$", intent[max(0, match.start() - 40):match.start()])
+    if not (word and re.search(r"[^\W\d_]", word.group(1)) and re.match(r"\s*\)", after)):
+        return False  # the bracket follows a name ("Legal (1,250)", "Q2 ($1,100)"), not a value
     if not _ITEM_END_RE.match(after[after.index(")") + 1:]) or re.fullmatch(r"(?:19|20)\d\d", match.group(0)):
         return False
     if _ACCOUNTING_SAID_RE.search(intent):
         return True
-    bare = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_]: ))[-−+]?[$€£¥]?(\d[\d,]*(?:\.\d+)?)[%kKMB]?(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
-    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group(1)) for m in bare.finditer(intent))
+    bare = re.compile(r"(\S*[^\W\d_]\S*):?[ \t][-−+]?[$€£¥]?(\d[\d,]*(?:\.\d+)?)[%kKMB]?(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
+    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group(2)) and "(" not in m.group(1) for m in bare.finditer(intent))
 
 
 def _norm(text: Any) -> str:
