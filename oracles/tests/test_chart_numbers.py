@@ -299,3 +299,31 @@ def test_a_request_for_values_the_intent_does_not_give_is_refused(intent: str) -
 ])
 def test_forecasts_the_intent_states_are_data(intent: str, points: list[Point]) -> None:
     assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+# ---------------------------------------------------------------------------------------------
+# Decimal commas, with dotted thousands or items split by something other than a comma
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("Kosten je Standort: Bonn 2.310,75 · Köln 845,10 · Essen 1.002,00",
+     [("Bonn", 2310.75), ("Köln", 845.1), ("Essen", 1002)]),
+    ("Oxygen, they log with commas: tank A 8,4 / tank B 7,9 / tank C 9,1",
+     [("tank A", 8.4), ("tank B", 7.9), ("tank C", 9.1)]),
+    ("Glucose, line please: 07:00 5,4 — 11:00 6,8 — 15:00 6,1", [("07:00", 5.4), ("11:00", 6.8), ("15:00", 6.1)]),
+])
+def test_decimal_commas_are_read_where_no_comma_separates_items(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+def test_a_path_keeps_its_slash_and_a_separating_slash_is_no_label() -> None:
+    assert sorted(_points(_drawn("Bar chart of hits per page: /home 340, /docs 120, /blog 95"))) == \
+        [("/blog", 95), ("/docs", 120), ("/home", 340)]
+    intent = "Oxygen, they log with commas: tank A 8,4 / tank B 7,9 / tank C 9,1"
+    refusal = _planted(intent, [("tank A", 8.4), ("/ tank B", 7.9), ("/ tank C", 9.1)])
+    assert refusal is not None and refusal[0] == "LABEL_NOT_IN_INTENT"
+
+
+def test_the_check_refuses_a_european_number_read_in_pieces() -> None:
+    intent = "Kosten je Standort: Bonn 2.310,75 · Köln 845,10 · Essen 1.002,00"
+    refusal = _planted(intent, [("Bonn", 2.31), ("Köln", 845.1), ("Essen", 1.002)])
+    assert refusal is not None and refusal[0] == "VALUE_NOT_IN_INTENT"

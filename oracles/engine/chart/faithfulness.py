@@ -89,7 +89,7 @@ _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": 
 _SIGNS = "+-"
 _SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
 # A label never starts or ends with these: they link it to something else ("28 psi →", "iOS (").
-_LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;]|[\s(\[{:=→|,;]$|->$|=>$")
+_LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;·]|[\s(\[{:=→|,;·]$|->$|=>$|^/\s|\s/$")  # "/ Ingrid", not "/search"
 _MARK_NAMES: dict[str, str] = {
     "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
     "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",

@@ -42,12 +42,36 @@ SPACE_GROUPED_RE = re.compile(
 _LABEL_WORD_BEFORE_RE = re.compile(r"([^\W\d_][\w'’-]*)\s$")
 
 
+# "1.234,50": dots between thousands and a decimal comma, the notation of most of Europe.
+EUROPEAN_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,])")
+DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d,]|\.\d)")
+DIGIT_COMMA_DIGIT_RE = re.compile(r"\d,\d")
+
+
 def normalise_numbers(intent: str) -> str:
-    """The intent with accounting negatives, million-m and space-grouped thousands in the notation the
-    readers know (same length). Raises UNREADABLE_INTENT where the notation cannot be settled."""
-    text = _accounting_negatives(intent)
+    """The intent with decimal commas, accounting negatives, million-m and space-grouped thousands in
+    the notation the readers know (same length). Raises UNREADABLE_INTENT where it cannot be settled."""
+    text = _decimal_commas(intent)
+    text = _accounting_negatives(text)
     text = _million_m(text)
     return _space_groups(text)
+
+
+def _decimal_commas(text: str) -> str:
+    """"1.234,50" is always 1234.5. "7,2" is 7.2 when every comma between digits in the intent has one or
+    two digits after it (never a thousands group), there are at least two, and none is an "(x,y)" pair:
+    "pH 7,2 — 7,4 — 7,9". Written back with a dot (and no-break spaces between thousands)."""
+    european = list(EUROPEAN_RE.finditer(text))
+    masked = EUROPEAN_RE.sub(lambda m: "#" * len(m.group(0)), text)
+    decimals = list(DECIMAL_COMMA_RE.finditer(masked))
+    plain = len(decimals) + len(european) >= 2 and len(decimals) == len(DIGIT_COMMA_DIGIT_RE.findall(masked)) \
+        and not re.search(r"\(\s*\d+,\d+\s*\)", text)
+    for match in european:
+        text = text[:match.start()] + match.group(0).replace(".", "\u00a0").replace(",", ".") + text[match.end():]
+    if plain:
+        for match in decimals:
+            text = text[:match.start()] + match.group(0).replace(",", ".") + text[match.end():]
+    return text
 
 
 def _accounting_negatives(text: str) -> str:

@@ -23,7 +23,8 @@ _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "b": 1
           "billion": 1e9, "trillion": 1e12}
 _NUMBER_RE = re.compile(
     r"(?P<sign>(?<![\w)])[-−+])?(?P<currency>[$€£¥])?"
-    r"(?P<digits>\d{1,3}(?:['’\u00a0\u2009\u202f]\d{3})+(?![\d'’])(?:\.\d+)?"  # "48'200", "289 330" with a no-break space
+    r"(?P<digits>\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,])"  # "1.234,50": dots between thousands, a decimal comma
+    r"|\d{1,3}(?:['’\u00a0\u2009\u202f]\d{3})+(?![\d'’])(?:\.\d+)?"  # "48'200", "289 330" with a no-break space
     r"|\d{1,2}(?:,\d{2})+,\d{3}(?!\d)(?:\.\d+)?"  # Indian grouping: "1,23,456"
     r"|\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
     r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn|m)(?![A-Za-z²³]))?"
@@ -79,6 +80,7 @@ def in_spans(position: int, starts: list[int], ends: list[int]) -> bool:
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])")
 _DECIMAL_BEFORE_COMMA_SPACE_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
 _DIGIT_COMMA_DIGIT_RE = re.compile(r"\d,\d")
+_EUROPEAN_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,])")
 
 
 def uses_decimal_commas(intent: str) -> bool:
@@ -88,6 +90,9 @@ def uses_decimal_commas(intent: str) -> bool:
     histoire 14,25"): there a comma between digits is never a list break nor a thousands group."""
     if DECIMAL_COMMA_RE.search(intent) and (";" in intent or "\t" in intent):
         return True
+    european = _EUROPEAN_RE.sub(lambda m: "#" * len(m.group(0)), intent)
+    if european != intent:  # "Wien 1.234,50 · Graz 987,25": with dotted thousands, a comma is a decimal mark
+        return len(_DECIMAL_BEFORE_COMMA_SPACE_RE.findall(european)) == len(_DIGIT_COMMA_DIGIT_RE.findall(european))
     decimals = _DECIMAL_BEFORE_COMMA_SPACE_RE.findall(intent)
     return len(decimals) >= 2 and len(decimals) == len(_DIGIT_COMMA_DIGIT_RE.findall(intent)) \
         and ", " in intent and not re.search(r"\(\s*\d+,\d+\s*\)", intent)
@@ -121,6 +126,8 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
         readings: set[float] = set()
         digits = _GROUP_MARKS_RE.sub("", digits)
         candidates = [digits.replace(",", "")] + (digits.split(",") if "," in digits else [])
+        if re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d{1,2}", digits):
+            candidates = [digits.replace(".", "").replace(",", ".")]
         if re.fullmatch(r"\d+,\d{1,2}", digits):
             candidates.append(digits.replace(",", "."))  # "0,5": a decimal comma
         for candidate in candidates:
