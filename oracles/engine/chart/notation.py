@@ -64,8 +64,11 @@ def _decimal_commas(text: str) -> str:
     european = list(EUROPEAN_RE.finditer(text))
     masked = EUROPEAN_RE.sub(lambda m: "#" * len(m.group(0)), text)
     decimals = list(DECIMAL_COMMA_RE.finditer(masked))
+    # Not in CSV ("hours,score" then "1,52"): there a comma stands between cells, glued to what follows,
+    # and a row starts with its number; a decimal comma sits in a number standing after a word.
     plain = len(decimals) + len(european) >= 2 and len(decimals) == len(DIGIT_COMMA_DIGIT_RE.findall(masked)) \
-        and not re.search(r"\(\s*\d+,\d+\s*\)", text)
+        and not re.search(r"\(\s*\d+,\d+\s*\)|,[^\s\d]", text) \
+        and all(m.start() > 0 and masked[m.start() - 1] in " \t\u00a0:" for m in decimals)
     for match in european:
         text = text[:match.start()] + match.group(0).replace(".", "\u00a0").replace(",", ".") + text[match.end():]
     if plain:
