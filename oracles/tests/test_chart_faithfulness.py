@@ -508,3 +508,12 @@ def test_a_value_stated_before_its_label_in_the_subject_is_data() -> None:
 ])
 def test_the_subjects_own_numbers_are_not_data(intent: str) -> None:
     assert answer("chart", intent, "vega-lite", {}).status == "valid"
+
+
+def test_a_value_before_a_line_that_starts_with_a_counted_word_is_still_data() -> None:
+    """Planted: the row "Zorvex, 937" left out. "937\\nbar chart" is a value, not "937 bars": a
+    counted word on the next line does not explain the number away (coverage audit family)."""
+    intent = "signups: Mon 34, Tue 41, Wed 29\nThu 937\nitems are daily totals"
+    verdict = _planted(intent, lambda spec: spec["data"].update(values=spec["data"]["values"][:-1]))
+    assert _code(verdict) == "VALUE_MISSING"
+    assert "937" in verdict.reason["message"]  # type: ignore[index]

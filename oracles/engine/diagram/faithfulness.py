@@ -220,6 +220,8 @@ class Faithfulness:
             if taken.isdisjoint(range(span.start, span.end)):
                 chosen.append(span)
                 taken.update(range(span.start, span.end))
+        # "Osei" or "Dr" out of "Dr. Osei": a title's full stop glues it to the name after it
+        chosen = [span for span in chosen if not self._cut_at_title(span)]
         # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
         changed = True
         while changed:
@@ -241,6 +243,17 @@ class Faithfulness:
             if key not in placed and key not in self.nodes:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' is not a whole phrase of the intent.")
         return sorted(chosen, key=lambda sp: sp.start)
+
+    def _cut_at_title(self, span: Span) -> bool:
+        """The span starts right after "Dr." or ends on a title ("Dr") whose full stop leads into a name."""
+        tokens = self.tokens
+
+        def title_at(index: int) -> bool:
+            return 0 <= index and index + 2 < len(tokens) and tokens[index].kind == "word" \
+                and tokens[index].text.casefold() in TITLE_ABBREVIATIONS and tokens[index + 1].text == "." \
+                and tokens[index + 2].kind == "word" and tokens[index + 1].start == tokens[index].start + len(tokens[index].text)
+
+        return title_at(span.start - 2) or title_at(span.end - 1)
 
     def _whole_item(self, span: Span) -> bool:
         before = self.tokens[span.start - 1] if span.start else None
