@@ -98,6 +98,11 @@ def _has_values(bases: list[int]) -> Judge:
     return judge
 
 
+def _refused_only(spec: Any) -> bool | str:
+    drawn = [(lbl, v) for _, lbl, v in _rows(spec) if isinstance(lbl, str) and MARK.lower() in norm_label(lbl)]
+    return f"a range drawn as {drawn}" if drawn else f"the item '{MARK}' is not drawn"
+
+
 def _asked_mark(mark: str) -> Judge:
     def judge(spec: Any) -> bool | str:
         drawn = read_chart(spec).mark
@@ -243,6 +248,13 @@ def chart_variants(entry: dict[str, Any], spec: Any) -> Iterator[Variant]:
                       _has_value(VALUE))
     else:
         yield Variant("chart/extra-pair-appended", intent.rstrip() + f"\nAlso ({VALUE}, {VALUE + 1}).", _has_value(VALUE + 1))
+    # 2b. An item whose value is a range, two values for one label, an item in brackets.
+    if not pairs:
+        yield Variant("chart/extra-item-range-value", intent.rstrip() + f"\nAlso {MARK}: {VALUE - 37}-{VALUE}.", _refused_only)
+        yield Variant("chart/extra-item-two-values", intent.rstrip() + f"\nAlso {MARK}: {VALUE} and {VALUE + 1}.",
+                      _preserving(entry, _has_values([VALUE, VALUE + 1])))
+        yield Variant("chart/extra-item-in-brackets", intent.rstrip() + f" ({MARK} {VALUE})",
+                      _preserving(entry, _has_value(VALUE, MARK)))
     # 3b. An asked shape, title or order added at the end.
     if not pairs:
         yield Variant("chart/ask-line", intent.rstrip() + " Draw it as a line chart.", _preserving(entry, _asked_mark("line")))
@@ -408,6 +420,16 @@ def _edge(tail: str, head: str) -> Judge:
     return judge
 
 
+def _retried(node: str) -> Judge:
+    """The retry (an edge back into `node`) and its count, 3, are drawn."""
+    def judge(dot: Any) -> bool | str:
+        labels, edges, edge_labels = _graph(dot)
+        back = [(t, h) for t, h in edges if h == norm_label(node) and (t == h or (h, t) in edges)]
+        counted = any("3" in norm_label(x) for texts in edge_labels.values() for x in texts) or any("3" in lbl for lbl in labels)
+        return True if back and counted else f"no retry of '{node}' (at most 3 times) drawn"
+    return judge
+
+
 def _no_edge(tail: str, head: str) -> Judge:
     def judge(dot: Any) -> bool | str:
         _, edges, _ = _graph(dot)
@@ -509,6 +531,10 @@ def diagram_variants(entry: dict[str, Any], dot: Any) -> Iterator[Variant]:
     # 4. A 'go back to' clause.
     if first != last and (norm_label(last), norm_label(first)) not in {(norm_label(t), norm_label(h)) for t, h in edges}:
         yield Variant("diagram/go-back-to", intent.rstrip() + f"\nIf {last} fails, go back to {first}.", _edge(last, first))
+    # 3b. A retry count, and a branch written with "unless".
+    yield Variant("diagram/retry-count", intent.rstrip() + f"\nIf {last} fails, retry it at most 3 times.", _retried(last))
+    yield Variant("diagram/unless-branch", intent.rstrip() + f"\nUnless {last} passes, page the {MARK} team.",
+                  _preserving(entry, _mark_node(after=last)))
     # 4b. A relation the intent rules out.
     if first != last and (first, last) not in edges:
         yield Variant("diagram/negated-relation", intent.rstrip() + f"\n{first} never goes straight to {last}.",
@@ -520,6 +546,12 @@ def diagram_variants(entry: dict[str, Any], dot: Any) -> Iterator[Variant]:
         yield Variant("diagram/extra-message", intent.rstrip() + f"\nThen {b} sends the {MARK} receipt to {a}.",
                       _mark_message(b, a))
     # 6. A step name lengthened (a node written once in the intent).
+    for label in labels:
+        found = list(re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE))
+        if len(found) > 1:
+            everywhere = re.sub(rf"(?<!\w){re.escape(label)}(?!\w)", lambda m: f"{MARK} {m.group(0)}", intent, flags=re.IGNORECASE)
+            yield Variant("diagram/name-lengthened-everywhere", everywhere, _longer_node(f"{MARK} {label}", label))
+            break
     for label in labels:
         found = list(re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE))
         if len(found) == 1:

@@ -572,3 +572,28 @@ def test_two_sort_orders_asked_are_refused() -> None:
     verdict = _checked_against("Sort ascending. Bar chart of response time per endpoint: search 340, login 120, checkout 410",
                                intent)
     assert _code(verdict) == "REQUEST_NOT_HONOURED" and "sort order" in verdict.reason["message"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("intent", "label"), [
+    ("Energy use (kWh): 00:00 1.2, 06:00 2.8, 18:00 4.1 Also 00:00 937.", "18:00 4.1 Also 00:00"),
+    ("Anomaly (°C): 2021 +0.38, 2022 +0.47, 2023 +0.69 Also 2019 937.", "2023 +0.69 Also 2019"),
+    ("Lows: Mon −7, Tue −11, Fri −2 (°C) Also Mon 937.", "Fri −2 (°C) Also Mon"),
+    ("Yes by age: 18-29 64%, 30-44 58%, 65+ 39% Also 18-29 937.", "65+ 39% Also 18-29"),
+])
+def test_a_label_run_across_a_value_into_the_next_statement_is_refused(intent: str, label: str) -> None:
+    """Planted: the last item and the next statement drawn as one label, the last item's value dropped."""
+    def plant(spec: dict[str, Any]) -> None:
+        rows = spec["data"]["values"]
+        spec["data"]["values"] = [*rows[:-2], {"label": label, "value": 937}]
+    verdict = _checked_against(intent.split(" Also")[0].rsplit(",", 1)[0] + ", Also 937", intent, plant)
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT" and label in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_label_that_opens_with_the_next_statements_word_is_refused() -> None:
+    """Planted: 'Also Samsung 937' drawn as a category 'Also Samsung'."""
+    intent = "donut chart of share: Samsung 34, Apple 27, others 15. Also Samsung 937."
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["data"]["values"] = [*spec["data"]["values"][:-1], {"label": "Also Samsung", "value": 937}]
+    verdict = _checked_against("donut chart of share: Samsung 34, Apple 27, others 15. Also 937.", intent, plant)
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT" and "Also Samsung" in verdict.reason["message"]  # type: ignore[index]

@@ -79,6 +79,12 @@ NOT_DATA_AFTER = re.compile(
     r"[ \t]*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
     r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
 
+# A number between two parts of a label ("LATAM $310k Also EMEA", "18:00 4.1 Also 00:00", "Fri −2 (°C) Also
+# Mon"): the label ran across a value into the next statement. A clock time with words after it is no time.
+_INNER_NUMBER = re.compile(r"\S\s+[-−+(]?[$€£¥]?\d[\d,.]*(?:[kKMB]|bn|mn)?%?\)?\s+\W*[^\W\d_]")
+_CLOCK_WITH_TAIL = re.compile(r"\d{1,2}:\d{2}\s+\S")
+# Words that open the next statement; a label never starts with one ("Also Samsung 937").
+OPENING_WORDS = frozenset("also finally lastly plus then while but whereas".split())
 # " — " between words separates a statement from the next; inside a label it means two were run together.
 _SPACED_DASH = re.compile(r"\s[-–—]\s")
 # A label never holds the request for the chart itself ("May — line chart please").
@@ -500,8 +506,7 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
                     "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
-            if re.search(r"[^\W\d_]\S*\s+[-+(]?[$€£¥]?\d[\d,.]*(?:[kKMB]|bn|mn)?%?\s+\W*[^\W\d_]", stripped) \
-                    and not is_time_like(stripped):
+            if _INNER_NUMBER.search(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
@@ -515,7 +520,8 @@ class _Reader:
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
             edge_words = [w.lower() for w in _words(stripped)]
-            if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
+            if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS | OPENING_WORDS
+                                        or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts or ends with a linking word. Write 'label value' items, e.g. "
                     "'control 3.2%, variant 4.1%'."))
