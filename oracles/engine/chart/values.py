@@ -46,11 +46,12 @@ _DATE_OR_TIME_RE = re.compile(
     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b|"
     r"\d{4}-\d{1,2}(?:-\d{1,2})?|(?<!\d)(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?:/\d{2,4})?(?!\d)|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
 )
-# "top 5", "last 7 days": numbers that size the question, not values to draw.
+# "top 5", "last 7 days": numbers that size the question, not values to draw. The counted word is on the
+# number's own line: "Zorvex, 937\nbar chart please" states a value, not "937 bars".
 _COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|last|past|next|first|every|each|bottom|question)|\bn\s*=)\s*-?\s*$",
                               re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(
-    r"^\s*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
+    r"^[ \t]*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
     r"values|lines?|slices?|columns?|rows?|charts?|colou?rs?)\b", re.IGNORECASE)
 
 

@@ -292,6 +292,8 @@ class Faithfulness:
                 chosen.append(span)
                 taken.update(range(span.start, span.end))
         chosen += self._step_references(chosen)
+        # "Osei" or "Dr" out of "Dr. Osei": a title's full stop glues it to the name after it
+        chosen = [span for span in chosen if not self._cut_at_title(span)]
         # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
         changed = True
         while changed:
@@ -332,6 +334,17 @@ class Faithfulness:
                 item = items[after.text]
                 found.append(Span(index, index + 2, "node", item.key, item.label))
         return found
+
+    def _cut_at_title(self, span: Span) -> bool:
+        """The span starts right after "Dr." or ends on a title ("Dr") whose full stop leads into a name."""
+        tokens = self.tokens
+
+        def title_at(index: int) -> bool:
+            return 0 <= index and index + 2 < len(tokens) and tokens[index].kind == "word" \
+                and tokens[index].text.casefold() in TITLE_ABBREVIATIONS and tokens[index + 1].text == "." \
+                and tokens[index + 2].kind == "word" and tokens[index + 1].start == tokens[index].start + len(tokens[index].text)
+
+        return title_at(span.start - 2) or title_at(span.end - 1)
 
     def _whole_item(self, span: Span) -> bool:
         before = self.tokens[span.start - 1] if span.start else None
