@@ -9,6 +9,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -32,7 +33,7 @@ from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
 from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
-from .figures import figure_cache_key
+from .figures import BackgroundDrawingFailed, figure_cache_key, png_in_flight
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import catalogue_forget, oracle_get
 from .tasks import check_intent, render_figure
@@ -412,19 +413,37 @@ def _figure_answer(*, principal: Principal, token: str, out: str) -> Answer:
     return answer
 
 
-def _figure_kept(*, principal: Principal, token: Any, out: str) -> tuple[Answer, str, str | None, str | None]:
-    """The answer, its figure's cache key, the figure if cached, and the SVG its check kept (when
-    a PNG is asked for and is not cached): one step, so one thread hop.
+def _figure_kept(*, principal: Principal, token: Any, out: str) -> tuple[Answer, str, str | None, str | None, Future[str] | None]:
+    """The answer, its figure's cache key, the figure if cached, the SVG its check kept (when a PNG
+    is asked for and is not cached), and the background drawing of it still under way: one step,
+    so one thread hop.
 
     A fresh answer's figure was kept by its check (oracles/figures.py); one drawn before is cached
     too. With no PNG yet, the SVG the check kept makes it (a rasterisation, not a second layout).
+    The drawing in flight is looked for before the cache: it leaves the registry only once its PNG
+    is cached, so a figure is never found in neither while it is being drawn.
     """
     answer = _figure_answer(principal=principal, token=token, out=out)
     cache_key, svg_key = (
         figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=o, result=answer.result) for o in (out, "svg")
     )
+    drawing = png_in_flight(cache_key) if out == "png" else None
+    if drawing is not None:
+        return answer, cache_key, None, None, drawing
     kept = cache.get_many([cache_key, svg_key] if out == "png" else [cache_key])
-    return answer, cache_key, kept.get(cache_key), kept.get(svg_key) if out == "png" else None
+    return answer, cache_key, kept.get(cache_key), kept.get(svg_key) if out == "png" else None, None
+
+
+async def _drawn_in_background(drawing: Future[str], *, deadline: float) -> str:
+    """Wait (holding no thread) for the background drawing of a fresh answer's PNG; its failure is reported."""
+    try:
+        # Shielded: this caller giving up must not cancel the drawing other callers wait for.
+        return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(drawing)), timeout=max(deadline - time.monotonic(), 0))
+    except TimeoutError:
+        wait = settings.FORMA["TASK_WAIT_SECONDS"]
+        raise FormaError("upstream_unavailable", f"Drawing failed: the drawing did not finish within {wait:g} s. Retry.") from None
+    except BackgroundDrawingFailed as failure:
+        raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure
 
 
 async def figure_draw(
@@ -438,13 +457,16 @@ async def figure_draw(
     """
     started = time.monotonic() if started is None else started
     out = out or "png"
-    answer, cache_key, encoded, drawn_svg = await run_sync(_figure_kept, principal=principal, token=token, out=out)
-    if encoded is None:
+    deadline = started + settings.FORMA["TASK_WAIT_SECONDS"]
+    answer, cache_key, encoded, drawn_svg, drawing = await run_sync(_figure_kept, principal=principal, token=token, out=out)
+    if drawing is not None:
+        encoded = await _drawn_in_background(drawing, deadline=deadline)
+    elif encoded is None:
         try:
             submitted = await run_sync(
                 task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out, drawn_svg
             )
-            encoded = await task_outcome(submitted, deadline=started + settings.FORMA["TASK_WAIT_SECONDS"])
+            encoded = await task_outcome(submitted, deadline=deadline)
         except TaskFailed as failure:
             raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure
         await run_sync(cache.set, cache_key, encoded, timeout=24 * 3600)
