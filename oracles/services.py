@@ -32,7 +32,7 @@ from ground.errors import FormaError, invalid_request, not_found, storage_errors
 from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
-from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
+from .dispatch import Submitted, TaskFailed, task_outcome, task_start_here, task_submit, tasks_run_here
 from .figures import BackgroundDrawingFailed, figure_cache_key, png_in_flight
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import catalogue_forget, oracle_get
@@ -141,10 +141,15 @@ def answer_begin(
     held = credits.credits_reserve(organization_pk=principal.organization_pk, request_id=request_id, amount=oracle.price)
     with _released_on_failure(request_id, held):
         submitted, refused = None, None
-        try:
-            submitted = task_submit(check_intent, oracle.kind, intent, fmt, options)
-        except TaskFailed as failure:
-            refused = failure
+        if tasks_run_here():
+            # The check runs in this process: start it from here, right after the hold, so it runs
+            # while this thread hands the ask back to the event loop. Nothing runs without a hold.
+            submitted = task_start_here(check_intent, oracle.kind, intent, fmt, options)
+        else:
+            try:
+                submitted = task_submit(check_intent, oracle.kind, intent, fmt, options)
+            except TaskFailed as failure:
+                refused = failure
     return AskInFlight(
         request_id=request_id, principal=principal, oracle=oracle, intent=intent, fmt=fmt,
         options=options, submitted=submitted, refused=refused, idempotency_key_pk=idempotency_key_pk, held=held,
