@@ -56,6 +56,25 @@ def figures_keep(*, kind: str, fmt: str, result: Any, figures: dict[str, bytes])
         logger.warning("could not keep the figures of a %s answer", kind, exc_info=True)
 
 
+def figure_token_cache_key(token: str) -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:figure-token:{token}"
+
+
+def figure_token_keep(*, token: str, organization_pk: int, kind: str, fmt: str, result: Any) -> None:
+    """Remember, for FRESH_FIGURE_SECONDS, whose figure `token` is and under which keys its drawings
+    are cached: show_figure of a fresh answer then reads the cache only, with no database read.
+    Best effort: a miss means show_figure reads the answer row, as for any older answer."""
+    try:
+        cache.set(
+            figure_token_cache_key(token),
+            {"organization": organization_pk,
+             **{out: figure_cache_key(kind=kind, fmt=fmt, out=out, result=result) for out in ("png", "svg")}},
+            timeout=settings.FORMA["FRESH_FIGURE_SECONDS"],
+        )
+    except Exception:
+        logger.warning("could not remember the figure of a fresh %s answer", kind, exc_info=True)
+
+
 class BackgroundDrawingFailed(Exception):
     """The background drawing of a PNG failed; `code` and `message` say why (logged where it happened)."""
 

@@ -33,7 +33,7 @@ from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
 from .dispatch import Submitted, TaskFailed, task_outcome, task_start_here, task_submit, tasks_run_here
-from .figures import BackgroundDrawingFailed, figure_cache_key, png_in_flight
+from .figures import BackgroundDrawingFailed, figure_cache_key, figure_token_cache_key, figure_token_keep, png_in_flight
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import catalogue_forget, oracle_get
 from .tasks import check_intent, render_figure
@@ -197,6 +197,11 @@ def answer_finish(*, flight: AskInFlight, verdict: Verdict, total_ms: float) -> 
                 timings={"engine_ms": verdict.engine_ms, "total_ms": total_ms},
             )
             body = answer_present(answer, credits_remaining=credits.balance_of_pk(principal.organization_pk))
+            if body.figure.drawable and answer.figure_token:
+                transaction.on_commit(lambda: figure_token_keep(
+                    token=answer.figure_token, organization_pk=principal.organization_pk, kind=oracle.kind,
+                    fmt=answer.format, result=answer.result,
+                ))
             if flight.idempotency_key_pk is not None:
                 # In the same transaction as the charge: a key is answered exactly when its ask was billed.
                 IdempotencyKey.objects.filter(pk=flight.idempotency_key_pk, request_id=request_id).update(response=body.model_dump(mode="json"))
@@ -451,18 +456,49 @@ async def _drawn_in_background(drawing: Future[str], *, deadline: float) -> str:
         raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure
 
 
+CacheRead = Callable[[list[str]], Awaitable[dict[str, Any]]]
+
+
+async def _fresh_figure(*, principal: Principal, token: str, out: str, cache_read: CacheRead, deadline: float) -> str | None:
+    """A fresh answer's figure from the cache alone (what answer_finish remembered of its token),
+    or its background drawing awaited; None when that is not enough (then the answer row is read).
+
+    Scoped like the row: a token remembered for another organization is not this caller's figure."""
+    if out not in FIGURE_OUTPUTS or not ids.looks_like("fig", token):
+        return None  # the slow path says what is wrong
+    try:
+        remembered = (await cache_read([figure_token_cache_key(token)])).get(figure_token_cache_key(token))
+        if not isinstance(remembered, dict) or remembered.get("organization") != principal.organization_pk:
+            return None
+        key = remembered[out]
+        drawing = png_in_flight(key) if out == "png" else None
+        if drawing is not None:
+            return await _drawn_in_background(drawing, deadline=deadline)
+        return (await cache_read([key])).get(key)
+    except storage_errors() as exc:  # the cache does not answer: the database may
+        logger.warning("figure cache unreadable (%r); reading the answer", exc)
+        return None
+
+
 async def figure_draw(
     *, principal: Principal, token: str, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
-    started: float | None = None,
+    started: float | None = None, cache_read: CacheRead | None = None,
 ) -> tuple[bytes, str]:
     """Draw the figure of a valid answer of the caller's organization. Free. Returns (bytes, mime type).
 
     Like `answer_ask`, the wait for the drawing is awaited (holding no thread) and ends by
-    `started + TASK_WAIT_SECONDS`; database and cache steps run through `run_sync`.
+    `started + TASK_WAIT_SECONDS`; database and cache steps run through `run_sync`. With
+    `cache_read` (an awaitable cache read that stays on the event loop), a fresh answer's figure
+    kept in the cache is served without any thread hop or database read.
     """
     started = time.monotonic() if started is None else started
     out = out or "png"
+    mime = "image/png" if out == "png" else "image/svg+xml"
     deadline = started + settings.FORMA["TASK_WAIT_SECONDS"]
+    if cache_read is not None:
+        fresh = await _fresh_figure(principal=principal, token=token, out=out, cache_read=cache_read, deadline=deadline)
+        if fresh is not None:
+            return base64.b64decode(fresh), mime
     answer, cache_key, encoded, drawn_svg, drawing = await run_sync(_figure_kept, principal=principal, token=token, out=out)
     if drawing is not None:
         encoded = await _drawn_in_background(drawing, deadline=deadline)
@@ -475,7 +511,6 @@ async def figure_draw(
         except TaskFailed as failure:
             raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure
         await run_sync(cache.set, cache_key, encoded, timeout=24 * 3600)
-    mime = "image/png" if out == "png" else "image/svg+xml"
     return base64.b64decode(encoded), mime
 
 
