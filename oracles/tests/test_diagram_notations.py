@@ -206,6 +206,16 @@ def test_a_label_written_inside_an_arrow_is_the_edge_label(intent: str) -> None:
 
 
 @pytest.mark.parametrize("intent", [
+    "valve: Shut -(open)-> Open -(shut)-> Shut",
+    "valve: Shut → Open (open), Open → Shut (shut)",
+])
+def test_an_arrow_label_may_be_the_same_word_as_a_state(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"shut", "open"}
+    assert edges == {("shut", "open"): ["open"], ("open", "shut"): ["shut"]}
+
+
+@pytest.mark.parametrize("intent", [
     "heater: idle → (too cold) → heating → back to idle",
     "heater: idle → heating [too cold]. heating → idle",
     "heater: idle (too cold) -> heating. heating -> idle",
