@@ -168,6 +168,24 @@ def test_plantuml_messages_with_declared_aliases() -> None:
     assert edges == {("mobile app", "ledger"): ["write entry"], ("ledger", "mobile app"): ["entry id"]}
 
 
+def test_plantuml_groups_qualify_messages_and_activity_forks_meet_again() -> None:
+    nodes, edges = _drawn("@startuml\nClient -> Vault : unlock\nalt key valid\n  Vault --> Client : secret\nelse key revoked\n"
+                          "  Vault --> Client : denied\nend\n@enduml")
+    assert nodes == {"client", "vault"}
+    assert edges[("vault", "client")] == ["key revoked: denied", "key valid: secret"]
+    nodes, edges = _drawn("@startuml\nstart\n:Take order;\nfork\n  :Brew coffee;\nfork again\n  :Warm pastry;\nend fork\n"
+                          "-> both ready;\n:Serve;\nstop\n@enduml")
+    assert nodes == {"take order", "brew coffee", "warm pastry", "serve"}
+    assert edges == {("take order", "brew coffee"): [], ("take order", "warm pastry"): [],
+                     ("brew coffee", "serve"): ["both ready"], ("warm pastry", "serve"): ["both ready"]}
+
+
+def test_one_word_messages_are_not_read_as_verbs() -> None:
+    nodes, edges = _drawn("sequenceDiagram\n  box Backend\n  participant API\n  participant DB\n  end\n"
+                          "  API->>DB: query\n  DB-->>API: rows")
+    assert edges == {("api", "db"): ["query"], ("db", "api"): ["rows"]}
+
+
 def test_plantuml_component_links_dotted_and_reversed() -> None:
     nodes, edges = _drawn("@startuml\nskinparam monochrome true\n[Gateway] --> [Billing]\n[Billing] ..> [Tax rules] : looks up\n"
                           "[Gateway] <-- [Scheduler]\n@enduml")
@@ -262,7 +280,7 @@ def test_the_check_refuses_a_mermaid_drawing_that_drops_an_edge_or_a_label() -> 
 
 
 def test_the_normal_form_of_a_notation_is_one_arrow_line_an_edge() -> None:
-    text = "sequenceDiagram\n  participant S as Sensor\n  S->>Gateway: reading\n  Gateway-->>S: ack"
-    assert notation_as_arrows(text) == "Sensor -> Gateway: reading\nGateway -> Sensor: ack"
+    text = "sequenceDiagram\n  participant S as Sensor\n  S->>Gateway: reading\n  Gateway-->>S: ack received"
+    assert notation_as_arrows(text) == "Sensor -(reading)-> Gateway\nGateway -> Sensor: ack received"
     assert notation_as_arrows("a -> b") == "a -> b"
     assert read_notation("the app calls the API") is None
