@@ -40,13 +40,14 @@ from .sequences import numbered_messages, read_sequence
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
 # An arrow, and the label written inside or beside it: "-->|yes|", "-> |valid|", "-- yes -->",
-# "=yes=>", "—checkout→", "→ (battery low) →". A label's syntax is read as a label, never as a node.
+# "=yes=>", "—checkout→", "→ (battery low) →" (a bracketed aside between arrows is a condition, unless
+# every step of the chain is bracketed alike). A label's syntax is read as a label, never as a node.
 ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|"
                       r"(?:-{1,2}>|→|=>)\s*\|(?P<label2>[^|\n]{1,60})\|\s*|"
                       r"--\s*(?P<label3>[^->\n]{1,60}?)\s*-->\s*|"
                       r"(?<!\S)=(?P<label4>[^\s=>][^=>\n]{0,58}?)=>|"
                       r"(?<!\S)[—–](?P<label5>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)|"
-                      r"(?:->|→|=>)\s*[(\[](?P<label6>[^()\[\]|,&‖\n]{1,60})[)\]]\s*(?:-{1,2}>|→|=>)|"
+                      r"(?:->|→|=>)\s*\((?P<label6>[^()\[\]|,&‖\n]{1,60})\)\s*(?:-{1,2}>|→|=>)|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
 ARROW_LABELS = ("label", "label2", "label3", "label4", "label5", "label6")
 # Arrow or Mermaid shape syntax left in a node's name ("check form =yes", "db[(Postgres)]",
@@ -404,9 +405,23 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
     return read_relations(graph, statement, last)
 
 
+PLAIN_ARROW_RE = re.compile(r"\s*(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
+
+
+def _unwrap_boxed_steps(chain: str) -> str:
+    """"(Client) → (API) → (DB)", "[Client] -> [API] -> [DB]": when every step of a chain is
+    bracketed alike, the brackets draw boxes; they are not labels or groups."""
+    pieces = PLAIN_ARROW_RE.split(chain.strip())
+    for opening, closing in (("(", ")"), ("[", "]")):
+        inner = rf"\{opening}([^()\[\]\n]+)\{closing}"
+        if len(pieces) > 2 and all(re.fullmatch(inner, p.strip()) for p in pieces):
+            return re.sub(inner, r"\1", chain)
+    return chain
+
+
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     graph.flow = True
-    chain = normalise_chain(statement)
+    chain = normalise_chain(_unwrap_boxed_steps(statement))
     nodes: list[str] = []
     labels: list[str | None] = []
     position = 0
