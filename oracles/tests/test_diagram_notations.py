@@ -268,6 +268,18 @@ def test_labelled_alternatives_in_brackets_branch_and_meet_again(intent: str) ->
                      ("resus bay", "discharge"): [], ("waiting room", "discharge"): []}
 
 
+@pytest.mark.parametrize("intent", ["build → app [v2]", "Start shift → enter site [cleared]"])
+def test_a_one_word_bracket_after_a_step_may_be_a_tag_so_it_is_refused(intent: str) -> None:
+    reason = _refused(intent)
+    assert reason["code"] == "UNREADABLE_INTENT" and "part of the name" in reason["message"]
+
+
+def test_a_bracketed_condition_of_several_words_after_a_step_is_its_label() -> None:
+    nodes, edges = _drawn("Start shift → Enter site [badge accepted]\nStart shift → Call security [badge rejected]")
+    assert nodes == {"start shift", "enter site", "call security"}
+    assert edges == {("start shift", "enter site"): ["badge accepted"], ("start shift", "call security"): ["badge rejected"]}
+
+
 @pytest.mark.parametrize("intent", [
     "start -> db[(main)] -> finish",
     "lb --> api1 & api2",

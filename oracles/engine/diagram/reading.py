@@ -436,7 +436,10 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
                                                   "or write the name with 'and'.")
     if len(nodes) == 2 and labels[0] is None:  # "dock (battery low) -> charge": the one edge's condition
         leading = re.match(r"^(?P<node>.*\S)\s+[(\[](?P<cond>[^()\[\]]{1,60})[)\]]\s*$", nodes[0])
-        if leading and not NOTATION_LEFTOVER_RE.search(leading.group("node").strip()):
+        if leading and not NOTATION_LEFTOVER_RE.search(leading.group("node").strip()) and (
+                len(leading.group("cond").split()) > 1
+                or re.fullmatch(r"yes|no|true|false|ok|else|otherwise", leading.group("cond").strip(), re.IGNORECASE)):
+            # (one word, "api (v2) -> db", may be a tag of the name: it stays in the name)
             nodes[0], labels[0] = leading.group("node"), leading.group("cond")
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
     return _read_chain_nodes(graph, nodes, last, labels)
@@ -464,6 +467,13 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if message and not label:  # "Alice->Bob: hello": the message on the arrow
             label, text = message.group("msg"), message.group("node")
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
+        if tail and tail.group("bracket") and len(tail.group("bracket").split()) < 2 \
+                and not re.fullmatch(r"yes|no|true|false|ok|else|otherwise", tail.group("bracket").strip(), re.IGNORECASE):
+            # "→ app [v2]" may be a name with a tag as well as "→ enter site [badge ok]" a condition
+            raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell whether '[{tail.group('bracket')}]' is part of the "
+                                                      f"name '{text.strip()[:40]}' or a condition. Write a condition inside "
+                                                      f"the arrow, e.g. 'A -[{tail.group('bracket')}]-> B', or the name "
+                                                      "without brackets.")
         if tail and not label:  # "idle → listening on the wake word"
             label, text = tail.group("cond") or tail.group("paren") or tail.group("bracket"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
