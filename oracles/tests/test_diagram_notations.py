@@ -281,6 +281,7 @@ def test_a_bracketed_condition_of_several_words_after_a_step_is_its_label() -> N
 
 
 @pytest.mark.parametrize("intent", [
+    "fetch(id) --> parse",
     "start -> db[(main)] -> finish",
     "lb --> api1 & api2",
     "probe =ok= report => done",

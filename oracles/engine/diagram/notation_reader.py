@@ -88,6 +88,14 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
         read_flowchart(["graph", *intent.splitlines()])
     except EngineRefusal:
         return None
+    # without a header, "fetch(id) --> parse" may be a function call: every node defined must
+    # look like Mermaid's (a short id, a label that starts with its id, or an id used bare elsewhere)
+    for definition in _MERMAID_DEFINITION_RE.finditer(intent):
+        node_id = re.match(r"\w+", definition.group(0)).group(0)  # type: ignore[union-attr]
+        label = re.sub(r"^[\[({>/\\\"]+", "", definition.group(0)[len(node_id):]).casefold()
+        bare = re.search(rf"(?<![\w\]]){re.escape(node_id)}(?![\w\[({{])", intent[:definition.start()] + intent[definition.end():])
+        if len(node_id) > 3 and not label.startswith(node_id.casefold()) and bare is None:
+            return None
     return "mermaid-flowchart", "", ["graph", *intent.splitlines()], ""
 
 
