@@ -200,8 +200,23 @@ def test_plantuml_activity_if_without_else_goes_straight_on() -> None:
                      ("visitor?", "open gate"): []}
 
 
+def test_plantuml_loops_and_elseif_are_drawn_with_their_way_back_and_out() -> None:
+    nodes, edges = _drawn("@startuml\n:Load tray;\nwhile (Slots empty?) is (yes)\n  :Place cup;\nendwhile (no)\n:Seal tray;\n@enduml")
+    assert nodes == {"load tray", "slots empty?", "place cup", "seal tray"}
+    assert edges == {("load tray", "slots empty?"): [], ("slots empty?", "place cup"): ["yes"],
+                     ("place cup", "slots empty?"): [], ("slots empty?", "seal tray"): ["no"]}
+    nodes, edges = _drawn("@startuml\nrepeat\n  :Dial modem;\nrepeat while (Busy?) is (yes) not (no)\n:Sync mail;\n@enduml")
+    assert edges == {("dial modem", "busy?"): [], ("busy?", "dial modem"): ["yes"], ("busy?", "sync mail"): ["no"]}
+    nodes, edges = _drawn("@startuml\n:Weigh parcel;\nif (Over 20 kg?) then (yes)\n  :Freight;\nelseif (Over 2 kg?) then (yes)\n"
+                          "  :Courier;\nelse (no)\n  :Letter post;\nendif\n@enduml")
+    assert edges[("over 20 kg?", "over 2 kg?")] == []
+    assert edges[("over 2 kg?", "letter post")] == ["no"] and edges[("over 2 kg?", "courier")] == ["yes"]
+
+
 @pytest.mark.parametrize("intent", [
-    "@startuml\n:Mix;\nwhile (Lumpy?)\n  :Stir;\nendwhile\n@enduml",
+    "@startuml\n|Kitchen|\n:Mix;\n|Oven|\n:Bake;\n@enduml",
+    "@startuml\n:Mix;\nswitch (Dough?)\ncase (wet)\n  :Add flour;\nendswitch\n@enduml",
+    "@startuml\n:Mix;\nwhile (Lumpy?) is (yes)\n  :Stir;\n@enduml",
     "@startuml\n:Mix;\nif (Lumpy?) then (yes)\n  :Stir;\n@enduml",
     "@startuml\nOven <-> Timer\n@enduml",
 ])

@@ -1,6 +1,7 @@
 """PlantUML pasted as the intent (@startuml … @enduml): messages "A -> B : text", component
 links "[Web] --> [Auth]", declarations with aliases, alt/loop/group blocks, and activity steps
-":step;" with if/else/endif, fork/fork again/end fork and "-> label;". Parsed strictly into a Notation; notation_reader.py finds the block."""
+":step;" with if/elseif/else/endif, while/endwhile, repeat/repeat while, fork/fork again/end fork
+and "-> label;". Parsed strictly into a Notation; notation_reader.py finds the block."""
 
 from __future__ import annotations
 
@@ -44,6 +45,51 @@ class _Activity:
         for tail, edge_label in self.ends:
             self.notation.edge(tail, node, edge_label)
         self.ends = [(node, None)]
+        for frame in self.frames:
+            if frame["kind"] == "repeat" and frame["target"] is None:
+                frame["target"] = node  # "repeat" loops back to the first step after it
+
+    def otherwise_if(self, condition: str, label: str | None) -> None:
+        """"elseif (C) then (yes)": a second question on the first one's other way."""
+        if not self.frames or self.frames[-1]["kind"] != "if" or self.frames[-1]["else"]:
+            refuse("an 'elseif' without its 'if'")
+        frame = self.frames[-1]
+        frame["done"] = [*frame["done"], *self.ends]  # type: ignore[misc]
+        decision = self.notation.node(condition)
+        self.notation.edge(frame["decision"], decision, None)  # type: ignore[arg-type]
+        self.notation.decisions.add(decision)
+        frame["decision"] = decision
+        self.ends = [(decision, label or None)]
+
+    def open_while(self, condition: str, label: str | None) -> None:
+        """"while (C) is (yes)" … "endwhile (no)": the body runs from the question back to it."""
+        self.step(condition)
+        decision = self.ends[0][0]
+        self.notation.decisions.add(decision)
+        self.frames.append({"kind": "while", "decision": decision})
+        self.ends = [(decision, label or None)]
+
+    def close_while(self, label: str | None) -> None:
+        if not self.frames or self.frames[-1]["kind"] != "while":
+            refuse("an 'endwhile' without its 'while'")
+        decision = self.frames.pop()["decision"]
+        for tail, edge_label in self.ends:
+            self.notation.edge(tail, decision, edge_label)  # type: ignore[arg-type]
+        self.ends = [(decision, label or None)]  # type: ignore[list-item]
+
+    def open_repeat(self) -> None:
+        self.frames.append({"kind": "repeat", "target": None})
+
+    def close_repeat(self, condition: str, again: str | None, out: str | None) -> None:
+        """"repeat while (C) is (yes) not (no)": back to the first step of the loop while C."""
+        if not self.frames or self.frames[-1]["kind"] != "repeat" or self.frames[-1]["target"] is None:
+            refuse("a 'repeat while' without its 'repeat' and a step")
+        target = self.frames.pop()["target"]
+        self.step(condition)
+        decision = self.ends[0][0]
+        self.notation.decisions.add(decision)
+        self.notation.edge(decision, target, again or None)  # type: ignore[arg-type]
+        self.ends = [(decision, out or None)]
 
     def open_if(self, condition: str, label: str | None) -> None:
         self.step(condition)
@@ -146,6 +192,26 @@ def read_plantuml(lines: list[str]) -> Notation:
         condition = _IF_RE.match(line)
         if condition:
             activity.open_if(condition.group("cond").strip(), condition.group("label"))
+            continue
+        elseif = re.match(r"^else\s*if\s*\((?P<cond>[^)]+)\)\s*(?:then\s*(?:\((?P<label>[^)]*)\))?)?$", line, re.IGNORECASE)
+        if elseif:
+            activity.otherwise_if(elseif.group("cond").strip(), elseif.group("label"))
+            continue
+        loop = re.match(r"^while\s*\((?P<cond>[^)]+)\)\s*(?:is\s*\((?P<label>[^)]*)\))?$", line, re.IGNORECASE)
+        if loop:
+            activity.open_while(loop.group("cond").strip(), loop.group("label"))
+            continue
+        end_loop = re.match(r"^end\s*while\s*(?:\((?P<label>[^)]*)\))?$", line, re.IGNORECASE)
+        if end_loop:
+            activity.close_while(end_loop.group("label"))
+            continue
+        if re.match(r"^repeat$", line, re.IGNORECASE):
+            activity.open_repeat()
+            continue
+        again = re.match(r"^repeat\s+while\s*\((?P<cond>[^)]+)\)\s*(?:is\s*\((?P<again>[^)]*)\))?\s*"
+                         r"(?:not\s*\((?P<out>[^)]*)\))?$", line, re.IGNORECASE)
+        if again:
+            activity.close_repeat(again.group("cond").strip(), again.group("again"), again.group("out"))
             continue
         other = _ELSE_RE.match(line)
         if other:
