@@ -327,3 +327,33 @@ def test_the_check_refuses_a_european_number_read_in_pieces() -> None:
     intent = "Kosten je Standort: Bonn 2.310,75 · Köln 845,10 · Essen 1.002,00"
     refusal = _planted(intent, [("Bonn", 2.31), ("Köln", 845.1), ("Essen", 1.002)])
     assert refusal is not None and refusal[0] == "VALUE_NOT_IN_INTENT"
+
+
+# ---------------------------------------------------------------------------------------------
+# Shares written before what they are of; numbers that name the subject
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("Time spent as a donut: 55 % coding, 25 % meetings, 20 % review",
+     [("coding", 55), ("meetings", 25), ("review", 20)]),
+    ("pie of the fleet: 70% diesel, 20% electric, 10% hybrid", [("diesel", 70), ("electric", 20), ("hybrid", 10)]),
+    ("Votes as a pie: 48 percent yes, 41 percent no, 11 percent undecided",
+     [("yes", 48), ("no", 41), ("undecided", 11)]),
+])
+def test_a_share_before_its_name_is_a_value_first_item(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("How is the 2024 marketing budget split? Search 40%, social 35%, print 25%. Pie.",
+     [("Search", 40), ("social", 35), ("print", 25)]),
+    ("Desk temps in Wing 3 of Block 7 (°C): Desk 12 20.5, Desk 14 21.9, Desk 30 19.4",
+     [("Desk 12", 20.5), ("Desk 14", 21.9), ("Desk 30", 19.4)]),
+])
+def test_a_number_that_names_the_subject_is_not_data(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+def test_the_check_still_refuses_a_subject_number_drawn_as_data() -> None:
+    intent = "Desk temps in Wing 3 of Block 7 (°C): Desk 12 20.5, Desk 14 21.9"
+    refusal = _planted(intent, [("Block", 7), ("Desk 12", 20.5), ("Desk 14", 21.9)])
+    assert refusal is not None

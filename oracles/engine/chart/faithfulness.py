@@ -870,6 +870,8 @@ class _Reader:
         if start < token.end or start - token.end > 40:
             return False
         gap = self.intent[token.end:start]
+        if re.fullmatch(r"\s*(?:%|percent|per\s+cent|pct)\s+", gap, re.IGNORECASE):
+            return True  # "60 % equities": a share, then what it is of
         words = _words(gap)
         return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
             and bool(words) and words[-1].lower() in LABEL_AFTER_WORDS
@@ -1029,6 +1031,9 @@ class _Reader:
                 (re.match(r"\s?-?[^\W\d_]", after) and not _VALUE_THEN_LABEL.match(after)) or re.search(r"\b(?:week|day|month|floor|grade|level|room|under|over|"
                                                              r"aged?|ages|version|round|wave|phase)\s*-?$", before, re.IGNORECASE)):
             return True  # "survey of 1,200 employees", "best 100 m times", "in week 14:": the subject's own numbers
+        if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) and re.fullmatch(r"\d{1,4}", digits) \
+                and re.search(r"\b[A-Z][^\W\d_]+\s$", before) and not re.match(r"\s*[:=]", after):
+            return True  # "on floor 4 of Building 2 (°C): Room 401 21.5": the number of a name in the subject
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
         return False

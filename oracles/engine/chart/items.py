@@ -140,7 +140,11 @@ VALUE_FIRST_RE = re.compile(rf"^(?P<between>(?:\s*[^\W\d_][\w%°'-]*){{0,3}}?)\s
                             re.IGNORECASE)
 
 
+PERCENT_FIRST_RE = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pct\b)\s+(?P<label>[^\W\d_].*)$", re.IGNORECASE)
+
+
 def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+    percent_first = False
     points = []
     units = set()
     first_at = 0
@@ -154,6 +158,14 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         if index > 0 and opener and not all(w.lower() in ITEM_OPENERS for w in opener.split()):
             return None
         match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?"))
+        if match is None and value.unit in (None, "%"):  # "60 % equities, 30 % bonds": a share, then what it is of
+            match = PERCENT_FIRST_RE.match(item[value.end:].rstrip(" .!?")) if value.unit is None else \
+                re.match(r"\s+(?P<label>[^\W\d_].*)$", item[value.end:].rstrip(" .!?"))
+            if match is not None and (index == 0 or percent_first):
+                percent_first = True
+                units.add("%")
+            else:
+                match = None
         if match is None:
             return None
         # "70 in May — line chart please": a spaced dash ends the statement; what follows asks for the chart

@@ -238,7 +238,8 @@ def _regroup(entries: list[tuple[str | None, str, ValueToken]],
 
 YEAR_HEADING_AFTER_RE = re.compile(r"^\s*:\s*(?=[^\d\s-])")
 YEAR_MENTION_BEFORE_RE = re.compile(
-    r"\b(?:in|since|from|comparing|compare|and|vs\.?|versus|of|between|to|for|during|until|through|by)\s+$", re.IGNORECASE)
+    r"\b(?:in|since|from|comparing|compare|and|vs\.?|versus|of|between|to|for|during|until|through|by|"
+    r"the|our|their|its|this|that)\s+$", re.IGNORECASE)  # "the 2025 cloud bill": the year names the subject
 
 
 def _without_lone_years(text: str, tokens: list[ValueToken]) -> list[ValueToken]:
