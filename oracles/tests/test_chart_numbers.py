@@ -357,3 +357,30 @@ def test_the_check_still_refuses_a_subject_number_drawn_as_data() -> None:
     intent = "Desk temps in Wing 3 of Block 7 (°C): Desk 12 20.5, Desk 14 21.9"
     refusal = _planted(intent, [("Block", 7), ("Desk 12", 20.5), ("Desk 14", 21.9)])
     assert refusal is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# Separators and pair notations around numbers
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("App ratings for v2.1 — 5 stars: 2,310 · 4 stars: 415 · 1 star: 88",
+     [("5 stars", 2310), ("4 stars", 415), ("1 star", 88)]),
+    ("Tariff per kWh: E.ON €0.34, Enel S.p.A €0.31, Octopus €0.27",
+     [("E.ON", 0.34), ("Enel S.p.A", 0.31), ("Octopus", 0.27)]),
+])
+def test_a_middle_dot_separates_items_and_a_dotted_name_is_one_word(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+@pytest.mark.parametrize(("intent", "pairs"), [
+    ("Line through x=0 y=1, x=1 y=2.7, x=2 y=7.4", [(0, 1), (1, 2.7), (2, 7.4)]),
+    ("scatter: x: 5, y: 12; x: 10, y: 19; x: 20, y: 31", [(5, 12), (10, 19), (20, 31)]),
+    ('{"16": 220, "32": 410, "64": 700} — keys are threads, values ops/s. Scatter.', [(16, 220), (32, 410), (64, 700)]),
+])
+def test_pairs_with_named_coordinates_or_numeric_keys_are_x_y(intent: str, pairs: list[Point]) -> None:
+    assert sorted(_points(_drawn(intent))) == pairs
+
+
+def test_numeric_keys_without_a_scatter_asked_are_not_made_pairs() -> None:
+    verdict = answer("chart", '{"16": 220, "32": 410, "64": 700} as bars', "vega-lite", {})
+    assert verdict.status == "invalid" or all(isinstance(p[0], str) for p in _points(verdict.result))  # type: ignore[arg-type]

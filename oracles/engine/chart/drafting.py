@@ -112,6 +112,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
     read = _measured_labels_as_pairs(intent, read, wording.mark)
+    read = _numeric_keys_as_pairs(read, wording.mark)
     mark = _choose_mark(wording.mark, read)
     if mark in ("line", "area"):
         read = _times_along_the_axis(read)
@@ -184,6 +185,20 @@ def _measured_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | Non
     points = [(float(m.group(1)) if "." in m.group(1) else int(m.group(1)), value)  # type: ignore[union-attr]
               for m, (_, value) in zip(measured, read.series[0].points, strict=True)]
     return replace(read, series=[SeriesData(None, points)], pairs=True, source="pairs")  # type: ignore[arg-type]
+
+
+def _numeric_keys_as_pairs(read: ReadData, asked_mark: str | None) -> ReadData:
+    """{"10": 310, "20": 580} with a scatter asked: keys that are plain numbers (not years) are the x of
+    x/y pairs."""
+    if read.pairs or len(read.series) != 1 or asked_mark != "point":
+        return read
+    labels = [str(label).strip() for label, _ in read.series[0].points]
+    if not all(re.fullmatch(r"[-+]?\d+(?:\.\d+)?", label) for label in labels) or \
+            all(re.fullmatch(r"(?:19|20)\d\d", label) for label in labels):
+        return read
+    points = [(float(label) if "." in label else int(label), value)
+              for label, (_, value) in zip(labels, read.series[0].points, strict=True)]
+    return replace(read, series=[SeriesData(None, points)], pairs=True)  # type: ignore[arg-type]
 
 
 def _times_along_the_axis(read: ReadData) -> ReadData:

@@ -538,7 +538,7 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
-            edge_words = [w.lower() for w in _words(stripped)]
+            edge_words = [w.lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
             if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts or ends with a linking word. Write 'label value' items, e.g. "
@@ -954,11 +954,19 @@ class _Reader:
                 if point.value in y.readings and (re.fullmatch(
                         r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap)
                         # "1 yr 42k" where the axes are named: the x's unit alone stands between x and y
-                        or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())):
+                        or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())
+                        # "x=0 y=1": the coordinates named, y's name between x and y (and x's name before x)
+                        or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
+                            and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))):
                     found.append((i, j))
         return found
 
     def _match_structured(self, structured: _Structured, tokens: list[StatedNumber]) -> set[int]:
+        if self.pairs and not structured.pairs and "point" in self.asked_marks() and all(
+                s is None and re.fullmatch(r"[-+]?\d+(?:\.\d+)?", str(lbl).strip()) for s, lbl, _ in structured.points) \
+                and not all(_year_like(str(lbl)) for _, lbl, _ in structured.points):
+            # {"10": 310, "20": 580} and a scatter asked: the numeric keys are the x of x/y pairs
+            structured = replace(structured, pairs=True, points=[(None, _number_key(lbl), v) for _, lbl, v in structured.points])
         if structured.pairs != self.pairs:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 "The data are x/y pairs but were drawn as categories." if structured.pairs else

@@ -21,13 +21,13 @@ from .calendar import is_time_like
 from .numbers import ValueToken, find_value_tokens
 from .reading_model import ReadData, SeriesData
 
-# Items end at a comma that is not a thousands separator, a semicolon, a newline, " and ", or a
+# Items end at a comma that is not a thousands separator, a semicolon, a middle dot, a newline, " and ", or a
 # sentence end. In a list whose numbers use decimal commas ("1,72 ; 1,69"), only ';' and newlines.
-ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
-DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\s·\s|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\s·\s|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
 DECIMAL_BEFORE_LIST_COMMA_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
-COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\s·\s|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 # The subject before the first label: "customers by age band: ", "… release — ", "per office? "
 PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
 NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}\)", re.IGNORECASE)
