@@ -384,3 +384,11 @@ def test_pairs_with_named_coordinates_or_numeric_keys_are_x_y(intent: str, pairs
 def test_numeric_keys_without_a_scatter_asked_are_not_made_pairs() -> None:
     verdict = answer("chart", '{"16": 220, "32": 410, "64": 700} as bars', "vega-lite", {})
     assert verdict.status == "invalid" or all(isinstance(p[0], str) for p in _points(verdict.result))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("CI build time per stage: lint 4m, test 12m, deploy 7m", [("lint", 4), ("test", 12), ("deploy", 7)]),
+    ("How long each job took — nightly 45m, hourly 3m, weekly 90m", [("nightly", 45), ("hourly", 3), ("weekly", 90)]),
+])
+def test_a_glued_m_in_an_intent_about_durations_is_minutes(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))

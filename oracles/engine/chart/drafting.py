@@ -119,7 +119,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     if wording.horizontal and mark == "bar":  # "y axis 'Team'" on horizontal bars names the label axis, drawn upright
         wording = replace(wording, x_title=wording.y_title, y_title=wording.x_title)
     if mark == "arc":
-        _refuse_bad_pie(read)
+        _refuse_bad_pie(read, intent)
     labels = [str(label) for s in read.series for label, _ in s.points]
     single_name = read.series[0].name if len(read.series) == 1 else None
     title = wording.title
@@ -238,7 +238,7 @@ def _pair_axis_titles(title: str, x_title: str | None, y_title: str | None) -> t
     return x_title or _capitalised(first), y_title or _capitalised(second)
 
 
-def _refuse_bad_pie(read: ReadData) -> None:
+def _refuse_bad_pie(read: ReadData, intent: str) -> None:
     if len(read.series) > 1 or read.pairs:
         raise EngineRefusal(
             "UNSUPPORTED_CHART",
@@ -250,7 +250,7 @@ def _refuse_bad_pie(read: ReadData) -> None:
     points = read.series[0].points
     total = sum(float(value) for _, value in points)
     # Shares rounded to whole percents may add up to a little over 100: half a point per share.
-    if read.unit == "%" and total > 100 + 0.5 * len(points):
+    if read.unit == "%" and intent.count("%") >= len(points) and total > 100 + 0.5 * len(points):
         raise EngineRefusal(
             "UNSUPPORTED_CHART",
             f"The shares add up to {total:g}%, more than the whole, so they cannot be slices of one pie. Check the "

@@ -36,6 +36,11 @@ METRE_WORDS_RE = re.compile(
     r"widths?|wide|jumps?|throws?|m\s+(?:high|tall|long|deep))\b",
     re.IGNORECASE)
 
+# "lint 4m, test 12m", "1h 5m": minutes, in an intent about time or beside other time units.
+DURATION_RE = re.compile(
+    r"\b(?:times?|durations?|took|takes|minutes?|mins?|runtimes?|wait(?:ing)?|queues?|builds?|deploys?|jobs?|"
+    r"pipelines?|elapsed|latency|delays?|downtime|uptime|eta|how\s+long)\b|\d\s?(?:h|hrs?|s|secs?)\b", re.IGNORECASE)
+
 # "289 330": one to three digits, then groups of three after single plain spaces.
 SPACE_GROUPED_RE = re.compile(
     r"(?<![\w.,'’\u00a0\u2009\u202f])(?P<cur>[$€£¥]\s?)?(?P<num>\d{1,3}(?: \d{3})+)(?![\d'’\u00a0\u2009\u202f]|[.,]\d| \d)")
@@ -111,13 +116,14 @@ def _year(inner: str) -> bool:
 
 def _million_m(text: str) -> str:
     """'m' after a number is million with a currency ("£4.5m", "$2 m") or, glued, when other values use
-    k or bn ("750k, 4.5m"); it is metres in an intent about lengths ("pole 12m tall"), or spaced ("41.2 m").
+    k or bn ("750k, 4.5m"); it is a unit in an intent about lengths ("pole 12m tall") or durations ("build
+    12m"), or spaced ("41.2 m").
     A glued 'm' with none of these ("new york 8.3m") is refused: it reads either way."""
     matches = [m for m in GLUED_M_RE.finditer(text) if m.group("cur") or not m.group("space")]
     if not matches:
         return text
     ladder = bool(_OTHER_MULTIPLIER_RE.search(text))
-    metres = bool(METRE_WORDS_RE.search(text))
+    metres = bool(METRE_WORDS_RE.search(text) or DURATION_RE.search(text))  # a unit either way: metres or minutes
     for match in matches:
         million = bool(match.group("cur")) or (ladder and not metres)
         if not million and not metres:
