@@ -566,6 +566,9 @@ class _Reader:
         head = re.search(r"(?:^|\s)(\d{1,3})$", label)
         if head is None or is_time_like(label):
             return
+        stem = _fold(label[:head.start()]).strip()
+        if stem and sum(1 for name in self._names if re.fullmatch(re.escape(stem) + r"\s+\d+", _fold(name).strip())) > 1:
+            return  # "Team 1 100, Team 2 200": labels that number one word, each with its value
         for _, end in self._find(label):
             group = re.match(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)", self.intent[end:end + 6])
             if group:

@@ -141,14 +141,19 @@ def _million_m(text: str) -> str:
 def _space_groups(text: str) -> str:
     """"289 330" is one number when the intent shows it writes thousands with spaces: a group that
     starts with 0 ("149 048" is never two numbers) or a currency before the digits ("€1 200"). A
-    number after a time-like label ("Week 3 450") is that label's value. Any other "NN NNN" is refused."""
+    number after a time-like label ("Week 3 450") or a word numbered again and again ("Team 1 100, Team 2
+    200") is that label's value. Any other "NN NNN" is refused."""
     candidates = []
+    words = []
     for match in SPACE_GROUPED_RE.finditer(text):
         head = match.group("num").split(" ")[0]
         word = _LABEL_WORD_BEFORE_RE.search(text[max(0, match.start() - 30):match.start()])
         if not match.group("cur") and word and is_time_like(f"{word.group(1)} {head}"):
             continue  # "Week 3 450", "Day 1 250": a numbered label and its value
         candidates.append(match)
+        words.append(word.group(1).casefold() if word and not match.group("cur") else None)
+    # "Team 1 100, Team 2 200": one word numbered again and again names labels, each with its value
+    candidates = [m for m, w in zip(candidates, words, strict=True) if w is None or words.count(w) < 2]
     if not candidates:
         return text
     confident = any(m.group("cur") or any(g.startswith("0") for g in m.group("num").split(" ")[1:]) for m in candidates)
