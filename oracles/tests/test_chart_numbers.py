@@ -107,17 +107,28 @@ def test_the_check_refuses_a_number_split_at_its_thousands_separator(intent: str
 # Accounting negatives
 
 @pytest.mark.parametrize(("intent", "points"), [
-    ("Variance by department: Legal (1,250), Support 800, IT (95), Facilities 40",
+    ("Variance by department, accounting format: Legal (1,250), Support 800, IT (95), Facilities 40",
      [("Legal", -1250), ("Support", 800), ("IT", -95), ("Facilities", 40)]),
     ("Net result per shop, accounting format — Leeds (3,400), York (120), Hull (75)",
      [("Leeds", -3400), ("York", -120), ("Hull", -75)]),
-    ("Quarterly P&L: Q1 $2,300, Q2 ($1,100), Q3 $900",
+    ("Quarterly P&L (negatives in brackets): Q1 $2,300, Q2 ($1,100), Q3 $900",
      [("Q1", 2300), ("Q2", -1100), ("Q3", 900)]),
     ("dept\tvariance\nOps\t(1,200)\nSales\t300\nHR\t(45)",
      [("Ops", -1200), ("Sales", 300), ("HR", -45)]),
 ])
-def test_bracketed_values_among_bare_ones_are_negative(intent: str, points: list[Point]) -> None:
+def test_bracketed_values_are_negative_where_the_intent_says_accounting_or_in_a_cell(intent: str, points: list[Point]) -> None:
     assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+@pytest.mark.parametrize("intent", [
+    "Variance by department: Legal (1,250), Support 800, IT (95), Facilities 40",
+    "Quarterly P&L: Q1 $2,300, Q2 ($1,100), Q3 $900",
+])
+def test_brackets_on_some_values_only_are_refused_without_the_word_accounting(intent: str) -> None:
+    # A loss, or a value merely wrapped? Guessing a sign would be a wrong valid half the time.
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason is not None and verdict.reason["code"] == "UNREADABLE_INTENT"
+    assert "accounting" in verdict.reason["message"] or "bracket" in verdict.reason["message"]
 
 
 def test_values_all_in_brackets_are_not_made_negative() -> None:

@@ -76,9 +76,15 @@ DATE_SPAN = re.compile(
     r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b", re.IGNORECASE)  # a range or a year: "Mar 12" alone is data
 NOT_DATA_AFTER = re.compile(
     r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
-    r"\s*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
+    r"[ \t]*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
     r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
 
+# A number between two parts of a label ("LATAM $310k Also EMEA", "18:00 4.1 Also 00:00", "Fri −2 (°C) Also
+# Mon"): the label ran across a value into the next statement. A clock time with words after it is no time.
+_INNER_NUMBER = re.compile(r"\S\s+[-−+(]?[$€£¥]?\d[\d,.]*(?:[kKMB]|bn|mn)?%?\)?\s+\W*[^\W\d_]")
+_CLOCK_WITH_TAIL = re.compile(r"\d{1,2}:\d{2}\s+\S")
+# Words that open the next statement; a label never starts with one ("Also Samsung 937").
+OPENING_WORDS = frozenset("also finally lastly plus then while but whereas".split())
 # " — " between words separates a statement from the next; inside a label it means two were run together.
 _SPACED_DASH = re.compile(r"\s[-–—]\s")
 # A label never holds the request for the chart itself ("May — line chart please").
@@ -104,10 +110,13 @@ _MARK_REQUESTS = [
     re.compile(r"\b(?P<word>pie|donut|doughnut|scatter(?:plot)?|histogram|hbar|barh|sparkline)\b", re.IGNORECASE),
     re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
-    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),
     # "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
     re.compile(r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)(?P<word>lines?|area)\s+(?:of|for|showing)\s", re.IGNORECASE),
+    # (last: the one weak request, below)
+    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),
 ]
+# "over time", "the trend" hint at a line but do not name a chart: beside a named mark they ask for nothing else.
+_WEAK_MARK_REQUESTS = frozenset({len(_MARK_REQUESTS) - 1})
 # "just chart the sales column", "ignore the margin": a selection the chart would have to make.
 _DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
                        r"other\s+than|but\s+not)\b", re.IGNORECASE)
@@ -141,7 +150,9 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
 _HORIZONTAL = re.compile(
-    r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b"
+    # ("a horizontal axis", "horizontal gridlines" ask for no orientation of the bars)
+    r"\bhorizontal(?:ly)?\b(?!\s+(?:axis|gridlines?|rules?|lines?\s+at)\b)|\bsideways\b|\bbarh\b|\bhbar\b"
+    r"|\bflip(?:ped)?\s+(?:the\s+)?axes\b|\bswap(?:ped)?\s+(?:the\s+)?axes\b|\brow\s+chart\b|\bleft[\s-]to[\s-]right\s+bars?\b"
     # "bars running left to right", "categories on the y axis": where the bars run or the names go
     r"|\bbars?\s+(?:(?:that|which)\s+)?(?:run(?:ning|s)?|go(?:ing|es)?|extend(?:ing|s)?|grow(?:ing|s)?|point(?:ing|s)?|drawn)"
     r"\s+(?:from\s+)?(?:left\s+to\s+right|across)\b"
@@ -258,6 +269,7 @@ class _Reader:
         self._folded_names = {_fold(n) for n in self._names}
         self._slots: dict[int, tuple[int, int, int] | None] = {}
         self._asked_marks: set[str] | None = None
+        self._named_marks: set[str] = set()
 
     # -- the rules, in the order a caller would fix them ------------------------------------------
 
@@ -319,15 +331,19 @@ class _Reader:
 
     def _read_asked_marks(self) -> set[str]:
         asked = set()
-        for pattern in _MARK_REQUESTS:
+        for index, pattern in enumerate(_MARK_REQUESTS):
             for match in pattern.finditer(self.plain):
                 if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
-                    asked.add(_MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())])
+                    mark = _MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())]
+                    asked.add(mark)
+                    if index not in _WEAK_MARK_REQUESTS:
+                        self._named_marks.add(mark)
         for pattern, mark in FOREIGN_MARKS:
             if pattern.search(self.intent):
                 asked.add(mark)
+                self._named_marks.add(mark)
         for match in _FOREIGN_CHART_WORD.finditer(self.intent):
             if not any(p.match(self.intent, match.start()) for p, _ in FOREIGN_MARKS) and not re.fullmatch(
                     r"diagramm\w*", match.group(0), re.IGNORECASE):
@@ -344,6 +360,12 @@ class _Reader:
     def _check_shape(self) -> None:
         asked = self.asked_marks()
         drawn = self.mark
+        if len(self._named_marks) > 1:
+            # "pie chart … draw it as a line": one chart cannot be both; drawing either ignores the other
+            named = " and a ".join(sorted(self._named_marks))
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"The intent asks for both a {named} chart; one chart is one of them. Ask for one, e.g. 'as a line "
+                "chart'. If a chart word is part of a name, quote the name."))
         if asked and drawn not in asked:
             wanted = " or ".join(sorted(asked))
             raise Unfaithful("SHAPE_NOT_ASKED", (
@@ -351,6 +373,10 @@ class _Reader:
                 "name, quote the name, e.g. 'bar chart: \"the coastal line\" 2340'."))
         horizontal_asked = self._asked(_HORIZONTAL)
         horizontal = (self.encoding.get("y") or {}).get("field") == "label" and drawn == "bar"
+        if horizontal_asked and drawn != "bar":
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"Horizontal bars were asked for but a {drawn} chart was drawn. Ask for one chart, e.g. "
+                "'horizontal bar chart: …' or 'as a line chart'."))
         if horizontal != (horizontal_asked and drawn == "bar"):
             raise Unfaithful("SHAPE_NOT_ASKED", "Horizontal bars were asked for but not drawn." if horizontal_asked
                              else "Horizontal bars were drawn but not asked for.")
@@ -433,8 +459,11 @@ class _Reader:
                 raise Unfaithful("REQUEST_NOT_HONOURED", (
                     f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
                     "given. Send just the values to draw."))
-        title_match = _JSON_TITLE.search(self.intent) or _TITLE.search(self.intent)
-        if title_match:
+        # every title asked is drawn: "title it 'A'" … "Title it 'B'" cannot both be, so it is refused
+        in_json = [m.span() for m in _JSON_TITLE.finditer(self.intent)]
+        asked_titles = [*_JSON_TITLE.finditer(self.intent),
+                        *(m for m in _TITLE.finditer(self.intent) if not any(a <= m.start() < b for a, b in in_json))]
+        for title_match in asked_titles:
             asked_title = _fold(title_match.group(1)).strip()
             drawn = self.spec.get("title")
             drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")
@@ -445,6 +474,12 @@ class _Reader:
             return
         label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
         sort = label_channel.get("sort")
+        orders = [bool(_ALPHABETICAL.search(self.intent)), bool(_ASCENDING.search(self.intent)),
+                  bool(_DESCENDING.search(self.intent))]
+        if sum(orders) > 1:
+            raise Unfaithful("REQUEST_NOT_HONOURED", (
+                "The intent asks for more than one sort order (alphabetical, ascending, descending); one chart has "
+                "one. Ask for one, e.g. 'sorted descending'."))
         if _ALPHABETICAL.search(self.intent):
             wanted: tuple[Any, ...] = ("ascending",)
         elif _ASCENDING.search(self.intent):
@@ -525,7 +560,7 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
                     "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
-            if re.search(r"[^\W\d_]\S*\s+[-+(]?\d[\d,.]*%?\s+\W*[^\W\d_]", stripped) and not is_time_like(stripped):
+            if _INNER_NUMBER.search(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
@@ -538,8 +573,10 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
-            edge_words = [w.lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
-            if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
+            edge_words = [w.strip(".,;:!?()\"'").lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
+            edge_words = [w for w in edge_words if w]
+            if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS | OPENING_WORDS
+                                        or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts or ends with a linking word. Write 'label value' items, e.g. "
                     "'control 3.2%, variant 4.1%'."))

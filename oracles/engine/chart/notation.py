@@ -24,9 +24,6 @@ ACCOUNTING_RE = re.compile(
     r"(?<=\S[ \t])\((?P<inner>\s*[$€£¥]?\d[\d,]*(?:\.\d+)?\s*)\)(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
 ACCOUNTING_WORDS_RE = re.compile(
     r"\baccounting\b|\bnegatives?\s+(?:are\s+|shown\s+|written\s+)?(?:in\s+)?(?:brackets|parenthes[ie]s)\b", re.IGNORECASE)
-# A value outside brackets standing where a value stands: after a label word (or its colon), before an item break.
-_BARE_VALUE_RE = re.compile(
-    r"(?:(?<=\S[ \t])|(?<=\S: ))[-−+]?[$€£¥]?(?P<digits>\d[\d,]*(?:\.\d+)?)[%kKMB]?(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
 
 # "4.5m" / "£4.5 m": a number with a lowercase m after it.
 GLUED_M_RE = re.compile(r"(?<![\w.,])(?P<cur>[$€£¥]\s?)?\d[\d,]*(?:\.\d+)?(?P<space>\s?)m(?![\w²³])")
@@ -83,18 +80,15 @@ def _decimal_commas(text: str) -> str:
 
 
 def _accounting_negatives(text: str) -> str:
-    """A bracketed value is negative when the intent says it writes accounting figures, or when other
-    values in the same list stand bare ("Marketing (4,500), Sales 1,200"): brackets then mark a sign.
-    Every value in brackets ("email (340), phone (120)") is a count written in brackets, left as it is."""
+    """A bracketed value is negative when the intent says it writes accounting figures ("accounting
+    format: Marketing (4,500), Sales 1,200"). Without that word, brackets on some values only
+    ("Q1 (12), Q2 (8), Q3 4") read two ways, a loss or a value merely wrapped: ambiguity.py refuses
+    them rather than guess a sign. Every value in brackets ("email (340), phone (120)") is a count
+    written in brackets, left as it is."""
     found = [m for m in ACCOUNTING_RE.finditer(text) if not _year(m.group("inner")) and _after_a_label(text, m.start())]
     if not found:
         return text
-    outside = text
-    for match in found:
-        outside = outside[:match.start()] + " " * (match.end() - match.start()) + outside[match.end():]
-    bare = [m for m in _BARE_VALUE_RE.finditer(outside)
-            if not _year(m.group("digits")) and _after_a_label(outside, m.start() - (2 if outside[m.start() - 2] == ":" else 0))]
-    if not (ACCOUNTING_WORDS_RE.search(text) or bare):
+    if not ACCOUNTING_WORDS_RE.search(text):
         return text
     for match in reversed(found):
         inner = match.group("inner").strip()

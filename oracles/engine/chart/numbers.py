@@ -52,7 +52,7 @@ VALUE_RE = re.compile(
     (?<![\w.,])                              # not the tail of a word, decimal or group (Q1, 1.5)
     (?<![^\W\d_]-)                           # not the number of an identifier (OPS-4417, db-01)
     (?P<sign>[-−+])?
-    (?P<cur>[$€£¥])?
+    (?P<cur>[$€£¥]|(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|INR|CNY|RMB|BRL|MXN|ZAR|PLN|SGD|HKD)\s?)?
     (?P<num>\d{1,3}(?:['’\u00a0\u2009\u202f]\d{3})+(?:\.\d+)?(?![\d'’]|[\u00a0\u2009\u202f]\d)
       |\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,]\d)
       |\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d+(?:\.\d+)?|\.\d+)
@@ -117,7 +117,7 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     value = finite_number(raw, f"The number '{match.group(0).strip()}'")
     unit_label = (unit or "").replace(" ", "") or None
     if currency:
-        unit_label = currency
+        unit_label = currency.strip()
     plain = not (match.group("sign") or currency or unit or multiplier_word or "." in digits
                  or match.group("exp") or digits != match.group("num"))
     return ValueToken(match.start(), match.end(), value, unit_label, match.group(0), plain)

@@ -46,11 +46,12 @@ _DATE_OR_TIME_RE = re.compile(
     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b|"
     r"\d{4}-\d{1,2}(?:-\d{1,2})?|(?<!\d)(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?:/\d{2,4})?(?!\d)|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
 )
-# "top 5", "last 7 days": numbers that size the question, not values to draw.
+# "top 5", "last 7 days": numbers that size the question, not values to draw. The counted word is on the
+# number's own line: "Zorvex, 937\nbar chart please" states a value, not "937 bars".
 _COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|last|past|next|first|every|each|bottom|question)|\bn\s*=)\s*-?\s*$",
                               re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(
-    r"^\s*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
+    r"^[ \t]*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
     r"values|lines?|slices?|columns?|rows?|charts?|colou?rs?)\b", re.IGNORECASE)
 
 
@@ -87,9 +88,13 @@ def uses_decimal_commas(intent: str) -> bool:
     """Whether "1,8" in this intent is one and eight tenths: a decimal comma in a list of items split
     by ';' or tabs (with commas between items, "120,80" is two numbers), or in a list split by ", "
     where every comma between digits is unspaced and has one or two digits after it ("maths 12,5,
-    histoire 14,25"): there a comma between digits is never a list break nor a thousands group."""
+    histoire 14,25"): there a comma between digits is never a list break nor a thousands group. The same
+    holds in a list split by lines or pipes whose every comma is such a decimal comma."""
     if DECIMAL_COMMA_RE.search(intent) and (";" in intent or "\t" in intent):
         return True
+    if DECIMAL_COMMA_RE.search(intent) and re.search(r"\n|\s[|·•]\s", intent) \
+            and intent.count(",") == len(DECIMAL_COMMA_RE.findall(intent)):
+        return True  # "A: 3,2 | B: 4,7", one item a line: no comma splits the list or groups thousands
     european = _EUROPEAN_RE.sub(lambda m: "#" * len(m.group(0)), intent)
     if european != intent:  # "Wien 1.234,50 · Graz 987,25": with dotted thousands, a comma is a decimal mark
         return len(_DECIMAL_BEFORE_COMMA_SPACE_RE.findall(european)) == len(_DIGIT_COMMA_DIGIT_RE.findall(european))

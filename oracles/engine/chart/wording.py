@@ -22,6 +22,8 @@ class Wording:
     sort: str | None  # descending | ascending | alphabetical
 
 
+# "horizontal bars", "sideways", "flip the axes", "a row chart", "bars that go across"
+HORIZONTAL_RE = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b|\bflip(?:ped)?\s+(?:the\s+)?axes\b|\bswap(?:ped)?\s+(?:the\s+)?axes\b|\brow\s+chart\b|\bbars?\s+(?:that\s+)?(?:go(?:ing)?|run(?:ning)?)\s+(?:across|left\s+to\s+right)\b|\bleft[\s-]to[\s-]right\s+bars?\b")
 NEGATED_MARK_RE = re.compile(r"\b(?:not|no|instead\s+of|rather\s+than)\s+(?:an?\s+)?(?:\w+\s+)?"
                              r"(?:line|bar|pie|area|donut|scatter|column)s?(?:\s+(?:chart|graph|plot))?\b")
 _AS_A = (r"\b(?:as|in|into|with|using|like|make\s+it|draw\s+it|plot\s+it|show\s+it)\s+(?:an?\s+)?"
@@ -66,8 +68,7 @@ def read_wording(text: str, subject_end: int) -> Wording:
     lowered = NEGATED_MARK_RE.sub(" ", re.sub(r"[_*]", " ", text.lower()))  # "a bar chart, not a line": the refused mark is no request
     lowered = NEGATED_SHAPE_RE.sub(" ", lowered)  # "side by side, not stacked"
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
-    horizontal = bool(re.search(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b", lowered)
-                      or ACROSS_RE.search(lowered))
+    horizontal = bool(HORIZONTAL_RE.search(lowered) or ACROSS_RE.search(lowered))
     arrangement = None
     if re.search(r"\bstack(?:ed|ing)?\b", lowered):  # "stacked bars", "stack paid on top of organic"
         arrangement = "stacked"
