@@ -695,10 +695,12 @@ class _Reader:
 
     def _bare_run(self, start: int) -> bool:
         """"new york city 8.3M, los angeles 3.9M": only plain words stand before the first label, none that
-        asks, links or measures, so they may be the start of its name, not a subject."""
+        asks, links or measures, and the other names run to several words, so those words may be the start
+        of its name, not a subject. With one-word names ("revenue north 120, south 95") the subject stands apart."""
         words = _words(self.intent[:start])
-        return bool(words) and not any(_fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS
-                                       for w in words)
+        names = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
+        return bool(words) and max((len(n) for n in names), default=1) > 1 and not any(
+            _fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS for w in words)
 
     def _opens_the_list(self, start: int) -> bool:
         """The first label of the data, with no heading separator (':', '—', a line break) before it."""
