@@ -47,6 +47,14 @@ class _HeldDrawing:
                 self.running -= 1
 
 
+@pytest.fixture(autouse=True)
+def idle_machine(monkeypatch):
+    # Background drawing takes only idle capacity; the machine running the tests may be busy.
+    from oracles import figures
+
+    monkeypatch.setattr(figures.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+
+
 @pytest.fixture
 def held(monkeypatch):
     from oracles.engine import KINDS
@@ -160,6 +168,17 @@ def test_no_background_drawing_without_a_spare_engine_process(account, held, mon
     assert png_in_flight(_key(answer)) is None and cache.get(_key(answer)) is None and drawing.calls == 0
     data, _mime = figure_render(principal=principal_from_bearer(account.key), token=answer.figure.token, out="png")
     assert data.startswith(PNG) and drawing.calls == 1  # drawn on demand, as before
+
+
+def test_no_background_drawing_on_a_busy_machine(account, held, monkeypatch):
+    from oracles import figures
+    from oracles.figures import png_in_flight
+
+    monkeypatch.setattr(figures.os, "getloadavg", lambda: (64.0, 64.0, 64.0))
+    drawing = held()
+    drawing.release.set()
+    answer = _ask(account, 5)
+    assert png_in_flight(_key(answer)) is None and drawing.calls == 0
 
 
 def test_a_check_run_by_a_worker_draws_nothing_in_the_background(held, monkeypatch):
