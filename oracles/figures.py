@@ -132,24 +132,20 @@ def png_draw_soon(*, kind: str, fmt: str, result: Any, figures: dict[str, bytes]
     """Start drawing the PNG of a fresh answer from the SVG its check drew; None when not started.
 
     Not started when the check drew a PNG itself, when the kind cannot rasterise its SVG, when
-    the same figure is already being drawn (that drawing is returned), or when no engine
-    process is idle: then show_figure draws it on demand, as before.
+    the same figure is already being drawn (that drawing is returned), when another figure is,
+    or when there is no idle capacity: then show_figure draws it on demand, as before.
     """
     svg = figures.get("svg")
     if svg is None or "png" in figures or not hasattr(get_kind(kind), "png_from_svg"):
         return None
     key = figure_cache_key(kind=kind, fmt=fmt, out="png", result=result)
-    with _in_flight_lock:
-        running = _in_flight.get(key)
-        if running is not None:
-            return running
-        if not _room_to_spare():
-            return None
     pool = _background_pool()
     with _in_flight_lock:
         running = _in_flight.get(key)
         if running is not None:
             return running
+        if _in_flight or not _room_to_spare():  # one at a time: a drawing never waits behind another
+            return None
         future = pool.submit(_draw_and_keep, key, kind, svg)
         _in_flight[key] = future
     future.add_done_callback(lambda done: _done(key, done))

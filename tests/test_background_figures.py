@@ -192,3 +192,15 @@ def test_a_check_run_by_a_worker_draws_nothing_in_the_background(held, monkeypat
     assert verdict["status"] == "valid"
     key = figure_cache_key(kind="chart", fmt="vega-lite", out="png", result=verdict["result"])
     assert png_in_flight(key) is None and drawing.calls == 0
+
+
+def test_one_background_drawing_at_a_time(account, held):
+    # A second fresh chart while one is being drawn is not queued behind it: show_figure draws it on demand.
+    from oracles.figures import png_in_flight
+
+    drawing = held()
+    first = _ask(account, 6)
+    assert drawing.started.wait(10)
+    second = _ask(account, 7)
+    assert png_in_flight(_key(first)) is not None and png_in_flight(_key(second)) is None
+    drawing.release.set()
