@@ -6,11 +6,12 @@ content (kind, format, output, result), so the task can write it before the answ
 and a figure drawn once serves every answer with the same result.
 
 A chart's check draws SVG only; its PNG is a rasterisation of that SVG. Where the check runs in
-this process (the embedded default) and an engine process is idle, the PNG is drawn in the
-background right after the check (`png_draw_soon`), while the answer is settled and sent: the
-`show_figure` that usually follows then reads it, or waits for the drawing already under way
-(`png_in_flight`) instead of starting a second one. At most one background drawing per figure
-at a time, and only on spare engine capacity, so speculative drawing never queues ahead of asks.
+this process (the embedded default) and there is idle capacity (an idle engine process, and a
+core the machine's load leaves free), the PNG is drawn in the background right after the check
+(`png_draw_soon`), while the answer is settled and sent: the `show_figure` that usually follows
+then reads it, or waits for the drawing already under way (`png_in_flight`) instead of starting a
+second one. One background drawing at a time, per figure and per process, and only on idle
+capacity, so speculative drawing never queues ahead of asks.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import base64
 import hashlib
 import json
 import logging
+import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -115,28 +117,35 @@ def _done(key: str, future: Future[str]) -> None:
             del _in_flight[key]
 
 
+def _room_to_spare() -> bool:
+    # Speculative work (show_figure may never come) takes only idle capacity: an engine process
+    # of this process's pool, and a machine whose load leaves a core free. On a saturated machine
+    # it would only compete with the answers being settled; show_figure then draws on demand.
+    try:
+        machine_has_room = os.getloadavg()[0] < (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    except OSError:  # no load average on this platform
+        machine_has_room = True
+    return machine_has_room and native.pool().has_spare()
+
+
 def png_draw_soon(*, kind: str, fmt: str, result: Any, figures: dict[str, bytes]) -> Future[str] | None:
     """Start drawing the PNG of a fresh answer from the SVG its check drew; None when not started.
 
     Not started when the check drew a PNG itself, when the kind cannot rasterise its SVG, when
-    the same figure is already being drawn (that drawing is returned), or when no engine
-    process is idle: then show_figure draws it on demand, as before.
+    the same figure is already being drawn (that drawing is returned), when another figure is,
+    or when there is no idle capacity: then show_figure draws it on demand, as before.
     """
     svg = figures.get("svg")
     if svg is None or "png" in figures or not hasattr(get_kind(kind), "png_from_svg"):
         return None
     key = figure_cache_key(kind=kind, fmt=fmt, out="png", result=result)
-    with _in_flight_lock:
-        running = _in_flight.get(key)
-        if running is not None:
-            return running
-        if not native.pool().has_spare():
-            return None
     pool = _background_pool()
     with _in_flight_lock:
         running = _in_flight.get(key)
         if running is not None:
             return running
+        if _in_flight or not _room_to_spare():  # one at a time: a drawing never waits behind another
+            return None
         future = pool.submit(_draw_and_keep, key, kind, svg)
         _in_flight[key] = future
     future.add_done_callback(lambda done: _done(key, done))

@@ -47,6 +47,14 @@ class _HeldDrawing:
                 self.running -= 1
 
 
+@pytest.fixture(autouse=True)
+def idle_machine(monkeypatch):
+    # Background drawing takes only idle capacity; the machine running the tests may be busy.
+    from oracles import figures
+
+    monkeypatch.setattr(figures.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+
+
 @pytest.fixture
 def held(monkeypatch):
     from oracles.engine import KINDS
@@ -162,6 +170,17 @@ def test_no_background_drawing_without_a_spare_engine_process(account, held, mon
     assert data.startswith(PNG) and drawing.calls == 1  # drawn on demand, as before
 
 
+def test_no_background_drawing_on_a_busy_machine(account, held, monkeypatch):
+    from oracles import figures
+    from oracles.figures import png_in_flight
+
+    monkeypatch.setattr(figures.os, "getloadavg", lambda: (64.0, 64.0, 64.0))
+    drawing = held()
+    drawing.release.set()
+    answer = _ask(account, 5)
+    assert png_in_flight(_key(answer)) is None and drawing.calls == 0
+
+
 def test_a_check_run_by_a_worker_draws_nothing_in_the_background(held, monkeypatch):
     # In served mode the check runs in a Celery worker: show_figure draws on demand there.
     from oracles.figures import figure_cache_key, png_in_flight
@@ -173,3 +192,15 @@ def test_a_check_run_by_a_worker_draws_nothing_in_the_background(held, monkeypat
     assert verdict["status"] == "valid"
     key = figure_cache_key(kind="chart", fmt="vega-lite", out="png", result=verdict["result"])
     assert png_in_flight(key) is None and drawing.calls == 0
+
+
+def test_one_background_drawing_at_a_time(account, held):
+    # A second fresh chart while one is being drawn is not queued behind it: show_figure draws it on demand.
+    from oracles.figures import png_in_flight
+
+    drawing = held()
+    first = _ask(account, 6)
+    assert drawing.started.wait(10)
+    second = _ask(account, 7)
+    assert png_in_flight(_key(first)) is not None and png_in_flight(_key(second)) is None
+    drawing.release.set()
