@@ -520,8 +520,9 @@ class _Reader:
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
             edge_words = [w.lower() for w in _words(stripped)]
-            opening = re.search(r"(?<=[a-z]) +(?P<word>[A-Z][a-z]+)\b", stripped)
-            if opening and opening.group("word").lower() in OPENING_WORDS:
+            opening = next((m for m in re.finditer(r"(?<=[a-z]) +(?P<word>[A-Z][a-z]+)\b", stripped)
+                            if m.group("word").lower() in OPENING_WORDS), None)
+            if opening:
                 # "bars Also Rovers": a capitalised opening word after a lowercase one starts a new statement
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' runs into the next statement at '{opening.group('word')}'. End each "
