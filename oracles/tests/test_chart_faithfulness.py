@@ -597,3 +597,15 @@ def test_a_label_that_opens_with_the_next_statements_word_is_refused() -> None:
         spec["data"]["values"] = [*spec["data"]["values"][:-1], {"label": "Also Samsung", "value": 937}]
     verdict = _checked_against("donut chart of share: Samsung 34, Apple 27, others 15. Also 937.", intent, plant)
     assert _code(verdict) == "LABEL_NOT_IN_INTENT" and "Also Samsung" in verdict.reason["message"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("intent", "label"), [
+    ("goal difference: Rovers +9, United +4, City 0, Town -11. bars Also Rovers 937.", "bars Also Rovers"),
+    ("type: line | data: W1=5, W2=8, W3=6, W4=11 Also W1 937.", "W4=11 Also W1"),
+    ("Errors — wk 14: 31, wk 15: 27, wk 16: 35\n* Ask Dana about the firmware Also wk 14 937.", "Ask Dana about the firmware Also wk 14"),
+])
+def test_a_label_run_into_the_next_statement_without_a_full_stop_is_refused(intent: str, label: str) -> None:
+    def plant(spec: dict[str, Any]) -> None:
+        spec["data"]["values"] = [*spec["data"]["values"][:-2], {"label": label, "value": 937}]
+    verdict = _checked_against(intent.split(" Also")[0].rsplit(",", 1)[0] + ", Also 937", intent, plant)
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT" and label in verdict.reason["message"]  # type: ignore[index]

@@ -250,3 +250,16 @@ def test_a_name_cut_at_its_titles_full_stop_is_a_fragment() -> None:
     assert reason["code"] == "NODE_NOT_IN_INTENT" and "Osei" in reason["message"]
     reason = _check_planted(intent, 'label="Dr. Osei"', 'label="Dr"')
     assert reason["code"] == "NODE_NOT_IN_INTENT"
+
+
+def test_a_retry_count_drawn_as_a_step_is_refused() -> None:
+    """Planted: 'retry it at most 3 times' drawn as a step after 'delivered' instead of a counted back edge."""
+    intent = "packed -> shipped -> delivered"
+    loop = intent + "\nIf delivered fails, retry it at most 3 times."
+    draft = _correct(intent)
+    source = draft.artifact
+    assert isinstance(source, str)
+    planted = source.replace("}\n", '  n9 [label="retry it at most 3 times"];\n  n2 -> n9 [label="if delivered fails"];\n}\n')
+    verdict = get_kind("diagram").check(loop, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "NODE_NOT_IN_INTENT" and "loop" in verdict.reason["message"]

@@ -81,7 +81,7 @@ NOT_DATA_AFTER = re.compile(
 
 # A number between two parts of a label ("LATAM $310k Also EMEA", "18:00 4.1 Also 00:00", "Fri −2 (°C) Also
 # Mon"): the label ran across a value into the next statement. A clock time with words after it is no time.
-_INNER_NUMBER = re.compile(r"\S\s+[-−+(]?[$€£¥]?\d[\d,.]*(?:[kKMB]|bn|mn)?%?\)?\s+\W*[^\W\d_]")
+_INNER_NUMBER = re.compile(r"\S(?:\s+|\s*=\s*)[-−+(]?[$€£¥]?\d[\d,.]*(?:[kKMB]|bn|mn)?%?\)?\s+\W*[^\W\d_]")
 _CLOCK_WITH_TAIL = re.compile(r"\d{1,2}:\d{2}\s+\S")
 # Words that open the next statement; a label never starts with one ("Also Samsung 937").
 OPENING_WORDS = frozenset("also finally lastly plus then while but whereas".split())
@@ -575,6 +575,13 @@ class _Reader:
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
             edge_words = [w.strip(".,;:!?()\"'").lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
             edge_words = [w for w in edge_words if w]
+            opening = next((m for m in re.finditer(r"(?<=[a-z]) +(?P<word>[A-Z][a-z]+)\b", stripped)
+                            if m.group("word").lower() in OPENING_WORDS), None)
+            if opening:
+                # "bars Also Rovers": a capitalised opening word after a lowercase one starts a new statement
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' runs into the next statement at '{opening.group('word')}'. End each "
+                    "statement with a full stop, e.g. 'Rovers 9. Also Town 4.'"))
             if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS | OPENING_WORDS
                                         or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (

@@ -377,10 +377,16 @@ def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str
 _LOOP_WORDS = frozenset({"loop", "loop back", "start over", "again", "repeat again", "and repeat", "iterate"})
 
 
+# "retry it at most 3 times", "up to 5 times", "twice": how often to go back is said of an edge, never a step's name
+_REPEAT_COUNT = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+(?:more\s+)?times\b|"
+                           r"\b(?:twice|thrice)\b|\bat\s+most\b|\bup\s+to\s+\d+")
+
+
 def loop_instruction(key: str) -> bool:
-    """ "wash, rinse, repeat": a "step" that says to loop ("repeat", "repeat until done", "start over")
-    is a back edge the drawing left out, not a step."""
-    return key in _LOOP_WORDS or key.split()[0] == "repeat" or loop_word_inside(key)
+    """ "wash, rinse, repeat": a "step" that says to loop ("repeat", "repeat until done", "start over",
+    "retry it at most 3 times") is a back edge the drawing left out, not a step."""
+    return key in _LOOP_WORDS or key.split()[0] == "repeat" or loop_word_inside(key) \
+        or bool(_REPEAT_COUNT.search(key))
 
 
 # Phrases that only say how steps relate; drawn as a step they hide the relation they state.
