@@ -328,10 +328,10 @@ def test_adjacency_statements_after_a_fan_out_are_not_a_fan_in() -> None:
             "- Mammals\n  - Whales\n  - Bats\n- Birds\n  - Owls\n    - Barn owl\n",
             {("Mammals", "Whales"), ("Mammals", "Bats"), ("Birds", "Owls"), ("Owls", "Barn owl")},
         ),
-        # an outline numbered 1 / 1.1 / 1.2 / 2 / 2.1
+        # an outline numbered 1 / 1.1 / 1.2 under one top-level item
         (
-            "1. Sales\n   1.1 North region\n   1.2 South region\n2. Support\n   2.1 Tier one\n",
-            {("Sales", "North region"), ("Sales", "South region"), ("Support", "Tier one")},
+            "1. Sales\n   1.1 North region\n   1.2 South region\n      1.2.1 Texas\n",
+            {("Sales", "North region"), ("Sales", "South region"), ("South region", "Texas")},
         ),
         # a heading that names a thing is the root of the nested list under it
         (
@@ -351,8 +351,21 @@ def test_nested_outlines_as_forests_and_under_a_named_root(intent: str, edges: s
     assert drawn == edges
 
 
-def test_top_level_items_under_a_steps_heading_are_not_guessed_to_be_trees() -> None:
-    verdict = answer("diagram", "Release steps:\n- Build\n  - compile\n  - package\n- Ship\n  - upload\n", "dot", {})
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Release steps:\n- Build\n  - compile\n  - package\n- Ship\n  - upload\n",  # a heading about steps
+        "- Draft\n  - outline\n- Review\n  - comments\n- Publish\n",  # a top-level item without children
+        "1. Draft\n   1.1 outline\n2. Review\n   2.1 comments\n",  # numbered top-level items: an order
+    ],
+)
+def test_top_level_items_that_may_be_steps_are_not_guessed_to_be_trees(intent: str) -> None:
+    assert answer("diagram", intent, "dot", {}).status == "invalid"
+
+
+def test_an_instruction_verb_inside_a_clause_is_no_step_name() -> None:
+    verdict = answer("diagram", "Checkout asks Inventory to reserve items. If stock is short, Inventory tells Checkout to cancel.",
+                     "dot", {})
     assert verdict.status == "invalid"
 
 
