@@ -177,6 +177,25 @@ def test_plain_reporting_lines_mixed_with_counted_teams(intent: str, edges: set[
 
 
 @pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ("Kai's manager is Lin. Mo's manager is Lin too. Ned's boss is Kai.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
+        ("Direct reports of Lin: Kai, Mo. Direct reports of Kai: Ned.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
+        ("Ned works under Kai, who works under Lin.", {("Kai", "Ned"), ("Lin", "Kai")}),
+    ],
+)
+def test_whose_manager_reports_of_and_works_under(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+def test_a_manager_line_drawn_the_wrong_way_round_is_caught() -> None:
+    reason = _check("Kai's manager is Lin. Ned's boss is Kai.",
+                    _dot(["Lin", "Kai", "Ned"], [("Kai", "Lin", None), ("Kai", "Ned", None)]))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
+@pytest.mark.parametrize(
     "intent",
     [
         "Maya reports to Omar. Maya leads a team of 3: Lee, Kim.",

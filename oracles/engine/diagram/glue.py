@@ -181,7 +181,7 @@ _MESSAGE_VERBS = frozenset("""sends send writes write publishes publish forwards
 _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "otherwise", "else", "not"})
 _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
-                      "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
+                      "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly", "too",
                       "please", "pls", "then", "again",
                       "two", "three", "four", "five", "several"})  # "two accountants, Ivy and Ben, …": a count
 

@@ -5,6 +5,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
 - "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
 - "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- "X's manager is Y" → "X reports to Y"; "Direct reports of Y: A, B" → "Y manages A, B"
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
   "X has three children — A, B, C" → "X has A, B, C"
 - a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
@@ -132,12 +133,19 @@ _WHAT_FLOWS_RE = re.compile(
 )
 
 
+# "Tom's manager is Sara" → "Tom reports to Sara"; "Direct reports of Sara: Tom, Uma" → "Sara manages Tom, Uma"
+_WHOSE_MANAGER_RE = re.compile(r"['’]s\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor)\s+is\b", re.IGNORECASE)
+_REPORTS_OF_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;]\s))(?:the\s+)?(?:direct\s+)?reports\s+(?:of|to)\s+(?P<boss>[^:,;.\n]+?)\s*:\s*")
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = SCENE_RE.sub("", intent, count=1)
     intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
+    intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
+    intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
