@@ -182,6 +182,7 @@ def test_plain_reporting_lines_mixed_with_counted_teams(intent: str, edges: set[
         ("Kai's manager is Lin. Mo's manager is Lin too. Ned's boss is Kai.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
         ("Direct reports of Lin: Kai, Mo. Direct reports of Kai: Ned.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
         ("Ned works under Kai, who works under Lin.", {("Kai", "Ned"), ("Lin", "Kai")}),
+        ("Lin leads a team of two: Kai and Mo. Under Kai are Ned and Oz.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned"), ("Kai", "Oz")}),
     ],
 )
 def test_whose_manager_reports_of_and_works_under(intent: str, edges: set[tuple[str, str]]) -> None:

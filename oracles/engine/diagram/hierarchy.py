@@ -41,6 +41,8 @@ _COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>
                             r"(?:\s*[:,—–]|\s+-|\s*(?=\())\s*(?=\S)", re.IGNORECASE)
 _OWN_UP_RE = re.compile(r"\bworks?\s+under\b|\b(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below)\b", re.IGNORECASE)
 _WHOSE_MANAGER_RE = re.compile(r"['’]s\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor)\s+is\b", re.IGNORECASE)
+_UNDER_RE = re.compile(r"^(?:and\s+)?(?:directly\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;]+?)\s*(?::|\s(?:is|are|sits?|sit|come|comes))\s+"
+                       r"(?P<rest>\S.*)$", re.IGNORECASE)
 _REPORTS_OF_RE = re.compile(r"^(?:the\s+)?(?:direct\s+)?reports\s+(?:of|to)\s+(?P<boss>[^:,;]+?)\s*:\s*(?P<rest>\S.*)$",
                             re.IGNORECASE)
 _TEAM_OF_RE = re.compile(r"\b(?:team|group|staff|squad|crew)\s+of\b", re.IGNORECASE)
@@ -175,6 +177,11 @@ class _Reading:
                 return False
             return names is not None and self.manages(up.group("boss"), names, several_bosses=True,
                                                       boss_last=not up.group("rest"))
+        under = _UNDER_RE.match(text)
+        if under:  # "Under Dana are two supervisors, Moe and Kira", "under him: Sato and Kimura"
+            self.counted = True
+            names = _names(under.group("rest"))
+            return names is not None and self.manages(under.group("boss"), names)
         reports_of = _REPORTS_OF_RE.match(text)
         if reports_of:  # "Direct reports of Sara: Tom, Uma"
             self.counted = True

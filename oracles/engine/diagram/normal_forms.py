@@ -5,6 +5,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
 - "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
 - "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- "Under Y are A and B", "under Y: A" → "Y manages A and B";
 - "X's manager is Y" → "X reports to Y"; "Direct reports of Y: A, B" → "Y manages A, B"
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
   "X has three children — A, B, C" → "X has A, B, C"
@@ -138,6 +139,11 @@ _WHOSE_MANAGER_RE = re.compile(r"['’]s\s+(?:direct\s+|line\s+)?(?:manager|boss
 _REPORTS_OF_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;]\s))(?:the\s+)?(?:direct\s+)?reports\s+(?:of|to)\s+(?P<boss>[^:,;.\n]+?)\s*:\s*")
 
 
+# "Under Dana are Moe and Kira", "under him: Sato" → "Dana manages Moe and Kira", "him manages Sato"
+_UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;.\n]+?)\s*"
+                       r"(?::|\s(?:is|are|sits?|comes?))\s+")
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = SCENE_RE.sub("", intent, count=1)
@@ -146,6 +152,7 @@ def normal_form(intent: str) -> str:
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
     intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
+    intent = _UNDER_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
