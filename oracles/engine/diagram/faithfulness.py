@@ -32,6 +32,7 @@ from .flow_check import (
     listed_sequence,
     loop_instruction,
     modified_name,
+    parallel_word_inside,
     refuse_condition_about_another_step,
     refuse_condition_drawn_as_step,
     separator_in_name,
@@ -78,7 +79,7 @@ _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|severa
 _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
-    tells informs instructs reminds warns""".split())
+    meets ends joins converges comes tells informs instructs reminds warns""".split())
 
 
 # Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.
@@ -171,6 +172,8 @@ class Faithfulness:
         if re.fullmatch(r"\d{1,2}|one", word) and (counted := list_count(self.tokens, index)) \
                 and counted[0] == counted[1]:
             return False  # "leads a team of 3: Ana, Raj, Kofi": the count introduces the names
+        if word in ("same", "time") and self._at_the_same_time(index):
+            return False  # "all at the same time": the parallel idiom, no content of its own
         if word in NOT_CONTENT["fan_in_wait"] and fan_in_wait(self.tokens, index):
             return False
         if word in NOT_CONTENT["fan_in"]:
@@ -183,6 +186,13 @@ class Faithfulness:
             following = [t.text.casefold() for t in self.tokens[index + 1:self._first] if t.kind != "punct" or t.text != '"']
             return bool(following) and all(w in _ARTICLES for w in following) and word in _INSTRUCT_VERBS
         return word not in _CONNECT
+
+    def _at_the_same_time(self, index: int) -> bool:
+        for start in range(max(0, index - 3), index + 1):
+            words = [t.text.casefold() for t in self.tokens[start:start + 4]]
+            if words == ["at", "the", "same", "time"]:
+                return True
+        return False
 
     def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
         wanted = key.split()
@@ -281,6 +291,9 @@ class Faithfulness:
             if taken.isdisjoint(range(span.start, span.end)):
                 chosen.append(span)
                 taken.update(range(span.start, span.end))
+        chosen += self._step_references(chosen)
+        # "Osei" or "Dr" out of "Dr. Osei": a title's full stop glues it to the name after it
+        chosen = [span for span in chosen if not self._cut_at_title(span)]
         # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
         changed = True
         while changed:
@@ -302,6 +315,36 @@ class Faithfulness:
             if key not in placed and key not in self.nodes:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' is not a whole phrase of the intent.")
         return sorted(chosen, key=lambda sp: sp.start)
+
+    def _step_references(self, chosen: list[Span]) -> list[Span]:
+        """ "return to step 2" in a numbered list: "step 2" mentions the name that item 2 holds whole."""
+        taken = {i for sp in chosen for i in range(sp.start, sp.end)}
+        items: dict[str, Span] = {}
+        for sp in chosen:
+            before = self.tokens[sp.start - 1] if sp.start else None
+            number = re.fullmatch(r"(?:step\s+)?(\d{1,2})[.):]", before.text, re.IGNORECASE) if before is not None \
+                and before.kind == "marker" else None
+            if number and sp.kind == "node" and self._whole_item(sp):
+                items.setdefault(number.group(1), sp)
+        found = []
+        for index, token in enumerate(self.tokens[:-1]):
+            after = self.tokens[index + 1]
+            if token.kind == "word" and token.text.casefold() == "step" and after.kind == "word" \
+                    and after.text in items and index not in taken and index + 1 not in taken:
+                item = items[after.text]
+                found.append(Span(index, index + 2, "node", item.key, item.label))
+        return found
+
+    def _cut_at_title(self, span: Span) -> bool:
+        """The span starts right after "Dr." or ends on a title ("Dr") whose full stop leads into a name."""
+        tokens = self.tokens
+
+        def title_at(index: int) -> bool:
+            return 0 <= index and index + 2 < len(tokens) and tokens[index].kind == "word" \
+                and tokens[index].text.casefold() in TITLE_ABBREVIATIONS and tokens[index + 1].text == "." \
+                and tokens[index + 2].kind == "word" and tokens[index + 1].start == tokens[index].start + len(tokens[index].text)
+
+        return title_at(span.start - 2) or title_at(span.end - 1)
 
     def _whole_item(self, span: Span) -> bool:
         before = self.tokens[span.start - 1] if span.start else None
@@ -388,10 +431,23 @@ class Faithfulness:
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
                         or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
                     return end
+                if (not named or heading[-4:] == ["at", "the", "same", "time"]) and start > 0:
+                    return end  # "checkout. in parallel: …": an opener after a step names nothing, it relates
                 end = start = index + 1
+            elif token.kind == "nl" and start == 0 and self._markdown_heading(index):
+                end = start = index + 1  # "## Content pipeline" on a line of its own names the diagram
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
                 start = index + 1  # a heading starts a line or a sentence
         return end
+
+    def _markdown_heading(self, line_end: int) -> bool:
+        """The intent's first line is a short Markdown heading ("# Release flow") without conditions."""
+        line = self.tokens[:line_end]
+        if not line or line[0].text != "#" or any(t.kind in ("arrow", "marker") for t in line):
+            return False
+        words = [t.text.casefold() for t in line if t.kind == "word"]
+        named = [w for w in words if w not in _CONNECT and w not in _INSTRUCT]
+        return 0 < len(named) <= TITLE_MAX_WORDS and not set(words) & _CONDITION_WORDS
 
     # --- relations ----------------------------------------------------------------------
     def expected(self, spans: list[Span]) -> Expected:
@@ -424,7 +480,7 @@ class Faithfulness:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
             clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
-                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto"}), None)
+                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto", "at"}), None)
             if clause is not None:
                 # "router forwards packets to the firewall": a subject, a verb and a target — a
                 # relation drawn as one step, even when neither end is drawn on its own
@@ -467,6 +523,11 @@ class Faithfulness:
             if grammar_phrase(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' only says how steps relate; it is "
                                                           "not a step. Draw the relation it states.")
+            if parallel_word_inside(key) and key not in whole_items:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' holds 'in parallel', which says how "
+                                                          "steps relate; it is not part of a step's name. Write the "
+                                                          "parallel steps as a group, e.g. 'ingest -> (validate, "
+                                                          "deduplicate) -> load'.")
             if loop_instruction(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
                                                           "step. Say where the flow goes back to, e.g. 'wash -> rinse "

@@ -14,7 +14,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
   one "name -> a" line per name listed, the cue lines dropped (they name no node)
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
-- Mermaid's sequenceDiagram ("A->>B: hi") → "A -> B: hi" lines
+- a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
+- a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
+  lines (notation_reader.py: the one reading a notation has; a line it cannot read refuses)
 - a tree drawn with box characters ("├── src/") → indented bullets
 - "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
 - an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
@@ -26,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 
+from .notation_reader import notation_as_arrows
 from .vocabulary import NOT_CONTENT
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
@@ -104,18 +107,6 @@ def _tree_drawing_as_outline(intent: str) -> str:
     return "\n".join(out)
 
 
-def _sequence_diagram_as_arrows(intent: str) -> str:
-    """Mermaid's "sequenceDiagram" header and its message arrows ("A->>B: hi", "B-->>A: ok") → "A -> B: hi"."""
-    lines = intent.splitlines()
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is None or lines[first].strip().casefold() != "sequencediagram":
-        return intent
-    body = [line for line in lines[first + 1 :] if line.strip() and line.strip().casefold() != "autonumber"]
-    if not body or not all(re.search(r"-{1,2}>>", line) for line in body):
-        return intent
-    return "\n".join(re.sub(r"\s*-{1,2}>>\s*", " -> ", line.strip()) for line in body)
-
-
 # "In our factory the plant manager …", "In the lab, Dr Osei …": the scene the intent opens with
 # names where it all is, like a title; the first name starts after it.
 SCENE_RE = re.compile(
@@ -123,6 +114,23 @@ SCENE_RE = re.compile(
     r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
     re.IGNORECASE,
 )
+
+
+# Labels written inside an arrow, in the several ways people type them, → the one form the glue
+# reads, "A -(label)-> B": "—[amount > 500]→", "=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →".
+_INLINE_LABEL_RES = (
+    re.compile(r"(?<![-—–])(?:-{1,2}|—|–)\s*[(\[](?P<label>[^()\[\]|\n]{1,60})[)\]]\s*(?:-{1,2}>|→|⟶)"),
+    re.compile(r"(?<!\S)=(?P<label>[^\s=>][^=>\n]{0,58}?)=>"),
+    re.compile(r"(?<!\S)[—–](?P<label>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)"),
+    re.compile(r"(?:-{1,2}>|→|=>)\s*\|(?P<label>[^|\n]{1,60})\|"),
+    re.compile(r"(?:->|→|=>)\s*[(\[](?P<label>[^()\[\]|,&‖\n]{1,60})[)\]]\s*(?:-{1,2}>|→|=>)"),
+)
+
+
+def _inline_labels_as_parens(intent: str) -> str:
+    for pattern in _INLINE_LABEL_RES:
+        intent = pattern.sub(lambda m: f" -({m.group('label').strip()})-> ", intent)
+    return intent
 
 
 # "Material flows cutter → press → welder": what moves along a chain, said before its first step, is
@@ -146,8 +154,9 @@ _UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|b
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = _inline_labels_as_parens(notation_as_arrows(intent))
     intent = SCENE_RE.sub("", intent, count=1)
-    intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
+    intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)

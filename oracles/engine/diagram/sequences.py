@@ -247,18 +247,3 @@ def numbered_messages(intent: str, arrow_re: re.Pattern[str]) -> str | None:
         return None
     heading = intent[: marks[0].start()].strip()
     return "\n".join([heading, *pieces] if heading else pieces)
-
-
-_MERMAID_MESSAGE_RE = re.compile(r"\s*-{1,2}>>\s*")
-
-
-def sequence_diagram_messages(intent: str) -> str | None:
-    """Mermaid's sequenceDiagram: "Client->>Gateway: GET /orders", one message a line; None unless
-    the intent is one, else its messages as arrow statements for the sentence reader."""
-    lines = [line.strip() for line in intent.splitlines() if line.strip()]
-    if not lines or lines[0].casefold() != "sequencediagram" or len(lines) < 2:
-        return None
-    body = [line for line in lines[1:] if line.casefold() != "autonumber"]
-    if not all(_MERMAID_MESSAGE_RE.search(line) for line in body):
-        return None  # participants, notes, loops: not read here
-    return "\n".join(_MERMAID_MESSAGE_RE.sub("->", line) for line in body)
