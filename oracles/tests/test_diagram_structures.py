@@ -288,6 +288,37 @@ def test_json_groups_beside_an_edge_list_are_clusters() -> None:
     assert answer("diagram", intent.replace('"type": "network"', '"owner": "Ana"'), "dot", {}).status == "invalid"
 
 
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ('{"lint": ["test"], "test": ["build", "scan"], "scan": []}', {("lint", "test"), ("test", "build"), ("test", "scan")}),
+        ('{"graph": {"links": [{"from": "seed", "to": "sprout"}, {"from": "sprout", "to": "tree"}]}}',
+         {("seed", "sprout"), ("sprout", "tree")}),
+        ('{"nodes": [{"id": "a", "label": "Mix"}, {"id": "b", "label": "Knead"}, {"id": "c", "label": "Bake"}], '
+         '"edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]}', {("Mix", "Knead"), ("Knead", "Bake")}),
+    ],
+)
+def test_json_adjacency_maps_wrapped_graphs_and_edges_by_node_id(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+def test_json_edges_by_id_check_the_labels_and_refuse_an_unknown_id() -> None:
+    intent = ('{"nodes": [{"id": "a", "label": "Mix"}, {"id": "b", "label": "Knead"}, {"id": "c", "label": "Bake"}], '
+              '"edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]}')
+    reason = _check(intent, _dot(["Mix", "Knead", "Bake"], [("Mix", "Knead", None), ("Mix", "Bake", None)]))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+    assert answer("diagram", intent.replace('"target": "c"', '"target": "z"'), "dot", {}).status == "invalid"
+
+
+def test_json_clusters_as_a_list_of_named_members() -> None:
+    intent = ('{"clusters": [{"name": "Ingest", "members": ["reader", "parser"]}], '
+              '"links": [["reader", "parser"], ["parser", "store"]]}')
+    _, drawn, _, clusters = _drawn(intent)
+    assert drawn == {("reader", "parser"), ("parser", "store")}
+    assert clusters == {"Ingest": {"reader", "parser"}}
+
+
 def test_work_enqueued_for_a_component_is_an_edge_labelled_with_the_work() -> None:
     _, drawn, labels, _ = _drawn("The scheduler enqueues nightly reports for the renderer; the renderer writes PDFs to the archive.")
     assert drawn == {("scheduler", "renderer"), ("renderer", "archive")}

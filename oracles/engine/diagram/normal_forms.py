@@ -221,6 +221,12 @@ def _json_as_text(intent: str) -> str:
     except ValueError:
         return intent
     lines: list[str] = []
+    value = _graph_shape(value)
+    if value is None:
+        return intent
+    if _name_lists(value):  # {"intake": ["triage"], …}: each name points to the names listed
+        lines = [f"{tail} -> {head}" for tail, heads in value.items() for head in heads]
+        return intent[: min(starts)] + "\n" + ", ".join(lines) + "\n" + intent[end + 1 :]
     declared = _group_lines(value)
     if declared is None:
         return intent
@@ -253,6 +259,40 @@ def _json_as_text(intent: str) -> str:
     return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
 
 
+def _graph_shape(value: object) -> object:
+    """{"graph": {…}} unwrapped, "links" as "edges", and edges naming nodes by id given their labels
+    (None when an edge names an id no node has)."""
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("graph", "diagram", "data") \
+            and isinstance(next(iter(value.values())), dict):
+        value = next(iter(value.values()))
+    if isinstance(value, dict) and "links" in value and "edges" not in value:
+        value = {("edges" if k == "links" else k): v for k, v in value.items()}
+    if not (isinstance(value, dict) and isinstance(value.get("nodes"), list) and isinstance(value.get("edges"), list)):
+        return value
+    labels = {n.get("id"): n.get("label") for n in value["nodes"] if isinstance(n, dict) and set(n) == {"id", "label"}}
+    if not labels or len(labels) != len(value["nodes"]) or not all(isinstance(v, str) for v in labels.values()):
+        return value
+    edges = []
+    for item in value["edges"]:
+        if not isinstance(item, dict):
+            return None
+        keys = {k.casefold(): v for k, v in item.items()}
+        tail = next((v for k, v in keys.items() if k in _TAILS), None)
+        head = next((v for k, v in keys.items() if k in _HEADS), None)
+        label = next((v for k, v in keys.items() if k in _LABELS), None)
+        if tail not in labels or head not in labels or len(item) != 2 + (label is not None):
+            return None
+        edges.append([labels[tail], labels[head]] + ([label] if isinstance(label, str) else []))
+    return {**value, "nodes": list(labels.values()), "edges": edges}
+
+
+def _name_lists(value: object) -> bool:
+    return isinstance(value, dict) and bool(value) \
+        and not set(value) & {"nodes", "edges", "groups", "name", "title", "label", "id"} \
+        and all(isinstance(v, list) and all(isinstance(x, str) and x.strip() for x in v) for v in value.values()) \
+        and any(value.values())
+
+
 _DRAWING_KEYS = frozenset({"diagram", "type", "kind"})
 _DRAWING_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
                             "digraph directed".split())
@@ -261,6 +301,8 @@ _DRAWING_VALUES = frozenset("architecture flowchart flow graph diagram tree hier
 def _group_lines(value: object) -> list[str] | None:
     """ "Name: a, b" lines for a JSON edge list's "groups" object; [] without one, None when the
     object holds anything but groups, edges, nodes and a word for the kind of drawing."""
+    if isinstance(value, dict) and "clusters" in value and "groups" not in value:
+        value = {("groups" if k == "clusters" else k): v for k, v in value.items()}
     if not isinstance(value, dict) or "groups" not in value:
         return []
     if not set(value) <= {"nodes", "edges", "groups"} | _DRAWING_KEYS or not isinstance(value.get("edges"), list):
@@ -268,6 +310,8 @@ def _group_lines(value: object) -> list[str] | None:
     if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in set(value) & _DRAWING_KEYS):
         return None
     groups = value["groups"]
+    if isinstance(groups, list) and all(isinstance(g, dict) and set(g) == {"name", "members"} for g in groups):
+        groups = {g["name"]: g["members"] for g in groups}  # [{"name": "Kafka", "members": […]}]
     if not isinstance(groups, dict) or not groups:
         return None
     out = []
