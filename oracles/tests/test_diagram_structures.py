@@ -311,6 +311,16 @@ def test_json_edges_by_id_check_the_labels_and_refuse_an_unknown_id() -> None:
     assert answer("diagram", intent.replace('"target": "c"', '"target": "z"'), "dot", {}).status == "invalid"
 
 
+def test_json_messages_between_participants_are_labelled_edges() -> None:
+    intent = ('{"diagram": "sequence", "participants": ["Till", "Bank"], "messages": '
+              '[{"from": "Till", "to": "Bank", "text": "card details"}, {"from": "Bank", "to": "Till", "text": "approval code"}]}')
+    _, drawn, labels, _ = _drawn(intent)
+    assert drawn == {("Till", "Bank"), ("Bank", "Till")}
+    assert labels[("Till", "Bank")] == "card details"
+    # a key that says more than the kind of drawing is not dropped
+    assert answer("diagram", intent.replace('"diagram": "sequence"', '"diagram": "Till ledger"'), "dot", {}).status == "invalid"
+
+
 def test_json_clusters_as_a_list_of_named_members() -> None:
     intent = ('{"clusters": [{"name": "Ingest", "members": ["reader", "parser"]}], '
               '"links": [["reader", "parser"], ["parser", "store"]]}')

@@ -17,7 +17,7 @@ from .model import Graph, node_key
 
 TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
 HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
-LABEL_HEADERS = frozenset("label message msg via relation condition action event trigger when data payload".split())
+LABEL_HEADERS = frozenset("label message msg text via relation condition action event trigger when data payload".split())
 NAME_KEYS = ("name", "title", "label", "id")
 CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
 CAPTION_MAX_WORDS = 6
@@ -203,8 +203,15 @@ def _json_shape(value: Any) -> Any:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _WRAPPER_KEYS \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    if isinstance(value, dict) and "links" in value and "edges" not in value:
-        value = {("edges" if k == "links" else k): v for k, v in value.items()}
+    for alias, key in (("links", "edges"), ("messages", "edges"), ("participants", "nodes")):
+        if isinstance(value, dict) and alias in value and key not in value:
+            value = {(key if k == alias else k): v for k, v in value.items()}
+    if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:
+        # {"diagram": "sequence", …}: a key that only names the kind of drawing
+        meta = set(value) & _JSON_META_KEYS
+        if any(not isinstance(value[k], str) or value[k].casefold() not in _JSON_META_VALUES for k in meta):
+            return None
+        value = {k: v for k, v in value.items() if k not in meta}
     if not (isinstance(value, dict) and isinstance(value.get("nodes"), list) and isinstance(value.get("edges"), list)):
         return value
     ids = {n["id"]: n["label"] for n in value["nodes"] if isinstance(n, dict) and set(n) == {"id", "label"}
@@ -230,7 +237,7 @@ def _adjacency_map(value: Any) -> bool:
 # Keys beside "edges" that only say what the drawing is ("diagram": "architecture").
 _JSON_META_KEYS = frozenset({"diagram", "type", "kind"})
 _JSON_META_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
-                              "digraph directed".split())
+                              "digraph directed sequence".split())
 
 
 def _json_groups(value: Any) -> dict[str, list[str]] | None:

@@ -175,7 +175,7 @@ def normal_form(intent: str) -> str:
 # A short caption after the table ("screen flow graph please") becomes the heading it is.
 _TAILS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
 _HEADS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
-_LABELS = frozenset("label message msg via relation condition action event trigger when data payload".split())
+_LABELS = frozenset("label message msg text via relation condition action event trigger when data payload".split())
 _RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -265,8 +265,14 @@ def _graph_shape(value: object) -> object:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("graph", "diagram", "data") \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    if isinstance(value, dict) and "links" in value and "edges" not in value:
-        value = {("edges" if k == "links" else k): v for k, v in value.items()}
+    for alias, key in (("links", "edges"), ("messages", "edges"), ("participants", "nodes")):
+        if isinstance(value, dict) and alias in value and key not in value:
+            value = {(key if k == alias else k): v for k, v in value.items()}
+    if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:
+        meta = set(value) & _DRAWING_KEYS  # {"diagram": "sequence", …}: only the kind of drawing
+        if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in meta):
+            return None
+        value = {k: v for k, v in value.items() if k not in meta}
     if not (isinstance(value, dict) and isinstance(value.get("nodes"), list) and isinstance(value.get("edges"), list)):
         return value
     labels = {n.get("id"): n.get("label") for n in value["nodes"] if isinstance(n, dict) and set(n) == {"id", "label"}}
@@ -295,7 +301,7 @@ def _name_lists(value: object) -> bool:
 
 _DRAWING_KEYS = frozenset({"diagram", "type", "kind"})
 _DRAWING_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
-                            "digraph directed".split())
+                            "digraph directed sequence".split())
 
 
 def _group_lines(value: object) -> list[str] | None:
