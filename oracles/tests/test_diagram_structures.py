@@ -183,6 +183,7 @@ def test_plain_reporting_lines_mixed_with_counted_teams(intent: str, edges: set[
         ("Direct reports of Lin: Kai, Mo. Direct reports of Kai: Ned.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
         ("Ned works under Kai, who works under Lin.", {("Kai", "Ned"), ("Lin", "Kai")}),
         ("Lin leads a team of two: Kai and Mo. Under Kai are Ned and Oz.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned"), ("Kai", "Oz")}),
+        ("The boss is Lin. Under her there's Kai and Mo. under Kai: Ned", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
     ],
 )
 def test_whose_manager_reports_of_and_works_under(intent: str, edges: set[tuple[str, str]]) -> None:

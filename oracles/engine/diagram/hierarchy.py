@@ -41,8 +41,10 @@ _COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>
                             r"(?:\s*[:,—–]|\s+-|\s*(?=\())\s*(?=\S)", re.IGNORECASE)
 _OWN_UP_RE = re.compile(r"\bworks?\s+under\b|\b(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below)\b", re.IGNORECASE)
 _WHOSE_MANAGER_RE = re.compile(r"['’]s\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor)\s+is\b", re.IGNORECASE)
-_UNDER_RE = re.compile(r"^(?:and\s+)?(?:directly\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;]+?)\s*(?::|\s(?:is|are|sits?|sit|come|comes))\s+"
+_UNDER_RE = re.compile(r"^(?:and\s+)?(?:directly\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;]+?)\s*(?::|\s(?:is|are|sits?|sit|come|comes|"
+                       r"there['’]s|there\s+is|there\s+are))\s+"
                        r"(?P<rest>\S.*)$", re.IGNORECASE)
+_TOP_RE = re.compile(r"^(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?P<name>[^,;:]{1,40})$", re.IGNORECASE)
 _REPORTS_OF_RE = re.compile(r"^(?:the\s+)?(?:direct\s+)?reports\s+(?:of|to)\s+(?P<boss>[^:,;]+?)\s*:\s*(?P<rest>\S.*)$",
                             re.IGNORECASE)
 _TEAM_OF_RE = re.compile(r"\b(?:team|group|staff|squad|crew)\s+of\b", re.IGNORECASE)
@@ -82,7 +84,7 @@ def _statements(intent: str) -> list[str]:
     # "Dr. Osei", "Mr. Tanaka": a title's full stop ends no statement
     parts = re.split(
         r"\n+|;\s*|(?<=[\w)\]])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)\.\s+|\.\s*$|"
-        r"(?<=\?)\s+(?=[A-Z])",
+        r"(?<=\?)\s+(?=\S)",
         intent,
     )
     # "Ahmed is boss of the welding team, Li is boss of …": a comma before a name and its verb
@@ -177,6 +179,11 @@ class _Reading:
                 return False
             return names is not None and self.manages(up.group("boss"), names, several_bosses=True,
                                                       boss_last=not up.group("rest"))
+        top = _TOP_RE.match(text)
+        if top and not self.graph.labels:  # "top is Sales", "the boss is Mr. Tanaka": the root, named first
+            self.counted = True
+            self.recent = self.last = self.graph.node(top.group("name"))
+            return True
         under = _UNDER_RE.match(text)
         if under:  # "Under Dana are two supervisors, Moe and Kira", "under him: Sato and Kimura"
             self.counted = True

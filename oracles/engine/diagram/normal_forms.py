@@ -149,7 +149,9 @@ _REPORTS_OF_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;]\s))(?:the\s+)?(?:direct\s+
 
 # "Under Dana are Moe and Kira", "under him: Sato" → "Dana manages Moe and Kira", "him manages Sato"
 _UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;.\n]+?)\s*"
-                       r"(?::|\s(?:is|are|sits?|comes?))\s+")
+                       r"(?::|\s(?:is|are|sits?|comes?|there['’]s|there\s+is|there\s+are))\s+")
+# "top is Sales. under Sales …": the sentence that names the root says only that; its name is the node
+_TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;?!]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
 
 
 def normal_form(intent: str) -> str:
@@ -162,6 +164,7 @@ def normal_form(intent: str) -> str:
     intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
     intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
     intent = _UNDER_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
+    intent = _TOP_RE.sub("", intent)
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
