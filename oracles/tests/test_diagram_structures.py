@@ -177,6 +177,27 @@ def test_plain_reporting_lines_mixed_with_counted_teams(intent: str, edges: set[
 
 
 @pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ("Kai's manager is Lin. Mo's manager is Lin too. Ned's boss is Kai.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
+        ("Direct reports of Lin: Kai, Mo. Direct reports of Kai: Ned.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
+        ("Ned works under Kai, who works under Lin.", {("Kai", "Ned"), ("Lin", "Kai")}),
+        ("Lin leads a team of two: Kai and Mo. Under Kai are Ned and Oz.", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned"), ("Kai", "Oz")}),
+        ("The boss is Lin. Under her there's Kai and Mo. under Kai: Ned", {("Lin", "Kai"), ("Lin", "Mo"), ("Kai", "Ned")}),
+    ],
+)
+def test_whose_manager_reports_of_and_works_under(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+def test_a_manager_line_drawn_the_wrong_way_round_is_caught() -> None:
+    reason = _check("Kai's manager is Lin. Ned's boss is Kai.",
+                    _dot(["Lin", "Kai", "Ned"], [("Kai", "Lin", None), ("Kai", "Ned", None)]))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
+@pytest.mark.parametrize(
     "intent",
     [
         "Maya reports to Omar. Maya leads a team of 3: Lee, Kim.",
@@ -268,6 +289,47 @@ def test_json_groups_beside_an_edge_list_are_clusters() -> None:
     assert answer("diagram", intent.replace('"type": "network"', '"owner": "Ana"'), "dot", {}).status == "invalid"
 
 
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ('{"lint": ["test"], "test": ["build", "scan"], "scan": []}', {("lint", "test"), ("test", "build"), ("test", "scan")}),
+        ('{"graph": {"links": [{"from": "seed", "to": "sprout"}, {"from": "sprout", "to": "tree"}]}}',
+         {("seed", "sprout"), ("sprout", "tree")}),
+        ('{"nodes": [{"id": "a", "label": "Mix"}, {"id": "b", "label": "Knead"}, {"id": "c", "label": "Bake"}], '
+         '"edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]}', {("Mix", "Knead"), ("Knead", "Bake")}),
+    ],
+)
+def test_json_adjacency_maps_wrapped_graphs_and_edges_by_node_id(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+def test_json_edges_by_id_check_the_labels_and_refuse_an_unknown_id() -> None:
+    intent = ('{"nodes": [{"id": "a", "label": "Mix"}, {"id": "b", "label": "Knead"}, {"id": "c", "label": "Bake"}], '
+              '"edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]}')
+    reason = _check(intent, _dot(["Mix", "Knead", "Bake"], [("Mix", "Knead", None), ("Mix", "Bake", None)]))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+    assert answer("diagram", intent.replace('"target": "c"', '"target": "z"'), "dot", {}).status == "invalid"
+
+
+def test_json_messages_between_participants_are_labelled_edges() -> None:
+    intent = ('{"diagram": "sequence", "participants": ["Till", "Bank"], "messages": '
+              '[{"from": "Till", "to": "Bank", "text": "card details"}, {"from": "Bank", "to": "Till", "text": "approval code"}]}')
+    _, drawn, labels, _ = _drawn(intent)
+    assert drawn == {("Till", "Bank"), ("Bank", "Till")}
+    assert labels[("Till", "Bank")] == "card details"
+    # a key that says more than the kind of drawing is not dropped
+    assert answer("diagram", intent.replace('"diagram": "sequence"', '"diagram": "Till ledger"'), "dot", {}).status == "invalid"
+
+
+def test_json_clusters_as_a_list_of_named_members() -> None:
+    intent = ('{"clusters": [{"name": "Ingest", "members": ["reader", "parser"]}], '
+              '"links": [["reader", "parser"], ["parser", "store"]]}')
+    _, drawn, _, clusters = _drawn(intent)
+    assert drawn == {("reader", "parser"), ("parser", "store")}
+    assert clusters == {"Ingest": {"reader", "parser"}}
+
+
 def test_work_enqueued_for_a_component_is_an_edge_labelled_with_the_work() -> None:
     _, drawn, labels, _ = _drawn("The scheduler enqueues nightly reports for the renderer; the renderer writes PDFs to the archive.")
     assert drawn == {("scheduler", "renderer"), ("renderer", "archive")}
@@ -328,10 +390,10 @@ def test_adjacency_statements_after_a_fan_out_are_not_a_fan_in() -> None:
             "- Mammals\n  - Whales\n  - Bats\n- Birds\n  - Owls\n    - Barn owl\n",
             {("Mammals", "Whales"), ("Mammals", "Bats"), ("Birds", "Owls"), ("Owls", "Barn owl")},
         ),
-        # an outline numbered 1 / 1.1 / 1.2 / 2 / 2.1
+        # an outline numbered 1 / 1.1 / 1.2 under one top-level item
         (
-            "1. Sales\n   1.1 North region\n   1.2 South region\n2. Support\n   2.1 Tier one\n",
-            {("Sales", "North region"), ("Sales", "South region"), ("Support", "Tier one")},
+            "1. Sales\n   1.1 North region\n   1.2 South region\n      1.2.1 Texas\n",
+            {("Sales", "North region"), ("Sales", "South region"), ("South region", "Texas")},
         ),
         # a heading that names a thing is the root of the nested list under it
         (
@@ -351,8 +413,21 @@ def test_nested_outlines_as_forests_and_under_a_named_root(intent: str, edges: s
     assert drawn == edges
 
 
-def test_top_level_items_under_a_steps_heading_are_not_guessed_to_be_trees() -> None:
-    verdict = answer("diagram", "Release steps:\n- Build\n  - compile\n  - package\n- Ship\n  - upload\n", "dot", {})
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Release steps:\n- Build\n  - compile\n  - package\n- Ship\n  - upload\n",  # a heading about steps
+        "- Draft\n  - outline\n- Review\n  - comments\n- Publish\n",  # a top-level item without children
+        "1. Draft\n   1.1 outline\n2. Review\n   2.1 comments\n",  # numbered top-level items: an order
+    ],
+)
+def test_top_level_items_that_may_be_steps_are_not_guessed_to_be_trees(intent: str) -> None:
+    assert answer("diagram", intent, "dot", {}).status == "invalid"
+
+
+def test_an_instruction_verb_inside_a_clause_is_no_step_name() -> None:
+    verdict = answer("diagram", "Checkout asks Inventory to reserve items. If stock is short, Inventory tells Checkout to cancel.",
+                     "dot", {})
     assert verdict.status == "invalid"
 
 

@@ -17,7 +17,7 @@ from .model import Graph, node_key
 
 TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
 HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
-LABEL_HEADERS = frozenset("label message msg via relation condition action event trigger when data payload".split())
+LABEL_HEADERS = frozenset("label message msg text via relation condition action event trigger when data payload".split())
 NAME_KEYS = ("name", "title", "label", "id")
 CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
 CAPTION_MAX_WORDS = 6
@@ -144,7 +144,16 @@ def read_json_graph(intent: str) -> Graph | None:
     before, value, after = part
     if after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
         return None
+    value = _json_shape(value)
+    if value is None:
+        return None
     graph = Graph(flow=True)
+    if _adjacency_map(value):  # {"intake": ["triage"], "triage": ["treat", "refer"], "refer": []}
+        for tail, heads in value.items():
+            key = graph.node(tail)
+            for head in heads:
+                graph.edge(key, graph.node(head))
+        return graph if graph.edges else None
     groups = _json_groups(value)
     if groups is None:
         return None
@@ -184,15 +193,58 @@ def read_json_graph(intent: str) -> Graph | None:
     return graph if graph.edges else None
 
 
+_WRAPPER_KEYS = frozenset({"graph", "diagram", "data"})
+
+
+def _json_shape(value: Any) -> Any:
+    """A JSON graph in the edge-list shape: {"graph": {…}} unwrapped, "links" read as "edges", and
+    edges that name nodes by id ({"id": "n1", "label": "Harvest"}) given the nodes' labels; None
+    when an edge names an id no node has."""
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _WRAPPER_KEYS \
+            and isinstance(next(iter(value.values())), dict):
+        value = next(iter(value.values()))
+    for alias, key in (("links", "edges"), ("messages", "edges"), ("participants", "nodes")):
+        if isinstance(value, dict) and alias in value and key not in value:
+            value = {(key if k == alias else k): v for k, v in value.items()}
+    if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:
+        # {"diagram": "sequence", …}: a key that only names the kind of drawing
+        meta = set(value) & _JSON_META_KEYS
+        if any(not isinstance(value[k], str) or value[k].casefold() not in _JSON_META_VALUES for k in meta):
+            return None
+        value = {k: v for k, v in value.items() if k not in meta}
+    if not (isinstance(value, dict) and isinstance(value.get("nodes"), list) and isinstance(value.get("edges"), list)):
+        return value
+    ids = {n["id"]: n["label"] for n in value["nodes"] if isinstance(n, dict) and set(n) == {"id", "label"}
+           and isinstance(n["id"], str) and isinstance(n["label"], str) and n["label"].strip()}
+    if not ids or len(ids) != len(value["nodes"]):
+        return value
+    edges = []
+    for item in value["edges"]:
+        edge = _edge_of(item)
+        if edge is None or edge[0] not in ids or edge[1] not in ids:
+            return None
+        edges.append([ids[edge[0]], ids[edge[1]]] + ([edge[2]] if edge[2] else []))
+    return {**value, "nodes": list(ids.values()), "edges": edges}
+
+
+def _adjacency_map(value: Any) -> bool:
+    """{"name": ["name it points to", …], …}: every value a list of names (some may be empty)."""
+    return isinstance(value, dict) and bool(value) and not set(value) & ({"nodes", "edges", "groups"} | set(NAME_KEYS)) \
+        and all(isinstance(v, list) and all(isinstance(x, str) and x.strip() for x in v) for v in value.values()) \
+        and any(value.values())
+
+
 # Keys beside "edges" that only say what the drawing is ("diagram": "architecture").
 _JSON_META_KEYS = frozenset({"diagram", "type", "kind"})
 _JSON_META_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
-                              "digraph directed".split())
+                              "digraph directed sequence".split())
 
 
 def _json_groups(value: Any) -> dict[str, list[str]] | None:
     """The groups a JSON edge list declares ({"groups": {name: [members]}}); {} when it declares
     none, None when it holds more than groups, edges, nodes and a word that says what it is."""
+    if isinstance(value, dict) and "clusters" in value and "groups" not in value:
+        value = {("groups" if k == "clusters" else k): v for k, v in value.items()}
     if not isinstance(value, dict) or "groups" not in value:
         return {}
     if not set(value) <= {"nodes", "edges", "groups"} | _JSON_META_KEYS or "edges" not in value:
@@ -200,6 +252,9 @@ def _json_groups(value: Any) -> dict[str, list[str]] | None:
     if any(not isinstance(value[k], str) or value[k].casefold() not in _JSON_META_VALUES for k in set(value) & _JSON_META_KEYS):
         return None
     groups = value["groups"]
+    if isinstance(groups, list) and all(isinstance(g, dict) and set(g) == {"name", "members"} and isinstance(g["name"], str)
+                                        for g in groups):
+        groups = {g["name"]: g["members"] for g in groups}  # [{"name": "Kafka", "members": […]}]
     if not isinstance(groups, dict) or not groups or not all(
         isinstance(name, str) and name.strip() and isinstance(members, list) and members
         and all(isinstance(m, str) and m.strip() for m in members)

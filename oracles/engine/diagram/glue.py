@@ -134,6 +134,9 @@ class _Reader:
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
         first_item = next((i for i, t in enumerate(self.tokens) if t.kind == "marker"), len(self.tokens))
+        markers = [t for t in self.tokens if t.kind == "marker"]
+        top = min((t.level for t in markers), default=0)
+        state.numbered_roots = any(t.level == top and t.text[:1].isdigit() for t in markers)
         state.steps_heading = any(t.kind == "word" and t.text.casefold() in _STEP_WORDS for t in self.tokens[:first_item])
         state.node_keys = frozenset(n.key for n in nodes)
         state.names = [n.key for n in nodes]
@@ -222,7 +225,7 @@ _MESSAGE_VERBS = frozenset("""sends send writes write publishes publish forwards
 _GRAMMAR_IN_LABELS = frozenset({"if", "when", "whenever", "once", "unless", "otherwise", "else", "not"})
 _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a", "an", "our", "my", "their", "its", "your", ":", "(", ")", "[", "]", "{", "}", "*",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
-                      "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
+                      "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly", "too",
                       "please", "pls", "then", "again",
                       "two", "three", "four", "five", "several"})  # "two accountants, Ivy and Ben, …": a count
 
@@ -313,6 +316,9 @@ class _State:
         # items are then not plainly several trees (nested bullets otherwise are: "- Europe / - Asia")
         self.steps_heading = False
         self.heading_root: str | None = None  # a name drawn before a nested list, over its top-level items
+        self.numbered_roots = False  # the top-level items are numbered: an order, maybe a sequence
+        self.root: str | None = None  # the latest top-level item of a nested list
+        self.root_has_child = False
         self.group: list[str] = []  # the names gathered since the last relation
         self.into: dict[str, set[str]] = {}  # labels stated for the edge into a name of the group
         self.pending: tuple[list[str], bool] | None = None  # subjects and direction of the open relation
@@ -703,12 +709,15 @@ class _State:
                 self.out.add(sibling, node, set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())
-        elif self.nested and self.roots and self.steps_heading:
-            # several top-level items over nested ones under a heading that speaks of steps: steps
-            # with sub-steps (a sequence), or several trees? Neither reading is safe
+            self.root_has_child = self.root_has_child or self.tree[-1][1] == self.root
+        elif self.nested and self.roots and (self.steps_heading or self.numbered_roots or not self.root_has_child):
+            # several top-level items over nested ones: several trees only when each is one (has
+            # children) and nothing says steps (a heading about steps, numbered top-level items):
+            # steps with sub-steps would be a sequence. Neither reading is safe then
             raise _Unreadable(node)
         else:
             self.roots += 1
+            self.root, self.root_has_child = node, False
         self.tree.append((level, node))
         self.group, self.into, self.last_node = [node], {node: set()}, node
         self.item = node
@@ -717,3 +726,5 @@ class _State:
         if self.branch is not None:
             self._close_branch()
         self._emit()
+        if self.nested and self.roots > 1 and not self.root_has_child and self.root is not None:
+            raise _Unreadable(self.root)  # "- Plan / - sub / - Build / - sub / - Ship": the last is a step

@@ -33,12 +33,20 @@ _HAS_RE = re.compile(
 )
 _UP_RE = re.compile(
     # "Tom and Sam both report to Ivy", "Both Tom and Sam report to Ivy": "both"/"all" only gathers them
-    r"^(?:(?:both|all\s+of)\s+)?(?P<subs>.+?)(?:\s+(?:both|all|all\s+three|each))?\s+(?:(?:reports?|answers?|reporting)\s+(?:directly\s+)?to|(?:is|are)\s+(?:managed|supervised|overseen|led|run|headed)\s+by|works?\s+for)\s+(?P<boss>[^,;:]+?)"
+    r"^(?:(?:both|all\s+of)\s+)?(?P<subs>.+?)(?:\s+(?:both|all|all\s+three|each))?\s+(?:(?:reports?|answers?|reporting)\s+(?:directly\s+)?to|(?:is|are)\s+(?:managed|supervised|overseen|led|run|headed)\s+by|works?\s+(?:for|under)|(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below))\s+(?P<boss>[^,;:]+?)"
     r"(?:\s+(?:as\s+well|too|also))?(?:\s*:\s*(?P<rest>.+))?$",
     re.IGNORECASE,
 )
 _COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>{_COUNT})(?:\s+[\w-]+)?"
                             r"(?:\s*[:,—–]|\s+-|\s*(?=\())\s*(?=\S)", re.IGNORECASE)
+_OWN_UP_RE = re.compile(r"\bworks?\s+under\b|\b(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below)\b", re.IGNORECASE)
+_WHOSE_MANAGER_RE = re.compile(r"['’]s\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor)\s+is\b", re.IGNORECASE)
+_UNDER_RE = re.compile(r"^(?:and\s+)?(?:directly\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;]+?)\s*(?::|\s(?:is|are|sits?|sit|come|comes|"
+                       r"there['’]s|there\s+is|there\s+are))\s+"
+                       r"(?P<rest>\S.*)$", re.IGNORECASE)
+_TOP_RE = re.compile(r"^(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?P<name>[^,;:]{1,40})$", re.IGNORECASE)
+_REPORTS_OF_RE = re.compile(r"^(?:the\s+)?(?:direct\s+)?reports\s+(?:of|to)\s+(?P<boss>[^:,;]+?)\s*:\s*(?P<rest>\S.*)$",
+                            re.IGNORECASE)
 _TEAM_OF_RE = re.compile(r"\b(?:team|group|staff|squad|crew)\s+of\b", re.IGNORECASE)
 _NUMBER_WORDS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
 # "Draw it as a tree.", "Can you draw that as an org chart?": a closing request, no reporting line
@@ -66,7 +74,7 @@ _NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
 _NEXT_CLAUSE_RE = re.compile(
-    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|reports?|answers?|leads|manages|has|"
+    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
     r"heads|supervises|oversees|holds|contains|splits)\b)",
     re.IGNORECASE,
 )
@@ -76,7 +84,7 @@ def _statements(intent: str) -> list[str]:
     # "Dr. Osei", "Mr. Tanaka": a title's full stop ends no statement
     parts = re.split(
         r"\n+|;\s*|(?<=[\w)\]])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)\.\s+|\.\s*$|"
-        r"(?<=\?)\s+(?=[A-Z])",
+        r"(?<=\?)\s+(?=\S)",
         intent,
     )
     # "Ahmed is boss of the welding team, Li is boss of …": a comma before a name and its verb
@@ -148,6 +156,10 @@ class _Reading:
                 return False
             text = self.graph.labels[self.recent] + " " + text[relative.end():]
         self.recent = None
+        whose = _WHOSE_MANAGER_RE.search(text)
+        if whose:  # "Tom's manager is Sara": Tom reports to Sara
+            self.counted = True
+            text = text[:whose.start()] + " reports to" + text[whose.end():]
         has = _HAS_RE.match(text)
         if has:
             self.counted = True
@@ -158,13 +170,30 @@ class _Reading:
             # "Two managers report to her: Felix and Joy", "Ivy and Ben report to the controller"
             # plain "A reports to B" lines are read here only beside a counted form ("two accountants,
             # Ivy and Ben, …"): on their own the sentence reader reads them (read_reporting_lines)
-            counted = bool(up.group("rest") or _COUNT_LEAD_RE.match(up.group("subs").strip()))
+            # a count, or a wording the sentence reader does not read ("works under", "Tom's manager is")
+            counted = bool(up.group("rest") or _COUNT_LEAD_RE.match(up.group("subs").strip())
+                           or _OWN_UP_RE.search(text))
             self.counted, self.plain = self.counted or counted, self.plain or not counted
             names = _names(up.group("rest"), _count_of(up.group("subs"))) if up.group("rest") else _names(up.group("subs"))
             if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+)?", up.group("subs"), re.IGNORECASE):
                 return False
             return names is not None and self.manages(up.group("boss"), names, several_bosses=True,
                                                       boss_last=not up.group("rest"))
+        top = _TOP_RE.match(text)
+        if top and not self.graph.labels:  # "top is Sales", "the boss is Mr. Tanaka": the root, named first
+            self.counted = True
+            self.recent = self.last = self.graph.node(top.group("name"))
+            return True
+        under = _UNDER_RE.match(text)
+        if under:  # "Under Dana are two supervisors, Moe and Kira", "under him: Sato and Kimura"
+            self.counted = True
+            names = _names(under.group("rest"))
+            return names is not None and self.manages(under.group("boss"), names)
+        reports_of = _REPORTS_OF_RE.match(text)
+        if reports_of:  # "Direct reports of Sara: Tom, Uma"
+            self.counted = True
+            names = _names(reports_of.group("rest"))
+            return names is not None and self.manages(reports_of.group("boss"), names)
         down = _DOWN_RE.match(text)
         if down:
             self.counted = self.counted or bool(_COUNT_LEAD_RE.match(down.group("rest")) or _TEAM_OF_RE.search(text))

@@ -5,6 +5,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
 - "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
 - "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- "Under Y are A and B", "under Y: A" → "Y manages A and B";
+- "X's manager is Y" → "X reports to Y"; "Direct reports of Y: A, B" → "Y manages A, B"
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
   "X has three children — A, B, C" → "X has A, B, C"
 - a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
@@ -144,6 +146,18 @@ _WHAT_FLOWS_RE = re.compile(
 )
 
 
+# "Tom's manager is Sara" → "Tom reports to Sara"; "Direct reports of Sara: Tom, Uma" → "Sara manages Tom, Uma"
+_WHOSE_MANAGER_RE = re.compile(r"['’]s\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor)\s+is\b", re.IGNORECASE)
+_REPORTS_OF_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;]\s))(?:the\s+)?(?:direct\s+)?reports\s+(?:of|to)\s+(?P<boss>[^:,;.\n]+?)\s*:\s*")
+
+
+# "Under Dana are Moe and Kira", "under him: Sato" → "Dana manages Moe and Kira", "him manages Sato"
+_UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;.\n]+?)\s*"
+                       r"(?::|\s(?:is|are|sits?|comes?|there['’]s|there\s+is|there\s+are))\s+")
+# "top is Sales. under Sales …": the sentence that names the root says only that; its name is the node
+_TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;?!]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = _inline_labels_as_parens(notation_as_arrows(intent))
@@ -151,6 +165,10 @@ def normal_form(intent: str) -> str:
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
+    intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
+    intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
+    intent = _UNDER_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
+    intent = _TOP_RE.sub("", intent)
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
@@ -164,7 +182,7 @@ def normal_form(intent: str) -> str:
 # A short caption after the table ("screen flow graph please") becomes the heading it is.
 _TAILS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
 _HEADS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
-_LABELS = frozenset("label message msg via relation condition action event trigger when data payload".split())
+_LABELS = frozenset("label message msg text via relation condition action event trigger when data payload".split())
 _RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -210,6 +228,12 @@ def _json_as_text(intent: str) -> str:
     except ValueError:
         return intent
     lines: list[str] = []
+    value = _graph_shape(value)
+    if value is None:
+        return intent
+    if _name_lists(value):  # {"intake": ["triage"], …}: each name points to the names listed
+        lines = [f"{tail} -> {head}" for tail, heads in value.items() for head in heads]
+        return intent[: min(starts)] + "\n" + ", ".join(lines) + "\n" + intent[end + 1 :]
     declared = _group_lines(value)
     if declared is None:
         return intent
@@ -242,14 +266,56 @@ def _json_as_text(intent: str) -> str:
     return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
 
 
+def _graph_shape(value: object) -> object:
+    """{"graph": {…}} unwrapped, "links" as "edges", and edges naming nodes by id given their labels
+    (None when an edge names an id no node has)."""
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("graph", "diagram", "data") \
+            and isinstance(next(iter(value.values())), dict):
+        value = next(iter(value.values()))
+    for alias, key in (("links", "edges"), ("messages", "edges"), ("participants", "nodes")):
+        if isinstance(value, dict) and alias in value and key not in value:
+            value = {(key if k == alias else k): v for k, v in value.items()}
+    if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:
+        meta = set(value) & _DRAWING_KEYS  # {"diagram": "sequence", …}: only the kind of drawing
+        if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in meta):
+            return None
+        value = {k: v for k, v in value.items() if k not in meta}
+    if not (isinstance(value, dict) and isinstance(value.get("nodes"), list) and isinstance(value.get("edges"), list)):
+        return value
+    labels = {n.get("id"): n.get("label") for n in value["nodes"] if isinstance(n, dict) and set(n) == {"id", "label"}}
+    if not labels or len(labels) != len(value["nodes"]) or not all(isinstance(v, str) for v in labels.values()):
+        return value
+    edges = []
+    for item in value["edges"]:
+        if not isinstance(item, dict):
+            return None
+        keys = {k.casefold(): v for k, v in item.items()}
+        tail = next((v for k, v in keys.items() if k in _TAILS), None)
+        head = next((v for k, v in keys.items() if k in _HEADS), None)
+        label = next((v for k, v in keys.items() if k in _LABELS), None)
+        if tail not in labels or head not in labels or len(item) != 2 + (label is not None):
+            return None
+        edges.append([labels[tail], labels[head]] + ([label] if isinstance(label, str) else []))
+    return {**value, "nodes": list(labels.values()), "edges": edges}
+
+
+def _name_lists(value: object) -> bool:
+    return isinstance(value, dict) and bool(value) \
+        and not set(value) & {"nodes", "edges", "groups", "name", "title", "label", "id"} \
+        and all(isinstance(v, list) and all(isinstance(x, str) and x.strip() for x in v) for v in value.values()) \
+        and any(value.values())
+
+
 _DRAWING_KEYS = frozenset({"diagram", "type", "kind"})
 _DRAWING_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
-                            "digraph directed".split())
+                            "digraph directed sequence".split())
 
 
 def _group_lines(value: object) -> list[str] | None:
     """ "Name: a, b" lines for a JSON edge list's "groups" object; [] without one, None when the
     object holds anything but groups, edges, nodes and a word for the kind of drawing."""
+    if isinstance(value, dict) and "clusters" in value and "groups" not in value:
+        value = {("groups" if k == "clusters" else k): v for k, v in value.items()}
     if not isinstance(value, dict) or "groups" not in value:
         return []
     if not set(value) <= {"nodes", "edges", "groups"} | _DRAWING_KEYS or not isinstance(value.get("edges"), list):
@@ -257,6 +323,8 @@ def _group_lines(value: object) -> list[str] | None:
     if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in set(value) & _DRAWING_KEYS):
         return None
     groups = value["groups"]
+    if isinstance(groups, list) and all(isinstance(g, dict) and set(g) == {"name", "members"} for g in groups):
+        groups = {g["name"]: g["members"] for g in groups}  # [{"name": "Kafka", "members": […]}]
     if not isinstance(groups, dict) or not groups:
         return None
     out = []

@@ -44,12 +44,19 @@ def read_outline(intent: str) -> Graph | None:
         return None
     levels = [len(item.group("indent").expandtabs(TAB_WIDTH)) for item in matches]
     nested = len(set(levels)) > 1
+    roots = [i for i, level in enumerate(levels) if level == min(levels)]
+    heading_root = HEADING_ROOT_RE.match(lines[0]) if first == 1 and nested else None
+    if heading_root and set(heading_root.group("name").casefold().split()) & NOT_A_ROOT:
+        heading_root = None
+    if nested and len(roots) > 1 and not heading_root and (
+        any(re.match(r"\s*\d", lines[first + i]) for i in roots)
+        or any(i + 1 >= len(levels) or levels[i + 1] <= levels[i] for i in roots)
+    ):
+        return None  # several top-level items, numbered or one without children: steps, not plainly trees
     graph = Graph(hierarchy=nested, flow=not nested)
     stack: list[tuple[int, str]] = []
-    root = HEADING_ROOT_RE.match(lines[0]) if first == 1 and nested else None
-    if root and not set(root.group("name").casefold().split()) & NOT_A_ROOT:
-        # "Course: Intro to Statistics" over a nested list: the course is the tree's root
-        stack.append((-1, graph.node(root.group("name"))))
+    if heading_root:  # "Course: Intro to Statistics" over a nested list: the course is the tree's root
+        stack.append((-1, graph.node(heading_root.group("name"))))
     for item, level in zip(matches, levels, strict=True):
         key = graph.node(item.group("text"))
         while stack and stack[-1][0] > level:
