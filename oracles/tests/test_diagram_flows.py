@@ -978,3 +978,30 @@ def test_a_sibling_branch_drawn_nested_is_caught() -> None:
     reason = _planted("read the gauge. if above 5 bar, open valve, if between 3 and 5 bar, log reading, otherwise "
                       "close valve.", "n0 -> n2", "n1 -> n2")
     assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- routes by kind of item ("blood samples go to hematology, tissue samples go to pathology") -----
+
+
+def test_kinds_of_item_routed_from_a_step_are_labelled_branches_that_can_rejoin() -> None:
+    nodes, edges = _drawn("Order arrives. Small orders go to packing, bulk orders go to the warehouse; both then feed "
+                          "into shipping.")
+    assert nodes == {"order arrives", "packing", "warehouse", "shipping"}
+    assert edges[("order arrives", "packing")] == ["small orders"]
+    assert edges[("order arrives", "warehouse")] == ["bulk orders"]
+    assert {("packing", "shipping"), ("warehouse", "shipping")} <= set(edges)
+
+
+def test_an_actor_that_goes_somewhere_is_not_a_route() -> None:
+    nodes, edges = _drawn("the browser goes to nginx. nginx forwards to the app.")
+    assert set(edges) == {("browser", "nginx"), ("nginx", "app")}
+
+
+def test_a_route_drawn_from_the_previous_route_is_caught() -> None:
+    reason = _planted("order arrives. small orders go to packing; bulk orders go to the warehouse.",
+                      "n0 -> n2", "n1 -> n2")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+def test_a_name_that_goes_somewhere_is_a_relation_not_a_step() -> None:
+    _refused("parcel scanned → small parcels go to the chute")

@@ -78,7 +78,7 @@ _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|severa
 _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
-    meets ends joins converges comes""".split())
+    meets ends joins converges comes go""".split())
 
 
 # Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.

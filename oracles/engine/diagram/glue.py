@@ -155,6 +155,20 @@ class _Reader:
         return self.out
 
 
+_ROUTE_WORDS = frozenset({"go", "goes", "straight", "directly", "on", "are", "is", "sent", "get", "gets", "move", "moves"})
+
+
+def _routed(segment: list[tuple[str, Span | None]]) -> bool:
+    """ "[small parcels] go to": a drawn label, then only a verb of going and "to"/"into" — the kind of
+    item, routed to the step that follows."""
+    first = segment[0][1] if segment else None
+    if first is None or first.kind != "label":
+        return False
+    rest = [symbol for symbol, span in segment if span is not first and symbol not in _ARTICLES]
+    return len(rest) >= 2 and rest[-1] in ("to", "into") and set(rest[:-1]) <= _ROUTE_WORDS and bool(
+        set(rest[:-1]) & {"go", "goes", "sent", "move", "moves"})
+
+
 def _else_ahead(glues: list[list[tuple[str, Span | None]]]) -> bool:
     """Whether "otherwise"/"else" opens a later clause of the sentence the first glue is in (before a
     full stop, a semicolon or a new line) — the glue before it may hold the sentence's start."""
@@ -329,6 +343,7 @@ class _State:
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
         self.item: str | None = None  # the name of the list item just read
         self.chain_else = False  # an "otherwise"/"else" comes later in the same sentence
+        self.routing = False  # the branch open is a run of routes ("small parcels go to …")
         self.again_next = False  # the name being read is an earlier step named again ("… and X again")
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
@@ -403,7 +418,7 @@ class _State:
         relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
         labels: list[str] = list(self.carry)
         self.carry = []
-        joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = False
+        joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = routed = False
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
         bare_comma = True
@@ -479,6 +494,9 @@ class _State:
             elif role == "branch":
                 opened = True
                 labels += seg_labels
+            elif role == "forward" and relation is None and not opened and not alternative and _routed(segment):
+                opened = routed = True  # "blood samples go to hematology": a branch for that kind of item
+                labels += seg_labels
             elif role in ("forward", "reverse"):
                 if relation is not None and not (relation[2] is False and role == "forward"):
                     raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
@@ -553,9 +571,12 @@ class _State:
         if opened or alternative:
             # "if A, X, if B, Y, otherwise Z": a comma before the next "if" of a chain that ends in
             # "otherwise" starts a sibling branch, as a full stop would
-            sibling = opened and joined and self.chain_else and self.branch is not None and not self.branch.has_else
+            sibling = opened and self.branch is not None and not self.branch.has_else and (
+                (joined and self.chain_else) or (routed and self.routing))  # routes from one step are siblings
+            self.routing = routed
             self._branch(node, labels, opened, alternative, broke or sibling, relation)
             return
+        self.routing = False
         if self.branch is not None and broke:
             self._close_branch()
         if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):

@@ -235,6 +235,9 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         if last:
             graph.edge(last, decision)
         return decision
+    if _routes(graph, statement, last):
+        return None
+    graph.route_from = None
     reply = REPLY_RE.match(statement)
     if reply and not re.search(r"(?:^|\s)(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
         subject = graph.node(reply.group("subj"))
@@ -269,6 +272,42 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.flow = True
         return None
     return _read_plain_statement(graph, statement, last)
+
+
+# "blood samples go to hematology": what kind of item it is decides where it goes from the step before
+ROUTE_RE = re.compile(r"^(?P<who>(?!(?:we|they|you|it|he|she|both|all|everyone|everything|each|every|then|and)\b)"
+                      r"[^,;:→>()]{2,40}?)\s+(?:go(?:es)?|are\s+sent|is\s+sent|gets?\s+sent|move|moves)\s+"
+                      r"(?:straight\s+|directly\s+|on\s+)?(?:to|into)\s+(?P<step>[^,;:→>()]+?)$", re.IGNORECASE)
+
+
+def _routes(graph: Graph, statement: str, last: str | None) -> bool:
+    """ "Blood samples go to hematology, tissue samples go to pathology": branches from the step
+    before, each labelled with the kind of item it takes. None unless every clause is such a route."""
+    clauses = re.split(r",\s*(?:and\s+)?", statement)
+    matches = [ROUTE_RE.match(clause.strip()) for clause in clauses]
+    if not all(matches) or any(graph.known(m.group("who")) for m in matches if m):
+        return False
+    # only a flow's routes: two or more in one sentence, more after routes, or kinds of item ("damaged
+    # parcels go to …", a plural) after a bare step — never "the browser goes to nginx" (an actor)
+    plural = all(re.search(r"\s(?:go|are\s+sent|get\s+sent|move)\s", m.group(0)) for m in matches if m)
+    if graph.route_from:
+        decider: str | None = graph.route_from
+    elif len(matches) > 1 and (last or graph.pending_step):
+        decider = last or graph.node(graph.pending_step or "")
+    elif plural and graph.pending_step and not last:
+        decider = graph.node(graph.pending_step)
+    else:
+        return False
+    graph.flow = True
+    graph.decisions.add(decider)
+    for match in matches:
+        if match is None:
+            continue
+        head = graph.node(_step_text(match.group("step")))
+        graph.edge(decider, head, clean_label(match.group("who")))
+        graph.branch_ends.append(head)
+    graph.route_from = decider
+    return True
 
 
 def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str | None:
