@@ -1005,3 +1005,33 @@ def test_a_route_drawn_from_the_previous_route_is_caught() -> None:
 
 def test_a_name_that_goes_somewhere_is_a_relation_not_a_step() -> None:
     _refused("parcel scanned → small parcels go to the chute")
+
+
+# --- a path that skips a branch step rejoins it ("… go straight to refund"), "after X: Y" -----------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Refunds: log request. If the item is damaged, inspect item, then refund. Undamaged items go straight to "
+        "refund. After refund: close ticket.",
+        "log request. If the item is damaged, inspect item, then refund. Undamaged items go directly to refund. "
+        "After refund, close ticket.",
+    ],
+)
+def test_a_kind_that_skips_the_branch_step_meets_it_at_the_next(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert set(edges) == {("log request", "inspect item"), ("inspect item", "refund"), ("log request", "refund"),
+                          ("refund", "close ticket")}
+    assert edges[("log request", "inspect item")] == ["if the item is damaged"]
+    assert edges[("log request", "refund")] == ["undamaged items"]
+
+
+def test_after_a_step_named_before_the_next_step_follows_it() -> None:
+    nodes, edges = _drawn("log request → review. After review, close ticket.")
+    assert set(edges) == {("log request", "review"), ("review", "close ticket")}
+
+
+def test_after_a_step_drawn_from_another_step_is_caught() -> None:
+    reason = _planted("log request → review. After review, close ticket.", "n1 -> n2", "n0 -> n2")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}

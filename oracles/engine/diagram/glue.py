@@ -40,7 +40,7 @@ _FORWARD = [
     r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
     r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?|"
     r"ends?(?: up)?|meets?|joins?|converges?|comes?(?: back)?|cycles?(?: back)?|a?round(?: again)?) "
-    r"(?:@ ){0,4}?(?:back )?"
+    r"(?:@ |straight |directly ){0,4}?(?:back )?"
     r"(?:to|into|in|onto|at)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
     r"repeats? from", r"start over from", r"restarts? from", r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
@@ -344,6 +344,7 @@ class _State:
         self.item: str | None = None  # the name of the list item just read
         self.chain_else = False  # an "otherwise"/"else" comes later in the same sentence
         self.routing = False  # the branch open is a run of routes ("small parcels go to …")
+        self.after_pending = False  # the name just read followed "after": the next name comes after it
         self.again_next = False  # the name being read is an earlier step named again ("… and X again")
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
@@ -426,6 +427,7 @@ class _State:
         answer: str | None = None
         marker: int | None = None
         self.parallel_glue = any(symbol in _PARALLEL_WORDS for symbol, span in glue if span is None)
+        after_prev, after_named = self.after_pending, False
         for position, (separator, segment) in enumerate(segments):
             if separator == "." or separator.startswith("#"):
                 self._break()
@@ -543,12 +545,19 @@ class _State:
                     self.carry += seg_labels
                 if plain.split() and plain.split()[-1] == "?":
                     pass
+            elif plain in ("after", "following", "and after", "then after") and broke and relation is None \
+                    and node is not None and node in self.names[: self.seen_count]:
+                after_named = True  # "After finance review: pay out": the step named before, then on from it
             else:
                 raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
             if "?" in [s for s, _ in segment]:
                 self.decision = self.last_node
         if any(s == "?" for s, _ in glue):
             self.decision = self.last_node
+        if after_prev and relation is None and not opened and not alternative and not broke and not labels \
+                and {symbol for symbol, _ in glue} <= {",", ":", "then"}:
+            relation = (None, True, False)  # "after X, Y" / "after X: Y" / "after X, then Y": X → Y
+        self.after_pending = after_named
         if broke and not case_row:
             self.case_from = None
         if from_all is not None:

@@ -127,6 +127,8 @@ TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on(?!\s+(?
                                r"\s+\S.*)|"
                                r"\((?P<paren>[^()]{1,60})\))$", re.IGNORECASE)
 LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+),\s*(?P<rest>.+)$", re.IGNORECASE)
+AFTER_STEP_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:after|following)\s+(?P<x>[^,:;]+?)\s*[,:]\s*(?:then\s+)?(?P<rest>\S.*)$",
+                           re.IGNORECASE)
 FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
                            r"(?:(?:go(?:es)?|falls?|loops?|jumps?|moves?)\s+back|returns?|go(?:es)?|moves?|transitions?|"
                            r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
@@ -248,6 +250,16 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     if result is not False:
         return result  # type: ignore[return-value]
     graph.decider = None
+    after = AFTER_STEP_RE.match(statement)
+    tail = graph.known(after.group("x")) if after else None
+    if after and tail is not None:  # "After finance review: pay out": on from a step named before
+        rest = after.group("rest")
+        if ARROW_RE.search(rest):
+            return _read_chain(graph, "-> " + rest, tail)
+        head = graph.node(_step_text(rest))
+        graph.edge(tail, head)
+        graph.flow = True
+        return head
     leading = LEADING_CONDITION_RE.match(statement)
     if leading and (ARROW_RE.search(leading.group("rest")) or VERB_RE.search(" " + leading.group("rest") + " ")):
         start = len(graph.edges)
@@ -296,6 +308,8 @@ def _routes(graph: Graph, statement: str, last: str | None) -> bool:
         decider = last or graph.node(graph.pending_step or "")
     elif plural and graph.pending_step and not last:
         decider = graph.node(graph.pending_step)
+    elif plural and last and last == graph.decider:  # "if receipts are missing, …. Claims with receipts go to …"
+        decider = last
     else:
         return False
     graph.flow = True
@@ -415,6 +429,7 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
     body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
                                r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
+                               r"\s*,\s*then\s+|"  # "request receipts, then finance review"
                                r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
     previous = decider
     for index, part in enumerate(parts):
