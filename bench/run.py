@@ -144,6 +144,10 @@ def main() -> None:
         print(
             f"{kind:<9}{'engine: draft+check+render(png)':<34}{engine[kind]['median_ms']:>11.1f}{engine[kind]['p95_ms']:>10.1f}"
         )
+        if "faithfulness_median_ms" in engine[kind]:
+            share = engine[kind]["faithfulness_share"] * 100
+            print(f"{'':<9}{'  of which the faithfulness check':<34}{engine[kind]['faithfulness_median_ms']:>11.1f}"
+                  f"{'':>10}  (+{share:.0f}% on the rest of the engine)")
         for what in ("ask_oracle", "show_figure", "ask+show"):
             row = e2e[kind][what]
             print(f"{'':<9}{'MCP: ' + what:<34}{row['median_ms']:>11.1f}{row['p95_ms']:>10.1f}")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from oracles.engine import answer
+from oracles.engine.chart.drafting import draft_facts
 
 Point = tuple[Any, ...]
 
@@ -140,6 +141,39 @@ READ: list[tuple[str, str, list[Point]]] = [
     ("line chart of build minutes for Mon, Tue, Wed. main: 12, 14, 11. release: 30, 28, 35.", "line",
      [("Mon", 12, "main"), ("Tue", 14, "main"), ("Wed", 11, "main"), ("Mon", 30, "release"), ("Tue", 28, "release"),
       ("Wed", 35, "release")]),
+    # --- generalisation: voices unlike the dev corpus ---
+    # a request for the chart written after the last item names the shape, never part of a label
+    ("pls chart: 45% of users on Chrome, 30% on Safari, 25% on Firefox as a pie", "arc",
+     [("Chrome", 45), ("Safari", 30), ("Firefox", 25)]),
+    ("$1.2M from Enterprise, $640k from SMB, $90k from Self-serve (bar chart)", "bar",
+     [("Enterprise", 1_200_000), ("SMB", 640_000), ("Self-serve", 90_000)]),
+    ("Signups: Mon 34, Tue 41, Wed 29, as a horizontal bar chart, thanks!", "bar", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
+    # pasted markup around labels: quoted lines, chat prefixes, pipes and middle dots between items
+    ("*Weekly pick errors*\n> wk 14: 31\n> wk 15: 27\n> wk 16: 22", "line", [("wk 14", 31), ("wk 15", 27), ("wk 16", 22)]),
+    ("[10:42] dana: numbers for the chart\n[10:42] dana: EU 1,204\n[10:43] dana: US 2,311\n[10:43] dana: APAC 877", "bar",
+     [("EU", 1204), ("US", 2311), ("APAC", 877)]),
+    ("mobile 62 % · desktop 31 % · tablet 7 %", "bar", [("mobile", 62), ("desktop", 31), ("tablet", 7)]),
+    ("2024-Q1 88 | 2024-Q2 93 | 2024-Q3 97", "bar", [("2024-Q1", 88), ("2024-Q2", 93), ("2024-Q3", 97)]),
+    # decimal commas in a list split by pipes: no comma there splits items or groups thousands
+    ("conversion (%) — A: 3,2 | B: 4,7 | C: 2,9", "bar", [("A", 3.2), ("B", 4.7), ("C", 2.9)]),
+    # "A vs B": every name is the whole phrase on its side, never one word of it
+    ("Coffee sold this week vs last week: Mon 40 vs 35, Tue 42 vs 38, Wed 38 vs 41", "line",
+     [("Mon", 40, "this week"), ("Tue", 42, "this week"), ("Wed", 38, "this week"), ("Mon", 35, "last week"),
+      ("Tue", 38, "last week"), ("Wed", 41, "last week")]),
+    ("new users vs churned users: Q1 120 vs 90, Q2 140 vs 85", "line",
+     [("Q1", 120, "new users"), ("Q2", 140, "new users"), ("Q1", 90, "churned users"), ("Q2", 85, "churned users")]),
+    ("Compare ice cream vs hot chocolate: Jun 120 vs 20, Jul 150 vs 15", "line",
+     [("Jun", 120, "ice cream"), ("Jul", 150, "ice cream"), ("Jun", 20, "hot chocolate"), ("Jul", 15, "hot chocolate")]),
+    ("Tokyo versus Osaka rainfall (mm): Jun 168/184, Jul 154/160, Aug 168/101", "line",
+     [("Jun", 168, "Tokyo"), ("Jul", 154, "Tokyo"), ("Aug", 168, "Tokyo"), ("Jun", 184, "Osaka"), ("Jul", 160, "Osaka"),
+      ("Aug", 101, "Osaka")]),
+    # a number in brackets with a thousands group is one value, not an (x, y) pair
+    ("pop (millions): India (1,428), China (1,425), USA (340)", "bar", [("India", 1428), ("China", 1425), ("USA", 340)]),
+    # Python literals the way agents paste them: single quotes, a trailing comma; a currency code is a unit
+    ("{'Mon': 34, 'Tue': 41, 'Wed': 29}", "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
+    ('{"Mon": 34, "Tue": 41, "Wed": 29,}', "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
+    ("CHF 45 for lunch, CHF 120 for hotel, CHF 60 for train — bar chart", "bar", [("lunch", 45), ("hotel", 120), ("train", 60)]),
+    ("Bar chart of sales per rep: Ana 12, Ben ~15, Cy 9", "bar", [("Ana", 12), ("Ben", 15), ("Cy", 9)]),
 ]
 
 
@@ -188,6 +222,19 @@ REFUSED: list[tuple[str, str]] = [
     ("Bar chart: Alpha 10, Beta 20, Gamma 30, Delta", "VALUE_MISSING"),
     ("Scores: Team Red 3-1, Team Blue 2-2", "LABEL_NOT_IN_INTENT"),
     ("Ad spend by market: UK £120, France €95, Spain €80", "UNITS_MIXED"),
+    # --- generalisation: numbers that read two ways are refused, never guessed ---
+    ("Sales: North 1 200, South 980, East 2 150", "UNREADABLE_INTENT"),  # a space between thousands, or 'North 1'?
+    ("Sales: North 1.200, South 980, East 2.150", "UNREADABLE_INTENT"),  # a dot between thousands, or a decimal?
+    ("loss by quarter: Q1 (12), Q2 (8), Q3 4, Q4 10", "UNREADABLE_INTENT"),  # brackets marking a loss?
+    ("height vs weight: 160cm/55kg, 172cm/68kg, 185cm/82kg", "UNREADABLE_INTENT"),  # never labels '160cm/'
+    # a chart other than the values as stated: a transformation, a scale, a selection smaller than the data
+    ("Plot signups: Mon 34, Tue 41, Wed 29 — but double the Tuesday figure first", "REQUEST_NOT_HONOURED"),
+    ("Line chart of signups, log scale: Mon 34, Tue 41, Wed 29", "REQUEST_NOT_HONOURED"),
+    ("Ana 12, Ben 15, Cy 9 — average them and chart with the average", "REQUEST_NOT_HONOURED"),
+    ("Top 2 only: Ana 12, Ben 15, Cy 9", "REQUEST_NOT_HONOURED"),
+    # shares of more than a whole, units that differ item to item
+    ("Pie of team split: Eng 60%, Sales 30%, Ops 25%", "UNSUPPORTED_CHART"),
+    ("Speed: car 120 km/h, bike 25 mph, walk 5 km/h", "UNITS_MIXED"),
 ]
 
 
@@ -197,3 +244,52 @@ def test_an_unreadable_phrasing_is_refused_with_a_rewrite(intent: str, code: str
     assert verdict.status == "invalid" and verdict.result is None
     assert verdict.reason is not None and verdict.reason["code"] == code
     assert "e.g." in verdict.reason["message"] or "Send" in verdict.reason["message"]
+
+
+# Read by the drafter; the check may not yet place them (then refused). Never valid with other points.
+READ_OR_REFUSED: list[tuple[str, list[Point]]] = [
+    ("plan vs actual\nJan 100 95\nFeb 110 112\nMar 120 118",
+     [("Jan", 100, "plan"), ("Feb", 110, "plan"), ("Mar", 120, "plan"), ("Jan", 95, "actual"), ("Feb", 112, "actual"),
+      ("Mar", 118, "actual")]),
+    ("x=1 y=2.5; x=2 y=4.1; x=3 y=5.9; x=4 y=8.2", [(1, 2.5), (2, 4.1), (3, 5.9), (4, 8.2)]),
+    ("scatter: (x=1, y=2.5), (x=2, y=4.1), (x=3, y=5.9)", [(1, 2.5), (2, 4.1), (3, 5.9)]),
+    ("- label: Berlin\n  value: 3.6\n- label: Madrid\n  value: 3.3", [("Berlin", 3.6), ("Madrid", 3.3)]),
+    ("Températures moyennes (°C)\nParis 12,3\nLyon 13,1\nMarseille 15,8", [("Paris", 12.3), ("Lyon", 13.1), ("Marseille", 15.8)]),
+    ("`north` → 120, `south` → 95, `east` → 143", [("north", 120), ("south", 95), ("east", 143)]),
+    ("data = [('Berlin', 3.6), ('Madrid', 3.3), ('Rome', 2.8)]", [("Berlin", 3.6), ("Madrid", 3.3), ("Rome", 2.8)]),
+    ("plot(x=[1, 2, 3, 4], y=[10, 20, 25, 30])", [(1, 10), (2, 20), (3, 25), (4, 30)]),
+    ("Costs: rent USD 2,400; payroll USD 18,500; software USD 1,150", [("rent", 2400), ("payroll", 18500), ("software", 1150)]),
+    # the sentence around a label is not part of it: link words, verbs and pronouns, a shared preposition
+    ("Brazil led with 31 medals, followed by Chile with 18 and Peru with 7.", [("Brazil", 31), ("Chile", 18), ("Peru", 7)]),
+    ("In January we spent $4,200; in February $3,900; in March $5,100.",
+     [("January", 4200), ("February", 3900), ("March", 5100)]),
+]
+
+
+@pytest.mark.parametrize(("intent", "points"), READ_OR_REFUSED, ids=[r[0][:40] for r in READ_OR_REFUSED])
+def test_records_rows_and_pastes_are_drawn_exactly_or_refused(intent: str, points: list[Point]) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    if verdict.status == "valid":
+        assert isinstance(verdict.result, dict)
+        assert sorted(map(str, _points(verdict.result))) == sorted(map(str, points))
+    else:
+        assert verdict.result is None and verdict.reason is not None and verdict.reason["message"]
+    facts, _, _ = draft_facts(intent, {})
+    several = len(facts["series"]) > 1
+    drafted = [(p["label"], p["value"], s["name"]) if several else (p["label"], p["value"])
+               for s in facts["series"] for p in s["points"]]
+    assert sorted(map(str, drafted)) == sorted(map(str, points))  # the drafter's own reading is exact
+
+
+@pytest.mark.parametrize("intent", [
+    "rotate it so the bars go across: Ana 4, Ben 7, Cy 2",
+    "flip the axes: Ana 4, Ben 7, Cy 2 (bar chart)",
+    "row chart: Ana 4, Ben 7, Cy 2",
+    "Make the bars horizontal. Ana 4, Ben 7, Cy 2",
+])
+def test_horizontal_bars_asked_in_other_words_are_drawn_horizontal(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert isinstance(verdict.result, dict)
+    assert verdict.result["encoding"]["y"]["field"] == "label"
+    assert sorted(map(str, _points(verdict.result))) == sorted(map(str, [("Ana", 4), ("Ben", 7), ("Cy", 2)]))

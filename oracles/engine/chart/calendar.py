@@ -125,6 +125,17 @@ def expand_ranges(text: str) -> list[list[str]]:
     return calendar_ranges(text) + [labels for _, _, labels in numeric_ranges(text)]
 
 
+def calendar_with_count(label: str) -> bool:
+    """"Jan 100", "Mon 250", "Q3 120": a month, weekday or quarter followed by a number that is neither
+    a day of the month nor a year, so the number is a value and not part of the label."""
+    match = re.fullmatch(r"([^\W\d_]{2,9}\.?)\s+(\d+)", label.strip())
+    if match is None or not is_calendar_word(match.group(1)):
+        return False
+    number = int(match.group(2))
+    day = number <= 31 and match.group(1).lower().rstrip(".") in MONTH_INDEX
+    return not day and not 1900 <= number <= 2100
+
+
 def is_calendar_word(word: str) -> bool:
     """A weekday, month or quarter name (full or abbreviated)."""
     return _calendar_of(word) is not None

@@ -17,14 +17,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .calendar import is_time_like
+from ..contracts import EngineRefusal
+from .calendar import calendar_with_count, is_time_like
 from .numbers import ValueToken, find_value_tokens
 from .reading_model import ReadData, SeriesData
 
 # Items end at a comma that is not a thousands separator, a semicolon, a newline, " and ", or a
 # sentence end. In a list whose numbers use decimal commas ("1,72 ; 1,69"), only ';' and newlines.
-ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
-DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
 DECIMAL_BEFORE_LIST_COMMA_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
 COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
@@ -39,7 +40,7 @@ VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of
 # Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
 ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that", "only", "just", "another",
                 "about", "around", "nearly", "almost", "over", "some"}
-LABEL_EDGES = " \t\"'“”‘’*:=–—-("
+LABEL_EDGES = " \t\"'“”‘’*:=–—-(→⟶>~≈"
 MAX_LABEL_WORDS = 6
 MAX_TRAILING_WORDS = 3
 INNER_NUMBER_RE = re.compile(r"[^\W\d_]\s+[-+]?\d[\d,.]*\s+[^\W\d_]")  # "34 percent", "48k concurrent players": a unit after the value
@@ -51,7 +52,7 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
     text = LIST_NUMBER_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
     # "organic 1,240 (up 12%)": a note in brackets after a value is about it, not another value
     text = NOTE_AFTER_VALUE_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
-    decimal_commas = ";" in text and bool(DECIMAL_COMMA_RE.search(text))
+    decimal_commas = bool(DECIMAL_COMMA_RE.search(text)) and (";" in text or _only_decimal_commas(text))
     splitter = DECIMAL_COMMA_ITEM_SPLIT_RE if decimal_commas else ITEM_SPLIT_RE
     if not decimal_commas and _decimal_commas_between_spaced_commas(text):
         decimal_commas, splitter = True, COMMA_SPACE_ITEM_SPLIT_RE
@@ -89,6 +90,12 @@ def _decimal_commas_between_spaced_commas(text: str) -> bool:
         and not re.search(r"\(\s*\d+,\d+\s*\)", text)
 
 
+def _only_decimal_commas(text: str) -> bool:
+    """"Paris 12,3\nLyon 13,1" or "A: 3,2 | B: 4,7": items split by lines, pipes or dots, and every comma
+    between digits with one or two digits after it: no comma splits the list or groups thousands."""
+    return bool(re.search(r"\n|\s[|·•]\s", text)) and text.count(",") == len(DECIMAL_COMMA_RE.findall(text))
+
+
 def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
     if decimal_commas:
         item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
@@ -100,15 +107,21 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     units = set()
     first_label_at = 0
     headed = False
+    trailers: set[str] = set()
     for index, (start, item) in enumerate(items):
         tokens = _tokens(item, decimal_commas)
         value = tokens[-1]
         trailing = item[value.end:].strip(" .!?)")
         if len(trailing.split()) > MAX_TRAILING_WORDS or re.search(r"\d|→|->|=>", trailing):
             return None
-        if re.search(r"(?:→|->|=>)\s*$", item[:value.start]):
-            return None  # "28 psi → 41.2 m": an x/y pair, not a label
+        if trailing:
+            trailers.add(trailing.casefold())
+        arrow = re.search(r"(?:→|->|=>|⟶)\s*$", item[:value.start])
+        if arrow and re.search(r"\d", item[:arrow.start()]):
+            return None  # "28 psi → 41.2 m": an x/y pair, not a label ("north → 120" is a label and its value)
         label_text = item[:value.start]
+        if re.search(r"\d\s*[a-zA-Z°%]{0,4}\s*/\s*$", label_text):
+            return None  # "160cm/55kg": two numbers in one slot (a pair or two series), not a label and its value
         if index == 0:
             pieces = PREAMBLE_END_RE.split(label_text.rstrip(LABEL_EDGES))
             label_text = pieces[-1]
@@ -117,11 +130,19 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         label = _clean(label_text)
         if not label or len(label.split()) > MAX_LABEL_WORDS or INNER_NUMBER_RE.search(label):
             return None  # "Team A high 3 low 5": a number between words is another value
+        if calendar_with_count(label):
+            return None  # "Jan 100 95": no day of a month is 100, so 100 is another value
         points.append((label, value.value))
         if value.unit:
             units.add(value.unit)
     if len({len(lbl.split()) for lbl, _ in points[1:]} | {0}) > 3:
         return None
+    if len(trailers) > 1 and all(len(t.split()) == 1 for t in trailers):
+        raise EngineRefusal(
+            "UNITS_MIXED",
+            f"The values are followed by different units ({', '.join(sorted(trailers))}), which one axis cannot show. "
+            "Convert them to one unit, e.g. 'car 120 km/h, bike 40 km/h'.",
+        )
     endings = {lbl.split()[-1] for lbl, _ in points}
     if len(endings) == 1 and all(len(lbl.split()) > 1 for lbl, _ in points) and next(iter(endings)).endswith("ed") \
             and next(iter(endings)).islower() and not all(_grades(lbl) for lbl, _ in points):
@@ -136,7 +157,7 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
                     data_start=first_label_at)
 
 
-VALUE_FIRST_RE = re.compile(rf"^(?P<between>(?:\s*[^\W\d_][\w%°'-]*){{0,3}}?)\s+(?:{'|'.join(VALUE_FIRST_PREPOSITIONS)})\s+(?P<label>.+)$",
+VALUE_FIRST_RE = re.compile(rf"^(?P<between>(?:\s*[^\W\d_][\w%°'-]*){{0,3}}?)\s+(?P<prep>{'|'.join(VALUE_FIRST_PREPOSITIONS)})\s+(?P<label>.+)$",
                             re.IGNORECASE)
 
 
@@ -144,6 +165,7 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     points = []
     units = set()
     first_at = 0
+    linking: list[str] = []
     for index, (start, item) in enumerate(items):
         tokens = _tokens(item, decimal_commas)
         if index == 0:  # "In 2024 we sold 320 bicycles in spring": a year the subject names is no value
@@ -163,12 +185,25 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
                                                                     if t.start < value.end + match.start("label")):
             return None
         points.append((label, value.value))
+        linking.append(match.group("prep").lower())
         if value.unit:
             units.add(value.unit)
         if index == 0:
             first_at = start + value.start
+    points[0] = (_relinked(str(points[0][0]), linking), points[0][1])
     return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
                     data_start=first_at)
+
+
+def _relinked(first_label: str, linking: list[str]) -> str:
+    """"45% of users on Chrome, 30% on Safari": the later items all link value and label with one
+    word ("on"), so the first item's label starts after that same word, not after an earlier one."""
+    later = set(linking[1:])
+    if len(later) != 1 or linking[0] in later:
+        return first_label
+    word = later.pop()
+    parts = re.split(rf"\s+{word}\s+", first_label, flags=re.IGNORECASE)
+    return parts[-1] if len(parts) > 1 and parts[-1].strip() else first_label
 
 
 ARROW_RE = re.compile(r"\s*(?:→|->|=>|⟶)\s*")

@@ -7,20 +7,23 @@ import re
 from bisect import bisect_right
 
 from ..contracts import EngineRefusal
-from .calendar import expand_ranges, is_calendar_word, numeric_ranges
+from .calendar import calendar_with_count, expand_ranges, is_calendar_word, numeric_ranges
 from .numbers import ValueToken, find_value_tokens, parse_cell
 from .reading_model import Label, ReadData, SeriesData
 
 EXAMPLE = "Say the values with their labels, e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'"
 # Between two items: a comma, semicolon, newline, pipe, bullet, " and ", or a sentence end.
-ITEM_SEPARATOR_RE = re.compile(r"[,;\n|•]|\band\b|\.\s+|\.$", re.IGNORECASE)
+# A slash or middle dot between spaces separates items too ("Lars 82,4 / Ingrid 64,9", "Wien 1.234,50 · Graz"),
+# where "/search" and "10/12" do not.
+ITEM_SEPARATOR_RE = re.compile(r"[,;\n|•·]|\s/\s|\band\b|\.\s+|\.$", re.IGNORECASE)
 HEADING_SEPARATOR_RE = re.compile(r":(?!\d\d)|=|\s[-–—]\s")  # not the colon of 09:30
-LABEL_EDGE_CHARS = " \t\"'“”‘’*-–—:=()[]{}#>"
+LABEL_EDGE_CHARS = " \t\"'“”‘’*-–—:=()[]{}#>→⟶"
 STOP_WORDS = {"of", "for", "on", "in", "at", "by", "with", "the", "a", "an", "and", "is", "was", "were",
               "are", "to", "from", "this", "these", "values", "data"}
 
 _PAIR_NUMBER = r"[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?(?:[eE][+-]?\d+)?(?:[kKMB]|bn)?[%A-Za-z°]*"
-PAIR_RE = re.compile(rf"\(\s*({_PAIR_NUMBER})\s*[,;/]\s*({_PAIR_NUMBER})\s*\)")
+# "(1,428)" is one number with a thousands group, not the pair (1, 428)
+PAIR_RE = re.compile(rf"\(\s*({_PAIR_NUMBER})(?:\s*,(?!\d{{3}}\s*\))|\s*[;/]|\s+,)\s*({_PAIR_NUMBER})\s*\)")
 
 
 def _clean_label(text: str) -> str:
@@ -117,6 +120,8 @@ def read_slash_series(text: str) -> ReadData | None:
     if named is None:  # "comparing 2023 and 2024 signups: Jan 10/14": names joined by "and", as many as the slots
         joined = _slot_names(text[:groups[0].start()], ("and", "&"))
         named = joined if joined is not None and len(joined[0]) == slots else None
+    if named is None:  # "grouped bars 2023/2024 by region: North 10/14": the names slotted as the values are
+        named = _slashed_names(text[:groups[0].start()], slots)
     labelled = all(_split_gap(text[a.end() if a else 0:b.start()])[1] for a, b in zip([None, *groups], groups, strict=False))
     if named is None:
         if not labelled:
@@ -150,6 +155,50 @@ def read_slash_series(text: str) -> ReadData | None:
     return ReadData(series, source="list", data_start=start if start >= 0 else groups[0].start())
 
 
+SPACED_ROW_RE = re.compile(rf"^[ \t]*(?P<label>[^\s\d][^\n;]*?)[ \t]+(?P<values>{_SLASH_NUMBER}(?:[ \t]+{_SLASH_NUMBER})+)[ \t]*$")
+
+
+def read_spaced_slots(text: str) -> ReadData | None:
+    """"plan vs actual\nJan 100 95\nFeb 110 112": one row a line, the values split by spaces, as many as
+    the series named before the rows (in order). None when the rows or the names do not fit."""
+    lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\n;]+", text)]
+    rows = [(start, SPACED_ROW_RE.match(line)) for start, line in lines]
+    data = [(start, row) for start, row in rows if row is not None]
+    if len(data) < 2:
+        return None
+    first_at = data[0][0] + data[0][1].start("label")
+    if any(row is None and find_value_tokens(line) for (start, line), (_, row) in zip(lines, rows, strict=True)
+           if start >= first_at):
+        return None  # a line with values that is no row: something else
+    named = _slot_names(text[:first_at]) or _slot_names(text[:first_at], ("and", "&"))
+    if named is None:
+        return None
+    names = named[0]
+    series = [SeriesData(name) for name in names]
+    for _, row in data:
+        values = [parse_cell(v) for v in row.group("values").split()]
+        if len(values) != len(names) or any(v is None for v in values):
+            return None
+        label = _clean_label(row.group("label"))
+        if not label:
+            return None
+        for entry, value in zip(series, values, strict=True):
+            entry.points.append((label, value))  # type: ignore[arg-type]
+    return ReadData(series, source="list", data_start=first_at)
+
+
+SLASHED_NAMES_RE = re.compile(r"(?<![^\s(])([^\W\d_][\w'&-]*|\d{4})((?:/(?:[^\W\d_][\w'&-]*|\d{4}))+)(?=[\s,:)]|$)")
+
+
+def _slashed_names(prefix: str, slots: int) -> tuple[list[str], int] | None:
+    """The one word of names split by '/' before the values, as many as each item's slots."""
+    found = [m for m in SLASHED_NAMES_RE.finditer(prefix) if len(m.group(0).split("/")) == slots]
+    if len(found) != 1:
+        return None
+    names = found[0].group(0).split("/")
+    return (names, found[0].end()) if len({n.casefold() for n in names}) == slots else None
+
+
 def _names_years(text: str, group: re.Match[str]) -> bool:
     years = [v.strip() for v in SLOT_SEPARATOR_RE.split(group.group(0))]
     return all(re.fullmatch(r"(?:19|20)\d\d", y) for y in years) and bool(
@@ -168,6 +217,9 @@ def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus")) -> tu
     for index in reversed(links[:-1]):
         if chain[0] - index in (2, 3):
             chain.insert(0, index)
+    shared = _shared_last_word_names(prefix, words, chain)
+    if shared is not None:
+        return shared
     for size in (2, 1):
         gaps_ok = all(b - a == size + 1 for a, b in zip(chain, chain[1:], strict=False))
         first, last = chain[0] - size, chain[-1] + size
@@ -179,6 +231,55 @@ def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus")) -> tu
             continue  # "Python vs R usage": one-word names
         return [_clean_label(n) for n in names], words[last][2]
     return None
+
+
+def _shared_last_word_names(prefix: str, words: list[tuple[str, int, int]], chain: list[int]) -> tuple[list[str], int] | None:
+    """"this week vs last week: Mon 40/35", "new users vs churned users": the last name runs to the colon
+    (or comma, dash, bracket) and every name ends with the same word, so each is as many words as
+    the last one; cutting them to one word would name the series "week" and "last"."""
+    size = 0
+    for index in range(chain[-1] + 1, len(words)):
+        if index > chain[-1] + 1 and re.search(r"[:;,(\n—–]|\s-\s", prefix[words[index - 1][2]:words[index][1]]):
+            break
+        size += 1
+        if re.search(r"[:;,(—–]", prefix[words[index][2]:words[index][2] + 1]):
+            break
+    if len(chain) == 1 and 1 <= size <= 3:
+        bounded = _bounded_pair(prefix, words, chain[0], size)
+        if bounded is not None:
+            return bounded
+    if not 2 <= size <= 3 or chain[0] - size < 0:
+        return None
+    if any(b - a != size + 1 for a, b in zip(chain, chain[1:], strict=False)):
+        return None
+    spans = [(chain[0] - size, chain[0])] + [(i + 1, i + 1 + size) for i in chain]
+    names = [" ".join(w for w, _, _ in words[a:b]) for a, b in spans]
+    if len({n.split()[-1].casefold() for n in names}) != 1 or len({n.casefold() for n in names}) != len(names):
+        return None
+    if any(re.search(r"[:;,(—–]", prefix[words[a][1]:words[b - 1][2] - 1]) for a, b in spans):
+        return None  # a name may not run over a colon or comma
+    return [_clean_label(n) for n in names], words[spans[-1][1] - 1][2]
+
+
+NAME_OPENERS = {"compare", "comparing", "chart", "plot", "graph", "show", "draw", "of", "the", "a", "an", "for",
+                "between", "please", "pls", "me", "us", "bars", "lines", "grouped", "stacked", "line", "bar"}
+
+
+def _bounded_pair(prefix: str, words: list[tuple[str, int, int]], link: int, size: int) -> tuple[list[str], int] | None:
+    """"Ice cream vs hot chocolate: Jun 120 vs 20": both names stand alone between the start (or a
+    comma, colon, line break) and the colon, so each is the whole phrase on its side, not a word of it."""
+    first = link
+    while first > 0 and not re.search(r"[:;,(\n—–.!?]|\s-\s", prefix[words[first - 1][1]:words[first][1]]):
+        first -= 1
+    while first < link and words[first][0].lower() in NAME_OPENERS:
+        first += 1
+    if link - first != size or size < 2:
+        return None  # "Tokyo versus Osaka rainfall": words unequal on the sides, the later ones may be the measure
+    names = [" ".join(w for w, _, _ in words[first:link]), " ".join(w for w, _, _ in words[link + 1:link + 1 + size])]
+    names = [_clean_label(n) for n in names]
+    if not all(names) or any(re.search(r"[:;,]", n) for n in names) or names[0].casefold() == names[1].casefold():
+        return None
+    return names, words[link + size][2]
 
 
 def read_label_values(text: str) -> ReadData | None:
@@ -263,8 +364,10 @@ def _merge_number_labels(text: str, tokens: list[ValueToken]) -> list[tuple[int,
     merged: list[ValueToken] = []
     for index, token in enumerate(tokens):
         following = tokens[index + 1] if index + 1 < len(tokens) else None
+        word_before = re.search(r"[^\W\d_]{2,9}\.?\s+$", text[max(0, token.start - 12):token.start])
         if (following is not None and token.plain_integer
-                and re.fullmatch(r"\s*[:=]?\s*", text[token.end:following.start])):
+                and re.fullmatch(r"\s*[:=]?\s*", text[token.end:following.start])
+                and not (word_before and calendar_with_count(word_before.group(0) + token.text))):
             merged.append(token)
             continue
         start = merged[0].start if merged else token.start
@@ -446,4 +549,4 @@ def read_series_lists(text: str) -> ReadData | None:
     return ReadData(series, source="list", data_start=max(first_start, 0))
 
 
-__all__ = ["read_series_lists", "read_pairs", "read_slash_series", "read_label_values", "read_labels_elsewhere", "labels_for"]
+__all__ = ["read_spaced_slots", "read_series_lists", "read_pairs", "read_slash_series", "read_label_values", "read_labels_elsewhere", "labels_for"]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import csv
 import io
 import json
+import math
 import re
 from typing import Any
 
@@ -47,13 +49,11 @@ def read_json(text: str) -> ReadData | BareValues | None:
             f"The JSON is nested deeper than {CHART_LIMITS['max_json_depth']} levels. "
             f"Send flat data, {JSON_HINT}.",
         )
-    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int)
-    try:
-        value, _ = decoder.raw_decode(text, start)
-    except json.JSONDecodeError:
-        return None  # "(170, 65), [draft]": brackets but not JSON; other readers try
-    except RecursionError as exc:  # belt and braces: the depth scan should have caught it
-        raise EngineRefusal("JSON_TOO_DEEP", f"The JSON is nested too deeply. Send flat data, {JSON_HINT}.") from exc
+    assigned = _assigned_values(text)
+    if assigned is not None:
+        value, start = assigned
+    else:
+        value = _decode(text, start)
     if not isinstance(value, dict | list) or not value:
         return None
     read = _from_json_value(value)
@@ -64,6 +64,81 @@ def read_json(text: str) -> ReadData | BareValues | None:
         )
     read.data_start = start
     return read
+
+
+def _decode(text: str, start: int) -> Any:
+    """The JSON value at `start`, or the same data written as a Python literal ({'Mon': 34}, tuples,
+    a trailing comma); None when neither."""
+    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int)
+    try:
+        return decoder.raw_decode(text, start)[0]
+    except json.JSONDecodeError:
+        return _python_literal(text, start)  # "(170, 65), [draft]": brackets but not data; other readers try
+    except RecursionError as exc:  # belt and braces: the depth scan should have caught it
+        raise EngineRefusal("JSON_TOO_DEEP", f"The JSON is nested too deeply. Send flat data, {JSON_HINT}.") from exc
+
+
+def _balanced_end(text: str, start: int) -> int | None:
+    """Where the bracket opened at `start` closes (quotes respected), or None."""
+    depth, quote = 0, ""
+    for index in range(start, min(len(text), start + 50_000)):
+        char = text[index]
+        if quote:
+            if char == quote and text[index - 1] != "\\":
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "[{(":
+            depth += 1
+        elif char in "]})":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    return None
+
+
+def _python_literal(text: str, start: int) -> Any:
+    end = _balanced_end(text, start)
+    if end is None:
+        return None
+    try:
+        value = ast.literal_eval(text[start:end])
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return _plain(value)
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, so a Python literal reads like the JSON it stands for; None for sets, bytes, complex."""
+    if isinstance(value, tuple | list):
+        items = [_plain(v) for v in value]
+        return None if any(v is None for v in items) and None not in value else items
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, bool | int | float | str) or value is None:
+        if isinstance(value, float) and not math.isfinite(value):
+            _reject_constant(str(value))
+        return value
+    return None
+
+
+ASSIGNED_RE = re.compile(r"(?<![\w.])([A-Za-z_][\w]{0,30})\s*(?:=|:)\s*(?=[\[{(])")
+
+
+def _assigned_values(text: str) -> tuple[dict[str, Any], int] | None:
+    """"labels = ['A', 'B']; values = [5, 9]" or "plot(x=[1, 2], y=[10, 20])": several names given a list
+    each, read as one object of those names."""
+    found: dict[str, Any] = {}
+    first = -1
+    for match in ASSIGNED_RE.finditer(text):
+        bracket = match.end()
+        value = _decode(text, bracket) if text[bracket] != "(" else _python_literal(text, bracket)
+        if isinstance(value, list) and value:
+            found[match.group(1)] = value
+            first = match.start() if first < 0 else first
+    if len(found) < 2 or re.search(r"[\[{]", text[:first]) and not re.search(r"\(\s*$", text[:first]):
+        return None
+    return found, first
 
 
 def _number(value: Any) -> Number | None:
@@ -264,6 +339,8 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
         for line in [*lines, ""]:
             if delimiter == "  ":  # columns aligned with runs of spaces: a sheet copied as text
                 cells = re.split(r"\s{2,}", line.strip()) if line.strip() else []
+                if re.match(r"\s{2,}\S", line):
+                    cells = ["", *cells]  # "      Apr   May": a header whose corner above the row names is blank
             else:
                 cells = next(csv.reader(io.StringIO(line), delimiter=delimiter, skipinitialspace=True), [])
             if len(cells) >= 2 and (not block or len(cells) == len(block[0])):
@@ -271,7 +348,7 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
                     block_start = offset
                 block.append([c.strip() for c in cells])
             else:
-                if len(block) >= (3 if delimiter == "  " else 2):
+                if len(block) >= (3 if delimiter == "  " else 2) and not (delimiter == "," and _comma_inside_numbers(block)):
                     read = _grid_with_optional_header(block)
                     if read is not None:
                         read.data_start = block_start
@@ -280,6 +357,13 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
                 block_start = offset
             offset += len(line) + 1
     return None
+
+
+def _comma_inside_numbers(block: list[list[str]]) -> bool:
+    """"Paris 12,3" / "EU 1,204" on every line: the comma sits inside a number (a decimal comma or a
+    thousands group) right after a label, it does not split two columns."""
+    return all(len(row) == 2 and re.search(r"[^\W\d_].*\s[-−+]?[$€£¥]?\d{1,3}$", row[0])
+               and re.fullmatch(r"\d{1,3}(?:\s?(?:%|°\s?[CF]?|[$€£¥]|[A-Za-z]{1,3}))?", row[1]) for row in block)
 
 
 def _grid_with_optional_header(block: list[list[str]]) -> ReadData | BareValues | None:

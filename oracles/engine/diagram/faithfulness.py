@@ -63,6 +63,7 @@ from .vocabulary import (
     TITLE_MAX_WORDS,
     Expected,
     Span,
+    Token,
     phrase_key,
     tokenize,
 )
@@ -85,6 +86,62 @@ _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies res
 _PARTICLES = frozenset({"back", "again", "up", "down", "out", "off", "over", "through", "in", "on", "at"})
 _BRANCH_LABEL_WORDS = frozenset({"otherwise", "else", "yes", "no", "true", "false", "not", "if", "when", "once", "on",
                                  "after", "unless", "done"})
+
+
+_LIST_OPENERS = frozenset({":", "(", ",", "—", "–", "-"})
+_LEADING_VERBS = frozenset("has have manages leads oversees supervises runs heads".split())
+
+
+_COUNT_VALUES = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
+_LIST_ARTICLES = frozenset({"a", "an", "the", "our", "my", "their", "his", "her", "its"})
+
+
+def list_count(tokens: list[Token], index: int) -> tuple[int, int] | None:
+    """(stated, listed) when the word at index counts the names after it ("a team of 3: …",
+    "has two reports: …", "manages three (A, B, C)"); None when it does not open a list."""
+    def text(i: int) -> str:
+        return tokens[i].text.casefold() if 0 <= i < len(tokens) else ""
+    word = text(index)
+    stated = int(word) if re.fullmatch(r"\d{1,2}", word) else _COUNT_VALUES.get(word)
+    after = tokens[index + 1] if index + 1 < len(tokens) else None
+    if stated is None or after is None or text(index - 1) not in _LEADING_VERBS | {"of"}:
+        return None
+    if after.kind == "punct" and after.text in _LIST_OPENERS:
+        opener = index + 1
+    else:
+        following = tokens[index + 2] if index + 2 < len(tokens) else None
+        if not (after.kind == "word" and following is not None and following.kind == "punct"
+                and following.text in _LIST_OPENERS):
+            return None
+        opener = index + 2
+    return stated, _listed_count(tokens, opener + 1, closing=")" if tokens[opener].text == "(" else None)
+
+
+def _listed_count(tokens: list[Token], start: int, closing: str | None) -> int:
+    """How many names a list has from start to the end of its sentence (or its closing bracket):
+    an item that opens with a connecting word ("…, Bo, report to Maya") is no name of the list, and
+    a bracket inside an item ("a fitness coach (Brandt)") is part of it."""
+    names, open_name, depth = 0, False, 0
+    for token in tokens[start:]:
+        word = token.text.casefold()
+        if token.kind == "punct" and word == "(":
+            depth += 1
+            continue
+        if token.kind == "punct" and word == ")" and depth:
+            depth -= 1
+            continue
+        if depth:
+            continue
+        if token.kind in ("nl", "marker", "arrow") or (token.kind == "punct" and word in {".", ";", "?", "!", closing}):
+            break
+        if (token.kind == "punct" and word in {",", "&"}) or (token.kind == "word" and word in {"and", "plus"}):
+            open_name = False
+        elif token.kind == "word" and not open_name:
+            if word in _CONNECT and word not in _LIST_ARTICLES:
+                break
+            names += 1
+            open_name = True
+    return names
 
 
 class Faithfulness:
@@ -112,6 +169,9 @@ class Faithfulness:
         if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
                 and after.kind == "punct" and after.text in ",:":
             return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
+        if re.fullmatch(r"\d{1,2}|one", word) and (counted := list_count(self.tokens, index)) \
+                and counted[0] == counted[1]:
+            return False  # "leads a team of 3: Ana, Raj, Kofi": the count introduces the names
         if word in ("same", "time") and self._at_the_same_time(index):
             return False  # "all at the same time": the parallel idiom, no content of its own
         if word in NOT_CONTENT["fan_in_wait"] and fan_in_wait(self.tokens, index):
@@ -232,6 +292,8 @@ class Faithfulness:
                 chosen.append(span)
                 taken.update(range(span.start, span.end))
         chosen += self._step_references(chosen)
+        # "Osei" or "Dr" out of "Dr. Osei": a title's full stop glues it to the name after it
+        chosen = [span for span in chosen if not self._cut_at_title(span)]
         # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
         changed = True
         while changed:
@@ -273,6 +335,17 @@ class Faithfulness:
                 found.append(Span(index, index + 2, "node", item.key, item.label))
         return found
 
+    def _cut_at_title(self, span: Span) -> bool:
+        """The span starts right after "Dr." or ends on a title ("Dr") whose full stop leads into a name."""
+        tokens = self.tokens
+
+        def title_at(index: int) -> bool:
+            return 0 <= index and index + 2 < len(tokens) and tokens[index].kind == "word" \
+                and tokens[index].text.casefold() in TITLE_ABBREVIATIONS and tokens[index + 1].text == "." \
+                and tokens[index + 2].kind == "word" and tokens[index + 1].start == tokens[index].start + len(tokens[index].text)
+
+        return title_at(span.start - 2) or title_at(span.end - 1)
+
     def _whole_item(self, span: Span) -> bool:
         before = self.tokens[span.start - 1] if span.start else None
         after = self.tokens[span.end] if span.end < len(self.tokens) else None
@@ -309,6 +382,16 @@ class Faithfulness:
             raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place {names} in the diagram; say where "
                                                       f"{'it goes' if len(pieces) == 1 else 'each goes'}, e.g. "
                                                       f"'… -> {phrase}' or 'if <condition>, {phrase}'.")
+
+    def counts_agree(self) -> None:
+        """A count before a list of names is that many names: "a team of two: Lee, Kim and Bo"
+        says neither which two nor that there are three."""
+        for index in range(len(self.tokens)):
+            counted = list_count(self.tokens, index)
+            if counted and counted[0] != counted[1]:
+                raise EngineRefusal("CONTENT_NOT_PLACED", f"The intent counts '{self.tokens[index].text}' but "
+                                                          f"lists {counted[1]} after it; I could not place the "
+                                                          "others. Name each one, e.g. 'a team of two: Lee and Kim'.")
 
     def _clock(self, index: int) -> bool:
         """Whether the colon at index sits inside a time of day ("14:02"), not after a heading."""
@@ -478,6 +561,7 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
                                                                 "connecting words.")
         self.coverage(spans)
+        self.counts_agree()
         expected = self.expected(spans)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)

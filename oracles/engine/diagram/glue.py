@@ -43,13 +43,14 @@ _FORWARD = [
     r"(?:@ |straight |directly ){0,4}?(?:back )?"
     r"(?:to|into|in|onto|at)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
+    r"enqueues? (?:@ ){0,4}?(?:for|on|to)",
     r"repeats? from", r"start over from", r"restarts? from", r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
     r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
     r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
     r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
     r"afterwards", r"and then", r"finally", r"followed by", r"->", ACTOR_FORWARD,
 ]
-_REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r"is part of", r"belongs? to",
+_REVERSE = [r"reports? (?:directly )?to", r"reporting (?:directly )?to", r"answers? (?:directly )?to", r"(?:is|are) (?:managed|supervised|overseen|led|run|headed) by", r"is part of", r"belongs? to",
             r"is (?:a )?child of", r"is below", r"works? for", r"is owned by", r"is led by", r"<-", r"under"]
 _REPLY = r"(?:replies|reply|responds?|answers|returns?|sends? back)"
 _FORWARD_RE = re.compile(rf"(?:^| )(?:{'|'.join(_FORWARD)})(?= |$)")
@@ -60,6 +61,9 @@ _PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
 
 
 # Words that say how a relation happens; inside the object of a verb they are the edge's label.
+# Words of a heading that make a nested list's top-level items a sequence rather than several trees.
+_STEP_WORDS = frozenset("""step steps process procedure flow flowchart workflow pipeline sequence order then stage stages
+    phase phases recipe checklist runbook playbook plan how""".split())
 _MANNER_WORDS = frozenset({"over", "via", "through", "using", "with"})
 
 
@@ -129,6 +133,8 @@ class _Reader:
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        first_item = next((i for i, t in enumerate(self.tokens) if t.kind == "marker"), len(self.tokens))
+        state.steps_heading = any(t.kind == "word" and t.text.casefold() in _STEP_WORDS for t in self.tokens[:first_item])
         state.node_keys = frozenset(n.key for n in nodes)
         state.names = [n.key for n in nodes]
         glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
@@ -317,6 +323,10 @@ class _State:
     def __init__(self, out: Expected, nested: bool) -> None:
         self.out = out
         self.nested = nested  # the intent's list items sit at more than one indentation: a tree
+        # the text before the first list item speaks of steps ("Release steps:"): several top-level
+        # items are then not plainly several trees (nested bullets otherwise are: "- Europe / - Asia")
+        self.steps_heading = False
+        self.heading_root: str | None = None  # a name drawn before a nested list, over its top-level items
         self.group: list[str] = []  # the names gathered since the last relation
         self.into: dict[str, set[str]] = {}  # labels stated for the edge into a name of the group
         self.pending: tuple[list[str], bool] | None = None  # subjects and direction of the open relation
@@ -440,6 +450,8 @@ class _State:
                 continue
             plain = _plain(segment)
             role = _grammar(plain)
+            if role == "unknown" and plain == "both" and (broke or first):
+                role = "filler"  # "Both Lee and Kim report to Tom": "both" opens the list it gathers
             seg_labels = _labels(segment)
             reply = _REPLY_RE.match(plain)
             if reply and position == 0 and not first and self.group and role == "unknown" and len(self.group) == 1 \
@@ -506,6 +518,9 @@ class _State:
                 subjects: list[str] | None = None
                 if _REJOIN_RE.search(plain) and (self.closed_branch is not None or self.branch is not None):
                     rejoin = True
+                elif verb and position == 0 and not broke and len(self.group) > 1 and \
+                        re.match(r"^(?:both|all|all three|each) ", plain + " "):
+                    subjects = None  # "Lee and Kim both report to Tom": the names just listed
                 elif verb and _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
                     subjects = list(self.previous_group)
                 elif verb and _PRONOUN_ONE_RE.search(plain) and self.last_node:
@@ -638,7 +653,9 @@ class _State:
                 labels = []
             if labels:
                 raise _Unreadable(node)
-            if broke:
+            if broke and next_relation != "forward":
+                # "…; Trucks → Pickup" after "Cars → Sedan, SUV": a name that opens its own arrow
+                # is no bare step after the fan-out
                 self._fan_in(node)
             self.group = [node]
             self.into = {node: set()}
@@ -704,14 +721,21 @@ class _State:
         while self.tree and self.tree[-1][0] > level:
             self.tree.pop()
         fan_in = not self.nested and self._fan_in(node)
+        if self.nested and not self.tree and not self.roots and self.heading_root is None and self.last_node \
+                and not self.out.edges and self.pending is None:
+            # "Course: Intro to Statistics" drawn before a nested list: the tree's root
+            self.heading_root = self.last_node
+        if self.heading_root is not None and (not self.tree or self.tree[0][0] >= level):
+            self.tree = [(-1, self.heading_root)] + [t for t in self.tree if t[0] >= 0]
         if self.tree and self.tree[-1][0] == level:
             _, sibling = self.tree.pop()
             if not self.nested and not fan_in:
                 self.out.add(sibling, node, set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())
-        elif self.nested and self.roots:
-            # several top-level items over nested ones: steps with sub-steps, or several trees?
+        elif self.nested and self.roots and self.steps_heading:
+            # several top-level items over nested ones under a heading that speaks of steps: steps
+            # with sub-steps (a sequence), or several trees? Neither reading is safe
             raise _Unreadable(node)
         else:
             self.roots += 1

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..contracts import EngineRefusal
 from .clusters import read_grouped
-from .edge_tables import read_adjacency, read_edge_table, read_json_graph
+from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .flows import (
     LEADING_FILLER_RE,
     OTHERWISE_ROW_RE,
@@ -32,21 +32,35 @@ from .flows import (
     step_named_in,
 )
 from .hierarchy import read_reporting_lines, read_tree_drawing
-from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
+from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
-from .sequences import numbered_messages, read_sequence, sequence_diagram_messages
+from .sequences import numbered_messages, read_sequence
 from .step_refs import read_step_references
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
-ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2>[^->\n]{1,60}?)\s*-->\s*|"
+# An arrow, and the label written inside or beside it: "-->|yes|", "-> |valid|", "-- yes -->",
+# "=yes=>", "—checkout→", "→ (battery low) →". A label's syntax is read as a label, never as a node.
+ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|"
+                      r"(?:-{1,2}>|→|=>)\s*\|(?P<label2>[^|\n]{1,60})\|\s*|"
+                      r"--\s*(?P<label3>[^->\n]{1,60}?)\s*-->\s*|"
+                      r"(?<!\S)=(?P<label4>[^\s=>][^=>\n]{0,58}?)=>|"
+                      r"(?<!\S)[—–](?P<label5>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)|"
+                      r"(?:->|→|=>)\s*[(\[](?P<label6>[^()\[\]|,&‖\n]{1,60})[)\]]\s*(?:-{1,2}>|→|=>)|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
+ARROW_LABELS = ("label", "label2", "label3", "label4", "label5", "label6")
+# Arrow or Mermaid shape syntax left in a node's name ("check form =yes", "db[(Postgres)]",
+# "|valid| transform"): the notation was not read, so the name is not one the intent states.
+NOTATION_LEFTOVER_RE = re.compile(r"^[-=—–|>]|[-=—–|<]$|\[\(|\)\]|\(\(|\)\)|\{\{|\}\}|(?:^|\s)=[^\s=]|[^\s=]=(?:\s|$)|"
+                                  r"^[A-Za-z_]\w*[\[({][^\])}]+[\])}]$")
 # Relation verbs, subject → object. Each may carry a short object noun ("forwards requests to").
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
                           r"org(?:anis|aniz)?ation(?:al)?\s+chart|org\s+chart|hierarchy|tree|parent|child)\b", re.IGNORECASE)
 BARE_STEP_MAX_WORDS = 6
+WHAT_FLOWS_RE = re.compile(r"^\s*(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:flows|moves|travels)\s+(?:through\s+|from\s+)?(?=\S)",
+                           re.IGNORECASE)
 # "approve or reject", "yes | no", "save / discard": alternatives after one step.
 ALTERNATIVES_RE = re.compile(r",?\s+or\s+|\s*\|\s*|\s+/\s+")
 EVENT_ROW_RE = re.compile(r"^(?P<event>[^:→>\-\n]{1,40}?)\s*:\s+(?P<a>[^:→>\n]+?)\s*(?:->|→|=>)\s*(?P<b>[^:→>\n]+?)$")
@@ -122,10 +136,11 @@ def _numbered_steps(intent: str) -> list[str] | None:
 
 
 # "X → Y when C", "X → Y on C", "X → Y (C)": a condition written after the step it leads to.
-# ("work on it": a pronoun after "on" is the step's object, no condition)
+# (a bracket holding "=" is attribute syntax, "[color=red]", never a condition: it stays text;
+# "work on it": a pronoun after "on" is the step's object, no condition)
 TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on(?!\s+(?:it|them|this|that)$)|after|once|upon|if|unless|until)"
                                r"\s+\S.*)|"
-                               r"\((?P<paren>[^()]{1,60})\))$", re.IGNORECASE)
+                               r"\((?P<paren>[^()]{1,60})\)|\[(?P<bracket>[^\[\]=]{1,60})\])$", re.IGNORECASE)
 LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+),\s*(?P<rest>.+)$", re.IGNORECASE)
 AFTER_STEP_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:after|following)\s+(?P<x>[^,:;]+?)\s*[,:]\s*(?:then\s+)?(?P<rest>\S.*)$",
                            re.IGNORECASE)
@@ -177,6 +192,10 @@ def _relabel_since(graph: Graph, start: int, label: str) -> None:
         graph.edges[index] = (tail, head, old or label)
 
 
+def _labelled_arrow(statement: str) -> bool:
+    return any(any(arrow.group(g) for g in ARROW_LABELS) for arrow in ARROW_RE.finditer(statement))
+
+
 ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<rest>.+)$", re.IGNORECASE)
 
 
@@ -193,7 +212,9 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.edge(tail, head, clean_label(event.group("event")))
         graph.flow = True
         return head
-    row = split_case_row(statement) if not graph.fan_out else None  # "once all three are done → X" joins a fan-out
+    # "check form =no=> show errors": a labelled arrow is an edge of its own, not a case row of the
+    # step before; "once all three are done → X" joins a fan-out
+    row = None if _labelled_arrow(statement) or graph.fan_out else split_case_row(statement)
     if row and node_key(clean_label(row[0])) not in graph.labels:
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
         if decider:  # "weigh package; < 1 kg → letter rate; …"
@@ -448,8 +469,8 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
         statement = group_parallel_steps(statement)  # "→ in parallel: a, b →" is one group, not two clauses
         chunks = [c for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?![^()]*\))(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
         if len(chunks) > 1 and all(ARROW_RE.search(c) for c in chunks):
-            for chunk in chunks:
-                last = _read_chain(graph, chunk, None)
+            for chunk in chunks:  # "…, and payment —failure→ cart": the joining word is not the step's
+                last = _read_chain(graph, re.sub(r"^\s*(?:and\s+)?(?:then\s+)?", "", chunk, flags=re.IGNORECASE), None)
             return last
         return _read_chain(graph, statement, last if statement.lstrip().startswith(("->", "→")) else None)
     then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*|"
@@ -486,10 +507,24 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
 
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     graph.flow = True
-    pieces = ARROW_RE.split(normalise_chain(statement))
-    # ARROW_RE has two label groups: split yields [node, label, label2, node, label, label2, node…]
-    nodes = pieces[0::3]
-    labels = [pieces[i] or pieces[i + 1] for i in range(1, len(pieces) - 1, 3)]
+    chain = normalise_chain(statement)
+    nodes: list[str] = []
+    labels: list[str | None] = []
+    position = 0
+    for arrow in ARROW_RE.finditer(chain):
+        nodes.append(chain[position:arrow.start()])
+        labels.append(next((arrow.group(g) for g in ARROW_LABELS if arrow.group(g)), None))
+        position = arrow.end()
+    nodes.append(chain[position:])
+    if "-->" in chain and any(re.search(r"\s&\s", n) for n in nodes):  # "lb --> api1 & api2": Mermaid's "both"
+        raise EngineRefusal("UNREADABLE_INTENT", "I could not tell whether '&' joins two steps or is part of one name. "
+                                                  "Write each arrow on its own, e.g. 'lb --> api1; lb --> api2', "
+                                                  "or write the name with 'and'.")
+    if len(nodes) == 2 and labels[0] is None:  # "dock (battery low) -> charge": the one edge's condition
+        leading = re.match(r"^(?P<node>.*\S)\s+[(\[](?P<cond>[^()\[\]]{1,60})[)\]]\s*$", nodes[0])
+        if leading and not NOTATION_LEFTOVER_RE.search(leading.group("node").strip()):
+            nodes[0], labels[0] = leading.group("node"), leading.group("cond")
+    nodes[0] = WHAT_FLOWS_RE.sub("", nodes[0])  # "material flows cutter → press": what moves is no step
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
     return _read_chain_nodes(graph, nodes, last, labels)
 
@@ -525,9 +560,14 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if tail and not label and ALTERNATIVES_RE.search(tail.group("node")):
             tail = None  # "save, or show error if invalid": the condition is the last alternative's own
         if tail and not label:  # "idle → listening on the wake word"
-            label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
+            label, text = tail.group("cond") or tail.group("paren") or tail.group("bracket"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
-        if group:
+        # "-> (adult: adult ward | child: paediatric ward) ->": labelled branches that meet again after
+        cases = re.split(r"\s*\|\s*", group.group(1)) if group and "||" not in group.group(1) else []
+        labelled = len(cases) > 1 and all(re.match(r"^[^:,]{1,40}:\s*[^:\s]", c) for c in cases)
+        if labelled:
+            alternatives = cases
+        elif group:
             alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*‖\s*|\s*\|\|\s*", group.group(1))
                             if a.strip()]  # "(lint ‖ test)": parallel steps
         else:
@@ -537,20 +577,25 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
                 alternatives = answers  # "yes: investigate, no: escalate"
         keys = []
         for alternative in alternatives:
+            if NOTATION_LEFTOVER_RE.search(alternative.strip()):
+                raise EngineRefusal("UNREADABLE_INTENT", f"I could not read the arrow or shape syntax in "
+                                                          f"'{alternative.strip()[:40]}'. Write a labelled arrow as "
+                                                          "'A -(label)-> B' or 'A -> B: label'.")
             own = TAIL_CONDITION_RE.match(alternative) if len(alternatives) > 1 and labels is not None else None
             if own and not label and (own.group("cond") or "").lower().startswith(("if ", "when ", "unless ")):
                 # "save, or show error if invalid": this alternative's own condition, on its edge alone
                 alternative, own_label = own.group("node"), own.group("cond")
             else:
                 own_label = None
-            answer = re.match(r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
+            answer = re.match(r"^(?P<answer>[^:]+?)\s*:\s*(?=\S)" if labelled else
+                              r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
                               alternative, re.IGNORECASE)  # "yes: Ship / no: Backorder"
             head = graph.node(alternative[answer.end():] if answer else alternative)
             keys.append(head)
             edge_label = answer.group("answer") if answer else own_label or label
             for tail in previous:
                 graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
-        if len(keys) > 1 and previous and not group:
+        if len(keys) > 1 and previous and (labelled or not group):
             graph.decisions.update(previous)
         previous = keys
     return previous[0] if len(previous) == 1 else None
@@ -624,12 +669,6 @@ def read_numbered_messages(intent: str) -> Graph | None:
     return None if statements is None else read_sentences(statements)
 
 
-def read_sequence_diagram(intent: str) -> Graph | None:
-    """Mermaid's sequenceDiagram, its messages read as arrow statements."""
-    statements = sequence_diagram_messages(intent)
-    return None if statements is None else read_sentences(statements)
-
-
 def read_groups(intent: str) -> Graph | None:
     """Declared groups drawn as clusters; the rest of the intent read by the cascade."""
     return read_grouped(intent, read_rest=_read_without_groups)
@@ -639,11 +678,11 @@ def _read_without_groups(text: str) -> Graph | None:
     return next((g for reader in READERS if reader is not read_groups and (g := reader(text)) is not None), None)
 
 
-# The cascade, most specific form first: data-shaped edges (JSON, tables, drawn trees, sequence
-# diagrams, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
+# The cascade, most specific form first: notations (Mermaid, PlantUML), data-shaped edges (JSON,
+# tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency,
-    read_parallel_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps, read_mermaid,
+    read_notation_graph, read_json_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_parallel_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

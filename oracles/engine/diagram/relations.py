@@ -13,6 +13,8 @@ _VERBS = [
     r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
     r"(?P<message>(?:\s+[\w-]+){0,3}?)\s+(?:to|into|in)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
+    # "enqueues jobs for the worker": the work is for the object
+    r"enqueues?(?P<message3>(?:\s+[\w-]+){1,3}?)\s+(?:for|on|to)",
     r"(?:asks|requests|emails|pings|messages|contacts)", r"is\s+boss\s+of", r"leads\s+a\s+team\s+of(?:\s+\w+)?:?",
     r"(?:falls?|goes|loops?|jumps?|moves?)\s+back\s+to", r"transitions?\s+to", r"moves?\s+to", r"switches\s+to",
     r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
@@ -93,7 +95,8 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         objects = [graph.node(o) for o in split_names(rest)]
         graph.last_objects = objects
         # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
-        message = (match.groupdict().get("message") or match.groupdict().get("message2") or "").strip()
+        message = (match.groupdict().get("message") or match.groupdict().get("message2")
+                   or match.groupdict().get("message3") or "").strip()
         message_label = clean_label(message) or (clean_label(rest_message) if rest_message else None) or None
         if message_label and re.fullmatch(r"(?:it|them|this|that|these|those)", message_label, re.IGNORECASE):
             # "writes it to TimescaleDB": a pronoun alone says nothing; the verb with it does
