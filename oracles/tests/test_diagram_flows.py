@@ -1035,3 +1035,33 @@ def test_after_a_step_named_before_the_next_step_follows_it() -> None:
 def test_after_a_step_drawn_from_another_step_is_caught() -> None:
     reason = _planted("log request → review. After review, close ticket.", "n1 -> n2", "n0 -> n2")
     assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- ways back named loosely, and a second "if" after a branch that went on with arrows ---------
+
+
+def test_a_way_back_to_the_x_step_names_the_step_ending_in_x() -> None:
+    nodes, edges = _drawn("write draft → editor review. If the editor asks for changes, revise and return to the "
+                          "review step. Once approved, publish.")
+    assert nodes == {"write draft", "editor review", "revise", "publish"}
+    assert ("revise", "editor review") in edges
+
+
+def test_a_way_back_to_a_step_not_named_before_is_refused_by_the_check_too() -> None:
+    intent = "write draft → editor review. If the editor asks for changes, revise and return to the review step."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    planted = draft.artifact.replace("n2 -> n1;", 'n3 [label="review step"];\n  n2 -> n3;')
+    assert planted != draft.artifact
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid"
+
+
+def test_an_if_after_a_branch_that_went_on_with_arrows_is_not_guessed() -> None:
+    reason = _refused("check disk usage → if the disk is nearly full, clean the tmp folder → restart the service → "
+                      "watch the logs; if errors persist, page on-call")
+    assert "page on-call" in reason["message"]
+
+
+def test_the_way_back_itself_before_again_is_not_a_step() -> None:
+    _refused("clerk checks form. When something is missing, clerk sends it back and applicant fills form again.")

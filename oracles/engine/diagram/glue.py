@@ -161,6 +161,9 @@ class _Reader:
         return self.out
 
 
+# A way back to a step: it names a step said before ("falls back to idle" may name a new state)
+_WAY_BACK_RE = re.compile(r"(?:^| )(?:(?:go|goes|loop|loops|jump|jumps|come|comes) back|return|returns|repeat from|"
+                          r"round again) to(?= |$)|^(?:-> )?back to(?= |$)")
 _ROUTE_WORDS = frozenset({"go", "goes", "straight", "directly", "on", "are", "is", "sent", "get", "gets", "move", "moves"})
 
 
@@ -238,7 +241,8 @@ _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly",
                       "please", "pls", "then", "again",
-                      "two", "three", "four", "five", "several"})  # "two accountants, Ivy and Ben, …": a count
+                      "two", "three", "four", "five", "several",  # "two accountants, Ivy and Ben, …": a count
+                      "step", "stage"})  # "return to the review step": the step named by its own name
 
 
 def _plain(segment: list[tuple[str, Span | None]]) -> str:
@@ -512,6 +516,8 @@ class _State:
                 opened = routed = True  # "blood samples go to hematology": a branch for that kind of item
                 labels += seg_labels
             elif role in ("forward", "reverse"):
+                if node is not None and _WAY_BACK_RE.search(plain) and node not in self.names[: self.seen_count]:
+                    raise _Unreadable(node)  # "return to the review step" that names no step said before
                 if relation is not None and not (relation[2] is False and role == "forward"):
                     raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
                 verb = not _SEQUENCE_RE.match(" ".join(w for w in plain.split() if w not in _DROPPED) or "->")

@@ -409,6 +409,12 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     named = step_named_in(single.group("cond"), graph.labels) if single else None
     if named and decider and named != decider:  # "if pick fails, go back to order": the branch leaves "pick"
         decider = named
+    if single and decider and not named and decider == graph.decider and graph.branch_chain:
+        # "X → if C, A → B → W; if D, E": a sibling of the first branch (from X) or the next step after
+        # W? Both are said this way; neither is safe to draw
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell whether '{statement}' branches from "
+                                                 f"'{graph.labels[decider]}' or from the step before it. Name the "
+                                                 "step it starts from, e.g. 'after <step>, if …' or '<step> -> if …'.")
     if single and decider:
         graph.decider = decider
         graph.flow = True
@@ -444,8 +450,10 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    written, known_before = body, set(graph.labels)
     again = re.match(r"^(?P<a>.+?)\s*,?\s+(?:and\s+then|and|then)\s+(?P<b>[^,]+?)\s+again\s*[.!]?$", body.strip(), re.IGNORECASE)
-    if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels:
+    if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels \
+            and not BACK_WORDS_RE.search(again.group("a")):  # ("send it back and submit again": the way back itself)
         body = f"{again.group('a')} -> {again.group('b')}"  # "wait 30 s and upload file again": back to that step
     body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
@@ -454,10 +462,28 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
                                r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
     previous = decider
     for index, part in enumerate(parts):
-        key = graph.node(_step_text(part))
+        key = graph.node(_way_back(graph, part) if index else _step_text(part))
         graph.edge(previous, key, label if index == 0 else None)
         previous = key
     graph.branch_ends.append(previous)
+    # "if no PONG, fail over → restart pods → watch error rate": arrows after a branch may be the main
+    # line going on, so a later "if …" may start from its last step (not "log it and then drop it")
+    graph.branch_chain = len(parts) > 1 and bool(re.search(r"->|→|=>", written)) and previous not in known_before
+
+
+def _way_back(graph: Graph, part: str) -> str:
+    """A step of a branch after its first: "return to the review step" must name a step said before
+    ("review" of "editor review"); a way back to a step never named is refused, not drawn new."""
+    text = _step_text(part)
+    way_back = GO_TO_RE.match(part.strip())
+    if not way_back or not BACK_WORDS_RE.search(way_back.group(0)):
+        return text
+    target = re.sub(r"\s+(?:step|stage|state|phase)$", "", clean_label(text), flags=re.IGNORECASE)
+    known = graph.known(target)
+    if known is None:
+        raise EngineRefusal("UNREADABLE_INTENT", f"'{part.strip()}' goes back to a step that is not named before it. "
+                                                 "Name that step as you did first, e.g. 'revise and return to editor review'.")
+    return graph.labels[known]
 
 
 def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str | None:
