@@ -1065,3 +1065,19 @@ def test_an_if_after_a_branch_that_went_on_with_arrows_is_not_guessed() -> None:
 
 def test_the_way_back_itself_before_again_is_not_a_step() -> None:
     _refused("clerk checks form. When something is missing, clerk sends it back and applicant fills form again.")
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Dyeing cycle:\n1. Wet the fabric\n2. Apply dye\n3. Check the colour\n4. If it is patchy, go back to step 2\n"
+        "5. Dry and fold",
+        "Step 1: wet the fabric. Step 2: apply dye. Step 3: check the colour. If it is patchy, return to step 2. "
+        "Step 4: dry and fold.",
+    ],
+)
+def test_an_item_that_only_goes_back_on_a_condition_leaves_from_the_item_before(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"wet the fabric", "apply dye", "check the colour", "dry and fold"}
+    assert edges[("check the colour", "apply dye")] == ["if it is patchy"]
+    assert ("check the colour", "dry and fold") in edges

@@ -324,7 +324,9 @@ class Faithfulness:
             before = self.tokens[sp.start - 1] if sp.start else None
             number = re.fullmatch(r"(?:step\s+)?(\d{1,2})[.):]", before.text, re.IGNORECASE) if before is not None \
                 and before.kind == "marker" else None
-            if number and sp.kind == "node" and self._whole_item(sp):
+            after = self.tokens[sp.end] if sp.end < len(self.tokens) else None
+            ends = after is None or after.kind in ("marker", "nl") or (after.kind == "punct" and after.text in ".;")
+            if number and sp.kind == "node" and ends:  # the item's name, the whole of its first sentence
                 items.setdefault(number.group(1), sp)
         found = []
         for index, token in enumerate(self.tokens[:-1]):
