@@ -1081,3 +1081,17 @@ def test_an_item_that_only_goes_back_on_a_condition_leaves_from_the_item_before(
     assert nodes == {"wet the fabric", "apply dye", "check the colour", "dry and fold"}
     assert edges[("check the colour", "apply dye")] == ["if it is patchy"]
     assert ("check the colour", "dry and fold") in edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "weigh the bag. if over 23 kg go to the oversize desk. otherwise go to the belt.",
+        "weigh the bag; when it is over 23 kg head straight to the oversize desk; otherwise go to the belt",
+    ],
+)
+def test_a_move_to_a_step_ends_a_condition_written_without_a_comma(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"weigh the bag", "oversize desk", "belt"}
+    assert edges[("weigh the bag", "belt")] == ["otherwise"]
+    assert edges[("weigh the bag", "oversize desk")][0].endswith("over 23 kg")
