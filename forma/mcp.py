@@ -274,7 +274,9 @@ async def _figure(*, principal: Principal, request_id: str, figure_token: str, f
     async def retrying_read(fn, /, *args: Any, **kwargs: Any) -> Any:
         return await in_db_thread(storage_retrying, fn, *args, **kwargs)
 
-    return await figure_draw(principal=principal, token=figure_token, out=format, run_sync=retrying_read)
+    return await figure_draw(
+        principal=principal, token=figure_token, out=format, run_sync=retrying_read, cache_read=loop_cache.get_many,
+    )
 
 
 def _feedback(*, principal: Principal, request_id: str, answer_request_id: str | None, **kwargs: Any) -> contract.FeedbackReceipt:

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,11 +63,13 @@ def run_task(task: Task, *args: Any) -> Any:
 
 @dataclass(frozen=True)
 class Submitted:
-    """A task handed to Celery. `task_id` is None on the embedded default: it runs when awaited."""
+    """A task handed to Celery. `task_id` is None on the embedded default: it runs when awaited,
+    or is already `running` in this process's check pool (`task_start_here`)."""
 
     task: Task
     args: tuple[Any, ...]
     task_id: str | None
+    running: Future[Any] | None = None
 
 
 _pools: dict[str, ThreadPoolExecutor] = {}
@@ -79,6 +81,23 @@ def _pool(name: str, size: int) -> ThreadPoolExecutor:
         if name not in _pools:
             _pools[name] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"forma-{name}")
         return _pools[name]
+
+
+def tasks_run_here() -> bool:
+    """True on the embedded default: tasks run in this process, not on a Celery worker."""
+    return bool(current_app.conf.task_always_eager)
+
+
+def task_start_here(task: Task, *args: Any) -> Submitted:
+    """Start `task` now in this process's check pool (embedded default only), without waiting.
+
+    The ask starts its check this way before it takes the hold, so the check runs while the
+    hold is written instead of after it. `Submitted.running.cancel()` drops it while still queued.
+    """
+    if not tasks_run_here():
+        raise RuntimeError("task_start_here runs tasks in this process: the embedded default only")
+    running = _pool("eager-checks", settings.FORMA["EAGER_CHECK_THREADS"]).submit(_apply, task, args)
+    return Submitted(task=task, args=args, task_id=None, running=running)
 
 
 def task_submit(task: Task, *args: Any) -> Submitted:
@@ -123,9 +142,11 @@ def _apply(task: Task, args: tuple[Any, ...]) -> Any:
 
 
 async def _run_eagerly(submitted: Submitted, deadline: float) -> Any:
-    loop = asyncio.get_running_loop()
-    pool = _pool("eager-checks", settings.FORMA["EAGER_CHECK_THREADS"])
-    running = loop.run_in_executor(pool, _apply, submitted.task, submitted.args)
+    if submitted.running is not None:  # started already (task_start_here)
+        running = asyncio.wrap_future(submitted.running)
+    else:
+        loop = asyncio.get_running_loop()
+        running = loop.run_in_executor(_pool("eager-checks", settings.FORMA["EAGER_CHECK_THREADS"]), _apply, submitted.task, submitted.args)
     # On timeout a queued check is dropped; one already running finishes unobserved
     # (a thread cannot be stopped), which the pool's bound keeps from piling up.
     return await asyncio.wait_for(running, timeout=max(deadline - time.monotonic(), 0))

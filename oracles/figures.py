@@ -4,6 +4,13 @@ The check renders anyway (that is how it knows an answer draws), so the check ta
 drew here and `show_figure` of a fresh answer is a cache read, not a second render. The key is the
 content (kind, format, output, result), so the task can write it before the answer row exists
 and a figure drawn once serves every answer with the same result.
+
+A chart's check draws SVG only; its PNG is a rasterisation of that SVG. Where the check runs in
+this process (the embedded default) and an engine process is idle, the PNG is drawn in the
+background right after the check (`png_draw_soon`), while the answer is settled and sent: the
+`show_figure` that usually follows then reads it, or waits for the drawing already under way
+(`png_in_flight`) instead of starting a second one. At most one background drawing per figure
+at a time, and only on spare engine capacity, so speculative drawing never queues ahead of asks.
 """
 
 from __future__ import annotations
@@ -12,12 +19,22 @@ import base64
 import hashlib
 import json
 import logging
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 
+from oracles.engine import EngineCrash, EngineRefusal, get_kind, native
+
 logger = logging.getLogger("forma.oracles")
+
+# One thread: background drawings are a bonus, never more than one engine call at a time.
+_BACKGROUND_THREADS = 1
+_in_flight: dict[str, Future[str]] = {}
+_in_flight_lock = threading.Lock()
+_pool: list[ThreadPoolExecutor] = []
 
 
 def figure_cache_key(*, kind: str, fmt: str, out: str, result: Any) -> str:
@@ -37,3 +54,96 @@ def figures_keep(*, kind: str, fmt: str, result: Any, figures: dict[str, bytes])
         )
     except Exception:  # the cache is down: show_figure will draw it again
         logger.warning("could not keep the figures of a %s answer", kind, exc_info=True)
+
+
+def figure_token_cache_key(token: str) -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:figure-token:{token}"
+
+
+def figure_token_keep(*, token: str, organization_pk: int, kind: str, fmt: str, result: Any) -> None:
+    """Remember, for FRESH_FIGURE_SECONDS, whose figure `token` is and under which keys its drawings
+    are cached: show_figure of a fresh answer then reads the cache only, with no database read.
+    Best effort: a miss means show_figure reads the answer row, as for any older answer."""
+    try:
+        cache.set(
+            figure_token_cache_key(token),
+            {"organization": organization_pk,
+             **{out: figure_cache_key(kind=kind, fmt=fmt, out=out, result=result) for out in ("png", "svg")}},
+            timeout=settings.FORMA["FRESH_FIGURE_SECONDS"],
+        )
+    except Exception:
+        logger.warning("could not remember the figure of a fresh %s answer", kind, exc_info=True)
+
+
+class BackgroundDrawingFailed(Exception):
+    """The background drawing of a PNG failed; `code` and `message` say why (logged where it happened)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+def _background_pool() -> ThreadPoolExecutor:
+    with _in_flight_lock:
+        if not _pool:
+            _pool.append(ThreadPoolExecutor(max_workers=_BACKGROUND_THREADS, thread_name_prefix="forma-figures"))
+        return _pool[0]
+
+
+def _draw_and_keep(key: str, kind: str, svg: bytes) -> str:
+    try:
+        encoded = base64.b64encode(get_kind(kind).png_from_svg(svg)).decode()
+    except (EngineCrash, EngineRefusal) as exc:
+        logger.warning("the background PNG of a fresh %s answer failed: %s", kind, exc)
+        raise BackgroundDrawingFailed(exc.code, exc.message) from None
+    except Exception as exc:
+        logger.exception("the background PNG of a fresh %s answer crashed", kind)
+        raise BackgroundDrawingFailed("INTERNAL_ERROR", "The drawing failed on our side. Retry.") from exc
+    try:
+        cache.set(key, encoded, timeout=settings.FORMA["FRESH_FIGURE_SECONDS"])
+    except Exception:  # the waiters still get it from the future; a later show_figure draws again
+        logger.warning("could not keep the background PNG of a %s answer", kind, exc_info=True)
+    return encoded
+
+
+def _done(key: str, future: Future[str]) -> None:
+    # Leaves the registry only after the cache holds the PNG (or the drawing failed): a
+    # show_figure that finds no drawing in flight finds the PNG in the cache.
+    with _in_flight_lock:
+        if _in_flight.get(key) is future:
+            del _in_flight[key]
+
+
+def png_draw_soon(*, kind: str, fmt: str, result: Any, figures: dict[str, bytes]) -> Future[str] | None:
+    """Start drawing the PNG of a fresh answer from the SVG its check drew; None when not started.
+
+    Not started when the check drew a PNG itself, when the kind cannot rasterise its SVG, when
+    the same figure is already being drawn (that drawing is returned), or when no engine
+    process is idle: then show_figure draws it on demand, as before.
+    """
+    svg = figures.get("svg")
+    if svg is None or "png" in figures or not hasattr(get_kind(kind), "png_from_svg"):
+        return None
+    key = figure_cache_key(kind=kind, fmt=fmt, out="png", result=result)
+    with _in_flight_lock:
+        running = _in_flight.get(key)
+        if running is not None:
+            return running
+        if not native.pool().has_spare():
+            return None
+    pool = _background_pool()
+    with _in_flight_lock:
+        running = _in_flight.get(key)
+        if running is not None:
+            return running
+        future = pool.submit(_draw_and_keep, key, kind, svg)
+        _in_flight[key] = future
+    future.add_done_callback(lambda done: _done(key, done))
+    return future
+
+
+def png_in_flight(key: str) -> Future[str] | None:
+    """The background drawing of the figure cached under `key`, while it runs."""
+    with _in_flight_lock:
+        return _in_flight.get(key)

@@ -9,6 +9,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -31,8 +32,8 @@ from ground.errors import FormaError, invalid_request, not_found, storage_errors
 from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
-from .dispatch import Submitted, TaskFailed, task_outcome, task_submit
-from .figures import figure_cache_key
+from .dispatch import Submitted, TaskFailed, task_outcome, task_start_here, task_submit, tasks_run_here
+from .figures import BackgroundDrawingFailed, figure_cache_key, figure_token_cache_key, figure_token_keep, png_in_flight
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import catalogue_forget, oracle_get
 from .tasks import check_intent, render_figure
@@ -140,10 +141,15 @@ def answer_begin(
     held = credits.credits_reserve(organization_pk=principal.organization_pk, request_id=request_id, amount=oracle.price)
     with _released_on_failure(request_id, held):
         submitted, refused = None, None
-        try:
-            submitted = task_submit(check_intent, oracle.kind, intent, fmt, options)
-        except TaskFailed as failure:
-            refused = failure
+        if tasks_run_here():
+            # The check runs in this process: start it from here, right after the hold, so it runs
+            # while this thread hands the ask back to the event loop. Nothing runs without a hold.
+            submitted = task_start_here(check_intent, oracle.kind, intent, fmt, options)
+        else:
+            try:
+                submitted = task_submit(check_intent, oracle.kind, intent, fmt, options)
+            except TaskFailed as failure:
+                refused = failure
     return AskInFlight(
         request_id=request_id, principal=principal, oracle=oracle, intent=intent, fmt=fmt,
         options=options, submitted=submitted, refused=refused, idempotency_key_pk=idempotency_key_pk, held=held,
@@ -191,6 +197,11 @@ def answer_finish(*, flight: AskInFlight, verdict: Verdict, total_ms: float) -> 
                 timings={"engine_ms": verdict.engine_ms, "total_ms": total_ms},
             )
             body = answer_present(answer, credits_remaining=credits.balance_of_pk(principal.organization_pk))
+            if body.figure.drawable and answer.figure_token:
+                transaction.on_commit(lambda: figure_token_keep(
+                    token=answer.figure_token, organization_pk=principal.organization_pk, kind=oracle.kind,
+                    fmt=answer.format, result=answer.result,
+                ))
             if flight.idempotency_key_pk is not None:
                 # In the same transaction as the charge: a key is answered exactly when its ask was billed.
                 IdempotencyKey.objects.filter(pk=flight.idempotency_key_pk, request_id=request_id).update(response=body.model_dump(mode="json"))
@@ -412,43 +423,94 @@ def _figure_answer(*, principal: Principal, token: str, out: str) -> Answer:
     return answer
 
 
-def _figure_kept(*, principal: Principal, token: Any, out: str) -> tuple[Answer, str, str | None, str | None]:
-    """The answer, its figure's cache key, the figure if cached, and the SVG its check kept (when
-    a PNG is asked for and is not cached): one step, so one thread hop.
+def _figure_kept(*, principal: Principal, token: Any, out: str) -> tuple[Answer, str, str | None, str | None, Future[str] | None]:
+    """The answer, its figure's cache key, the figure if cached, the SVG its check kept (when a PNG
+    is asked for and is not cached), and the background drawing of it still under way: one step,
+    so one thread hop.
 
     A fresh answer's figure was kept by its check (oracles/figures.py); one drawn before is cached
     too. With no PNG yet, the SVG the check kept makes it (a rasterisation, not a second layout).
+    The drawing in flight is looked for before the cache: it leaves the registry only once its PNG
+    is cached, so a figure is never found in neither while it is being drawn.
     """
     answer = _figure_answer(principal=principal, token=token, out=out)
     cache_key, svg_key = (
         figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=o, result=answer.result) for o in (out, "svg")
     )
+    drawing = png_in_flight(cache_key) if out == "png" else None
+    if drawing is not None:
+        return answer, cache_key, None, None, drawing
     kept = cache.get_many([cache_key, svg_key] if out == "png" else [cache_key])
-    return answer, cache_key, kept.get(cache_key), kept.get(svg_key) if out == "png" else None
+    return answer, cache_key, kept.get(cache_key), kept.get(svg_key) if out == "png" else None, None
+
+
+async def _drawn_in_background(drawing: Future[str], *, deadline: float) -> str:
+    """Wait (holding no thread) for the background drawing of a fresh answer's PNG; its failure is reported."""
+    try:
+        # Shielded: this caller giving up must not cancel the drawing other callers wait for.
+        return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(drawing)), timeout=max(deadline - time.monotonic(), 0))
+    except TimeoutError:
+        wait = settings.FORMA["TASK_WAIT_SECONDS"]
+        raise FormaError("upstream_unavailable", f"Drawing failed: the drawing did not finish within {wait:g} s. Retry.") from None
+    except BackgroundDrawingFailed as failure:
+        raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure
+
+
+CacheRead = Callable[[list[str]], Awaitable[dict[str, Any]]]
+
+
+async def _fresh_figure(*, principal: Principal, token: str, out: str, cache_read: CacheRead, deadline: float) -> str | None:
+    """A fresh answer's figure from the cache alone (what answer_finish remembered of its token),
+    or its background drawing awaited; None when that is not enough (then the answer row is read).
+
+    Scoped like the row: a token remembered for another organization is not this caller's figure."""
+    if out not in FIGURE_OUTPUTS or not ids.looks_like("fig", token):
+        return None  # the slow path says what is wrong
+    try:
+        remembered = (await cache_read([figure_token_cache_key(token)])).get(figure_token_cache_key(token))
+        if not isinstance(remembered, dict) or remembered.get("organization") != principal.organization_pk:
+            return None
+        key = remembered[out]
+        drawing = png_in_flight(key) if out == "png" else None
+        if drawing is not None:
+            return await _drawn_in_background(drawing, deadline=deadline)
+        return (await cache_read([key])).get(key)
+    except storage_errors() as exc:  # the cache does not answer: the database may
+        logger.warning("figure cache unreadable (%r); reading the answer", exc)
+        return None
 
 
 async def figure_draw(
     *, principal: Principal, token: str, out: str | None = None, run_sync: SyncRunner = _in_calling_thread,
-    started: float | None = None,
+    started: float | None = None, cache_read: CacheRead | None = None,
 ) -> tuple[bytes, str]:
     """Draw the figure of a valid answer of the caller's organization. Free. Returns (bytes, mime type).
 
     Like `answer_ask`, the wait for the drawing is awaited (holding no thread) and ends by
-    `started + TASK_WAIT_SECONDS`; database and cache steps run through `run_sync`.
+    `started + TASK_WAIT_SECONDS`; database and cache steps run through `run_sync`. With
+    `cache_read` (an awaitable cache read that stays on the event loop), a fresh answer's figure
+    kept in the cache is served without any thread hop or database read.
     """
     started = time.monotonic() if started is None else started
     out = out or "png"
-    answer, cache_key, encoded, drawn_svg = await run_sync(_figure_kept, principal=principal, token=token, out=out)
-    if encoded is None:
+    mime = "image/png" if out == "png" else "image/svg+xml"
+    deadline = started + settings.FORMA["TASK_WAIT_SECONDS"]
+    if cache_read is not None:
+        fresh = await _fresh_figure(principal=principal, token=token, out=out, cache_read=cache_read, deadline=deadline)
+        if fresh is not None:
+            return base64.b64decode(fresh), mime
+    answer, cache_key, encoded, drawn_svg, drawing = await run_sync(_figure_kept, principal=principal, token=token, out=out)
+    if drawing is not None:
+        encoded = await _drawn_in_background(drawing, deadline=deadline)
+    elif encoded is None:
         try:
             submitted = await run_sync(
                 task_submit, render_figure, answer.oracle.kind, answer.result, answer.format, out, drawn_svg
             )
-            encoded = await task_outcome(submitted, deadline=started + settings.FORMA["TASK_WAIT_SECONDS"])
+            encoded = await task_outcome(submitted, deadline=deadline)
         except TaskFailed as failure:
             raise FormaError("upstream_unavailable", f"Drawing failed: {failure.message}") from failure
         await run_sync(cache.set, cache_key, encoded, timeout=24 * 3600)
-    mime = "image/png" if out == "png" else "image/svg+xml"
     return base64.b64decode(encoded), mime
 
 

@@ -27,6 +27,9 @@ ASK_STATEMENTS = 13
 UNBILLED_ASK_STATEMENTS = 14
 # show_figure: the answer (scoped to the organization), then the cache.
 FIGURE_STATEMENTS = 1
+# show_figure over MCP of a fresh answer: what the ask remembered of its token, and the figure,
+# both read from the cache on the event loop; no statement.
+FRESH_FIGURE_STATEMENTS = 0
 
 
 def _principal(account):
@@ -102,3 +105,49 @@ def test_a_figure_the_check_did_not_keep_is_drawn_once_then_read_from_the_cache(
     assert first == KINDS["chart"].render(answer.result, "vega-lite", "png")
     (again, _mime), drawn = _statements(figure_render, principal=principal, token=answer.figure.token, out="png")
     assert again == first and len(drawn) == FIGURE_STATEMENTS
+
+
+def _draw_from_the_loop(**kwargs):
+    # As the MCP tool does: cache reads on the event loop, database steps in this thread.
+    from asgiref.sync import async_to_sync
+
+    from accounts import loop_cache
+    from oracles.services import figure_draw
+
+    return async_to_sync(figure_draw)(cache_read=loop_cache.get_many, **kwargs)
+
+
+@pytest.mark.parametrize(("oracle", "intent", "out"), [("chart", CHART, "png"), ("chart", CHART, "svg"), ("diagram", DIAGRAM, "png")])
+def test_show_figure_of_a_fresh_answer_reads_no_database(account, oracle, intent, out):
+    from oracles.engine import KINDS
+    from oracles.services import answer_create
+
+    principal = _principal(account)
+    answer = answer_create(principal=principal, oracle_name=oracle, intent=intent)
+    (data, _mime), drawn = _statements(_draw_from_the_loop, principal=principal, token=answer.figure.token, out=out)
+    assert len(drawn) == FRESH_FIGURE_STATEMENTS, "\n".join(drawn)
+    assert data == KINDS[oracle].render(answer.result, answer.format, out)
+
+
+def test_a_fresh_figure_token_is_still_scoped_to_its_organization(account, make_account):
+    from ground.errors import FormaError
+    from oracles.services import answer_create
+
+    answer = answer_create(principal=_principal(account), oracle_name="chart", intent=CHART)
+    stranger = _principal(make_account(email="stranger@example.com"))
+    with pytest.raises(FormaError) as refused:
+        _draw_from_the_loop(principal=stranger, token=answer.figure.token, out="png")
+    assert refused.value.kind == "not_found"
+
+
+def test_a_figure_the_cache_forgot_is_read_from_the_answer_row(account):
+    from django.core.cache import cache
+
+    from oracles.figures import figure_token_cache_key
+    from oracles.services import answer_create
+
+    principal = _principal(account)
+    answer = answer_create(principal=principal, oracle_name="diagram", intent=DIAGRAM)
+    cache.delete(figure_token_cache_key(answer.figure.token))
+    (data, _mime), drawn = _statements(_draw_from_the_loop, principal=principal, token=answer.figure.token, out="png")
+    assert data.startswith(b"\x89PNG") and len(drawn) == FIGURE_STATEMENTS

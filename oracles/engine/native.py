@@ -231,6 +231,11 @@ class EnginePool:
         with self._available:
             return [worker.pid for worker in self._state.idle]
 
+    def has_spare(self) -> bool:
+        """True when a call now would not wait: a process is idle, or another may start."""
+        with self._available:
+            return bool(self._state.idle) or self._state.started < max(1, int(setting("ENGINE_PROCESSES")))
+
     def _checkout(self, timeout: float) -> EngineProcess:
         deadline = time.monotonic() + timeout
         with self._available:

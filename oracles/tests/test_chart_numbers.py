@@ -73,22 +73,25 @@ def test_grouped_thousands_are_one_number(intent: str, points: list[Point]) -> N
 
 
 @pytest.mark.parametrize("intent", [
-    "Passengers per line: Lot 289 330, Lot 212 660",
-    "Orders per gate, Gate 12 450, Gate 14 300, Gate 19 275",
+    "Passengers per line: Alder 289 330, Birch 212 660",
+    "Orders per dock, North 12 450, South 14 300, East 19 275",
 ])
 def test_a_space_between_digits_with_no_sign_of_grouping_is_refused_with_a_rewrite(intent: str) -> None:
     reason = _refused(intent)
     assert reason["code"] == "UNREADABLE_INTENT" and "e.g." in reason["message"]
 
 
-def test_a_numbered_time_label_before_its_value_is_not_a_thousands_group() -> None:
-    points = _points(_drawn("Signups: Week 1 450, Week 2 520, Week 3 610"))
-    assert sorted(points) == sorted([("Week 1", 450), ("Week 2", 520), ("Week 3", 610)])
+@pytest.mark.parametrize(("intent", "points"), [
+    ("Signups: Week 1 450, Week 2 520, Week 3 610", [("Week 1", 450), ("Week 2", 520), ("Week 3", 610)]),
+    ("Scores: Team 1 100, Team 2 250, Team 3 175", [("Team 1", 100), ("Team 2", 250), ("Team 3", 175)]),
+])
+def test_a_numbered_label_before_its_value_is_not_a_thousands_group(intent: str, points: list[Point]) -> None:
+    assert sorted(_points(_drawn(intent))) == sorted(points)
 
 
 @pytest.mark.parametrize(("intent", "points"), [
     # the label keeps the first group of a number split at a plain space
-    ("Passengers: Lot 289 330, Lot 212 660", [("Lot 289", 330), ("Lot 212", 660)]),
+    ("Passengers: Alder 289 330, Birch 212 660", [("Alder 289", 330), ("Birch 212", 660)]),
     ("Walkers per trail: Ridge 41 200, Valley 18 950", [("Ridge 41", 200), ("Valley 18", 950)]),
     # or at an apostrophe
     ("Students per canton: Vaud 48'200, Jura 5'950", [("Vaud 48", 200), ("Jura 5", 950)]),
@@ -211,9 +214,13 @@ def test_the_check_refuses_a_first_label_cut_out_of_a_longer_name(intent: str, p
     assert refusal is not None and refusal[0] == "LABEL_NOT_IN_INTENT"
 
 
-def test_a_subject_with_a_linking_word_still_runs_into_the_first_label() -> None:
-    points = _points(_drawn("rating per app version v1 3.9, v2 4.1, v3 4.4"))
-    assert sorted(points) == [("v1", 3.9), ("v2", 4.1), ("v3", 4.4)]
+@pytest.mark.parametrize(("intent", "points"), [
+    ("rating per app version v1 3.9, v2 4.1, v3 4.4", [("v1", 3.9), ("v2", 4.1), ("v3", 4.4)]),
+    ("revenue north 120, south 95, east 80", [("east", 80), ("north", 120), ("south", 95)]),
+    ("bugs frontend 12, backend 7, infra 3", [("backend", 7), ("frontend", 12), ("infra", 3)]),
+])
+def test_a_subject_runs_into_a_first_label_as_short_as_the_others(intent: str, points: list[Point]) -> None:
+    assert sorted(_points(_drawn(intent))) == points
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,3 +345,68 @@ def test_the_check_refuses_a_european_number_read_in_pieces() -> None:
     intent = "Kosten je Standort: Bonn 2.310,75 · Köln 845,10 · Essen 1.002,00"
     refusal = _planted(intent, [("Bonn", 2.31), ("Köln", 845.1), ("Essen", 1.002)])
     assert refusal is not None and refusal[0] == "VALUE_NOT_IN_INTENT"
+
+
+# ---------------------------------------------------------------------------------------------
+# Shares written before what they are of; numbers that name the subject
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("Time spent as a donut: 55 % coding, 25 % meetings, 20 % review",
+     [("coding", 55), ("meetings", 25), ("review", 20)]),
+    ("pie of the fleet: 70% diesel, 20% electric, 10% hybrid", [("diesel", 70), ("electric", 20), ("hybrid", 10)]),
+    ("Votes as a pie: 48 percent yes, 41 percent no, 11 percent undecided",
+     [("yes", 48), ("no", 41), ("undecided", 11)]),
+])
+def test_a_share_before_its_name_is_a_value_first_item(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("How is the 2024 marketing budget split? Search 40%, social 35%, print 25%. Pie.",
+     [("Search", 40), ("social", 35), ("print", 25)]),
+    ("Desk temps in Wing 3 of Block 7 (°C): Desk 12 20.5, Desk 14 21.9, Desk 30 19.4",
+     [("Desk 12", 20.5), ("Desk 14", 21.9), ("Desk 30", 19.4)]),
+])
+def test_a_number_that_names_the_subject_is_not_data(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+def test_the_check_still_refuses_a_subject_number_drawn_as_data() -> None:
+    intent = "Desk temps in Wing 3 of Block 7 (°C): Desk 12 20.5, Desk 14 21.9"
+    refusal = _planted(intent, [("Block", 7), ("Desk 12", 20.5), ("Desk 14", 21.9)])
+    assert refusal is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# Separators and pair notations around numbers
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("App ratings for v2.1 — 5 stars: 2,310 · 4 stars: 415 · 1 star: 88",
+     [("5 stars", 2310), ("4 stars", 415), ("1 star", 88)]),
+    ("Tariff per kWh: E.ON €0.34, Enel S.p.A €0.31, Octopus €0.27",
+     [("E.ON", 0.34), ("Enel S.p.A", 0.31), ("Octopus", 0.27)]),
+])
+def test_a_middle_dot_separates_items_and_a_dotted_name_is_one_word(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))
+
+
+@pytest.mark.parametrize(("intent", "pairs"), [
+    ("Line through x=0 y=1, x=1 y=2.7, x=2 y=7.4", [(0, 1), (1, 2.7), (2, 7.4)]),
+    ("scatter: x: 5, y: 12; x: 10, y: 19; x: 20, y: 31", [(5, 12), (10, 19), (20, 31)]),
+    ('{"16": 220, "32": 410, "64": 700} — keys are threads, values ops/s. Scatter.', [(16, 220), (32, 410), (64, 700)]),
+])
+def test_pairs_with_named_coordinates_or_numeric_keys_are_x_y(intent: str, pairs: list[Point]) -> None:
+    assert sorted(_points(_drawn(intent))) == pairs
+
+
+def test_numeric_keys_without_a_scatter_asked_are_not_made_pairs() -> None:
+    verdict = answer("chart", '{"16": 220, "32": 410, "64": 700} as bars', "vega-lite", {})
+    assert verdict.status == "invalid" or all(isinstance(p[0], str) for p in _points(verdict.result))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("CI build time per stage: lint 4m, test 12m, deploy 7m", [("lint", 4), ("test", 12), ("deploy", 7)]),
+    ("How long each job took — nightly 45m, hourly 3m, weekly 90m", [("nightly", 45), ("hourly", 3), ("weekly", 90)]),
+])
+def test_a_glued_m_in_an_intent_about_durations_is_minutes(intent: str, points: list[Point]) -> None:
+    assert sorted(map(str, _points(_drawn(intent)))) == sorted(map(str, points))

@@ -168,6 +168,24 @@ def test_plantuml_messages_with_declared_aliases() -> None:
     assert edges == {("mobile app", "ledger"): ["write entry"], ("ledger", "mobile app"): ["entry id"]}
 
 
+def test_plantuml_groups_qualify_messages_and_activity_forks_meet_again() -> None:
+    nodes, edges = _drawn("@startuml\nClient -> Vault : unlock\nalt key valid\n  Vault --> Client : secret\nelse key revoked\n"
+                          "  Vault --> Client : denied\nend\n@enduml")
+    assert nodes == {"client", "vault"}
+    assert edges[("vault", "client")] == ["key revoked: denied", "key valid: secret"]
+    nodes, edges = _drawn("@startuml\nstart\n:Take order;\nfork\n  :Brew coffee;\nfork again\n  :Warm pastry;\nend fork\n"
+                          "-> both ready;\n:Serve;\nstop\n@enduml")
+    assert nodes == {"take order", "brew coffee", "warm pastry", "serve"}
+    assert edges == {("take order", "brew coffee"): [], ("take order", "warm pastry"): [],
+                     ("brew coffee", "serve"): ["both ready"], ("warm pastry", "serve"): ["both ready"]}
+
+
+def test_one_word_messages_are_not_read_as_verbs() -> None:
+    nodes, edges = _drawn("sequenceDiagram\n  box Backend\n  participant API\n  participant DB\n  end\n"
+                          "  API->>DB: query\n  DB-->>API: rows")
+    assert edges == {("api", "db"): ["query"], ("db", "api"): ["rows"]}
+
+
 def test_plantuml_component_links_dotted_and_reversed() -> None:
     nodes, edges = _drawn("@startuml\nskinparam monochrome true\n[Gateway] --> [Billing]\n[Billing] ..> [Tax rules] : looks up\n"
                           "[Gateway] <-- [Scheduler]\n@enduml")
@@ -182,8 +200,23 @@ def test_plantuml_activity_if_without_else_goes_straight_on() -> None:
                      ("visitor?", "open gate"): []}
 
 
+def test_plantuml_loops_and_elseif_are_drawn_with_their_way_back_and_out() -> None:
+    nodes, edges = _drawn("@startuml\n:Load tray;\nwhile (Slots empty?) is (yes)\n  :Place cup;\nendwhile (no)\n:Seal tray;\n@enduml")
+    assert nodes == {"load tray", "slots empty?", "place cup", "seal tray"}
+    assert edges == {("load tray", "slots empty?"): [], ("slots empty?", "place cup"): ["yes"],
+                     ("place cup", "slots empty?"): [], ("slots empty?", "seal tray"): ["no"]}
+    nodes, edges = _drawn("@startuml\nrepeat\n  :Dial modem;\nrepeat while (Busy?) is (yes) not (no)\n:Sync mail;\n@enduml")
+    assert edges == {("dial modem", "busy?"): [], ("busy?", "dial modem"): ["yes"], ("busy?", "sync mail"): ["no"]}
+    nodes, edges = _drawn("@startuml\n:Weigh parcel;\nif (Over 20 kg?) then (yes)\n  :Freight;\nelseif (Over 2 kg?) then (yes)\n"
+                          "  :Courier;\nelse (no)\n  :Letter post;\nendif\n@enduml")
+    assert edges[("over 20 kg?", "over 2 kg?")] == []
+    assert edges[("over 2 kg?", "letter post")] == ["no"] and edges[("over 2 kg?", "courier")] == ["yes"]
+
+
 @pytest.mark.parametrize("intent", [
-    "@startuml\n:Mix;\nwhile (Lumpy?)\n  :Stir;\nendwhile\n@enduml",
+    "@startuml\n|Kitchen|\n:Mix;\n|Oven|\n:Bake;\n@enduml",
+    "@startuml\n:Mix;\nswitch (Dough?)\ncase (wet)\n  :Add flour;\nendswitch\n@enduml",
+    "@startuml\n:Mix;\nwhile (Lumpy?) is (yes)\n  :Stir;\n@enduml",
     "@startuml\n:Mix;\nif (Lumpy?) then (yes)\n  :Stir;\n@enduml",
     "@startuml\nOven <-> Timer\n@enduml",
 ])
@@ -206,13 +239,35 @@ def test_a_label_written_inside_an_arrow_is_the_edge_label(intent: str) -> None:
 
 
 @pytest.mark.parametrize("intent", [
+    "valve: Shut -(open)-> Open -(shut)-> Shut",
+    "valve: Shut → Open (open), Open → Shut (shut)",
+])
+def test_an_arrow_label_may_be_the_same_word_as_a_state(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"shut", "open"}
+    assert edges == {("shut", "open"): ["open"], ("open", "shut"): ["shut"]}
+
+
+@pytest.mark.parametrize("intent", [
+    "[Client] -> [API] -> [DB]",
+    "(Client) → (API) → (DB)",
+    "Client -> [API] -> DB",
+])
+def test_steps_bracketed_alike_or_in_square_brackets_are_boxes_not_labels(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"client", "api", "db"}
+    assert set(edges) == {("client", "api"), ("api", "db")}
+
+
+@pytest.mark.parametrize("intent", [
     "heater: idle → (too cold) → heating → back to idle",
+    "heater: idle → (too cold) → heating → back to idle. idle → (too warm) → cooling → back to idle",
     "heater: idle → heating [too cold]. heating → idle",
     "heater: idle (too cold) -> heating. heating -> idle",
 ])
 def test_a_bracketed_condition_beside_an_arrow_is_a_label_not_a_node(intent: str) -> None:
     nodes, edges = _drawn(intent)
-    assert nodes == {"idle", "heating"}
+    assert {"idle", "heating"} <= nodes
     assert edges[("idle", "heating")] == ["too cold"]
     assert ("heating", "idle") in edges
 
@@ -228,7 +283,20 @@ def test_labelled_alternatives_in_brackets_branch_and_meet_again(intent: str) ->
                      ("resus bay", "discharge"): [], ("waiting room", "discharge"): []}
 
 
+@pytest.mark.parametrize("intent", ["build → app [v2]", "Start shift → enter site [cleared]"])
+def test_a_one_word_bracket_after_a_step_may_be_a_tag_so_it_is_refused(intent: str) -> None:
+    reason = _refused(intent)
+    assert reason["code"] == "UNREADABLE_INTENT" and "part of the name" in reason["message"]
+
+
+def test_a_bracketed_condition_of_several_words_after_a_step_is_its_label() -> None:
+    nodes, edges = _drawn("Start shift → Enter site [badge accepted]\nStart shift → Call security [badge rejected]")
+    assert nodes == {"start shift", "enter site", "call security"}
+    assert edges == {("start shift", "enter site"): ["badge accepted"], ("start shift", "call security"): ["badge rejected"]}
+
+
 @pytest.mark.parametrize("intent", [
+    "fetch(id) --> parse",
     "start -> db[(main)] -> finish",
     "lb --> api1 & api2",
     "probe =ok= report => done",
@@ -252,7 +320,7 @@ def test_the_check_refuses_a_mermaid_drawing_that_drops_an_edge_or_a_label() -> 
 
 
 def test_the_normal_form_of_a_notation_is_one_arrow_line_an_edge() -> None:
-    text = "sequenceDiagram\n  participant S as Sensor\n  S->>Gateway: reading\n  Gateway-->>S: ack"
-    assert notation_as_arrows(text) == "Sensor -> Gateway: reading\nGateway -> Sensor: ack"
+    text = "sequenceDiagram\n  participant S as Sensor\n  S->>Gateway: reading\n  Gateway-->>S: ack received"
+    assert notation_as_arrows(text) == "Sensor -(reading)-> Gateway\nGateway -> Sensor: ack received"
     assert notation_as_arrows("a -> b") == "a -> b"
     assert read_notation("the app calls the API") is None

@@ -134,13 +134,14 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
     read = _measured_labels_as_pairs(intent, read, wording.mark)
+    read = _numeric_keys_as_pairs(read, wording.mark)
     mark = _choose_mark(wording.mark, read)
     if mark in ("line", "area"):
         read = _times_along_the_axis(read)
     if wording.horizontal and mark == "bar":  # "y axis 'Team'" on horizontal bars names the label axis, drawn upright
         wording = replace(wording, x_title=wording.y_title, y_title=wording.x_title)
     if mark == "arc":
-        _refuse_bad_pie(read)
+        _refuse_bad_pie(read, intent)
     labels = [str(label) for s in read.series for label, _ in s.points]
     single_name = read.series[0].name if len(read.series) == 1 else None
     title = wording.title
@@ -208,6 +209,20 @@ def _measured_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | Non
     return replace(read, series=[SeriesData(None, points)], pairs=True, source="pairs")  # type: ignore[arg-type]
 
 
+def _numeric_keys_as_pairs(read: ReadData, asked_mark: str | None) -> ReadData:
+    """{"10": 310, "20": 580} with a scatter asked: keys that are plain numbers (not years) are the x of
+    x/y pairs."""
+    if read.pairs or len(read.series) != 1 or asked_mark != "point":
+        return read
+    labels = [str(label).strip() for label, _ in read.series[0].points]
+    if not all(re.fullmatch(r"[-+]?\d+(?:\.\d+)?", label) for label in labels) or \
+            all(re.fullmatch(r"(?:19|20)\d\d", label) for label in labels):
+        return read
+    points = [(float(label) if "." in label else int(label), value)
+              for label, (_, value) in zip(labels, read.series[0].points, strict=True)]
+    return replace(read, series=[SeriesData(None, points)], pairs=True)  # type: ignore[arg-type]
+
+
 def _times_along_the_axis(read: ReadData) -> ReadData:
     """A line runs along time. A grid whose columns are times ("Apr  May  Jun") and whose rows name
     things ("Kettle", "Toaster") is drawn one line per row, the times along the axis."""
@@ -245,7 +260,7 @@ def _pair_axis_titles(title: str, x_title: str | None, y_title: str | None) -> t
     return x_title or _capitalised(first), y_title or _capitalised(second)
 
 
-def _refuse_bad_pie(read: ReadData) -> None:
+def _refuse_bad_pie(read: ReadData, intent: str) -> None:
     if len(read.series) > 1 or read.pairs:
         raise EngineRefusal(
             "UNSUPPORTED_CHART",
@@ -257,7 +272,7 @@ def _refuse_bad_pie(read: ReadData) -> None:
     points = read.series[0].points
     total = sum(float(value) for _, value in points)
     # Shares rounded to whole percents may add up to a little over 100: half a point per share.
-    if read.unit == "%" and total > 100 + 0.5 * len(points):
+    if read.unit == "%" and intent.count("%") >= len(points) and total > 100 + 0.5 * len(points):
         raise EngineRefusal(
             "UNSUPPORTED_CHART",
             f"The shares add up to {total:g}%, more than the whole, so they cannot be slices of one pie. Check the "

@@ -573,7 +573,8 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
-            edge_words = [w.lower() for w in _words(stripped)]
+            edge_words = [w.strip(".,;:!?()\"'").lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
+            edge_words = [w for w in edge_words if w]
             if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS | OPENING_WORDS
                                         or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -602,6 +603,9 @@ class _Reader:
         head = re.search(r"(?:^|\s)(\d{1,3})$", label)
         if head is None or is_time_like(label):
             return
+        stem = _fold(label[:head.start()]).strip()
+        if stem and sum(1 for name in self._names if re.fullmatch(re.escape(stem) + r"\s+\d+", _fold(name).strip())) > 1:
+            return  # "Team 1 100, Team 2 200": labels that number one word, each with its value
         for _, end in self._find(label):
             group = re.match(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)", self.intent[end:end + 6])
             if group:
@@ -691,10 +695,12 @@ class _Reader:
 
     def _bare_run(self, start: int) -> bool:
         """"new york city 8.3M, los angeles 3.9M": only plain words stand before the first label, none that
-        asks, links or measures, so they may be the start of its name, not a subject."""
+        asks, links or measures, and the other names run to several words, so those words may be the start
+        of its name, not a subject. With one-word names ("revenue north 120, south 95") the subject stands apart."""
         words = _words(self.intent[:start])
-        return bool(words) and not any(_fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS
-                                       for w in words)
+        names = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
+        return bool(words) and max((len(n) for n in names), default=1) > 1 and not any(
+            _fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS for w in words)
 
     def _opens_the_list(self, start: int) -> bool:
         """The first label of the data, with no heading separator (':', '—', a line break) before it."""
@@ -906,6 +912,8 @@ class _Reader:
         if start < token.end or start - token.end > 40:
             return False
         gap = self.intent[token.end:start]
+        if re.fullmatch(r"\s*(?:%|percent|per\s+cent|pct)\s+", gap, re.IGNORECASE):
+            return True  # "60 % equities": a share, then what it is of
         words = _words(gap)
         return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
             and bool(words) and words[-1].lower() in LABEL_AFTER_WORDS
@@ -988,11 +996,19 @@ class _Reader:
                 if point.value in y.readings and (re.fullmatch(
                         r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap)
                         # "1 yr 42k" where the axes are named: the x's unit alone stands between x and y
-                        or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())):
+                        or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())
+                        # "x=0 y=1": the coordinates named, y's name between x and y (and x's name before x)
+                        or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
+                            and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))):
                     found.append((i, j))
         return found
 
     def _match_structured(self, structured: _Structured, tokens: list[StatedNumber]) -> set[int]:
+        if self.pairs and not structured.pairs and "point" in self.asked_marks() and all(
+                s is None and re.fullmatch(r"[-+]?\d+(?:\.\d+)?", str(lbl).strip()) for s, lbl, _ in structured.points) \
+                and not all(_year_like(str(lbl)) for _, lbl, _ in structured.points):
+            # {"10": 310, "20": 580} and a scatter asked: the numeric keys are the x of x/y pairs
+            structured = replace(structured, pairs=True, points=[(None, _number_key(lbl), v) for _, lbl, v in structured.points])
         if structured.pairs != self.pairs:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 "The data are x/y pairs but were drawn as categories." if structured.pairs else
@@ -1065,6 +1081,9 @@ class _Reader:
                 (re.match(r"\s?-?[^\W\d_]", after) and not _VALUE_THEN_LABEL.match(after)) or re.search(r"\b(?:week|day|month|floor|grade|level|room|under|over|"
                                                              r"aged?|ages|version|round|wave|phase)\s*-?$", before, re.IGNORECASE)):
             return True  # "survey of 1,200 employees", "best 100 m times", "in week 14:": the subject's own numbers
+        if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) and re.fullmatch(r"\d{1,4}", digits) \
+                and re.search(r"\b[A-Z][^\W\d_]+\s$", before) and not re.match(r"\s*[:=]", after):
+            return True  # "on floor 4 of Building 2 (°C): Room 401 21.5": the number of a name in the subject
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
         return False

@@ -22,13 +22,13 @@ from .calendar import calendar_with_count, is_time_like
 from .numbers import ValueToken, find_value_tokens
 from .reading_model import ReadData, SeriesData
 
-# Items end at a comma that is not a thousands separator, a semicolon, a newline, " and ", or a
+# Items end at a comma that is not a thousands separator, a semicolon, a middle dot, a newline, " and ", or a
 # sentence end. In a list whose numbers use decimal commas ("1,72 ; 1,69"), only ';' and newlines.
 ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
 DECIMAL_BEFORE_LIST_COMMA_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
-COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 # The subject before the first label: "customers by age band: ", "… release — ", "per office? "
 PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
 NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}\)", re.IGNORECASE)
@@ -161,7 +161,11 @@ VALUE_FIRST_RE = re.compile(rf"^(?P<between>(?:\s*[^\W\d_][\w%°'-]*){{0,3}}?)\s
                             re.IGNORECASE)
 
 
+PERCENT_FIRST_RE = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pct\b)\s+(?P<label>[^\W\d_].*)$", re.IGNORECASE)
+
+
 def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+    percent_first = False
     points = []
     units = set()
     first_at = 0
@@ -176,6 +180,14 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         if index > 0 and opener and not all(w.lower() in ITEM_OPENERS for w in opener.split()):
             return None
         match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?"))
+        if match is None and value.unit in (None, "%"):  # "60 % equities, 30 % bonds": a share, then what it is of
+            match = PERCENT_FIRST_RE.match(item[value.end:].rstrip(" .!?")) if value.unit is None else \
+                re.match(r"\s+(?P<label>[^\W\d_].*)$", item[value.end:].rstrip(" .!?"))
+            if match is not None and (index == 0 or percent_first):
+                percent_first = True
+                units.add("%")
+            else:
+                match = None
         if match is None:
             return None
         # "70 in May — line chart please": a spaced dash ends the statement; what follows asks for the chart
@@ -185,7 +197,7 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
                                                                     if t.start < value.end + match.start("label")):
             return None
         points.append((label, value.value))
-        linking.append(match.group("prep").lower())
+        linking.append((match.groupdict().get("prep") or "").lower())  # none after a share: "60 % equities"
         if value.unit:
             units.add(value.unit)
         if index == 0:

@@ -63,11 +63,22 @@ def _split_gap(gap: str) -> tuple[str | None, str]:
     return None, _clean_label(segment)
 
 
+# "x=0 y=1, x=1 y=2.7": each pair with its coordinates named
+_COORDINATE = r"[-−]?[$€£¥]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[kKMB]|bn)?%?"
+NAMED_PAIR_RE = re.compile(rf"(?<![\w.])x\s*[=:]\s*({_COORDINATE})\s*[,;/]?\s*y\s*[=:]\s*({_COORDINATE})(?![\d.])", re.IGNORECASE)
+
+
 def read_pairs(text: str) -> ReadData | None:
-    """(x, y) pairs, optionally in named groups ("men: (170, 65), (182, 81); women: …")."""
+    """(x, y) pairs, optionally in named groups ("men: (170, 65), (182, 81); women: …"), or "x=0 y=1" pairs."""
     matches = list(PAIR_RE.finditer(text))
     if len(matches) < 2:
-        return None
+        named = list(NAMED_PAIR_RE.finditer(text))
+        if len(named) < 2:
+            return None
+        points = [(parse_cell(m.group(1)), parse_cell(m.group(2))) for m in named]
+        if any(x is None or y is None for x, y in points):
+            return None
+        return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=named[0].start())  # type: ignore[arg-type]
     series: list[SeriesData] = [SeriesData(None)]
     previous_end = matches[0].end()
     for index, match in enumerate(matches):
@@ -337,7 +348,8 @@ def _regroup(entries: list[tuple[str | None, str, ValueToken]],
 
 YEAR_HEADING_AFTER_RE = re.compile(r"^\s*:\s*(?=[^\d\s-])")
 YEAR_MENTION_BEFORE_RE = re.compile(
-    r"\b(?:in|since|from|comparing|compare|and|vs\.?|versus|of|between|to|for|during|until|through|by)\s+$", re.IGNORECASE)
+    r"\b(?:in|since|from|comparing|compare|and|vs\.?|versus|of|between|to|for|during|until|through|by|"
+    r"the|our|their|its|this|that)\s+$", re.IGNORECASE)  # "the 2025 cloud bill": the year names the subject
 
 
 def _without_lone_years(text: str, tokens: list[ValueToken]) -> list[ValueToken]:

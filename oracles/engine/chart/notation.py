@@ -33,6 +33,11 @@ METRE_WORDS_RE = re.compile(
     r"widths?|wide|jumps?|throws?|m\s+(?:high|tall|long|deep))\b",
     re.IGNORECASE)
 
+# "lint 4m, test 12m", "1h 5m": minutes, in an intent about time or beside other time units.
+DURATION_RE = re.compile(
+    r"\b(?:times?|durations?|took|takes|minutes?|mins?|runtimes?|wait(?:ing)?|queues?|builds?|deploys?|jobs?|"
+    r"pipelines?|elapsed|latency|delays?|downtime|uptime|eta|how\s+long)\b|\d\s?(?:h|hrs?|s|secs?)\b", re.IGNORECASE)
+
 # "289 330": one to three digits, then groups of three after single plain spaces.
 SPACE_GROUPED_RE = re.compile(
     r"(?<![\w.,'’\u00a0\u2009\u202f])(?P<cur>[$€£¥]\s?)?(?P<num>\d{1,3}(?: \d{3})+)(?![\d'’\u00a0\u2009\u202f]|[.,]\d| \d)")
@@ -105,13 +110,14 @@ def _year(inner: str) -> bool:
 
 def _million_m(text: str) -> str:
     """'m' after a number is million with a currency ("£4.5m", "$2 m") or, glued, when other values use
-    k or bn ("750k, 4.5m"); it is metres in an intent about lengths ("pole 12m tall"), or spaced ("41.2 m").
+    k or bn ("750k, 4.5m"); it is a unit in an intent about lengths ("pole 12m tall") or durations ("build
+    12m"), or spaced ("41.2 m").
     A glued 'm' with none of these ("new york 8.3m") is refused: it reads either way."""
     matches = [m for m in GLUED_M_RE.finditer(text) if m.group("cur") or not m.group("space")]
     if not matches:
         return text
     ladder = bool(_OTHER_MULTIPLIER_RE.search(text))
-    metres = bool(METRE_WORDS_RE.search(text))
+    metres = bool(METRE_WORDS_RE.search(text) or DURATION_RE.search(text))  # a unit either way: metres or minutes
     for match in matches:
         million = bool(match.group("cur")) or (ladder and not metres)
         if not million and not metres:
@@ -129,14 +135,19 @@ def _million_m(text: str) -> str:
 def _space_groups(text: str) -> str:
     """"289 330" is one number when the intent shows it writes thousands with spaces: a group that
     starts with 0 ("149 048" is never two numbers) or a currency before the digits ("€1 200"). A
-    number after a time-like label ("Week 3 450") is that label's value. Any other "NN NNN" is refused."""
+    number after a time-like label ("Week 3 450") or a word numbered again and again ("Team 1 100, Team 2
+    200") is that label's value. Any other "NN NNN" is refused."""
     candidates = []
+    words = []
     for match in SPACE_GROUPED_RE.finditer(text):
         head = match.group("num").split(" ")[0]
         word = _LABEL_WORD_BEFORE_RE.search(text[max(0, match.start() - 30):match.start()])
         if not match.group("cur") and word and is_time_like(f"{word.group(1)} {head}"):
             continue  # "Week 3 450", "Day 1 250": a numbered label and its value
         candidates.append(match)
+        words.append(word.group(1).casefold() if word and not match.group("cur") else None)
+    # "Team 1 100, Team 2 200": one word numbered again and again names labels, each with its value
+    candidates = [m for m, w in zip(candidates, words, strict=True) if w is None or words.count(w) < 2]
     if not candidates:
         return text
     confident = any(m.group("cur") or any(g.startswith("0") for g in m.group("num").split(" ")[1:]) for m in candidates)

@@ -252,15 +252,28 @@ class Faithfulness:
                 spans.append(Span(index, index + 1, "node", ids[token.text], self.nodes[ids[token.text]]))
         return spans
 
+    def _inside_arrow(self, start: int, end: int) -> bool:
+        """Tokens [start, end) are bracketed beside an arrow: "-(open)->", "→ Open (open)", "Open (open) →"."""
+        tokens = self.tokens
+        if not (start >= 1 and end < len(tokens) and tokens[start - 1].text == "(" and tokens[end].text == ")"):
+            return False
+        before = tokens[start - 2] if start >= 2 else None
+        after = tokens[end + 1] if end + 1 < len(tokens) else None
+        return (before is not None and before.text in "-—–" and after is not None and after.kind == "arrow") or \
+            (after is not None and after.kind == "arrow") or (after is None or after.kind == "nl" or after.text in ",;.")
+
     def spans(self) -> list[Span]:
         """Drawn phrases placed on the intent: longest first, never overlapping, whole phrases."""
         for key, label in [*self.nodes.items(), *self.edge_labels.items()]:
             if not key:
                 code = "NODE_NOT_IN_INTENT" if label in self.labels else "EDGE_LABEL_NOT_IN_INTENT"
                 raise EngineRefusal(code, f"'{label}' has no words the intent states.")
-        candidates = [Span(s, e, "node", key, label) for key, label in self.nodes.items() for s, e in self._occurrences(key, label)]
+        # a phrase written inside an arrow, "Closed -(open)-> Open", is that arrow's label even when a
+        # node has the same name
+        candidates = [Span(s, e, "node", key, label) for key, label in self.nodes.items() for s, e in self._occurrences(key, label)
+                      if not (key in self.edge_labels and self._inside_arrow(s, e))]
         candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
-                       for s, e in self._occurrences(key, label) if key not in self.nodes]
+                       for s, e in self._occurrences(key, label) if key not in self.nodes or self._inside_arrow(s, e)]
         # "the broker" after "the MQTT broker": a name's last words, when no other drawn name ends
         # that way and they are not a name of their own, mention the same node (after it is named)
         first_seen = {sp.key: sp.start for sp in sorted(candidates, key=lambda sp: sp.start) if sp.kind == "node"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .model import clean_label, node_key
-from .notation import Notation, refuse
+from .notation import Notation, qualified, refuse
 
 _MERMAID_FLOW_HEADER_RE = re.compile(r"^\s*(?:graph|flowchart)(?:\s+(?:TD|TB|LR|RL|BT))?\s*;?\s*(?P<rest>.*)$", re.IGNORECASE)
 
@@ -161,9 +161,9 @@ def _distinct_labels(labels: dict[str, str]) -> None:
 _PARTICIPANT_RE = re.compile(r"^(?:create\s+)?(?:participant|actor)\s+(?P<id>[^\s]+?)(?:\s+as\s+(?P<alias>.+))?$", re.IGNORECASE)
 _MESSAGE_RE = re.compile(r"^(?P<a>[^\s:<>+-][^:<>]*?)\s*(?P<arrow><<-{1,2}>>|-{1,2}>>|-{1,2}>|-{1,2}[x)])\s*[+-]?\s*"
                          r"(?P<b>[^\s:+-][^:]*?)\s*:\s*(?P<msg>.*)$")
-_BLOCK_RE = re.compile(r"^(?P<kw>loop|alt|opt|par|critical|break|rect|else|and|option)\b\s*(?P<text>.*)$", re.IGNORECASE)
+_BLOCK_RE = re.compile(r"^(?P<kw>loop|alt|opt|par|critical|break|rect|box|else|and|option)\b\s*(?P<text>.*)$", re.IGNORECASE)
 _SKIP_SEQUENCE_RE = re.compile(r"^(?:autonumber.*|(?:de)?activate\s.*|note\s+(?:over|left\s+of|right\s+of)\s[^:]+:.*|"
-                               r"destroy\s.*|%%.*|box(?:\s.*)?)$", re.IGNORECASE)
+                               r"destroy\s.*|%%.*)$", re.IGNORECASE)
 
 
 def read_sequence_diagram(lines: list[str]) -> Notation:
@@ -184,10 +184,8 @@ def read_sequence_diagram(lines: list[str]) -> Notation:
             notation.node(names[participant.group("id")])
             continue
         if line.casefold() == "end":
-            if not blocks or blocks[-1][0] == "box":
-                if blocks:
-                    blocks.pop()
-                continue
+            if not blocks:
+                refuse("an 'end' without its block")
             blocks.pop()
             continue
         block = _BLOCK_RE.match(line)
@@ -198,7 +196,7 @@ def read_sequence_diagram(lines: list[str]) -> Notation:
                     refuse(f"'{line[:60]}' is outside a block")
                 blocks[-1] = (blocks[-1][0], text)
             else:
-                blocks.append((keyword, "" if keyword == "rect" else text))
+                blocks.append((keyword, "" if keyword in ("rect", "box") else text))
             continue
         message = _MESSAGE_RE.match(line)
         if message is None:
@@ -207,23 +205,10 @@ def read_sequence_diagram(lines: list[str]) -> Notation:
             refuse(f"'{line[:60]}' is a two-way message; write each direction as its own message")
         tail = notation.node(names.get(message.group("a").strip(), message.group("a").strip()))
         head = notation.node(names.get(message.group("b").strip(), message.group("b").strip()))
-        notation.edge(tail, head, _in_blocks(message.group("msg").strip(), blocks))
+        notation.edge(tail, head, qualified(message.group("msg").strip(), blocks))
     if blocks:
         refuse(f"the '{blocks[-1][0]}' block is not closed with 'end'")
     return notation
-
-
-def _in_blocks(message: str, blocks: list[tuple[str, str]]) -> str:
-    """A message as its blocks qualify it: "valid credentials: token", "metrics (every 5 min)"."""
-    for keyword, text in reversed(blocks):
-        if not text:
-            continue
-        if keyword == "loop":
-            message = f"{message} ({text})" if message else text
-        elif keyword in ("alt", "opt", "critical", "break"):
-            message = f"{text}: {message}" if message else text
-        # a par/and branch's title says which branch runs at the same time, not a condition
-    return message
 
 
 # --- Mermaid stateDiagram ----------------------------------------------------------------------

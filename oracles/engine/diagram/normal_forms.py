@@ -121,11 +121,15 @@ _INLINE_LABEL_RES = (
     re.compile(r"(?<!\S)=(?P<label>[^\s=>][^=>\n]{0,58}?)=>"),
     re.compile(r"(?<!\S)[—–](?P<label>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)"),
     re.compile(r"(?:-{1,2}>|→|=>)\s*\|(?P<label>[^|\n]{1,60})\|"),
-    re.compile(r"(?:->|→|=>)\s*[(\[](?P<label>[^()\[\]|,&‖\n]{1,60})[)\]]\s*(?:-{1,2}>|→|=>)"),
+    re.compile(r"(?:->|→|=>)\s*\((?P<label>[^()\[\]|,&‖\n]{1,60})\)\s*(?:-{1,2}>|→|=>)"),
 )
+_BOXED_CHAIN_RE = re.compile(r"^\s*\((?:[^()\n]+)\)(?:\s*(?:->|→|=>)\s*\([^()\n]+\)){2,}\s*[.;]?\s*$")
 
 
 def _inline_labels_as_parens(intent: str) -> str:
+    # "(Client) → (API) → (DB)": every step in brackets draws boxes, not conditions
+    intent = "\n".join(re.sub(r"\(([^()]+)\)", r"\1", line) if _BOXED_CHAIN_RE.match(line) else line
+                       for line in intent.split("\n"))
     for pattern in _INLINE_LABEL_RES:
         intent = pattern.sub(lambda m: f" -({m.group('label').strip()})-> ", intent)
     return intent

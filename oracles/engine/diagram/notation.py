@@ -42,3 +42,16 @@ def refuse(what: str) -> NoReturn:
         f"I could not read this diagram notation: {what}. Write each connection on its own line, "
         "e.g. 'A[Start] --> B[Check]' or 'A -> B: message', or say the steps in words.",
     )
+
+
+def qualified(message: str, blocks: list[tuple[str, str]]) -> str:
+    """A message as its blocks qualify it: "valid credentials: token", "metrics (every 5 min)"."""
+    for keyword, text in reversed(blocks):
+        if not text:
+            continue
+        if keyword == "loop":
+            message = f"{message} ({text})" if message else text
+        elif keyword in ("alt", "opt", "critical", "break", "group"):
+            message = f"{text}: {message}" if message else text
+        # a par/and branch's title says which branch runs at the same time, not a condition
+    return message

@@ -88,6 +88,14 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
         read_flowchart(["graph", *intent.splitlines()])
     except EngineRefusal:
         return None
+    # without a header, "fetch(id) --> parse" may be a function call: every node defined must
+    # look like Mermaid's (a short id, a label that starts with its id, or an id used bare elsewhere)
+    for definition in _MERMAID_DEFINITION_RE.finditer(intent):
+        node_id = re.match(r"\w+", definition.group(0)).group(0)  # type: ignore[union-attr]
+        label = re.sub(r"^[\[({>/\\\"]+", "", definition.group(0)[len(node_id):]).casefold()
+        bare = re.search(rf"(?<![\w\]]){re.escape(node_id)}(?![\w\[({{])", intent[:definition.start()] + intent[definition.end():])
+        if len(node_id) > 3 and not label.startswith(node_id.casefold()) and bare is None:
+            return None
     return "mermaid-flowchart", "", ["graph", *intent.splitlines()], ""
 
 
@@ -157,6 +165,14 @@ def read_notation_graph(intent: str) -> Graph | None:
     return None if notation is None else notation_graph(notation)
 
 
+def _arrow_line(tail: str, head: str, label: str | None) -> str:
+    """ "Tail -> Head: label", or "Tail -(label)-> Head" for a one-word label: inside the arrow a
+    lone word cannot read as glue ("API -> DB: query" would read "query" as the verb)."""
+    if not label:
+        return f"{tail} -> {head}"
+    return f"{tail} -({label})-> {head}" if re.fullmatch(r"[^\s()\[\]]+", label) else f"{tail} -> {head}: {label}"
+
+
 def notation_as_arrows(intent: str) -> str:
     """The checker's normal form: a notation block as one "Tail -> Head: label" line an edge
     (a node without edges on a line of its own); any other intent unchanged."""
@@ -171,6 +187,6 @@ def notation_as_arrows(intent: str) -> str:
     lines = [before] if before else []
     lines += [title.rstrip(" :") + ":" for title in notation.titles]
     joined = {label for edge in notation.edges for label in edge[:2]}
-    lines += [f"{tail} -> {head}: {label}" if label else f"{tail} -> {head}" for tail, head, label in notation.edges]
+    lines += [_arrow_line(tail, head, label) for tail, head, label in notation.edges]
     lines += [f"- {label}" for label in notation.nodes if label not in joined]
     return "\n".join([*lines, notation.after] if notation.after else lines)

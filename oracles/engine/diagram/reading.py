@@ -42,13 +42,14 @@ from .step_refs import read_step_references
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
 # An arrow, and the label written inside or beside it: "-->|yes|", "-> |valid|", "-- yes -->",
-# "=yes=>", "—checkout→", "→ (battery low) →". A label's syntax is read as a label, never as a node.
+# "=yes=>", "—checkout→", "→ (battery low) →" (a bracketed aside between arrows is a condition, unless
+# every step of the chain is bracketed alike). A label's syntax is read as a label, never as a node.
 ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|"
                       r"(?:-{1,2}>|→|=>)\s*\|(?P<label2>[^|\n]{1,60})\|\s*|"
                       r"--\s*(?P<label3>[^->\n]{1,60}?)\s*-->\s*|"
                       r"(?<!\S)=(?P<label4>[^\s=>][^=>\n]{0,58}?)=>|"
                       r"(?<!\S)[—–](?P<label5>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)|"
-                      r"(?:->|→|=>)\s*[(\[](?P<label6>[^()\[\]|,&‖\n]{1,60})[)\]]\s*(?:-{1,2}>|→|=>)|"
+                      r"(?:->|→|=>)\s*\((?P<label6>[^()\[\]|,&‖\n]{1,60})\)\s*(?:-{1,2}>|→|=>)|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
 ARROW_LABELS = ("label", "label2", "label3", "label4", "label5", "label6")
 # Arrow or Mermaid shape syntax left in a node's name ("check form =yes", "db[(Postgres)]",
@@ -531,9 +532,23 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
     return read_relations(graph, statement, last)
 
 
+PLAIN_ARROW_RE = re.compile(r"\s*(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
+
+
+def _unwrap_boxed_steps(chain: str) -> str:
+    """"(Client) → (API) → (DB)", "[Client] -> [API] -> [DB]": when every step of a chain is
+    bracketed alike, the brackets draw boxes; they are not labels or groups."""
+    pieces = PLAIN_ARROW_RE.split(chain.strip())
+    for opening, closing in (("(", ")"), ("[", "]")):
+        inner = rf"\{opening}([^()\[\]\n]+)\{closing}"
+        if len(pieces) > 2 and all(re.fullmatch(inner, p.strip()) for p in pieces):
+            return re.sub(inner, r"\1", chain)
+    return chain
+
+
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     graph.flow = True
-    chain = normalise_chain(statement)
+    chain = normalise_chain(_unwrap_boxed_steps(statement))
     nodes: list[str] = []
     labels: list[str | None] = []
     position = 0
@@ -548,7 +563,10 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
                                                   "or write the name with 'and'.")
     if len(nodes) == 2 and labels[0] is None:  # "dock (battery low) -> charge": the one edge's condition
         leading = re.match(r"^(?P<node>.*\S)\s+[(\[](?P<cond>[^()\[\]]{1,60})[)\]]\s*$", nodes[0])
-        if leading and not NOTATION_LEFTOVER_RE.search(leading.group("node").strip()):
+        if leading and not NOTATION_LEFTOVER_RE.search(leading.group("node").strip()) and (
+                len(leading.group("cond").split()) > 1
+                or re.fullmatch(r"yes|no|true|false|ok|else|otherwise", leading.group("cond").strip(), re.IGNORECASE)):
+            # (one word, "api (v2) -> db", may be a tag of the name: it stays in the name)
             nodes[0], labels[0] = leading.group("node"), leading.group("cond")
     nodes[0] = WHAT_FLOWS_RE.sub("", nodes[0])  # "material flows cutter → press": what moves is no step
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
@@ -585,6 +603,13 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
         if tail and not label and ALTERNATIVES_RE.search(tail.group("node")):
             tail = None  # "save, or show error if invalid": the condition is the last alternative's own
+        if tail and tail.group("bracket") and len(tail.group("bracket").split()) < 2 \
+                and not re.fullmatch(r"yes|no|true|false|ok|else|otherwise", tail.group("bracket").strip(), re.IGNORECASE):
+            # "→ app [v2]" may be a name with a tag as well as "→ enter site [badge ok]" a condition
+            raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell whether '[{tail.group('bracket')}]' is part of the "
+                                                      f"name '{text.strip()[:40]}' or a condition. Write a condition inside "
+                                                      f"the arrow, e.g. 'A -[{tail.group('bracket')}]-> B', or the name "
+                                                      "without brackets.")
         if tail and not label:  # "idle → listening on the wake word"
             label, text = tail.group("cond") or tail.group("paren") or tail.group("bracket"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
