@@ -978,3 +978,120 @@ def test_a_sibling_branch_drawn_nested_is_caught() -> None:
     reason = _planted("read the gauge. if above 5 bar, open valve, if between 3 and 5 bar, log reading, otherwise "
                       "close valve.", "n0 -> n2", "n1 -> n2")
     assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- routes by kind of item ("blood samples go to hematology, tissue samples go to pathology") -----
+
+
+def test_kinds_of_item_routed_from_a_step_are_labelled_branches_that_can_rejoin() -> None:
+    nodes, edges = _drawn("Order arrives. Small orders go to packing, bulk orders go to the warehouse; both then feed "
+                          "into shipping.")
+    assert nodes == {"order arrives", "packing", "warehouse", "shipping"}
+    assert edges[("order arrives", "packing")] == ["small orders"]
+    assert edges[("order arrives", "warehouse")] == ["bulk orders"]
+    assert {("packing", "shipping"), ("warehouse", "shipping")} <= set(edges)
+
+
+def test_an_actor_that_goes_somewhere_is_not_a_route() -> None:
+    nodes, edges = _drawn("the browser goes to nginx. nginx forwards to the app.")
+    assert set(edges) == {("browser", "nginx"), ("nginx", "app")}
+
+
+def test_a_route_drawn_from_the_previous_route_is_caught() -> None:
+    reason = _planted("order arrives. small orders go to packing; bulk orders go to the warehouse.",
+                      "n0 -> n2", "n1 -> n2")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+def test_a_name_that_goes_somewhere_is_a_relation_not_a_step() -> None:
+    _refused("parcel scanned → small parcels go to the chute")
+
+
+# --- a path that skips a branch step rejoins it ("… go straight to refund"), "after X: Y" -----------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Refunds: log request. If the item is damaged, inspect item, then refund. Undamaged items go straight to "
+        "refund. After refund: close ticket.",
+        "log request. If the item is damaged, inspect item, then refund. Undamaged items go directly to refund. "
+        "After refund, close ticket.",
+    ],
+)
+def test_a_kind_that_skips_the_branch_step_meets_it_at_the_next(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert set(edges) == {("log request", "inspect item"), ("inspect item", "refund"), ("log request", "refund"),
+                          ("refund", "close ticket")}
+    assert edges[("log request", "inspect item")] == ["if the item is damaged"]
+    assert edges[("log request", "refund")] == ["undamaged items"]
+
+
+def test_after_a_step_named_before_the_next_step_follows_it() -> None:
+    nodes, edges = _drawn("log request → review. After review, close ticket.")
+    assert set(edges) == {("log request", "review"), ("review", "close ticket")}
+
+
+def test_after_a_step_drawn_from_another_step_is_caught() -> None:
+    reason = _planted("log request → review. After review, close ticket.", "n1 -> n2", "n0 -> n2")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- ways back named loosely, and a second "if" after a branch that went on with arrows ---------
+
+
+def test_a_way_back_to_the_x_step_names_the_step_ending_in_x() -> None:
+    nodes, edges = _drawn("write draft → editor review. If the editor asks for changes, revise and return to the "
+                          "review step. Once approved, publish.")
+    assert nodes == {"write draft", "editor review", "revise", "publish"}
+    assert ("revise", "editor review") in edges
+
+
+def test_a_way_back_to_a_step_not_named_before_is_refused_by_the_check_too() -> None:
+    intent = "write draft → editor review. If the editor asks for changes, revise and return to the review step."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    planted = draft.artifact.replace("n2 -> n1;", 'n3 [label="review step"];\n  n2 -> n3;')
+    assert planted != draft.artifact
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid"
+
+
+def test_an_if_after_a_branch_that_went_on_with_arrows_is_not_guessed() -> None:
+    reason = _refused("check disk usage → if the disk is nearly full, clean the tmp folder → restart the service → "
+                      "watch the logs; if errors persist, page on-call")
+    assert "page on-call" in reason["message"]
+
+
+def test_the_way_back_itself_before_again_is_not_a_step() -> None:
+    _refused("clerk checks form. When something is missing, clerk sends it back and applicant fills form again.")
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Dyeing cycle:\n1. Wet the fabric\n2. Apply dye\n3. Check the colour\n4. If it is patchy, go back to step 2\n"
+        "5. Dry and fold",
+        "Step 1: wet the fabric. Step 2: apply dye. Step 3: check the colour. If it is patchy, return to step 2. "
+        "Step 4: dry and fold.",
+    ],
+)
+def test_an_item_that_only_goes_back_on_a_condition_leaves_from_the_item_before(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"wet the fabric", "apply dye", "check the colour", "dry and fold"}
+    assert edges[("check the colour", "apply dye")] == ["if it is patchy"]
+    assert ("check the colour", "dry and fold") in edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "weigh the bag. if over 23 kg go to the oversize desk. otherwise go to the belt.",
+        "weigh the bag; when it is over 23 kg head straight to the oversize desk; otherwise go to the belt",
+    ],
+)
+def test_a_move_to_a_step_ends_a_condition_written_without_a_comma(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"weigh the bag", "oversize desk", "belt"}
+    assert edges[("weigh the bag", "belt")] == ["otherwise"]
+    assert edges[("weigh the bag", "oversize desk")][0].endswith("over 23 kg")

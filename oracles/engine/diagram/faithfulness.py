@@ -79,7 +79,7 @@ _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|severa
 _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
-    meets ends joins converges comes tells informs instructs reminds warns""".split())
+    meets ends joins converges comes go tells informs instructs reminds warns""".split())
 
 
 # Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.
@@ -337,7 +337,9 @@ class Faithfulness:
             before = self.tokens[sp.start - 1] if sp.start else None
             number = re.fullmatch(r"(?:step\s+)?(\d{1,2})[.):]", before.text, re.IGNORECASE) if before is not None \
                 and before.kind == "marker" else None
-            if number and sp.kind == "node" and self._whole_item(sp):
+            after = self.tokens[sp.end] if sp.end < len(self.tokens) else None
+            ends = after is None or after.kind in ("marker", "nl") or (after.kind == "punct" and after.text in ".;")
+            if number and sp.kind == "node" and ends:  # the item's name, the whole of its first sentence
                 items.setdefault(number.group(1), sp)
         found = []
         for index, token in enumerate(self.tokens[:-1]):

@@ -204,8 +204,18 @@ CONDITION_THEN_SUBJECT_RE = re.compile(
 )
 
 
+# "if over 100 kg go to heavyweight": a move to a step ends the condition before it
+CONDITION_THEN_MOVE_RE = re.compile(
+    r"^(?P<cond>(?:and\s+|then\s+|but\s+)?(?:if|when|once)\s+[^,;]+?)\s+"
+    r"(?=(?:go|goes|proceed|jump|skip|move|head)\s+(?:back\s+|straight\s+|directly\s+)?to\s)",
+    re.IGNORECASE,
+)
+
+
 def comma_after_condition(statement: str) -> str:
-    """ "if it's a 4xx we log it" → "if it's a 4xx, we log it"."""
+    """ "if it's a 4xx we log it" → "if it's a 4xx, we log it"; "if over 100 kg go to heavyweight" →
+    "if over 100 kg, go to heavyweight"."""
+    statement = CONDITION_THEN_MOVE_RE.sub(lambda m: f"{m.group('cond')}, ", statement, count=1)
     return CONDITION_THEN_SUBJECT_RE.sub(lambda m: f"{m.group('cond')}, {m.group('subject')} ", statement, count=1)
 
 

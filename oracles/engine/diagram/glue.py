@@ -40,7 +40,7 @@ _FORWARD = [
     r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
     r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?|"
     r"ends?(?: up)?|meets?|joins?|converges?|comes?(?: back)?|cycles?(?: back)?|a?round(?: again)?) "
-    r"(?:@ ){0,4}?(?:back )?"
+    r"(?:@ |straight |directly ){0,4}?(?:back )?"
     r"(?:to|into|in|onto|at)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
     r"enqueues? (?:@ ){0,4}?(?:for|on|to)",
@@ -164,6 +164,23 @@ class _Reader:
         return self.out
 
 
+# A way back to a step: it names a step said before ("falls back to idle" may name a new state)
+_WAY_BACK_RE = re.compile(r"(?:^| )(?:(?:go|goes|loop|loops|jump|jumps|come|comes) back|return|returns|repeat from|"
+                          r"round again) to(?= |$)|^(?:-> )?back to(?= |$)")
+_ROUTE_WORDS = frozenset({"go", "goes", "straight", "directly", "on", "are", "is", "sent", "get", "gets", "move", "moves"})
+
+
+def _routed(segment: list[tuple[str, Span | None]]) -> bool:
+    """ "[small parcels] go to": a drawn label, then only a verb of going and "to"/"into" — the kind of
+    item, routed to the step that follows."""
+    first = segment[0][1] if segment else None
+    if first is None or first.kind != "label":
+        return False
+    rest = [symbol for symbol, span in segment if span is not first and symbol not in _ARTICLES]
+    return len(rest) >= 2 and rest[-1] in ("to", "into") and set(rest[:-1]) <= _ROUTE_WORDS and bool(
+        set(rest[:-1]) & {"go", "goes", "sent", "move", "moves"})
+
+
 def _else_ahead(glues: list[list[tuple[str, Span | None]]]) -> bool:
     """Whether "otherwise"/"else" opens a later clause of the sentence the first glue is in (before a
     full stop, a semicolon or a new line) — the glue before it may hold the sentence's start."""
@@ -227,7 +244,8 @@ _DROPPED = frozenset({"we", "they", "you", "i", "he", "she", "from", "the", "a",
                       "`", "'", '"', "—", "–", "-", "?", "also", "as", "well", "in", "parallel", "simultaneously",
                       "concurrently", "at", "same", "time", "so", "first", "just", "straight", "directly", "too",
                       "please", "pls", "then", "again",
-                      "two", "three", "four", "five", "several"})  # "two accountants, Ivy and Ben, …": a count
+                      "two", "three", "four", "five", "several",  # "two accountants, Ivy and Ben, …": a count
+                      "step", "stage"})  # "return to the review step": the step named by its own name
 
 
 def _plain(segment: list[tuple[str, Span | None]]) -> str:
@@ -345,6 +363,8 @@ class _State:
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
         self.item: str | None = None  # the name of the list item just read
         self.chain_else = False  # an "otherwise"/"else" comes later in the same sentence
+        self.routing = False  # the branch open is a run of routes ("small parcels go to …")
+        self.after_pending = False  # the name just read followed "after": the next name comes after it
         self.again_next = False  # the name being read is an earlier step named again ("… and X again")
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
@@ -419,7 +439,7 @@ class _State:
         relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
         labels: list[str] = list(self.carry)
         self.carry = []
-        joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = False
+        joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = routed = False
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
         bare_comma = True
@@ -427,6 +447,7 @@ class _State:
         answer: str | None = None
         marker: int | None = None
         self.parallel_glue = any(symbol in _PARALLEL_WORDS for symbol, span in glue if span is None)
+        after_prev, after_named = self.after_pending, False
         for position, (separator, segment) in enumerate(segments):
             if separator == "." or separator.startswith("#"):
                 self._break()
@@ -497,7 +518,12 @@ class _State:
             elif role == "branch":
                 opened = True
                 labels += seg_labels
+            elif role == "forward" and relation is None and not opened and not alternative and _routed(segment):
+                opened = routed = True  # "blood samples go to hematology": a branch for that kind of item
+                labels += seg_labels
             elif role in ("forward", "reverse"):
+                if node is not None and _WAY_BACK_RE.search(plain) and node not in self.names[: self.seen_count]:
+                    raise _Unreadable(node)  # "return to the review step" that names no step said before
                 if relation is not None and not (relation[2] is False and role == "forward"):
                     raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
                 verb = not _SEQUENCE_RE.match(" ".join(w for w in plain.split() if w not in _DROPPED) or "->")
@@ -546,12 +572,19 @@ class _State:
                     self.carry += seg_labels
                 if plain.split() and plain.split()[-1] == "?":
                     pass
+            elif plain in ("after", "following", "and after", "then after") and broke and relation is None \
+                    and node is not None and node in self.names[: self.seen_count]:
+                after_named = True  # "After finance review: pay out": the step named before, then on from it
             else:
                 raise _Unreadable(" ".join(s for s, _ in segment).replace("@", "…"))
             if "?" in [s for s, _ in segment]:
                 self.decision = self.last_node
         if any(s == "?" for s, _ in glue):
             self.decision = self.last_node
+        if after_prev and relation is None and not opened and not alternative and not broke and not labels \
+                and {symbol for symbol, _ in glue} <= {",", ":", "then"}:
+            relation = (None, True, False)  # "after X, Y" / "after X: Y" / "after X, then Y": X → Y
+        self.after_pending = after_named
         if broke and not case_row:
             self.case_from = None
         if from_all is not None:
@@ -574,9 +607,12 @@ class _State:
         if opened or alternative:
             # "if A, X, if B, Y, otherwise Z": a comma before the next "if" of a chain that ends in
             # "otherwise" starts a sibling branch, as a full stop would
-            sibling = opened and joined and self.chain_else and self.branch is not None and not self.branch.has_else
+            sibling = opened and self.branch is not None and not self.branch.has_else and (
+                (joined and self.chain_else) or (routed and self.routing))  # routes from one step are siblings
+            self.routing = routed
             self._branch(node, labels, opened, alternative, broke or sibling, relation)
             return
+        self.routing = False
         if self.branch is not None and broke:
             self._close_branch()
         if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):

@@ -32,6 +32,8 @@ class Graph:
     case_decider: str | None = None  # the step case rows ("< 1 kg → letter rate") branch from
     fan_out: list[str] = field(default_factory=list)  # "in parallel: a, b, c": the next bare step follows all
     groups: dict[str, list[str]] = field(default_factory=dict)  # a cluster's label → its member keys
+    branch_chain: bool = False  # the last branch went on through several steps ("if C, A → B → W")
+    route_from: str | None = None  # the step "blood samples go to hematology, …" routes from
     event_rows: bool = False  # "Lid opened: washing → paused." rows: the text before the colon is the event
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 

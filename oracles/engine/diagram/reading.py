@@ -143,6 +143,8 @@ TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on(?!\s+(?
                                r"\s+\S.*)|"
                                r"\((?P<paren>[^()]{1,60})\)|\[(?P<bracket>[^\[\]=]{1,60})\])$", re.IGNORECASE)
 LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+),\s*(?P<rest>.+)$", re.IGNORECASE)
+AFTER_STEP_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:after|following)\s+(?P<x>[^,:;]+?)\s*[,:]\s*(?:then\s+)?(?P<rest>\S.*)$",
+                           re.IGNORECASE)
 FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
                            r"(?:(?:go(?:es)?|falls?|loops?|jumps?|moves?)\s+back|returns?|go(?:es)?|moves?|transitions?|"
                            r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
@@ -257,6 +259,9 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         if last:
             graph.edge(last, decision)
         return decision
+    if _routes(graph, statement, last):
+        return None
+    graph.route_from = None
     reply = REPLY_RE.match(statement)
     if reply and not re.search(r"(?:^|\s)(?:to|into)\s", reply.group("msg")) and not ARROW_RE.search(statement):
         subject = graph.node(reply.group("subj"))
@@ -267,6 +272,16 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     if result is not False:
         return result  # type: ignore[return-value]
     graph.decider = None
+    after = AFTER_STEP_RE.match(statement)
+    tail = graph.known(after.group("x")) if after else None
+    if after and tail is not None:  # "After finance review: pay out": on from a step named before
+        rest = after.group("rest")
+        if ARROW_RE.search(rest):
+            return _read_chain(graph, "-> " + rest, tail)
+        head = graph.node(_step_text(rest))
+        graph.edge(tail, head)
+        graph.flow = True
+        return head
     leading = LEADING_CONDITION_RE.match(statement)
     if leading and (ARROW_RE.search(leading.group("rest")) or VERB_RE.search(" " + leading.group("rest") + " ")):
         start = len(graph.edges)
@@ -291,6 +306,44 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.flow = True
         return None
     return _read_plain_statement(graph, statement, last)
+
+
+# "blood samples go to hematology": what kind of item it is decides where it goes from the step before
+ROUTE_RE = re.compile(r"^(?P<who>(?!(?:we|they|you|it|he|she|both|all|everyone|everything|each|every|then|and)\b)"
+                      r"[^,;:→>()]{2,40}?)\s+(?:go(?:es)?|are\s+sent|is\s+sent|gets?\s+sent|move|moves)\s+"
+                      r"(?:straight\s+|directly\s+|on\s+)?(?:to|into)\s+(?P<step>[^,;:→>()]+?)$", re.IGNORECASE)
+
+
+def _routes(graph: Graph, statement: str, last: str | None) -> bool:
+    """ "Blood samples go to hematology, tissue samples go to pathology": branches from the step
+    before, each labelled with the kind of item it takes. None unless every clause is such a route."""
+    clauses = re.split(r",\s*(?:and\s+)?", statement)
+    matches = [ROUTE_RE.match(clause.strip()) for clause in clauses]
+    if not all(matches) or any(graph.known(m.group("who")) for m in matches if m):
+        return False
+    # only a flow's routes: two or more in one sentence, more after routes, or kinds of item ("damaged
+    # parcels go to …", a plural) after a bare step — never "the browser goes to nginx" (an actor)
+    plural = all(re.search(r"\s(?:go|are\s+sent|get\s+sent|move)\s", m.group(0)) for m in matches if m)
+    if graph.route_from:
+        decider: str | None = graph.route_from
+    elif len(matches) > 1 and (last or graph.pending_step):
+        decider = last or graph.node(graph.pending_step or "")
+    elif plural and graph.pending_step and not last:
+        decider = graph.node(graph.pending_step)
+    elif plural and last and last == graph.decider:  # "if receipts are missing, …. Claims with receipts go to …"
+        decider = last
+    else:
+        return False
+    graph.flow = True
+    graph.decisions.add(decider)
+    for match in matches:
+        if match is None:
+            continue
+        head = graph.node(_step_text(match.group("step")))
+        graph.edge(decider, head, clean_label(match.group("who")))
+        graph.branch_ends.append(head)
+    graph.route_from = decider
+    return True
 
 
 def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str | None:
@@ -357,6 +410,12 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     named = step_named_in(single.group("cond"), graph.labels) if single else None
     if named and decider and named != decider:  # "if pick fails, go back to order": the branch leaves "pick"
         decider = named
+    if single and decider and not named and decider == graph.decider and graph.branch_chain:
+        # "X → if C, A → B → W; if D, E": a sibling of the first branch (from X) or the next step after
+        # W? Both are said this way; neither is safe to draw
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell whether '{statement}' branches from "
+                                                 f"'{graph.labels[decider]}' or from the step before it. Name the "
+                                                 "step it starts from, e.g. 'after <step>, if …' or '<step> -> if …'.")
     if single and decider:
         graph.decider = decider
         graph.flow = True
@@ -392,19 +451,40 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    written, known_before = body, set(graph.labels)
     again = re.match(r"^(?P<a>.+?)\s*,?\s+(?:and\s+then|and|then)\s+(?P<b>[^,]+?)\s+again\s*[.!]?$", body.strip(), re.IGNORECASE)
-    if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels:
+    if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels \
+            and not BACK_WORDS_RE.search(again.group("a")):  # ("send it back and submit again": the way back itself)
         body = f"{again.group('a')} -> {again.group('b')}"  # "wait 30 s and upload file again": back to that step
     body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
                                r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
+                               r"\s*,\s*then\s+|"  # "request receipts, then finance review"
                                r"\s*(?:->|→|=>)\s*", body.strip(), flags=re.IGNORECASE) if p.strip()]
     previous = decider
     for index, part in enumerate(parts):
-        key = graph.node(_step_text(part))
+        key = graph.node(_way_back(graph, part) if index else _step_text(part))
         graph.edge(previous, key, label if index == 0 else None)
         previous = key
     graph.branch_ends.append(previous)
+    # "if no PONG, fail over → restart pods → watch error rate": arrows after a branch may be the main
+    # line going on, so a later "if …" may start from its last step (not "log it and then drop it")
+    graph.branch_chain = len(parts) > 1 and bool(re.search(r"->|→|=>", written)) and previous not in known_before
+
+
+def _way_back(graph: Graph, part: str) -> str:
+    """A step of a branch after its first: "return to the review step" must name a step said before
+    ("review" of "editor review"); a way back to a step never named is refused, not drawn new."""
+    text = _step_text(part)
+    way_back = GO_TO_RE.match(part.strip())
+    if not way_back or not BACK_WORDS_RE.search(way_back.group(0)):
+        return text
+    target = re.sub(r"\s+(?:step|stage|state|phase)$", "", clean_label(text), flags=re.IGNORECASE)
+    known = graph.known(target)
+    if known is None:
+        raise EngineRefusal("UNREADABLE_INTENT", f"'{part.strip()}' goes back to a step that is not named before it. "
+                                                 "Name that step as you did first, e.g. 'revise and return to editor review'.")
+    return graph.labels[known]
 
 
 def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str | None:

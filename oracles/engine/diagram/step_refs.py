@@ -20,12 +20,13 @@ _BACK = (r"(?:(?:and\s+|then\s+)*(?:go(?:es)?\s+back|loops?\s+back|jumps?\s+back
          r"repeat\s+from|start\s+over\s+from))")
 # "<name> — if it fails, return to step 2", "<name> (if rejected, go back to step 1)"
 _CONDITIONAL_BACK_RE = re.compile(
-    rf"^(?P<name>[^—–;:,()]+?)\s*(?:—|–|\s-\s|[;:,(])\s*(?P<kw>if|when|once|unless|on)\s+(?P<cond>[^,;()]+?)\s*[,;]?\s*"
+    rf"^(?P<name>[^—–;:,.()]+?)\s*(?:—|–|\s-\s|[;:,.(])\s*(?P<kw>if|when|once|unless|on)\s+(?P<cond>[^,;()]+?)\s*[,;]?\s*"
     rf"(?:then\s+)?{_BACK}\s+(?:to\s+)?(?P<target>(?:step\s+\d{{1,2}}|[^,;()]+?))\s*\)?[.!]?$",
     re.IGNORECASE,
 )
 # "go back to step 1", "repeat from step 2": an item that is only the way back
-_ONLY_BACK_RE = re.compile(rf"^{_BACK}\s+(?:to\s+)?(?P<target>step\s+\d{{1,2}}|[^,;()]+?)[.!]?$", re.IGNORECASE)
+_ONLY_BACK_RE = re.compile(rf"^(?:(?P<kw>if|when|once|unless)\s+(?P<cond>[^,;()]+?)\s*,\s*(?:then\s+)?)?"
+                           rf"{_BACK}\s+(?:to\s+)?(?P<target>step\s+\d{{1,2}}|[^,;()]+?)[.!]?$", re.IGNORECASE)
 _STEP_NUMBER_RE = re.compile(r"^step\s+(\d{1,2})$", re.IGNORECASE)
 
 
@@ -51,14 +52,14 @@ def read_step_references(intent: str) -> Graph | None:
             names.append(conditional.group("name"))
             backs.append((f"{conditional.group('kw').lower()} {clean_label(conditional.group('cond'))}",
                           conditional.group("target")))
-        elif only:
+        elif only:  # "5. If there are bubbles, go back to step 2": from the item before
             names.append(None)
-            backs.append((None, only.group("target")))
+            condition = f"{only.group('kw').lower()} {clean_label(only.group('cond'))}" if only.group("kw") else None
+            backs.append((condition, only.group("target")))
         else:
             names.append(text)
             backs.append((None, ""))
-    if not any(target for _, target in backs) or not all(names[i] for i in range(len(names)) if backs[i][1] == ""
-                                                         or backs[i][0] is not None):
+    if not any(target for _, target in backs) or not all(names[i] for i in range(len(names)) if backs[i][1] == ""):
         return None
     graph = Graph(flow=True)
     keys = [graph.node(name) if name else None for name in names]
@@ -73,7 +74,9 @@ def read_step_references(intent: str) -> Graph | None:
             if head is None or tail is None:
                 return None
             graph.edge(tail, head, condition)
-        previous = key if key is not None else None
+        # after an item that only goes back, the next item follows the last step when the way back
+        # was conditional (the other way), and nothing when it was not (the loop)
+        previous = key if key is not None else previous if condition else None
     return graph
 
 
