@@ -672,3 +672,27 @@ def test_a_node_that_only_points_at_others_names_nobody() -> None:
         _dot(["Ana", "Ben", "Cy", "Everyone else"], [("Ana", "Ben", None), ("Ana", "Cy", None), ("Ben", "Everyone else", None)]),
     )
     assert reason["code"] == "NODE_NOT_IN_INTENT" and "names nobody" in reason["message"]
+
+
+# ---- a relation between two names is never one node ------------------------------------------
+
+@pytest.mark.parametrize("intent", [
+    "Tom reports to Ivy and Sam manages Lee",
+    "Jo reports to Max and Ann oversees Bo",
+    "Kim works for Raj and Lou mentors Eve",
+])
+def test_a_second_relation_swallowed_into_a_name_is_refused(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "NODE_HOLDS_RELATION"
+
+
+def test_two_relations_split_by_a_comma_are_both_read() -> None:
+    nodes, edges, _, _ = _drawn("Priya reports to Omar, and Dee supervises Ken")
+    assert nodes == {"Priya", "Omar", "Dee", "Ken"} and edges == {("Omar", "Priya"), ("Dee", "Ken")}
+
+
+def test_the_check_refuses_a_planted_node_that_holds_a_relation() -> None:
+    # A drafter that made one node of "Sam manages Lee": the check reads the intent on its own.
+    reason = _check("Tom reports to Ivy. Sam manages Lee.", 'digraph { "Ivy" -> "Tom"; "Sam manages Lee" -> "Tom"; }')
+    assert reason["code"] == "NODE_HOLDS_RELATION"

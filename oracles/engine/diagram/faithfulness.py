@@ -81,6 +81,10 @@ _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies res
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
     meets ends joins converges comes go tells informs instructs reminds warns""".split())
 
+# Verbs of an org chart that take their object directly ("Sam manages Lee"): between two words of
+# one node's name they make the name a relation drawn as one node.
+_DIRECT_RELATION_VERBS = frozenset("manages supervises oversees mentors coaches employs directs".split())
+
 
 # Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.
 _PARTICLES = frozenset({"back", "again", "up", "down", "out", "off", "over", "through", "in", "on", "at"})
@@ -496,6 +500,12 @@ class Faithfulness:
                                                           "words. Conditions and answers go on the edges.")
             clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
                            and set(words[i + 1:-1]) & {"to", "from", "into", "onto", "at"}), None)
+            direct = next((w for w in words[1:-1] if w in _DIRECT_RELATION_VERBS), None)
+            if direct is not None:
+                # "Tom reports to Ivy and Sam manages Lee" read as Tom's two managers: one is a clause
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' reads as a sentence ('… {direct} …'), "
+                                                           "not a name. Put each relation in a sentence of its own, "
+                                                           "e.g. 'Tom reports to Ivy. Sam manages Lee.'")
             if clause is not None:
                 # "router forwards packets to the firewall": a subject, a verb and a target — a
                 # relation drawn as one step, even when neither end is drawn on its own
