@@ -174,6 +174,11 @@ READ: list[tuple[str, str, list[Point]]] = [
     ('{"Mon": 34, "Tue": 41, "Wed": 29,}', "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
     ("CHF 45 for lunch, CHF 120 for hotel, CHF 60 for train — bar chart", "bar", [("lunch", 45), ("hotel", 120), ("train", 60)]),
     ("Bar chart of sales per rep: Ana 12, Ben ~15, Cy 9", "bar", [("Ana", 12), ("Ben", 15), ("Cy", 9)]),
+    # thousands in apostrophes (Swiss), a lowercase 'm' after a currency, identifiers joined by a hyphen
+    ("Visitors per museum: Kunsthaus 312'400, Landesmuseum 288'150 (bars)", "bar", [("Kunsthaus", 312400), ("Landesmuseum", 288150)]),
+    ("Seed round: $1.2m, Series A: $9.5m, Series B: $31m", "bar",
+     [("Seed round", 1_200_000), ("Series A", 9_500_000), ("Series B", 31_000_000)]),
+    ("Re INC-2291: queue depth for mq-01 41, mq-02 77, mq-03 12", "bar", [("mq-01", 41), ("mq-02", 77), ("mq-03", 12)]),
 ]
 
 
@@ -232,6 +237,9 @@ REFUSED: list[tuple[str, str]] = [
     ("Line chart of signups, log scale: Mon 34, Tue 41, Wed 29", "REQUEST_NOT_HONOURED"),
     ("Ana 12, Ben 15, Cy 9 — average them and chart with the average", "REQUEST_NOT_HONOURED"),
     ("Top 2 only: Ana 12, Ben 15, Cy 9", "REQUEST_NOT_HONOURED"),
+    ("Signups Mon 34, Tue 41, Wed 29; extrapolate to Sunday", "REQUEST_NOT_HONOURED"),
+    ("Line chart with a trend line: Jan 10, Feb 12, Mar 14", "REQUEST_NOT_HONOURED"),
+    ("Inhabitants: Aarhus 285 273, Odense 180 863, Aalborg 119 862", "UNREADABLE_INTENT"),
     # shares of more than a whole, units that differ item to item
     ("Pie of team split: Eng 60%, Sales 30%, Ops 25%", "UNSUPPORTED_CHART"),
     ("Speed: car 120 km/h, bike 25 mph, walk 5 km/h", "UNITS_MIXED"),

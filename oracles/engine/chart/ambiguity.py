@@ -34,9 +34,9 @@ def refuse_ambiguous_numbers(intent: str, read: ReadData) -> None:
 
 
 def _spaced_thousands(intent: str, labels: list[str]) -> None:
-    numbered = [bool(re.search(r"\s\d{1,4}$", label)) for label in labels]
-    if all(numbered):
-        return  # "Week 1 200, Week 2 210": every label is numbered
+    numbered = [re.match(r"(.*\S)\s\d{1,4}$", label) for label in labels]
+    if all(numbered) and len({m.group(1).casefold() for m in numbered if m}) == 1:
+        return  # "Week 1 200, Week 2 210": every label is the same word numbered ("Bergen 289 330" is not)
     for match in SPACED_THOUSANDS_RE.finditer(intent):
         written = f"{match.group('label')} {match.group('head')}"
         if any(label.endswith(" " + match.group("head")) and written.casefold().endswith(label.casefold())
@@ -78,7 +78,10 @@ def _bracketed(intent: str, tokens: list[ValueToken], drawn: set[float]) -> None
 
 # Requests to change the values before drawing them: Forma draws the values as stated.
 TRANSFORM_RE = re.compile(
-    r"\blog(?:arithmic)?[\s-]*(?:scale|axis)\b|\b(?:average|sum|total|add\s+up|double|halve|multiply|divide|"
+    r"\b(?:projected|forecast|predicted|extrapolated|estimated|missing)\s+(?:values|numbers|figures|months|data)\b[^.;\n]{0,40}?"
+    r"\b(?:filled\s+in|added|included)\b|\b(?:extrapolat|interpolat)\w*|"
+    r"\b(?:add|with|plus|including)\s+(?:an?\s+)?(?:linear\s+)?(?:trend\s*line|line\s+of\s+best\s+fit|regression\s+line|"
+    r"moving\s+average)\b|\blog(?:arithmic)?[\s-]*(?:scale|axis)\b|\b(?:average|sum|total|add\s+up|double|halve|multiply|divide|"
     r"normali[sz]e|round|convert)\s+(?:them|these|those|all|the\s+(?:values|numbers|figures))\b|"
     r"\b(?:double|halve|multiply|divide|convert)\s+the\s+[^.;:\n]{1,40}?\s+(?:first|before)\b",
     re.IGNORECASE)

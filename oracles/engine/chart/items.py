@@ -151,8 +151,17 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     if len({lbl.split()[-1] for lbl, _ in points}) == 1 and all(
             len(lbl.split()) == 2 and is_time_like(lbl.split()[0]) for lbl, _ in points) and points[0][0].split()[-1].islower():
         points = [(lbl.split()[0], value) for lbl, value in points]  # "Q1 sales 100, Q2 sales 120": the measure is no label
-    if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
-        return None  # "Plot monthly revenue Jan": the first label still carries the subject
+    longest_other = max(len(lbl.split()) for lbl, _ in points[1:])
+    if len(points[0][0].split()) > longest_other:
+        # "queue depth for mq-01 41, mq-02 77": the subject ends at its last preposition before the first label
+        cut = re.split(r"\s(?:for|of|per|by|in|across|from|at|on)\s", str(points[0][0]), flags=re.IGNORECASE)
+        others = [str(lbl) for lbl, _ in points[1:]]
+        alike = all(o[:2].casefold() == cut[-1][:2].casefold() for o in others) or all(
+            is_time_like(x) for x in [cut[-1], *others])  # "mq-01" like "mq-02"; never "the rings" of a title
+        if len(cut) > 1 and len(cut[-1].split()) <= longest_other and alike:
+            points[0] = (cut[-1], points[0][1])
+        elif not headed:
+            return None  # "Plot monthly revenue Jan": the first label still carries the subject
     return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
                     data_start=first_label_at)
 

@@ -45,10 +45,11 @@ REFERENCE_AFTER_RE = re.compile(r"^(?:[.:)]\s|\s+[a-z])")
 
 VALUE_RE = re.compile(
     r"""
-    (?<![\w.,])                              # not the tail of a word, decimal or group (Q1, 1.5)
+    (?<![\w.,'])                             # not the tail of a word, decimal or group (Q1, 1.5)
+    (?<![^\W\d_]-)                           # nor of an identifier joined by a hyphen (OPS-4417, db-01)
     (?P<sign>[-−+])?
     (?P<cur>[$€£¥]|(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|INR|CNY|RMB|BRL|MXN|ZAR|PLN|SGD|HKD)\s?)?
-    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d+(?:\.\d+)?|\.\d+)
+    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d{1,3}(?:'\d{3})+(?:\.\d+)?(?!['\d])|\d+(?:\.\d+)?|\.\d+)
     (?:[eE](?P<exp>[+-]?\d+))?
     (?:
         \s?(?P<wordmult>thousand|million|billion|trillion)\b
@@ -97,12 +98,14 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     currency = match.group("cur")
     if unit and unit[0].isalpha() and unit.lower() not in GLUED_UNITS:
         return None  # "2nd", "3D", "4th": a word, not a value
-    digits = match.group("num").replace(",", "")
+    digits = match.group("num").replace(",", "").replace("'", "")  # "48'200": a Swiss thousands group
     try:
         raw = float(digits + (f"e{match.group('exp')}" if match.group("exp") else ""))
     except (ValueError, OverflowError):
         raw = math.inf
     multiplier_word = match.group("wordmult") or match.group("mult")
+    if currency and unit == "m":  # "£4.5m": after a currency, a lowercase m is millions, not metres
+        multiplier_word, unit = "M", None
     if multiplier_word:
         raw *= MULTIPLIERS[multiplier_word]
     if match.group("sign") in ("-", "−"):
@@ -112,7 +115,7 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     if currency:
         unit_label = currency.strip()
     plain = not (match.group("sign") or currency or unit or multiplier_word or "." in digits
-                 or match.group("exp") or "," in match.group("num"))
+                 or match.group("exp") or "," in match.group("num") or "'" in match.group("num"))
     return ValueToken(match.start(), match.end(), value, unit_label, match.group(0), plain)
 
 

@@ -22,7 +22,8 @@ from .calendar import expand_ranges
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
           "billion": 1e9, "trillion": 1e12}
 _NUMBER_RE = re.compile(
-    r"(?P<sign>(?<![\w)])[-−+])?[$€£¥]?(?P<digits>\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
+    r"(?P<sign>(?<![\w)])[-−+])?[$€£¥]?(?P<digits>\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d{1,3}(?:'\d{3})+(?!\d)(?:\.\d+)?|"
+    r"\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
     r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn)(?![A-Za-z]))?"
 )
 _DATE_OR_TIME_RE = re.compile(
@@ -95,14 +96,17 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
     for match in _NUMBER_RE.finditer(intent):
         start = match.start("digits")
         digits = match.group("digits")
-        glued_before = start > 0 and (intent[start - 1].isalpha() or intent[start - 1] in "_")
+        glued_before = start > 0 and (intent[start - 1].isalpha() or intent[start - 1] in "_") or bool(
+            re.search(r"[^\W\d_]-$", intent[max(0, start - 2):start]))  # "OPS-4417", "db-01": part of an identifier
         after = intent[match.end():match.end() + 1]
         glued_after = after.isalpha() and not match.group("suffix") and not match.group("word")
         sign = -1.0 if match.group("sign") in ("-", "−") else 1.0
         scale = _SCALE.get((match.group("word") or match.group("suffix") or "").lower(), 1.0)
+        if after == "m" and re.match(r"[-−+]?[$€£¥]", match.group(0)) and not intent[match.end() + 1:match.end() + 2].isalpha():
+            glued_after, scale = False, 1e6  # "£4.5m": after a currency, a lowercase m is millions
         exponent = match.group("exp") or ""
         readings: set[float] = set()
-        candidates = [digits.replace(",", "")] + (digits.split(",") if "," in digits else [])
+        candidates = [digits.replace(",", "").replace("'", "")] + (digits.split(",") if "," in digits else [])
         if re.fullmatch(r"\d+,\d{1,2}", digits):
             candidates.append(digits.replace(",", "."))  # "0,5": a decimal comma
         for candidate in candidates:
