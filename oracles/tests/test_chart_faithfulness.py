@@ -508,3 +508,92 @@ def test_a_value_stated_before_its_label_in_the_subject_is_data() -> None:
 ])
 def test_the_subjects_own_numbers_are_not_data(intent: str) -> None:
     assert answer("chart", intent, "vega-lite", {}).status == "valid"
+
+
+def test_a_value_before_a_line_that_starts_with_a_counted_word_is_still_data() -> None:
+    """Planted: the row "Zorvex, 937" left out. "937\\nbar chart" is a value, not "937 bars": a
+    counted word on the next line does not explain the number away (coverage audit family)."""
+    intent = "signups: Mon 34, Tue 41, Wed 29\nThu 937\nitems are daily totals"
+    verdict = _planted(intent, lambda spec: spec["data"].update(values=spec["data"]["values"][:-1]))
+    assert _code(verdict) == "VALUE_MISSING"
+    assert "937" in verdict.reason["message"]  # type: ignore[index]
+
+
+def _checked_against(drafted_from: str, intent: str, plant: Callable[[dict[str, Any]], None] | None = None) -> Verdict:
+    """A drafter that read only part of `intent` (as if it were `drafted_from`), checked against all of it."""
+    draft = _draft(drafted_from)
+    spec = json.loads(json.dumps(draft.artifact))
+    if plant is not None:
+        plant(spec)
+    return get_kind("chart").check(intent, replace(draft, artifact=spec), {})
+
+
+def test_two_different_marks_asked_are_refused_whichever_is_drawn() -> None:
+    """Planted: the drafter honours 'pie chart' and ignores 'draw it as a line chart' (or the other way)."""
+    both = "pie chart of traffic: google 52, direct 23, social 10. Draw it as a line chart."
+    for drafted_from in ("pie chart of traffic: google 52, direct 23, social 10",
+                         "line chart of traffic: google 52, direct 23, social 10"):
+        verdict = _checked_against(drafted_from, both)
+        assert _code(verdict) == "SHAPE_NOT_ASKED" and "arc and a line" in verdict.reason["message"]  # type: ignore[index]
+    # a hint ("over time") beside a named mark asks for nothing else
+    assert answer("chart", "bar chart of sales over time: Jan 10, Feb 12, Mar 9", "vega-lite", {}).status == "valid"
+
+
+def test_horizontal_bars_asked_but_another_mark_drawn_are_refused() -> None:
+    intent = "Line chart of sleep: Mon 6.5, Tue 7.2, Wed 5.8. Use horizontal bars."
+    verdict = _checked_against("Line chart of sleep: Mon 6.5, Tue 7.2, Wed 5.8.", intent)
+    assert _code(verdict) == "SHAPE_NOT_ASKED"
+    # the horizontal axis is not a request for horizontal bars
+    labelled = "line chart of sleep: Mon 6.5, Tue 7.2, Wed 5.8, horizontal axis: Day"
+    assert answer("chart", labelled, "vega-lite", {}).status == "valid"
+
+
+def test_a_label_that_swallowed_a_value_with_a_multiplier_is_refused() -> None:
+    """Planted: 'LATAM $310k Also EMEA' drawn as one label of 937, LATAM's own value dropped."""
+    intent = "Revenue by region: EMEA $1.2M, APAC $860k, LATAM $310k Also EMEA 937"
+    clean = "Revenue by region: EMEA $1.2M, APAC $860k, LATAM $310k, Also 937"
+
+    def plant(spec: dict[str, Any]) -> None:
+        rows = spec["data"]["values"]
+        spec["data"]["values"] = [*rows[:2], {"label": "LATAM $310k Also EMEA", "value": 937}]
+    verdict = _checked_against(clean, intent, plant)
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT" and "LATAM $310k Also EMEA" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_every_asked_title_must_be_drawn() -> None:
+    """Planted: of two title requests the drafter draws the first only."""
+    first = 'Chart weekly signups, title it "Signups after relaunch": week 1: 310, week 2: 455, week 3: 512'
+    verdict = _checked_against(first, first + ' Title it "Growth report".')
+    assert _code(verdict) == "REQUEST_NOT_HONOURED" and "Growth report" in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_two_sort_orders_asked_are_refused() -> None:
+    intent = "Sort ascending. Bar chart of response time per endpoint: search 340, login 120, checkout 410 Sort it descending."
+    verdict = _checked_against("Sort ascending. Bar chart of response time per endpoint: search 340, login 120, checkout 410",
+                               intent)
+    assert _code(verdict) == "REQUEST_NOT_HONOURED" and "sort order" in verdict.reason["message"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("intent", "label"), [
+    ("Energy use (kWh): 00:00 1.2, 06:00 2.8, 18:00 4.1 Also 00:00 937.", "18:00 4.1 Also 00:00"),
+    ("Anomaly (°C): 2021 +0.38, 2022 +0.47, 2023 +0.69 Also 2019 937.", "2023 +0.69 Also 2019"),
+    ("Lows: Mon −7, Tue −11, Fri −2 (°C) Also Mon 937.", "Fri −2 (°C) Also Mon"),
+    ("Yes by age: 18-29 64%, 30-44 58%, 65+ 39% Also 18-29 937.", "65+ 39% Also 18-29"),
+])
+def test_a_label_run_across_a_value_into_the_next_statement_is_refused(intent: str, label: str) -> None:
+    """Planted: the last item and the next statement drawn as one label, the last item's value dropped."""
+    def plant(spec: dict[str, Any]) -> None:
+        rows = spec["data"]["values"]
+        spec["data"]["values"] = [*rows[:-2], {"label": label, "value": 937}]
+    verdict = _checked_against(intent.split(" Also")[0].rsplit(",", 1)[0] + ", Also 937", intent, plant)
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT" and label in verdict.reason["message"]  # type: ignore[index]
+
+
+def test_a_label_that_opens_with_the_next_statements_word_is_refused() -> None:
+    """Planted: 'Also Samsung 937' drawn as a category 'Also Samsung'."""
+    intent = "donut chart of share: Samsung 34, Apple 27, others 15. Also Samsung 937."
+
+    def plant(spec: dict[str, Any]) -> None:
+        spec["data"]["values"] = [*spec["data"]["values"][:-1], {"label": "Also Samsung", "value": 937}]
+    verdict = _checked_against("donut chart of share: Samsung 34, Apple 27, others 15. Also 937.", intent, plant)
+    assert _code(verdict) == "LABEL_NOT_IN_INTENT" and "Also Samsung" in verdict.reason["message"]  # type: ignore[index]

@@ -230,7 +230,6 @@ REFUSED: list[tuple[str, str]] = [
     # --- generalisation: numbers that read two ways are refused, never guessed ---
     ("Sales: North 1 200, South 980, East 2 150", "UNREADABLE_INTENT"),  # a space between thousands, or 'North 1'?
     ("Sales: North 1.200, South 980, East 2.150", "UNREADABLE_INTENT"),  # a dot between thousands, or a decimal?
-    ("loss by quarter: Q1 (12), Q2 (8), Q3 4, Q4 10", "UNREADABLE_INTENT"),  # brackets marking a loss?
     ("height vs weight: 160cm/55kg, 172cm/68kg, 185cm/82kg", "UNREADABLE_INTENT"),  # never labels '160cm/'
     # a chart other than the values as stated: a transformation, a scale, a selection smaller than the data
     ("Plot signups: Mon 34, Tue 41, Wed 29 — but double the Tuesday figure first", "REQUEST_NOT_HONOURED"),

@@ -241,3 +241,12 @@ def test_an_edge_label_of_only_connecting_words_is_refused() -> None:
     verdict = get_kind("diagram").check(intent, draft, {})
     assert verdict.reason == {"code": "EDGE_LABEL_NOT_IN_INTENT",
                               "message": "The edge label 'it back' names nothing: it is only connecting words."}
+
+
+def test_a_name_cut_at_its_titles_full_stop_is_a_fragment() -> None:
+    """Planted: "Dr. Osei" drawn as "Osei" (or "Dr"): a title's full stop is inside the name."""
+    intent = "Dr. Osei supervises Mei and Karim."
+    reason = _check_planted(intent, 'label="Dr. Osei"', 'label="Osei"')
+    assert reason["code"] == "NODE_NOT_IN_INTENT" and "Osei" in reason["message"]
+    reason = _check_planted(intent, 'label="Dr. Osei"', 'label="Dr"')
+    assert reason["code"] == "NODE_NOT_IN_INTENT"

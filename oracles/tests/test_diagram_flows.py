@@ -722,3 +722,259 @@ def test_a_condition_about_one_step_drawn_from_another_is_caught() -> None:
     verdict = kind.check(intent, replace(draft, artifact=source, facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "EDGE_LABEL_WRONG"
+
+
+# --- a condition after the last of several alternatives is that alternative's own -----------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "plain", "conditioned", "label"),
+    [
+        ("submit → validate → save, or show error if invalid", "save", "show error", "if invalid"),
+        ("scan badge -> open gate or sound alarm if unknown", "open gate", "sound alarm", "if unknown"),
+        ("draft reply → send | escalate when angry", "send", "escalate", "when angry"),
+    ],
+)
+def test_a_condition_after_the_last_alternative_labels_only_its_edge(
+    intent: str, plain: str, conditioned: str, label: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    decider = next(tail for tail, head in edges if head == plain)
+    assert edges[(decider, conditioned)] == [label]
+    assert edges[(decider, plain)] == []
+
+
+def test_the_last_alternatives_condition_moved_to_the_other_is_caught() -> None:
+    reason = _planted("submit → validate → save, or show error if invalid",
+                      'n1 -> n2;\n  n1 -> n3 [label="if invalid"];', 'n1 -> n2 [label="if invalid"];\n  n1 -> n3;')
+    assert reason["code"] == "EDGE_LABEL_WRONG"
+
+
+# --- rejoins in the words people use ("both paths end at …", "both then feed into …") ----------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "check ID. if adult, sell beer; otherwise sell juice. both paths end at print receipt.",
+        "check ID. if adult, sell beer; otherwise sell juice. the two paths meet at print receipt.",
+        "check ID. if adult, sell beer; otherwise sell juice. both feed into print receipt.",
+        "check ID. if adult, sell beer; otherwise sell juice. both then → print receipt.",
+        "check ID → if adult, sell beer; otherwise sell juice; both then flow into print receipt → close till",
+    ],
+)
+def test_branches_rejoin_however_the_rejoin_is_worded(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert {"check id", "sell beer", "sell juice", "print receipt"} <= nodes
+    assert {("sell beer", "print receipt"), ("sell juice", "print receipt")} <= set(edges)
+    assert ("check id", "print receipt") not in edges
+
+
+def test_a_condition_holding_a_thousands_comma_is_one_condition() -> None:
+    nodes, edges = _drawn("Receive invoice. If amount > 10,000, CFO approval; otherwise Manager approval. "
+                          "Both lead to Schedule payment.")
+    assert nodes == {"receive invoice", "cfo approval", "manager approval", "schedule payment"}
+    assert edges[("receive invoice", "cfo approval")] == ["if amount > 10,000"]
+
+
+# --- loops: the ways people say "go back" --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "planning → development → review → round again to planning",
+        "planning → development → review → come back to planning",
+        "planning, development, review, and back to planning",
+        "planning, development, review, and round again to planning.",
+        "planning → development → review → planning again (loop forever)",
+        "planning → development → review → repeat from planning",
+    ],
+)
+def test_a_way_back_to_a_named_step_closes_the_loop(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"planning", "development", "review"}
+    assert set(edges) == {("planning", "development"), ("development", "review"), ("review", "planning")}
+
+
+def test_a_way_back_to_a_step_never_named_is_refused_not_drawn_as_a_new_step() -> None:
+    reason = _refused("fetch mail → sort it → file it → repeat from fetching mail")
+    assert reason["code"] == "UNREADABLE_INTENT"
+    assert "fetching mail" in reason["message"]
+
+
+@pytest.mark.parametrize(
+    ("intent", "extra", "back_to", "condition"),
+    [
+        ("upload file → check upload. If it failed, wait 30 seconds and upload file again. If it succeeded, notify the user.",
+         "wait 30 seconds", "upload file", "if it failed"),
+        ("brew coffee → taste. if too bitter, add milk and taste again; otherwise serve.", "add milk", "taste", "if too bitter"),
+    ],
+)
+def test_a_branch_step_then_an_earlier_step_again_goes_back_to_it(
+    intent: str, extra: str, back_to: str, condition: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    assert (extra, back_to) in edges
+    decider = next(tail for (tail, head), labels in edges.items() if head == extra)
+    assert edges[(decider, extra)] == [condition]
+
+
+def test_the_step_again_drawn_as_a_branch_of_its_own_is_caught() -> None:
+    reason = _planted("brew coffee → taste. if too bitter, add milk and taste again; otherwise serve.",
+                      "n2 -> n1;", "n1 -> n1;")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- numbered steps referred to by number ("return to step 2") ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "loop", "label"),
+    [
+        ("## Content pipeline\n1. Draft article\n2. Edit\n3. Legal check — if it fails, return to step 2\n4. Publish",
+         ("legal check", "edit"), "if it fails"),
+        ("1. write code 2. run tests (if they fail, go back to step 1) 3. deploy", ("run tests", "write code"),
+         "if they fail"),
+        ("Steps: 1) fill form 2) review; if incomplete, back to step 1. 3) approve", ("review", "fill form"),
+         "if incomplete"),
+        ("1. Draft article\n2. Edit\n3. Legal check — if it fails, return to Edit\n4. Publish",
+         ("legal check", "edit"), "if it fails"),
+    ],
+)
+def test_a_numbered_step_can_send_the_flow_back_to_another_by_number(
+    intent: str, loop: tuple[str, str], label: str
+) -> None:
+    nodes, edges = _drawn(intent)
+    assert edges[loop] == [label]
+    assert len(edges) == len(nodes)  # the sequence plus the one way back
+
+
+def test_a_way_back_to_a_step_number_that_does_not_exist_is_not_drawn() -> None:
+    _refused("1. write code 2. run tests (if they fail, go back to step 7) 3. deploy")
+
+
+def test_a_way_back_drawn_to_the_wrong_numbered_step_is_caught() -> None:
+    intent = "1. write code\n2. review code\n3. run tests — if they fail, go back to step 1\n4. deploy"
+    nodes, edges = _drawn(intent)
+    assert ("run tests", "write code") in edges
+    reason = _planted(intent, "n2 -> n0", "n2 -> n1")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT", "EDGE_LABEL_WRONG"}
+
+
+# --- parallel steps said in more ways, and the step that waits for them --------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "checkout → lint, test, build (in parallel) → deploy",
+        "checkout → lint, test and build (all at the same time) → deploy",
+        "checkout; then lint, test and build run in parallel; then deploy.",
+        "checkout. then lint, test and build, all at the same time. then deploy.",
+        "checkout. at the same time: lint, test, build. once all three are done → deploy.",
+        "checkout. in parallel: lint, test, build. once all three are done → deploy.",
+        "checkout; in parallel: lint, test, build; deploy needs all three",
+        "checkout; then lint, test and build run concurrently; deploy waits for all three.",
+    ],
+)
+def test_parallel_steps_fan_out_and_the_waiting_step_fans_in(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"checkout", "lint", "test", "build", "deploy"}
+    parallel = ("lint", "test", "build")
+    assert set(edges) == {("checkout", p) for p in parallel} | {(p, "deploy") for p in parallel}
+
+
+def test_a_name_holding_in_parallel_is_refused() -> None:
+    intent = "checkout → lint, test (in parallel) → deploy"
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    planted = draft.artifact.replace('label="test"', 'label="test (in parallel)"')
+    verdict = kind.check(intent, replace(draft, artifact=planted, facts={}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert "in parallel" in verdict.reason["message"]
+
+
+def test_a_wait_for_a_count_that_is_not_the_groups_is_not_drawn_valid() -> None:
+    _refused("checkout; in parallel: lint, test, build; deploy waits for both")
+
+
+def test_a_fan_in_drawn_from_two_of_three_parallel_steps_is_caught() -> None:
+    reason = _planted("checkout; then lint, test and build run concurrently; deploy waits for all three.",
+                      "n3 -> n4;", "")
+    assert reason["code"] == "EDGE_MISSING"
+
+
+# --- state machines: "X goes to Y on E", event rows, labelled transitions joined by "and" --------
+
+
+@pytest.mark.parametrize(
+    ("intent", "labels"),
+    [
+        ("Idle goes to Running on start; Running goes to Idle on stop.", ["on start", "on stop"]),
+        ("idle goes to running when started. running goes to idle when stopped.", ["when started", "when stopped"]),
+        ("pump: idle go to running when started, running go to idle when stopped", ["when started", "when stopped"]),
+        ("Pump states: idle, running. Start button: idle → running. Stop button: running → idle.",
+         ["start button", "stop button"]),
+    ],
+)
+def test_a_state_move_carries_its_event_on_the_edge(intent: str, labels: list[str]) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"idle", "running"}
+    assert edges[("idle", "running")] == [labels[0]]
+    assert edges[("running", "idle")] == [labels[1]]
+
+
+def test_a_single_heading_before_a_chain_is_not_an_event() -> None:
+    nodes, edges = _drawn("Release flow: build → test → ship")
+    assert edges[("build", "test")] == []
+
+
+def test_labelled_transitions_joined_by_and_are_two_clauses() -> None:
+    nodes, edges = _drawn("pending → paid (payment received). Also pending → cancelled (customer cancels) and "
+                          "paid → refunded (refund issued).")
+    assert set(edges) == {("pending", "paid"), ("pending", "cancelled"), ("paid", "refunded")}
+    assert edges[("pending", "cancelled")] == ["customer cancels"]
+    assert edges[("paid", "refunded")] == ["refund issued"]
+
+
+def test_an_event_moved_to_another_transition_is_caught() -> None:
+    reason = _planted("Pump states: idle, running. Start button: idle → running. Stop button: running → idle.",
+                      'label="Start button"', 'label="Stop button"')
+    assert reason["code"] in {"EDGE_LABEL_WRONG", "CONTENT_NOT_PLACED"}
+
+
+def test_a_step_that_meets_others_at_a_place_is_not_one_name() -> None:
+    _refused("warm-up, then the coach picks the lineup. Starters go to the pitch, subs go to the bench, and everyone "
+             "meets at the debrief.")
+
+
+# --- two or more if-clauses in one sentence --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "labels"),
+    [
+        ("first read the gauge; if above 5 bar then open valve, if between 3 and 5 bar then log reading, "
+         "else close valve", ["if above 5 bar", "if between 3 and 5 bar", "else"]),
+        ("read the gauge. if above 5 bar, open valve, if between 3 and 5 bar, log reading, otherwise close valve.",
+         ["if above 5 bar", "if between 3 and 5 bar", "otherwise"]),
+        ("read the gauge → if above 5 bar then open valve, otherwise if between 3 and 5 bar then log reading, "
+         "otherwise close valve", ["if above 5 bar", "otherwise if between 3 and 5 bar", "otherwise"]),
+    ],
+)
+def test_if_clauses_in_one_sentence_are_sibling_branches(intent: str, labels: list[str]) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"read the gauge", "open valve", "log reading", "close valve"}
+    heads = ["open valve", "log reading", "close valve"]
+    assert {head: edges[("read the gauge", head)] for head in heads} == {h: [lbl] for h, lbl in zip(heads, labels, strict=True)}
+
+
+def test_if_clauses_without_otherwise_may_nest_so_they_are_not_guessed() -> None:
+    _refused("read the gauge. if above 5 bar, open valve, if it sticks, call engineer.")
+
+
+def test_a_sibling_branch_drawn_nested_is_caught() -> None:
+    reason = _planted("read the gauge. if above 5 bar, open valve, if between 3 and 5 bar, log reading, otherwise "
+                      "close valve.", "n0 -> n2", "n1 -> n2")
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}

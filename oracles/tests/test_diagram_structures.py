@@ -138,7 +138,231 @@ def test_reporting_lines_in_several_voices(intent: str, edges: set[tuple[str, st
     assert drawn == edges
 
 
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        # plain lines beside a counted team, with "both" gathering the names before the verb
+        (
+            "Ivy leads a team of 2: Tom, Sam. Lee and Kim both report to Tom.",
+            {("Ivy", "Tom"), ("Ivy", "Sam"), ("Tom", "Lee"), ("Tom", "Kim")},
+        ),
+        (
+            "Support org: the head of support has 3 reports: Uma, Vic and Wes; Xan answers directly to Wes.",
+            {("head of support", "Uma"), ("head of support", "Vic"), ("head of support", "Wes"), ("Wes", "Xan")},
+        ),
+        # passive and "works for" beside a counted team
+        (
+            "Pat is managed by Quinn. Quinn runs a squad of two: Pat and Rae. Sol works for Rae.",
+            {("Quinn", "Pat"), ("Quinn", "Rae"), ("Rae", "Sol")},
+        ),
+        # a relative clause hangs off the one name the clause before ended with
+        (
+            "Dev reports to the controller, who reports to the CFO. The CFO has a team of two: Ana and Raj.",
+            {("controller", "Dev"), ("CFO", "controller"), ("CFO", "Ana"), ("CFO", "Raj")},
+        ),
+        # "reports to A and B" is a line to each
+        (
+            "The CTO reports to the CEO and the COO. The CTO manages two leads, Ana and Raj.",
+            {("CEO", "CTO"), ("COO", "CTO"), ("CTO", "Ana"), ("CTO", "Raj")},
+        ),
+        (
+            "Both Gil and Hal report to Ines; Ines leads a group of three (Gil, Hal, Jo).",
+            {("Ines", "Gil"), ("Ines", "Hal"), ("Ines", "Jo")},
+        ),
+    ],
+)
+def test_plain_reporting_lines_mixed_with_counted_teams(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Maya reports to Omar. Maya leads a team of 3: Lee, Kim.",
+        "Omar leads a team of three: Maya, Raj.",
+        "Maya reports to Omar. Maya leads a team of two: Lee, Kim and Bo.",
+        "Tom no longer reports to Ivy. Ivy manages two people: Sam and Lee.",
+    ],
+)
+def test_a_count_that_disagrees_with_its_list_or_a_denied_line_is_refused(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid", verdict.result
+
+
+def test_a_team_drawn_short_of_its_count_is_caught() -> None:
+    reason = _check("Omar leads a team of 3: Maya, Raj and Kim.",
+                    _dot(["Omar", "Maya", "Raj"], [("Omar", "Maya", None), ("Omar", "Raj", None)]))
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "Kim" in reason["message"]
+    reason = _check("Omar leads a team of 3: Maya, Raj.",
+                    _dot(["Omar", "Maya", "Raj"], [("Omar", "Maya", None), ("Omar", "Raj", None)]))
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "'3'" in reason["message"]
+
+
+def test_a_message_before_its_recipient_and_a_booking_are_actor_messages() -> None:
+    _, drawn, labels, _ = _drawn("The tenant emails a repair request to the landlord; the landlord books a plumber "
+                                 "with the agency; the agency confirms the visit to the tenant.")
+    assert drawn == {("tenant", "landlord"), ("landlord", "agency"), ("agency", "tenant")}
+    assert labels[("tenant", "landlord")] == "emails a repair request"
+    assert labels[("landlord", "agency")] == "books a plumber"
+
+
 # --- hierarchies --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        (
+            "Service calls:\ngateway: auth, orders\norders: payments\n",
+            {("gateway", "auth"), ("gateway", "orders"), ("orders", "payments")},
+        ),
+        (
+            "```yaml\nrequires:\n  app: [lib-a, lib-b]\n  lib-b: [lib-c]\n```\nlinks to: an arrow from each package to what it needs",
+            {("app", "lib-a"), ("app", "lib-b"), ("lib-b", "lib-c")},
+        ),
+        (
+            "Dependencies\n- ui: api\n- api: store and queue\n",
+            {("ui", "api"), ("api", "store"), ("api", "queue")},
+        ),
+    ],
+)
+def test_colon_adjacency_lines_under_a_cue(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Who is called by whom:\ngateway: auth, orders\norders: payments\n",  # the direction is the other way
+        "Deps (api also calls stripe):\nweb: api\napi: db\n",  # the cue names a node: more than a cue
+    ],
+)
+def test_colon_adjacency_without_a_plain_forward_cue_is_not_guessed(intent: str) -> None:
+    assert answer("diagram", intent, "dot", {}).status == "invalid"
+
+
+def test_a_colon_adjacency_edge_dropped_or_reversed_is_caught() -> None:
+    intent = "Service calls:\ngateway: auth, orders\norders: payments\n"
+    reason = _check(intent, _dot(["gateway", "auth", "orders", "payments"],
+                                 [("gateway", "auth", None), ("orders", "payments", None)]))
+    assert reason["code"] == "EDGE_MISSING"
+    reason = _check(intent, _dot(["gateway", "auth", "orders", "payments"],
+                                 [("gateway", "auth", None), ("gateway", "orders", None), ("payments", "orders", None)]))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
+def test_json_groups_beside_an_edge_list_are_clusters() -> None:
+    intent = ('{"type": "network", "groups": {"DMZ": ["proxy", "mail relay"], "LAN": ["files", "printer"]}, '
+              '"edges": [["proxy", "files"], ["mail relay", "files"], ["files", "printer"]]}')
+    nodes, drawn, _, clusters = _drawn(intent)
+    assert drawn == {("proxy", "files"), ("mail relay", "files"), ("files", "printer")}
+    assert clusters == {"DMZ": {"proxy", "mail relay"}, "LAN": {"files", "printer"}}
+    # a member moved to the other box is caught
+    reason = _check(intent, _dot(["proxy", "mail relay", "files", "printer"],
+                                 [("proxy", "files", None), ("mail relay", "files", None), ("files", "printer", None)],
+                                 {"DMZ": ["proxy"], "LAN": ["mail relay", "files", "printer"]}))
+    assert reason["code"] == "GROUP_NOT_IN_INTENT"
+    # a key beside the groups that says more than the kind of drawing is not dropped
+    assert answer("diagram", intent.replace('"type": "network"', '"owner": "Ana"'), "dot", {}).status == "invalid"
+
+
+def test_work_enqueued_for_a_component_is_an_edge_labelled_with_the_work() -> None:
+    _, drawn, labels, _ = _drawn("The scheduler enqueues nightly reports for the renderer; the renderer writes PDFs to the archive.")
+    assert drawn == {("scheduler", "renderer"), ("renderer", "archive")}
+    assert labels[("scheduler", "renderer")] == "nightly reports"
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges", "clusters"),
+    [
+        (
+            "Groups: Intake: scanner. Processing: OCR, indexer. scanner -> OCR -> indexer",
+            {("scanner", "OCR"), ("OCR", "indexer")},
+            {"Intake": {"scanner"}, "Processing": {"OCR", "indexer"}},
+        ),
+        (
+            "### Field\n- probe\n- logger\n### Office\n- dashboard\nprobe -> logger -> dashboard",
+            {("probe", "logger"), ("logger", "dashboard")},
+            {"Field": {"probe", "logger"}, "Office": {"dashboard"}},
+        ),
+        (
+            "Two zones. Bay A: lathe, mill. Bay B: drill. Steel travels lathe → mill → drill.",
+            {("lathe", "mill"), ("mill", "drill")},
+            {"Bay A": {"lathe", "mill"}, "Bay B": {"drill"}},
+        ),
+    ],
+)
+def test_groups_after_a_lead_in_under_headings_and_around_a_flow(
+    intent: str, edges: set[tuple[str, str]], clusters: dict[str, set[str]]
+) -> None:
+    _, drawn, _, drawn_clusters = _drawn(intent)
+    assert drawn == edges
+    assert drawn_clusters == clusters
+
+
+def test_a_lead_in_is_not_an_announcement_that_hides_a_declared_group() -> None:
+    intent = "Groups: Intake: scanner. Processing: OCR, indexer. scanner -> OCR -> indexer"
+    reason = _check(intent, _dot(["scanner", "OCR", "indexer"], [("scanner", "OCR", None), ("OCR", "indexer", None)],
+                                 {"Processing": ["OCR", "indexer"]}))
+    assert reason["code"] == "GROUP_MISSING"
+
+
+def test_adjacency_statements_after_a_fan_out_are_not_a_fan_in() -> None:
+    _, drawn, _, _ = _drawn("Fruit -> Citrus, Berries; Citrus -> Lemon, Lime; Berries -> Blueberry")
+    assert drawn == {("Fruit", "Citrus"), ("Fruit", "Berries"), ("Citrus", "Lemon"), ("Citrus", "Lime"),
+                     ("Berries", "Blueberry")}
+    reason = _check("Fruit -> Citrus, Berries; Citrus -> Lemon, Lime; Berries -> Blueberry",
+                    _dot(["Fruit", "Citrus", "Berries", "Lemon", "Lime", "Blueberry"],
+                         [("Fruit", "Citrus", None), ("Fruit", "Berries", None), ("Citrus", "Lemon", None),
+                          ("Citrus", "Lime", None), ("Berries", "Blueberry", None), ("Lime", "Berries", None)]))
+    assert reason["code"] == "EDGE_NOT_IN_INTENT"
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        # several top-level items over nested ones are several trees
+        (
+            "- Mammals\n  - Whales\n  - Bats\n- Birds\n  - Owls\n    - Barn owl\n",
+            {("Mammals", "Whales"), ("Mammals", "Bats"), ("Birds", "Owls"), ("Owls", "Barn owl")},
+        ),
+        # an outline numbered 1 / 1.1 / 1.2 / 2 / 2.1
+        (
+            "1. Sales\n   1.1 North region\n   1.2 South region\n2. Support\n   2.1 Tier one\n",
+            {("Sales", "North region"), ("Sales", "South region"), ("Support", "Tier one")},
+        ),
+        # a heading that names a thing is the root of the nested list under it
+        (
+            "Album: Night Drive\n* Side A\n  + Neon\n  + Overpass\n* Side B\n  + Tunnel 9\n",
+            {("Night Drive", "Side A"), ("Side A", "Neon"), ("Side A", "Overpass"), ("Night Drive", "Side B"),
+             ("Side B", "Tunnel 9")},
+        ),
+        # numbers inside bulleted items are part of their names, not step numbers
+        (
+            "* Level 1: Basics\n  * Syntax\n* Level 2: Patterns\n  * Visitors\n",
+            {("Level 1: Basics", "Syntax"), ("Level 2: Patterns", "Visitors")},
+        ),
+    ],
+)
+def test_nested_outlines_as_forests_and_under_a_named_root(intent: str, edges: set[tuple[str, str]]) -> None:
+    _, drawn, _, _ = _drawn(intent)
+    assert drawn == edges
+
+
+def test_top_level_items_under_a_steps_heading_are_not_guessed_to_be_trees() -> None:
+    verdict = answer("diagram", "Release steps:\n- Build\n  - compile\n  - package\n- Ship\n  - upload\n", "dot", {})
+    assert verdict.status == "invalid"
+
+
+def test_a_named_root_left_out_of_a_nested_outline_is_caught() -> None:
+    intent = "Album: Night Drive\n* Side A\n  + Neon\n* Side B\n  + Tunnel 9\n"
+    reason = _check(intent, _dot(["Side A", "Neon", "Side B", "Tunnel 9"], [("Side A", "Neon", None), ("Side B", "Tunnel 9", None)]))
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "Night Drive" in reason["message"]
+    reason = _check(intent, _dot(["Night Drive", "Side A", "Neon", "Side B", "Tunnel 9"],
+                                 [("Night Drive", "Side A", None), ("Side A", "Neon", None), ("Side B", "Tunnel 9", None)]))
+    assert reason["code"] == "EDGE_MISSING"
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from .lists import (
     read_slash_series,
     read_spaced_slots,
 )
+from .notation import normalise_numbers
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
 from .records import read_records
@@ -106,7 +107,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     """Read the intent into chart facts. Returns (facts, generated, notes); raises EngineRefusal."""
     guard_intent(intent)
     refuse_non_finite_words(intent)
-    read = read_data(intent)
+    read = read_data(normalise_numbers(intent))  # same length: positions read in it are positions in the intent
     notes: list[str] = []
     generated = False
     if read is None:
@@ -132,7 +133,10 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     shape = read_wording(_without_names(intent, read), subject_end)
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
+    read = _measured_labels_as_pairs(intent, read, wording.mark)
     mark = _choose_mark(wording.mark, read)
+    if mark in ("line", "area"):
+        read = _times_along_the_axis(read)
     if wording.horizontal and mark == "bar":  # "y axis 'Team'" on horizontal bars names the label axis, drawn upright
         wording = replace(wording, x_title=wording.y_title, y_title=wording.x_title)
     if mark == "arc":
@@ -186,6 +190,37 @@ def _without_names(intent: str, read: ReadData) -> str:
     return intent
 
 
+# "salary (y) against years of experience (x)", "x axis: load": the intent names what runs along x.
+AXES_NAMED_RE = re.compile(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", re.IGNORECASE)
+MEASURED_LABEL_RE = re.compile(r"([-+]?\d+(?:\.\d+)?)\s*([^\W\d_]+)\.?")
+
+
+def _measured_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | None) -> ReadData:
+    """"salary (y) against years of experience (x): 1 yr 42k, 3 yrs 51k": with the axes named, labels
+    that are each a number in one unit are the x of x/y pairs, not categories (bars or a pie stay asked)."""
+    if read.pairs or len(read.series) != 1 or asked_mark in ("bar", "arc", "area") or not AXES_NAMED_RE.search(intent):
+        return read
+    measured = [MEASURED_LABEL_RE.fullmatch(str(label).strip()) for label, _ in read.series[0].points]
+    if not all(measured) or len({m.group(2).lower().rstrip("s") for m in measured if m}) != 1:
+        return read
+    points = [(float(m.group(1)) if "." in m.group(1) else int(m.group(1)), value)  # type: ignore[union-attr]
+              for m, (_, value) in zip(measured, read.series[0].points, strict=True)]
+    return replace(read, series=[SeriesData(None, points)], pairs=True, source="pairs")  # type: ignore[arg-type]
+
+
+def _times_along_the_axis(read: ReadData) -> ReadData:
+    """A line runs along time. A grid whose columns are times ("Apr  May  Jun") and whose rows name
+    things ("Kettle", "Toaster") is drawn one line per row, the times along the axis."""
+    if read.pairs or len(read.series) < 2 or not all(s.name and is_time_like(s.name) for s in read.series):
+        return read
+    labels = [str(label) for label, _ in read.series[0].points]
+    if any(is_time_like(label) for label in labels) or any([str(lbl) for lbl, _ in s.points] != labels for s in read.series):
+        return read
+    rows = [SeriesData(label, [(s.name, s.points[index][1]) for s in read.series])  # type: ignore[misc]
+            for index, label in enumerate(labels)]
+    return replace(read, series=rows, x_title=None)
+
+
 def _capitalised(text: str | None) -> str | None:
     return text[0].upper() + text[1:] if text else text
 
@@ -219,12 +254,14 @@ def _refuse_bad_pie(read: ReadData) -> None:
         )
     if any(value < 0 for _, value in read.series[0].points):
         raise EngineRefusal("UNSUPPORTED_CHART", "A pie chart cannot show negative values. Ask for a bar chart instead.")
-    total = sum(value for _, value in read.series[0].points)
-    if read.unit == "%" and total > 100.5:  # rounding may add up to a little over 100, never 15 points over
+    points = read.series[0].points
+    total = sum(float(value) for _, value in points)
+    # Shares rounded to whole percents may add up to a little over 100: half a point per share.
+    if read.unit == "%" and total > 100 + 0.5 * len(points):
         raise EngineRefusal(
             "UNSUPPORTED_CHART",
-            f"The shares add up to {total:g}%, more than a whole, so they are not parts of one pie. Check the values, "
-            "or ask for a bar chart, e.g. 'bar chart of team split: Eng 60%, Sales 30%'.",
+            f"The shares add up to {total:g}%, more than the whole, so they cannot be slices of one pie. Check the "
+            "numbers, or ask for bars to compare them, e.g. 'bar chart of approval: Acme 60%, Globex 50%'.",
         )
 
 

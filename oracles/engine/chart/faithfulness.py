@@ -76,9 +76,15 @@ DATE_SPAN = re.compile(
     r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b", re.IGNORECASE)  # a range or a year: "Mar 12" alone is data
 NOT_DATA_AFTER = re.compile(
     r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
-    r"\s*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
+    r"[ \t]*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
     r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
 
+# A number between two parts of a label ("LATAM $310k Also EMEA", "18:00 4.1 Also 00:00", "Fri −2 (°C) Also
+# Mon"): the label ran across a value into the next statement. A clock time with words after it is no time.
+_INNER_NUMBER = re.compile(r"\S\s+[-−+(]?[$€£¥]?\d[\d,.]*(?:[kKMB]|bn|mn)?%?\)?\s+\W*[^\W\d_]")
+_CLOCK_WITH_TAIL = re.compile(r"\d{1,2}:\d{2}\s+\S")
+# Words that open the next statement; a label never starts with one ("Also Samsung 937").
+OPENING_WORDS = frozenset("also finally lastly plus then while but whereas".split())
 # " — " between words separates a statement from the next; inside a label it means two were run together.
 _SPACED_DASH = re.compile(r"\s[-–—]\s")
 # A label never holds the request for the chart itself ("May — line chart please").
@@ -89,7 +95,7 @@ _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": 
 _SIGNS = "+-"
 _SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
 # A label never starts or ends with these: they link it to something else ("28 psi →", "iOS (").
-_LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;]|[\s(\[{:=→|,;]$|->$|=>$")
+_LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;·]|[\s(\[{:=→|,;·]$|->$|=>$|^/\s|\s/$")  # "/ Ingrid", not "/search"
 _MARK_NAMES: dict[str, str] = {
     "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
     "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",
@@ -105,10 +111,23 @@ _MARK_REQUESTS = [
     re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
     re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),
+    # "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
+    re.compile(r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)(?P<word>lines?|area)\s+(?:of|for|showing)\s", re.IGNORECASE),
 ]
+# "over time", "the trend" hint at a line but do not name a chart: beside a named mark they ask for nothing else.
+_WEAK_MARK_REQUESTS = frozenset({len(_MARK_REQUESTS) - 1})
 # "just chart the sales column", "ignore the margin": a selection the chart would have to make.
 _DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
                        r"other\s+than|but\s+not)\b", re.IGNORECASE)
+# Asking for values the intent does not give: projections, forecasts, fitted lines, invented data. The
+# words of the subject ("forecast revenue: Q1 10") only ask when they come after the data; verbs always do.
+_INVENTING = re.compile(
+    r"(?P<verb>\b(?:extrapolat\w*|interpolat\w*|fill(?:ed|ing)?\s+in|invent\w*|make\s+up|made[\s-]up|simulat\w*|"
+    r"guess(?:ed|es|ing)?|project(?:ing)?\s+(?:it\s+|them\s+|the\s+\w+\s+)?(?:forward|ahead|out|through|until|into)|"
+    r"estimat(?:e|ed|es|ing)\s+(?:the\s+)?(?:missing|rest|remaining|next|future|gaps?)|"
+    r"(?:add|with|plus|include|overlay)\s+(?:an?\s+|the\s+)?(?:linear\s+)?(?:trend|regression|best[\s-]fit)[\s-]*lines?|"
+    r"lines?\s+of\s+best\s+fit|moving\s+averages?)\b)"
+    r"|\b(?:projected|projections?|forecast(?:ed|s|ing)?|predict(?:ed|ions?|s|ing)?|estimated)\b", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*$", re.IGNORECASE)
 _SELECTION = re.compile(r"\b(?:only|just)\s+"
                         r"(?:the\s+|chart\s+the\s+|plot\s+the\s+|draw\s+the\s+|show\s+the\s+)?((?:[^\W\d_][\w%]*\s*){1,3})",
@@ -129,7 +148,15 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 ]
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
-_HORIZONTAL = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b|\bflip(?:ped)?\s+(?:the\s+)?axes\b|\bswap(?:ped)?\s+(?:the\s+)?axes\b|\brow\s+chart\b|\bbars?\s+(?:that\s+)?(?:go(?:ing)?|run(?:ning)?)\s+(?:across|left\s+to\s+right)\b|\bleft[\s-]to[\s-]right\s+bars?\b", re.IGNORECASE)
+_HORIZONTAL = re.compile(
+    # ("a horizontal axis", "horizontal gridlines" ask for no orientation of the bars)
+    r"\bhorizontal(?:ly)?\b(?!\s+(?:axis|gridlines?|rules?|lines?\s+at)\b)|\bsideways\b|\bbarh\b|\bhbar\b"
+    r"|\bflip(?:ped)?\s+(?:the\s+)?axes\b|\bswap(?:ped)?\s+(?:the\s+)?axes\b|\brow\s+chart\b|\bleft[\s-]to[\s-]right\s+bars?\b"
+    # "bars running left to right", "categories on the y axis": where the bars run or the names go
+    r"|\bbars?\s+(?:(?:that|which)\s+)?(?:run(?:ning|s)?|go(?:ing|es)?|extend(?:ing|s)?|grow(?:ing|s)?|point(?:ing|s)?|drawn)"
+    r"\s+(?:from\s+)?(?:left\s+to\s+right|across)\b"
+    r"|\b(?:categories|labels|names|items)\s+(?:on|along|down)\s+the\s+(?:y|vertical)[\s-]*axis\b"
+    r"|\b(?:categories|labels|names|items)\s+down\s+the\s+(?:left|side)\b", re.IGNORECASE)
 _STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
@@ -241,6 +268,7 @@ class _Reader:
         self._folded_names = {_fold(n) for n in self._names}
         self._slots: dict[int, tuple[int, int, int] | None] = {}
         self._asked_marks: set[str] | None = None
+        self._named_marks: set[str] = set()
 
     # -- the rules, in the order a caller would fix them ------------------------------------------
 
@@ -274,6 +302,7 @@ class _Reader:
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
         self._check_coverage(used, label_spans)
+        self._check_whole(used)
         self._check_requests()
 
     # -- the asked shape ----------------------------------------------------------------------
@@ -301,15 +330,19 @@ class _Reader:
 
     def _read_asked_marks(self) -> set[str]:
         asked = set()
-        for pattern in _MARK_REQUESTS:
+        for index, pattern in enumerate(_MARK_REQUESTS):
             for match in pattern.finditer(self.plain):
                 if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
-                    asked.add(_MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())])
+                    mark = _MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())]
+                    asked.add(mark)
+                    if index not in _WEAK_MARK_REQUESTS:
+                        self._named_marks.add(mark)
         for pattern, mark in FOREIGN_MARKS:
             if pattern.search(self.intent):
                 asked.add(mark)
+                self._named_marks.add(mark)
         for match in _FOREIGN_CHART_WORD.finditer(self.intent):
             if not any(p.match(self.intent, match.start()) for p, _ in FOREIGN_MARKS) and not re.fullmatch(
                     r"diagramm\w*", match.group(0), re.IGNORECASE):
@@ -326,6 +359,12 @@ class _Reader:
     def _check_shape(self) -> None:
         asked = self.asked_marks()
         drawn = self.mark
+        if len(self._named_marks) > 1:
+            # "pie chart … draw it as a line": one chart cannot be both; drawing either ignores the other
+            named = " and a ".join(sorted(self._named_marks))
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"The intent asks for both a {named} chart; one chart is one of them. Ask for one, e.g. 'as a line "
+                "chart'. If a chart word is part of a name, quote the name."))
         if asked and drawn not in asked:
             wanted = " or ".join(sorted(asked))
             raise Unfaithful("SHAPE_NOT_ASKED", (
@@ -333,6 +372,10 @@ class _Reader:
                 "name, quote the name, e.g. 'bar chart: \"the coastal line\" 2340'."))
         horizontal_asked = self._asked(_HORIZONTAL)
         horizontal = (self.encoding.get("y") or {}).get("field") == "label" and drawn == "bar"
+        if horizontal_asked and drawn != "bar":
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"Horizontal bars were asked for but a {drawn} chart was drawn. Ask for one chart, e.g. "
+                "'horizontal bar chart: …' or 'as a line chart'."))
         if horizontal != (horizontal_asked and drawn == "bar"):
             raise Unfaithful("SHAPE_NOT_ASKED", "Horizontal bars were asked for but not drawn." if horizontal_asked
                              else "Horizontal bars were drawn but not asked for.")
@@ -345,6 +388,13 @@ class _Reader:
                 raise Unfaithful("SHAPE_NOT_ASKED", "Stacked series were asked for but drawn side by side.")
             if stacked and not self._asked(_STACKED) and drawn == "bar":
                 raise Unfaithful("SHAPE_NOT_ASKED", "The bars are stacked but stacking was not asked for.")
+        if not self.pairs and self._axes_named() and not asked & {"bar", "arc", "area"}:
+            measured = [re.fullmatch(r"[-+]?\d+(?:\.\d+)?\s*([^\W\d_]+)\.?", str(p.label).strip()) for p in self.points]
+            if all(measured) and len({m.group(1).lower().rstrip("s") for m in measured if m}) == 1:
+                raise Unfaithful("SHAPE_NOT_ASKED", (
+                    "The intent names the x and y axes and every label is a number in one unit, so these are x/y pairs, "
+                    "not categories. Say which, e.g. 'scatter of salary against years: (1, 42k), (3, 51k)' or "
+                    "'bar chart: 1 yr: 42k, 3 yrs: 51k'."))
         if not self.pairs:
             labels = [p.label for p in self.points]
             numeric = [lbl for lbl in labels if isinstance(lbl, str) and re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", lbl.strip())]
@@ -356,6 +406,10 @@ class _Reader:
                  for p in self.points):
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
 
+    def _axes_named(self) -> bool:
+        """"salary (y) against years (x)", "x axis: load": the intent says what runs along x."""
+        return bool(re.search(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", self.intent, re.IGNORECASE))
+
     def _default_marks(self) -> set[str]:
         """The marks drawn when none is asked: points for x/y pairs, a line (or bars) over time, bars otherwise."""
         if self.pairs:
@@ -364,11 +418,34 @@ class _Reader:
             return {"line", "bar"}
         return {"bar"}
 
+    def _check_whole(self, used: set[int]) -> None:
+        """A pie's slices are parts of one whole: shares stated in percent cannot add up to more than 100
+        (half a point per share is rounding)."""
+        if self.mark != "arc":
+            return
+        placed = [n for n in self.numbers if n.start in used]
+        if not placed or not all(re.match(r"\s?(?:%|percent\b|pct\b)", self.intent[n.end:n.end + 9]) for n in placed):
+            return
+        total = sum(p.value for p in self.points)
+        if total > 100 + 0.5 * len(self.points):
+            raise Unfaithful("UNSUPPORTED_CHART", (
+                f"The slices add up to {total:g}%, more than the whole. A pie shows parts of one whole; check the "
+                "numbers, or ask for bars, e.g. 'bar chart of approval: Acme 60%, Globex 50%'."))
+
     def _check_requests(self) -> None:
         if not self.asked_marks() and self.mark not in self._default_marks():
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 f"A {self.mark} chart was drawn but the intent asks for no chart type, so it gets the plain one "
                 f"({' or '.join(sorted(self._default_marks()))}). To ask for another, say so, e.g. 'as a line chart'."))
+        for match in _INVENTING.finditer(self.plain):
+            after_data = match.start() >= getattr(self, "_data_start", 0) or match.group("verb")
+            if not after_data or self._inside_drawn_name(match.start(), match.end()) \
+                    or _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]) \
+                    or re.search(r"\(\s*$", self.plain[max(0, match.start() - 3):match.start()]):  # "Mar 14 (projected)": a note
+                continue
+            raise Unfaithful("REQUEST_NOT_HONOURED", (
+                f"The intent asks for values it does not state ('{match.group(0)}'); I only chart the values given and "
+                "never project, estimate or invent others. Send every value to draw, e.g. 'Apr 16, May 18'."))
         dropping = _DROPPING.search(self.intent)
         if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
             raise Unfaithful("REQUEST_NOT_HONOURED", (
@@ -381,8 +458,11 @@ class _Reader:
                 raise Unfaithful("REQUEST_NOT_HONOURED", (
                     f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
                     "given. Send just the values to draw."))
-        title_match = _JSON_TITLE.search(self.intent) or _TITLE.search(self.intent)
-        if title_match:
+        # every title asked is drawn: "title it 'A'" … "Title it 'B'" cannot both be, so it is refused
+        in_json = [m.span() for m in _JSON_TITLE.finditer(self.intent)]
+        asked_titles = [*_JSON_TITLE.finditer(self.intent),
+                        *(m for m in _TITLE.finditer(self.intent) if not any(a <= m.start() < b for a, b in in_json))]
+        for title_match in asked_titles:
             asked_title = _fold(title_match.group(1)).strip()
             drawn = self.spec.get("title")
             drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")
@@ -393,6 +473,12 @@ class _Reader:
             return
         label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
         sort = label_channel.get("sort")
+        orders = [bool(_ALPHABETICAL.search(self.intent)), bool(_ASCENDING.search(self.intent)),
+                  bool(_DESCENDING.search(self.intent))]
+        if sum(orders) > 1:
+            raise Unfaithful("REQUEST_NOT_HONOURED", (
+                "The intent asks for more than one sort order (alphabetical, ascending, descending); one chart has "
+                "one. Ask for one, e.g. 'sorted descending'."))
         if _ALPHABETICAL.search(self.intent):
             wanted: tuple[Any, ...] = ("ascending",)
         elif _ASCENDING.search(self.intent):
@@ -473,7 +559,7 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
                     "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
-            if re.search(r"[^\W\d_]\S*\s+[-+(]?\d[\d,.]*%?\s+\W*[^\W\d_]", stripped) and not is_time_like(stripped):
+            if _INNER_NUMBER.search(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
@@ -487,7 +573,8 @@ class _Reader:
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
             edge_words = [w.lower() for w in _words(stripped)]
-            if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
+            if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS | OPENING_WORDS
+                                        or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts or ends with a linking word. Write 'label value' items, e.g. "
                     "'control 3.2%, variant 4.1%'."))
@@ -495,6 +582,7 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' carries part of its statement. Write 'label value' items, e.g. 'iOS 52k', "
                     "or x/y pairs as '(28, 41.2)'."))
+            self._check_split_number(stripped)
             found = [s for s in self._find(stripped) if self._whole(s, stripped)]
             if not found:
                 expanded = [(a, b) for a, b, labels in ranges if _fold(stripped) in {_fold(x) for x in labels}]
@@ -506,6 +594,21 @@ class _Reader:
                     f"its value, e.g. 'New York 8.3M, Los Angeles 3.9M'."))
             spans[name] = found
         return spans
+
+    def _check_split_number(self, label: str) -> None:
+        """"Bergen 289 330", "Zürich 48'200": a label ending with one to three digits right before a group of
+        three may hold the first group of a number written with a space or an apostrophe between thousands."""
+        head = re.search(r"(?:^|\s)(\d{1,3})$", label)
+        if head is None or is_time_like(label):
+            return
+        for _, end in self._find(label):
+            group = re.match(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)", self.intent[end:end + 6])
+            if group:
+                whole = f"{head.group(1)}{group.group(1)}"
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{label}' ends with '{head.group(1)}', which with '{group.group(1)}' after it may be one "
+                    f"number written with a separator between thousands. Write it as {whole} or {int(whole):,}, or put a "
+                    f"colon after the label, e.g. '{label}: {group.group(1)}'."))
 
     def _joined_on(self, start: int, label: str) -> bool:
         """"Home and Garden 320", "The Lord of the Rings 8.9": the words before the label join it to a
@@ -555,7 +658,7 @@ class _Reader:
                 continue
             if side == "after" and _is_past_verb(neighbour) and not label[:1].islower():
                 continue  # "Alice resolved 27": a verb links the name to its value
-            if side == "before" and neighbour.islower() and self._opens_the_list(start):
+            if side == "before" and neighbour.islower() and self._opens_the_list(start) and not self._bare_run(start):
                 continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
             return False
         return True
@@ -585,6 +688,13 @@ class _Reader:
                         f"'{point.label}' is a note in brackets, not one of the values. Leave it out, or list it with "
                         "the others, e.g. 'Mon 8k, Tue 10k, goal 10k'."))
 
+    def _bare_run(self, start: int) -> bool:
+        """"new york city 8.3M, los angeles 3.9M": only plain words stand before the first label, none that
+        asks, links or measures, so they may be the start of its name, not a subject."""
+        words = _words(self.intent[:start])
+        return bool(words) and not any(_fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS
+                                       for w in words)
+
     def _opens_the_list(self, start: int) -> bool:
         """The first label of the data, with no heading separator (':', '—', a line break) before it."""
         earlier = [a for name in self._names for a, _ in self._find(name) if a < start]
@@ -594,7 +704,9 @@ class _Reader:
 
     def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
         inside = _Spans(span for spans in label_spans.values() for span in spans)
-        return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)]
+        # "ticket OPS-4417": the number of an identifier is never a value
+        return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)
+                and not re.search(r"[^\W\d_]-$", self.intent[max(0, n.start - 2):n.start])]
 
     def _sized(self, number: StatedNumber, names: _Spans) -> bool:
         """"top 5", "a 30-year": a number the word before frames as not data (unless that word is a drawn name: "a 1, b 2")."""
@@ -872,8 +984,10 @@ class _Reader:
             for j in range(i + 1, min(i + 2, len(tokens))):
                 y = tokens[j]
                 gap = self.intent[x.end:y.start]
-                if point.value in y.readings and re.fullmatch(
-                        r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap):
+                if point.value in y.readings and (re.fullmatch(
+                        r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap)
+                        # "1 yr 42k" where the axes are named: the x's unit alone stands between x and y
+                        or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())):
                     found.append((i, j))
         return found
 
@@ -883,8 +997,13 @@ class _Reader:
                 "The data are x/y pairs but were drawn as categories." if structured.pairs else
                 "The data are labelled values but were drawn as x/y pairs."))
         multi = len({p.series for p in self.points}) > 1
+        points = structured.points
+        if self.mark in ("line", "area") and not self.pairs and all(s and is_time_like(str(s)) for s, _, _ in points) \
+                and not any(is_time_like(str(lbl)) for _, lbl, _ in points):
+            # Columns named by times, rows by things: a line runs along time, so each row is a line.
+            points = [(str(lbl), s, v) for s, lbl, v in points]
         expected = [(s if multi else None, _fold(str(lbl)) if not self.pairs else _number_key(lbl), v)
-                    for s, lbl, v in structured.points]
+                    for s, lbl, v in points]
         drawn = [(_fold(p.series) if p.series else None,
                   _fold(str(p.label)) if not self.pairs else _number_key(p.label), p.value) for p in self.points]
         remaining = list(expected)
@@ -969,6 +1088,10 @@ def _cell_readings(cell: Any) -> frozenset[float] | None:
     if isinstance(cell, int | float):
         return frozenset({_number_key(cell)})
     text = str(cell).strip()
+    accounting = re.fullmatch(r"\(\s*([$€£¥]?\d[\d,]*(?:\.\d+)?)\s*\)", text)
+    if accounting:  # "(1,200)" alone in a cell: accounting notation for -1,200
+        readings = _cell_readings(accounting.group(1))
+        return frozenset(-r for r in readings) if readings else None
     if not re.fullmatch(r"[-−+]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion))?"
                         r"\s?(?:%|°\s?[CF]?|[A-Za-zµ/]{1,5})?", text):
         return None
@@ -1228,7 +1351,8 @@ def _split_cells(line: str, delimiter: str) -> list[str]:
     """Cells of one pasted row: quoted cells keep their commas ("Smith, J.",42); columns aligned with
     runs of spaces (a sheet copied as text) split at two or more spaces."""
     if delimiter == "  ":
-        return [c for c in re.split(r"\s{2,}", line.strip())] if line.strip() else [""]
+        cells = [c for c in re.split(r"\s{2,}", line.strip())] if line.strip() else [""]
+        return ["", *cells] if re.match(r"\s{2,}\S", line) else cells  # a blank corner above the row names
     if '"' in line:
         return [c.strip() for c in next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])]
     return [c.strip() for c in line.split(delimiter)]
@@ -1330,7 +1454,7 @@ def _strict(number: StatedNumber) -> StatedNumber:
     if digits is None or "," not in digits.group(0):
         return number
     text = digits.group(0)
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?", text):  # "1,200", "1,23,456"
         keep = {r for r in number.readings if abs(r) >= 1000}
     elif re.fullmatch(r"\d+,\d{1,2}", text):
         keep = {r for r in number.readings if not float(r).is_integer()}

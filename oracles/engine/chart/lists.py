@@ -13,7 +13,9 @@ from .reading_model import Label, ReadData, SeriesData
 
 EXAMPLE = "Say the values with their labels, e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'"
 # Between two items: a comma, semicolon, newline, pipe, bullet, " and ", or a sentence end.
-ITEM_SEPARATOR_RE = re.compile(r"[,;\n|•]|\band\b|\.\s+|\.$", re.IGNORECASE)
+# A slash or middle dot between spaces separates items too ("Lars 82,4 / Ingrid 64,9", "Wien 1.234,50 · Graz"),
+# where "/search" and "10/12" do not.
+ITEM_SEPARATOR_RE = re.compile(r"[,;\n|•·]|\s/\s|\band\b|\.\s+|\.$", re.IGNORECASE)
 HEADING_SEPARATOR_RE = re.compile(r":(?!\d\d)|=|\s[-–—]\s")  # not the colon of 09:30
 LABEL_EDGE_CHARS = " \t\"'“”‘’*-–—:=()[]{}#>→⟶"
 STOP_WORDS = {"of", "for", "on", "in", "at", "by", "with", "the", "a", "an", "and", "is", "was", "were",

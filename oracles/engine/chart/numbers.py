@@ -43,13 +43,19 @@ LABEL_SPAN_RE = re.compile(
 REFERENCE_BEFORE_RE = re.compile(r"\b(?:Figure|Fig\.|Table|Exhibit|Chart|Slide|Section|Appendix)\s+$")
 REFERENCE_AFTER_RE = re.compile(r"^(?:[.:)]\s|\s+[a-z])")
 
+# Thousands groups besides the comma: "48'200" (Swiss), "289 330" with a no-break or thin space
+# (French, Nordic), and Indian grouping "1,23,456". A plain space between groups is read in
+# `space_grouped_spans`, since "Route 66 120" may be a name and a value.
+GROUP_MARKS = "'’\u00a0\u2009\u202f"
 VALUE_RE = re.compile(
     r"""
-    (?<![\w.,'])                             # not the tail of a word, decimal or group (Q1, 1.5)
-    (?<![^\W\d_]-)                           # nor of an identifier joined by a hyphen (OPS-4417, db-01)
+    (?<![\w.,])                              # not the tail of a word, decimal or group (Q1, 1.5)
+    (?<![^\W\d_]-)                           # not the number of an identifier (OPS-4417, db-01)
     (?P<sign>[-−+])?
     (?P<cur>[$€£¥]|(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|INR|CNY|RMB|BRL|MXN|ZAR|PLN|SGD|HKD)\s?)?
-    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d{1,3}(?:'\d{3})+(?:\.\d+)?(?!['\d])|\d+(?:\.\d+)?|\.\d+)
+    (?P<num>\d{1,3}(?:['’\u00a0\u2009\u202f]\d{3})+(?:\.\d+)?(?![\d'’]|[\u00a0\u2009\u202f]\d)
+      |\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,]\d)
+      |\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]\d)|\d+(?:\.\d+)?|\.\d+)
     (?:[eE](?P<exp>[+-]?\d+))?
     (?:
         \s?(?P<wordmult>thousand|million|billion|trillion)\b
@@ -98,14 +104,12 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     currency = match.group("cur")
     if unit and unit[0].isalpha() and unit.lower() not in GLUED_UNITS:
         return None  # "2nd", "3D", "4th": a word, not a value
-    digits = match.group("num").replace(",", "").replace("'", "")  # "48'200": a Swiss thousands group
+    digits = re.sub(f"[,{GROUP_MARKS}]", "", match.group("num"))
     try:
         raw = float(digits + (f"e{match.group('exp')}" if match.group("exp") else ""))
     except (ValueError, OverflowError):
         raw = math.inf
     multiplier_word = match.group("wordmult") or match.group("mult")
-    if currency and unit == "m":  # "£4.5m": after a currency, a lowercase m is millions, not metres
-        multiplier_word, unit = "M", None
     if multiplier_word:
         raw *= MULTIPLIERS[multiplier_word]
     if match.group("sign") in ("-", "−"):
@@ -115,7 +119,7 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     if currency:
         unit_label = currency.strip()
     plain = not (match.group("sign") or currency or unit or multiplier_word or "." in digits
-                 or match.group("exp") or "," in match.group("num") or "'" in match.group("num"))
+                 or match.group("exp") or digits != match.group("num"))
     return ValueToken(match.start(), match.end(), value, unit_label, match.group(0), plain)
 
 
@@ -148,6 +152,9 @@ def find_value_tokens(text: str) -> list[ValueToken]:
     return tokens
 
 
+ACCOUNTING_CELL_RE = re.compile(r"\(\s*([$€£¥]?\d[\d,]*(?:\.\d+)?)\s*\)")
+
+
 def parse_cell(cell: str) -> int | float | None:
     """A table/CSV cell as a number (with units and multipliers), or None when it is text."""
     cell = cell.strip()
@@ -155,6 +162,9 @@ def parse_cell(cell: str) -> int | float | None:
         return None
     if re.fullmatch(r"[-−+]?\d+,\d{1,2}\s?%?", cell):
         cell = cell.replace(",", ".")  # a cell is one number: "1,8" has a decimal comma
+    accounting = ACCOUNTING_CELL_RE.fullmatch(cell)
+    if accounting:  # "(4,500)" alone in a cell: the accounting notation of -4,500
+        cell = "-" + accounting.group(1)
     match = VALUE_RE.fullmatch(cell)
     if match is None:
         return None

@@ -339,6 +339,8 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
         for line in [*lines, ""]:
             if delimiter == "  ":  # columns aligned with runs of spaces: a sheet copied as text
                 cells = re.split(r"\s{2,}", line.strip()) if line.strip() else []
+                if re.match(r"\s{2,}\S", line):
+                    cells = ["", *cells]  # "      Apr   May": a header whose corner above the row names is blank
             else:
                 cells = next(csv.reader(io.StringIO(line), delimiter=delimiter, skipinitialspace=True), [])
             if len(cells) >= 2 and (not block or len(cells) == len(block[0])):

@@ -17,15 +17,28 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .calendar import expand_ranges
+from .calendar import expand_ranges, is_time_like
 
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
           "billion": 1e9, "trillion": 1e12}
 _NUMBER_RE = re.compile(
-    r"(?P<sign>(?<![\w)])[-−+])?[$€£¥]?(?P<digits>\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d{1,3}(?:'\d{3})+(?!\d)(?:\.\d+)?|"
-    r"\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
-    r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn)(?![A-Za-z]))?"
+    r"(?P<sign>(?<![\w)])[-−+])?(?P<currency>[$€£¥])?"
+    r"(?P<digits>\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,])"  # "1.234,50": dots between thousands, a decimal comma
+    r"|\d{1,3}(?:['’\u00a0\u2009\u202f]\d{3})+(?![\d'’])(?:\.\d+)?"  # "48'200", "289 330" with a no-break space
+    r"|\d{1,2}(?:,\d{2})+,\d{3}(?!\d)(?:\.\d+)?"  # Indian grouping: "1,23,456"
+    r"|\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
+    r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn|m)(?![A-Za-z²³]))?"
 )
+_GROUP_MARKS_RE = re.compile("['’\u00a0\u2009\u202f]")
+# "289 330" with plain spaces: one number only where the intent shows it writes thousands so (a group
+# that starts with 0, or a currency before it); otherwise two numbers, and the faithfulness check
+# refuses a label that ends with the first group.
+_SPACED_GROUPS_RE = re.compile(r"(?<![\w.,'’])(?P<currency>[$€£¥]\s?)?(?P<num>\d{1,3}(?: \d{3})+)(?![\d'’]|[.,]\d| \d)")
+_WORD_BEFORE_RE = re.compile(r"([^\W\d_][\w'’-]*)\s$")
+# "Marketing (4,500), Sales 1,200": a bracketed value right after a label, before an item break.
+_ITEM_END_RE = re.compile(r"\s*(?:[,;\n|]|\.(?:\s|$)|$)")
+_ACCOUNTING_SAID_RE = re.compile(
+    r"\baccounting\b|\bnegatives?\s+(?:are\s+|shown\s+|written\s+)?(?:in\s+)?(?:brackets|parenthes[ie]s)\b", re.IGNORECASE)
 _DATE_OR_TIME_RE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
     r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b|"  # "March 3–7, 2025": a date, not values
@@ -33,11 +46,12 @@ _DATE_OR_TIME_RE = re.compile(
     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b|"
     r"\d{4}-\d{1,2}(?:-\d{1,2})?|(?<!\d)(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?:/\d{2,4})?(?!\d)|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\b", re.IGNORECASE
 )
-# "top 5", "last 7 days": numbers that size the question, not values to draw.
+# "top 5", "last 7 days": numbers that size the question, not values to draw. The counted word is on the
+# number's own line: "Zorvex, 937\nbar chart please" states a value, not "937 bars".
 _COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|last|past|next|first|every|each|bottom|question)|\bn\s*=)\s*-?\s*$",
                               re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(
-    r"^\s*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
+    r"^[ \t]*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
     r"values|lines?|slices?|columns?|rows?|charts?|colou?rs?)\b", re.IGNORECASE)
 
 
@@ -67,6 +81,7 @@ def in_spans(position: int, starts: list[int], ends: list[int]) -> bool:
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])")
 _DECIMAL_BEFORE_COMMA_SPACE_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
 _DIGIT_COMMA_DIGIT_RE = re.compile(r"\d,\d")
+_EUROPEAN_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,])")
 
 
 def uses_decimal_commas(intent: str) -> bool:
@@ -80,6 +95,9 @@ def uses_decimal_commas(intent: str) -> bool:
     if DECIMAL_COMMA_RE.search(intent) and re.search(r"\n|\s[|·•]\s", intent) \
             and intent.count(",") == len(DECIMAL_COMMA_RE.findall(intent)):
         return True  # "A: 3,2 | B: 4,7", one item a line: no comma splits the list or groups thousands
+    european = _EUROPEAN_RE.sub(lambda m: "#" * len(m.group(0)), intent)
+    if european != intent:  # "Wien 1.234,50 · Graz 987,25": with dotted thousands, a comma is a decimal mark
+        return len(_DECIMAL_BEFORE_COMMA_SPACE_RE.findall(european)) == len(_DIGIT_COMMA_DIGIT_RE.findall(european))
     decimals = _DECIMAL_BEFORE_COMMA_SPACE_RE.findall(intent)
     return len(decimals) >= 2 and len(decimals) == len(_DIGIT_COMMA_DIGIT_RE.findall(intent)) \
         and ", " in intent and not re.search(r"\(\s*\d+,\d+\s*\)", intent)
@@ -90,23 +108,31 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
     """Every numeric token in the intent with all its plausible readings."""
     if uses_decimal_commas(intent):  # same length, so positions still point into the intent
         intent = _DECIMAL_BEFORE_COMMA_SPACE_RE.sub(lambda m: m.group(0).replace(",", "."), intent)
+    intent = _joined_space_groups(intent)  # same length too
     masked = [(m.start(), m.end()) for m in _DATE_OR_TIME_RE.finditer(intent)]  # finditer: sorted, disjoint
     masked_starts, masked_ends = [a for a, _ in masked], [b for _, b in masked]
     found: list[StatedNumber] = []
     for match in _NUMBER_RE.finditer(intent):
         start = match.start("digits")
         digits = match.group("digits")
-        glued_before = start > 0 and (intent[start - 1].isalpha() or intent[start - 1] in "_") or bool(
-            re.search(r"[^\W\d_]-$", intent[max(0, start - 2):start]))  # "OPS-4417", "db-01": part of an identifier
+        glued_before = start > 0 and (intent[start - 1].isalpha() or intent[start - 1] in "_")
+        identifier = start > 1 and intent[start - 1] == "-" and intent[start - 2].isalpha()  # "OPS-4417", "db-01"
         after = intent[match.end():match.end() + 1]
         glued_after = after.isalpha() and not match.group("suffix") and not match.group("word")
-        sign = -1.0 if match.group("sign") in ("-", "−") else 1.0
-        scale = _SCALE.get((match.group("word") or match.group("suffix") or "").lower(), 1.0)
-        if after == "m" and re.match(r"[-−+]?[$€£¥]", match.group(0)) and not intent[match.end() + 1:match.end() + 2].isalpha():
-            glued_after, scale = False, 1e6  # "£4.5m": after a currency, a lowercase m is millions
+        sign = -1.0 if match.group("sign") in ("-", "−") or _accounting(intent, match) else 1.0
+        suffix = match.group("suffix") or ""
+        scale = _SCALE.get((match.group("word") or suffix).lower(), 1.0)
+        # "£4.5m" is million; a glued "12m" with no currency may be metres, so both readings stand
+        scales = {scale} if suffix != "m" or match.group("currency") else {1.0, scale}
+        if match.group("currency") and not suffix and not match.group("word") \
+                and re.match(r"\s[mM](?![\w²³])", intent[match.end():match.end() + 3]):
+            scales = {1e6}  # "$1.2 m": money in millions
         exponent = match.group("exp") or ""
         readings: set[float] = set()
-        candidates = [digits.replace(",", "").replace("'", "")] + (digits.split(",") if "," in digits else [])
+        digits = _GROUP_MARKS_RE.sub("", digits)
+        candidates = [digits.replace(",", "")] + (digits.split(",") if "," in digits else [])
+        if re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d{1,2}", digits):
+            candidates = [digits.replace(".", "").replace(",", ".")]
         if re.fullmatch(r"\d+,\d{1,2}", digits):
             candidates.append(digits.replace(",", "."))  # "0,5": a decimal comma
         for candidate in candidates:
@@ -116,9 +142,10 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
                 number = float(candidate + exponent)
             except (ValueError, OverflowError):
                 continue
-            value = sign * number * scale
-            if math.isfinite(value):
-                readings.add(_key(value))
+            for factor in scales:
+                value = sign * number * factor
+                if math.isfinite(value):
+                    readings.add(_key(value))
         in_date = in_spans(start, masked_starts, masked_ends)
         is_count = bool(_COUNT_BEFORE_RE.search(intent[max(0, start - 12):start])
                         or _COUNT_AFTER_RE.match(intent[match.end():match.end() + 16]))
@@ -129,9 +156,40 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
                          and re.match(r"(?:[.:)]\s|\s+[a-z])", intent[match.end():match.end() + 3]))  # "Figure 3. …"
         is_count = is_count or numbering or reference
         found.append(StatedNumber(match.group(0), frozenset(readings),
-                                  not (glued_before or glued_after or in_date or is_count),
+                                  not (glued_before or identifier or glued_after or in_date or is_count),
                                   match.start(), match.end()))
     return tuple(found)
+
+
+def _joined_space_groups(intent: str) -> str:
+    """"Stavanger 149 048", "€1 200": thousands written with plain spaces, joined by no-break spaces
+    (same length) when some group starts with 0 or a currency leads; "Week 3 450" is a label and a value."""
+    found = []
+    for match in _SPACED_GROUPS_RE.finditer(intent):
+        word = _WORD_BEFORE_RE.search(intent[max(0, match.start() - 30):match.start()])
+        head = match.group("num").split(" ")[0]
+        if match.group("currency") or not (word and is_time_like(f"{word.group(1)} {head}")):
+            found.append(match)
+    if not any(m.group("currency") or re.search(r" 0", m.group("num")) for m in found):
+        return intent
+    for match in found:
+        intent = intent[:match.start("num")] + match.group("num").replace(" ", "\u00a0") + intent[match.end("num"):]
+    return intent
+
+
+def _accounting(intent: str, match: re.Match[str]) -> bool:
+    """"(4,500)" right after a label and before an item break is -4,500 when the intent says it writes
+    accounting figures or states other values bare; brackets around every value only enclose them."""
+    after = intent[match.end():]
+    word = re.search(r"(\S+)[ \t]\(\s*$", intent[max(0, match.start() - 40):match.start()])
+    if not (word and re.search(r"[^\W\d_]", word.group(1)) and re.match(r"\s*\)", after)):
+        return False  # the bracket follows a name ("Legal (1,250)", "Q2 ($1,100)"), not a value
+    if not _ITEM_END_RE.match(after[after.index(")") + 1:]) or re.fullmatch(r"(?:19|20)\d\d", match.group(0)):
+        return False
+    if _ACCOUNTING_SAID_RE.search(intent):
+        return True
+    bare = re.compile(r"(\S*[^\W\d_]\S*):?[ \t][-−+]?[$€£¥]?(\d[\d,]*(?:\.\d+)?)[%kKMB]?(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
+    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group(2)) and "(" not in m.group(1) for m in bare.finditer(intent))
 
 
 def _norm(text: Any) -> str:

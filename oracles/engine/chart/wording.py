@@ -30,6 +30,15 @@ _AS_A = (r"\b(?:as|in|into|with|using|like|make\s+it|draw\s+it|plot\s+it|show\s+
          r"(?:(?:simple|single|smooth|dashed|horizontal|vertical|stacked|grouped|clustered|multi-series)\s+)*")
 NEGATED_SHAPE_RE = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*"
                               r"(?:stack(?:ed|ing)?|grouped|clustered|side[\s-]by[\s-]side|horizontal(?:ly)?)\b")
+# "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
+_A_MARK_OF = r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)"
+# Horizontal bars said by where they run or where the categories go: "bars running left to right",
+# "categories on the y axis", "names down the left".
+ACROSS_RE = re.compile(
+    r"\bbars?\s+(?:(?:that|which)\s+)?(?:run(?:ning|s)?|go(?:ing|es)?|extend(?:ing|s)?|grow(?:ing|s)?|point(?:ing|s)?|drawn)"
+    r"\s+(?:from\s+)?(?:left\s+to\s+right|across)\b"
+    r"|\b(?:categories|labels|names|items)\s+(?:on|along|down)\s+the\s+(?:y|vertical)[\s-]*axis\b"
+    r"|\b(?:categories|labels|names|items)\s+down\s+the\s+(?:left|side)\b", re.IGNORECASE)
 _MARK_PATTERNS: list[tuple[str, str]] = [
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
@@ -47,7 +56,8 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
     # "area" and "line" ask for a mark only where a request stands: "area chart", "as a line", "line:" at
     # the start; "the sales area" or "by product line" name something
     (rf"\bstacked\s+area\b|\barea\s*(?:charts?|graphs?|plots?)\b|{_AS_A}area\b|^\W*area\b", "area"),
-    (rf"\blines?\s*(?:charts?|graphs?|plots?)\b|{_AS_A}lines?\b|^\W*lines?\b|\btrend(?:line)?\b|\bsparkline\b|"
+    (rf"\blines?\s*(?:charts?|graphs?|plots?)\b|{_AS_A}lines?\b|^\W*lines?\b|{_A_MARK_OF}lines?\s+(?:of|for|showing)\s|"
+     r"\btrend(?:line)?\b|\bsparkline\b|"
      r"\bover\s+time\b|\btimeline\b", "line"),
     (r"\bbars?\b|\bbar\s*(?:chart|graph)\b|\bcolumns?\b|\bhistogram\b", "bar"),
 ]
@@ -58,7 +68,7 @@ def read_wording(text: str, subject_end: int) -> Wording:
     lowered = NEGATED_MARK_RE.sub(" ", re.sub(r"[_*]", " ", text.lower()))  # "a bar chart, not a line": the refused mark is no request
     lowered = NEGATED_SHAPE_RE.sub(" ", lowered)  # "side by side, not stacked"
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
-    horizontal = bool(HORIZONTAL_RE.search(lowered))
+    horizontal = bool(HORIZONTAL_RE.search(lowered) or ACROSS_RE.search(lowered))
     arrangement = None
     if re.search(r"\bstack(?:ed|ing)?\b", lowered):  # "stacked bars", "stack paid on top of organic"
         arrangement = "stacked"

@@ -78,6 +78,9 @@ def _group_name(text: str) -> str | None:
 def _declarations(statement: str) -> list[tuple[str, list[str]]] | None:
     """The groups one statement declares (with its lead-in), or None when it declares none."""
     text = _plain(statement).lstrip(" —–-.;:")
+    lead = re.match(r"^(?P<lead>[^:]{1,40}?)\s*:\s*(?=[^:]+:)", text)
+    if lead and _TRIGGER_RE.search(lead.group("lead")) and len(lead.group("lead").split()) <= NAME_MAX_WORDS + 1:
+        text = text[lead.end():]  # "Groups: Edge: gateway": the lead-in, then a declaration
     if "(" in text:
         found = []
         rest = text
@@ -113,7 +116,8 @@ def _member(graph: Graph, item: str) -> str:
 def read_grouped(intent: str, read_rest: Callable[[str], Graph | None]) -> Graph | None:
     """None unless the intent declares groups; else the rest read by `read_rest` (the cascade
     without this reader, which reading.py passes in), with groups."""
-    if not _TRIGGER_RE.search(intent) and not _HAS_TRIGGER_RE.search(intent):
+    # two or more "### Name" headings over bullet lists declare groups without saying "group"
+    if not _TRIGGER_RE.search(intent) and not _HAS_TRIGGER_RE.search(intent) and len(_SECTION_RE.findall(intent)) < 2:
         return None
     # "### Frontend" over a bullet list: a section is a group declared by its heading
     intent = _SECTION_RE.sub(

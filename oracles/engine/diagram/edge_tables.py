@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from .model import Graph
+from .model import Graph, node_key
 
 TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
 HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
@@ -145,6 +145,11 @@ def read_json_graph(intent: str) -> Graph | None:
     if after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
         return None
     graph = Graph(flow=True)
+    groups = _json_groups(value)
+    if groups is None:
+        return None
+    if groups:  # {"groups": {"Edge": ["CDN", "WAF"]}, "edges": [...]}: the rest is an edge list
+        value = {k: v for k, v in value.items() if k in ("nodes", "edges")}
     edges = value.get("edges") if isinstance(value, dict) and set(value) <= {"nodes", "edges"} else value
     try:
         if isinstance(edges, list) and edges and all(_edge_of(item) for item in edges):
@@ -171,7 +176,37 @@ def read_json_graph(intent: str) -> Graph | None:
             return None
     except ValueError:
         return None
+    for name, members in groups.items():
+        keys = [node_key(m) for m in members]
+        if any(k not in graph.labels for k in keys):
+            return None  # a member no edge or node names
+        graph.groups[name] = keys
     return graph if graph.edges else None
+
+
+# Keys beside "edges" that only say what the drawing is ("diagram": "architecture").
+_JSON_META_KEYS = frozenset({"diagram", "type", "kind"})
+_JSON_META_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
+                              "digraph directed".split())
+
+
+def _json_groups(value: Any) -> dict[str, list[str]] | None:
+    """The groups a JSON edge list declares ({"groups": {name: [members]}}); {} when it declares
+    none, None when it holds more than groups, edges, nodes and a word that says what it is."""
+    if not isinstance(value, dict) or "groups" not in value:
+        return {}
+    if not set(value) <= {"nodes", "edges", "groups"} | _JSON_META_KEYS or "edges" not in value:
+        return None
+    if any(not isinstance(value[k], str) or value[k].casefold() not in _JSON_META_VALUES for k in set(value) & _JSON_META_KEYS):
+        return None
+    groups = value["groups"]
+    if not isinstance(groups, dict) or not groups or not all(
+        isinstance(name, str) and name.strip() and isinstance(members, list) and members
+        and all(isinstance(m, str) and m.strip() for m in members)
+        for name, members in groups.items()
+    ):
+        return None
+    return {name.strip(): [m.strip() for m in members] for name, members in groups.items()}
 
 
 ADJACENT_NAME_MAX_WORDS = 4
@@ -199,4 +234,50 @@ def read_adjacency(intent: str) -> Graph | None:
         tail = graph.node(match.group("tail"))  # type: ignore[union-attr]
         for head in heads:
             graph.edge(tail, graph.node(head))
+    return graph
+
+
+# "web: api, auth" lines under a heading or key that says what the colon means ("depends on",
+# "calls", "links to"): each line one name and the names it points to. Without such a cue
+# "Hall 1: cutter, press" is a group (clusters.py), so the reader leaves it alone.
+_COLON_ENTRY_RE = re.compile(r"^\s*(?:[-*•]\s+)?(?P<tail>[^\s:\[\]][^:\[\]]{0,40}?)\s*:\s*\[?\s*(?P<heads>[^\[\]:]*?)\s*\]?\s*$")
+_COLON_CUE_RE = re.compile(
+    r"\b(?:depends?[\s_]+on|depends_on|dependencies|deps|calls|links?\s+to|points?\s+to|connects?\s+to|talks?\s+to|"
+    r"adjacency|arrows?\s+from\s+each)\b",
+    re.IGNORECASE,
+)
+# a cue read the other way round ("is called by", "used by"): the colon's direction is not said plainly
+_COLON_REVERSE_RE = re.compile(r"\b(?:by|from\s+what|reverse|incoming|dependents|callers)\b", re.IGNORECASE)
+COLON_CUE_MAX_WORDS = 16
+
+
+def read_colon_adjacency(intent: str) -> Graph | None:
+    """None unless the intent is "name: a, b" lines (a YAML map of lists too) and only lines that
+    say the colon is a forward relation; each line's name then points to each of its names."""
+    lines = [line for line in intent.splitlines() if line.strip() and not line.strip().startswith("```")]
+    entries: list[tuple[str, list[str]]] = []
+    cues: list[str] = []
+    for line in lines:
+        entry = _COLON_ENTRY_RE.match(line)
+        heads = [h.strip().strip("\"'") for h in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", entry.group("heads"))
+                 if h.strip().strip("\"'")] if entry else []
+        if entry and heads and not _COLON_CUE_RE.search(entry.group("tail")):
+            entries.append((entry.group("tail").strip().strip("\"'"), heads))
+        else:
+            cues.append(line)
+    if len(entries) < 2 or not cues or not any(_COLON_CUE_RE.search(c) for c in cues):
+        return None
+    names = {node_key(n) for tail, heads in entries for n in [tail, *heads]}
+    for cue in cues:
+        words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())
+        if len(words) > COLON_CUE_MAX_WORDS or _COLON_REVERSE_RE.search(cue) or set(words) & names \
+                or any(f" {n} " in f" {' '.join(words)} " for n in names):
+            return None  # a cue that names a drawn name says more than what the colon means
+    if any(len(n.split()) > ADJACENT_NAME_MAX_WORDS or _CONDITION_RE.search(n) for n in names):
+        return None
+    graph = Graph(flow=True)
+    for tail, heads in entries:
+        key = graph.node(tail)
+        for head in heads:
+            graph.edge(key, graph.node(head))
     return graph

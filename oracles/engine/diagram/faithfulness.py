@@ -32,6 +32,7 @@ from .flow_check import (
     listed_sequence,
     loop_instruction,
     modified_name,
+    parallel_word_inside,
     refuse_condition_about_another_step,
     refuse_condition_drawn_as_step,
     separator_in_name,
@@ -62,6 +63,7 @@ from .vocabulary import (
     TITLE_MAX_WORDS,
     Expected,
     Span,
+    Token,
     phrase_key,
     tokenize,
 )
@@ -76,13 +78,70 @@ _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|severa
 # a clause ("router forwards packets to the firewall"); a step's own verb comes first ("send to …").
 _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
-    redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies""".split())
+    redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
+    meets ends joins converges comes""".split())
 
 
 # Labels that are only connecting words yet say something on an edge: a branch's other way, an answer.
 _PARTICLES = frozenset({"back", "again", "up", "down", "out", "off", "over", "through", "in", "on", "at"})
 _BRANCH_LABEL_WORDS = frozenset({"otherwise", "else", "yes", "no", "true", "false", "not", "if", "when", "once", "on",
                                  "after", "unless", "done"})
+
+
+_LIST_OPENERS = frozenset({":", "(", ",", "—", "–", "-"})
+_LEADING_VERBS = frozenset("has have manages leads oversees supervises runs heads".split())
+
+
+_COUNT_VALUES = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
+_LIST_ARTICLES = frozenset({"a", "an", "the", "our", "my", "their", "his", "her", "its"})
+
+
+def list_count(tokens: list[Token], index: int) -> tuple[int, int] | None:
+    """(stated, listed) when the word at index counts the names after it ("a team of 3: …",
+    "has two reports: …", "manages three (A, B, C)"); None when it does not open a list."""
+    def text(i: int) -> str:
+        return tokens[i].text.casefold() if 0 <= i < len(tokens) else ""
+    word = text(index)
+    stated = int(word) if re.fullmatch(r"\d{1,2}", word) else _COUNT_VALUES.get(word)
+    after = tokens[index + 1] if index + 1 < len(tokens) else None
+    if stated is None or after is None or text(index - 1) not in _LEADING_VERBS | {"of"}:
+        return None
+    if after.kind == "punct" and after.text in _LIST_OPENERS:
+        opener = index + 1
+    else:
+        following = tokens[index + 2] if index + 2 < len(tokens) else None
+        if not (after.kind == "word" and following is not None and following.kind == "punct"
+                and following.text in _LIST_OPENERS):
+            return None
+        opener = index + 2
+    return stated, _listed_count(tokens, opener + 1, closing=")" if tokens[opener].text == "(" else None)
+
+
+def _listed_count(tokens: list[Token], start: int, closing: str | None) -> int:
+    """How many names a list has from start to the end of its sentence (or its closing bracket):
+    an item that opens with a connecting word ("…, Bo, report to Maya") is no name of the list, and
+    a bracket inside an item ("a fitness coach (Brandt)") is part of it."""
+    names, open_name, depth = 0, False, 0
+    for token in tokens[start:]:
+        word = token.text.casefold()
+        if token.kind == "punct" and word == "(":
+            depth += 1
+            continue
+        if token.kind == "punct" and word == ")" and depth:
+            depth -= 1
+            continue
+        if depth:
+            continue
+        if token.kind in ("nl", "marker", "arrow") or (token.kind == "punct" and word in {".", ";", "?", "!", closing}):
+            break
+        if (token.kind == "punct" and word in {",", "&"}) or (token.kind == "word" and word in {"and", "plus"}):
+            open_name = False
+        elif token.kind == "word" and not open_name:
+            if word in _CONNECT and word not in _LIST_ARTICLES:
+                break
+            names += 1
+            open_name = True
+    return names
 
 
 class Faithfulness:
@@ -110,6 +169,11 @@ class Faithfulness:
         if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
                 and after.kind == "punct" and after.text in ",:":
             return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
+        if re.fullmatch(r"\d{1,2}|one", word) and (counted := list_count(self.tokens, index)) \
+                and counted[0] == counted[1]:
+            return False  # "leads a team of 3: Ana, Raj, Kofi": the count introduces the names
+        if word in ("same", "time") and self._at_the_same_time(index):
+            return False  # "all at the same time": the parallel idiom, no content of its own
         if word in NOT_CONTENT["fan_in_wait"] and fan_in_wait(self.tokens, index):
             return False
         if word in NOT_CONTENT["fan_in"]:
@@ -122,6 +186,13 @@ class Faithfulness:
             following = [t.text.casefold() for t in self.tokens[index + 1:self._first] if t.kind != "punct" or t.text != '"']
             return bool(following) and all(w in _ARTICLES for w in following) and word in _INSTRUCT_VERBS
         return word not in _CONNECT
+
+    def _at_the_same_time(self, index: int) -> bool:
+        for start in range(max(0, index - 3), index + 1):
+            words = [t.text.casefold() for t in self.tokens[start:start + 4]]
+            if words == ["at", "the", "same", "time"]:
+                return True
+        return False
 
     def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
         wanted = key.split()
@@ -220,6 +291,9 @@ class Faithfulness:
             if taken.isdisjoint(range(span.start, span.end)):
                 chosen.append(span)
                 taken.update(range(span.start, span.end))
+        chosen += self._step_references(chosen)
+        # "Osei" or "Dr" out of "Dr. Osei": a title's full stop glues it to the name after it
+        chosen = [span for span in chosen if not self._cut_at_title(span)]
         # A phrase whose neighbour is an unplaced content word is a fragment of a longer name.
         changed = True
         while changed:
@@ -241,6 +315,36 @@ class Faithfulness:
             if key not in placed and key not in self.nodes:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' is not a whole phrase of the intent.")
         return sorted(chosen, key=lambda sp: sp.start)
+
+    def _step_references(self, chosen: list[Span]) -> list[Span]:
+        """ "return to step 2" in a numbered list: "step 2" mentions the name that item 2 holds whole."""
+        taken = {i for sp in chosen for i in range(sp.start, sp.end)}
+        items: dict[str, Span] = {}
+        for sp in chosen:
+            before = self.tokens[sp.start - 1] if sp.start else None
+            number = re.fullmatch(r"(?:step\s+)?(\d{1,2})[.):]", before.text, re.IGNORECASE) if before is not None \
+                and before.kind == "marker" else None
+            if number and sp.kind == "node" and self._whole_item(sp):
+                items.setdefault(number.group(1), sp)
+        found = []
+        for index, token in enumerate(self.tokens[:-1]):
+            after = self.tokens[index + 1]
+            if token.kind == "word" and token.text.casefold() == "step" and after.kind == "word" \
+                    and after.text in items and index not in taken and index + 1 not in taken:
+                item = items[after.text]
+                found.append(Span(index, index + 2, "node", item.key, item.label))
+        return found
+
+    def _cut_at_title(self, span: Span) -> bool:
+        """The span starts right after "Dr." or ends on a title ("Dr") whose full stop leads into a name."""
+        tokens = self.tokens
+
+        def title_at(index: int) -> bool:
+            return 0 <= index and index + 2 < len(tokens) and tokens[index].kind == "word" \
+                and tokens[index].text.casefold() in TITLE_ABBREVIATIONS and tokens[index + 1].text == "." \
+                and tokens[index + 2].kind == "word" and tokens[index + 1].start == tokens[index].start + len(tokens[index].text)
+
+        return title_at(span.start - 2) or title_at(span.end - 1)
 
     def _whole_item(self, span: Span) -> bool:
         before = self.tokens[span.start - 1] if span.start else None
@@ -278,6 +382,16 @@ class Faithfulness:
             raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place {names} in the diagram; say where "
                                                       f"{'it goes' if len(pieces) == 1 else 'each goes'}, e.g. "
                                                       f"'… -> {phrase}' or 'if <condition>, {phrase}'.")
+
+    def counts_agree(self) -> None:
+        """A count before a list of names is that many names: "a team of two: Lee, Kim and Bo"
+        says neither which two nor that there are three."""
+        for index in range(len(self.tokens)):
+            counted = list_count(self.tokens, index)
+            if counted and counted[0] != counted[1]:
+                raise EngineRefusal("CONTENT_NOT_PLACED", f"The intent counts '{self.tokens[index].text}' but "
+                                                          f"lists {counted[1]} after it; I could not place the "
+                                                          "others. Name each one, e.g. 'a team of two: Lee and Kim'.")
 
     def _clock(self, index: int) -> bool:
         """Whether the colon at index sits inside a time of day ("14:02"), not after a heading."""
@@ -317,10 +431,23 @@ class Faithfulness:
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
                         or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
                     return end
+                if (not named or heading[-4:] == ["at", "the", "same", "time"]) and start > 0:
+                    return end  # "checkout. in parallel: …": an opener after a step names nothing, it relates
                 end = start = index + 1
+            elif token.kind == "nl" and start == 0 and self._markdown_heading(index):
+                end = start = index + 1  # "## Content pipeline" on a line of its own names the diagram
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
                 start = index + 1  # a heading starts a line or a sentence
         return end
+
+    def _markdown_heading(self, line_end: int) -> bool:
+        """The intent's first line is a short Markdown heading ("# Release flow") without conditions."""
+        line = self.tokens[:line_end]
+        if not line or line[0].text != "#" or any(t.kind in ("arrow", "marker") for t in line):
+            return False
+        words = [t.text.casefold() for t in line if t.kind == "word"]
+        named = [w for w in words if w not in _CONNECT and w not in _INSTRUCT]
+        return 0 < len(named) <= TITLE_MAX_WORDS and not set(words) & _CONDITION_WORDS
 
     # --- relations ----------------------------------------------------------------------
     def expected(self, spans: list[Span]) -> Expected:
@@ -353,7 +480,7 @@ class Faithfulness:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
             clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
-                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto"}), None)
+                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto", "at"}), None)
             if clause is not None:
                 # "router forwards packets to the firewall": a subject, a verb and a target — a
                 # relation drawn as one step, even when neither end is drawn on its own
@@ -396,6 +523,11 @@ class Faithfulness:
             if grammar_phrase(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' only says how steps relate; it is "
                                                           "not a step. Draw the relation it states.")
+            if parallel_word_inside(key) and key not in whole_items:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' holds 'in parallel', which says how "
+                                                          "steps relate; it is not part of a step's name. Write the "
+                                                          "parallel steps as a group, e.g. 'ingest -> (validate, "
+                                                          "deduplicate) -> load'.")
             if loop_instruction(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
                                                           "step. Say where the flow goes back to, e.g. 'wash -> rinse "
@@ -429,6 +561,7 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
                                                                 "connecting words.")
         self.coverage(spans)
+        self.counts_agree()
         expected = self.expected(spans)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)

@@ -39,6 +39,7 @@ _CONDITION_START = frozenset(
         "between",
         "from",
         "elif",
+        "for",  # "for digital goods → send link": whom the row is for
     }
 )
 _ELSE_IF = (["else", "if"], ["otherwise", "if"])
@@ -153,13 +154,14 @@ def loop_exit(segment: list[tuple[str, Span | None]]) -> bool:
 def fan_in_wait(tokens: list[Token], index: int) -> bool:
     """ "(needs all three)", "(waits for both)": the wait word of a fan-in note in brackets."""
     words = [t.text.casefold() for t in tokens[index + 1 : index + 3] if t.kind == "word"]
-    opened = index > 0 and tokens[index - 1].text == "("
+    # "(needs all three)", or written after the step without brackets: "gate release waits for both"
+    opened = index > 0 and (tokens[index - 1].text == "(" or tokens[index - 1].kind == "word")
     return opened and bool(words) and (words[0] in {"all", "both"} or words[:2] in (["for", "all"], ["for", "both"]))
 
 
 _FAN_IN_NOTE_RE = re.compile(
-    r"^\( (?:for )?(?:all|both)(?: of them| (?P<count>two|three|four|five|six|seven|eight|nine|ten|"
-    r"\d+))? \)$"
+    r"^(?P<open>\( )?(?:for )?(?:all|both)(?: of them| (?P<count>two|three|four|five|six|seven|eight|nine|ten|"
+    r"\d+))?(?(open) \))$"
 )
 
 
@@ -434,3 +436,11 @@ def refuse_condition_about_another_step(nodes: dict[str, str], edges: dict[tuple
 def loop_word_inside(key: str) -> bool:
     """ "wait for approval (repeat weekly)": a loop instruction inside a name."""
     return bool({"repeat", "repeats", "repeating", "loop", "loops"} & set(key.split()))
+
+
+_PARALLEL_INSIDE_RE = re.compile(r"(?:^| )(?:in parallel|simultaneously|concurrently|at the same time)(?: |$)")
+
+
+def parallel_word_inside(key: str) -> bool:
+    """ "test (in parallel)": a name holding "in parallel" hides the relation it states."""
+    return bool(_PARALLEL_INSIDE_RE.search(key))

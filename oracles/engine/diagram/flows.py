@@ -24,7 +24,7 @@ SENTENCE_BREAK_RE = re.compile(
 # "denied"). A bare noun ("cron → worker") is a step of its own, never a condition.
 CASE_CONDITION_RE = re.compile(
     r"^(?:[<>≤≥=]|(?:under|over|below|above|less|more|fewer|at\s+least|at\s+most|up\s+to|between|from)\s+\d|"
-    r"(?:if|when|whenever|on|after|once|upon|unless|yes|no|else\s+if|elif|otherwise\s+if)\b)|[<>≤≥=]|(?<![\w.])\d",
+    r"(?:if|when|whenever|on|after|once|upon|unless|for|yes|no|else\s+if|elif|otherwise\s+if)\b)|[<>≤≥=]|(?<![\w.])\d",
     re.IGNORECASE,
 )
 PARTICIPLE_RE = re.compile(r"^[a-z]{2,}(?<!e)ed$", re.IGNORECASE)  # "allowed", "denied"; not "need", "red"
@@ -63,7 +63,9 @@ BACK_EDGE_RE = re.compile(
 # "run tests again, until no bugs are left, then sign off": the loop's step again, and its way out
 # with the condition on the edge.
 LOOP_EXIT_RE = re.compile(r"\s+again\s*,?\s+(?P<cond>until\s+[^,>→-]{1,60}?)\s*,\s*(?:and\s+)?then\s+(?=\S)", re.IGNORECASE)
-AGAIN_RE = re.compile(r"\s+again(?=\s*(?:$|,|;|->|→|=>))", re.IGNORECASE)
+AGAIN_RE = re.compile(r"\s+again(?=\s*(?:$|,|;|->|→|=>|\((?:loop|repeat|forever)))", re.IGNORECASE)
+# "process jobs → wait 5 s again (loop forever)": a note after the repeated step that says it loops
+LOOP_NOTE_RE = re.compile(r"(?<=\bagain)\s*\((?:(?:loops?|repeats?|forever|and|so|on)\s*)+\)", re.IGNORECASE)
 
 
 # "Idle -(coin)-> Ready", "request —[amount ≤ 500]→ team lead": a label written inside the arrow.
@@ -80,8 +82,17 @@ PARALLEL_IN_CHAIN_RE = re.compile(
 )
 
 
+# "checkout → lint, test (in parallel) → deploy": the note after the names makes them a group.
+PARALLEL_NOTE_IN_CHAIN_RE = re.compile(
+    r"(?P<arrow>->|→|=>)\s*(?P<names>[^→>()\n]+?)\s*\((?:all\s+|run\s+|running\s+)?(?:in\s+parallel|simultaneously|"
+    r"concurrently|at\s+the\s+same\s+time)\)\s*(?=->|→|=>|$)",
+    re.IGNORECASE,
+)
+
+
 def group_parallel_steps(chain: str) -> str:
     """ "collect → in parallel: resize, compress → upload" → "collect → (resize, compress) → upload"."""
+    chain = PARALLEL_NOTE_IN_CHAIN_RE.sub(lambda m: f"{m.group('arrow')} ({m.group('names')}) ", chain)
     return PARALLEL_IN_CHAIN_RE.sub(lambda m: f"{m.group('arrow')} ({m.group('names')}) ", chain)
 
 
@@ -95,7 +106,7 @@ def normalise_chain(chain: str) -> str:
     chain = INLINE_LABEL_ARROW_RE.sub(lambda m: f" -->|{m.group('label').strip()}| ", chain)
     chain = BACK_EDGE_PRONOUN_RE.sub(r"\1", chain)  # "… and it goes back to CI runs"
     chain = LOOP_EXIT_RE.sub(lambda m: f" --{m.group('cond')}--> ", chain)
-    return AGAIN_RE.sub("", BACK_EDGE_RE.sub(" -> ", chain))
+    return AGAIN_RE.sub("", BACK_EDGE_RE.sub(" -> ", LOOP_NOTE_RE.sub("", chain)))
 
 
 # "manager approves?" on its own: a decision step its answers ("yes → …") branch from.
@@ -146,10 +157,10 @@ PARALLEL_LIST_RE = re.compile(
 )
 # "deploy to staging (needs all three)": a fan-in's wait, written after the step.
 FAN_IN_NOTE_RE = re.compile(
-    r"\s*\((?:needs|requires|waits\s+for|after)\s+(?:all|both)(?:\s+(?:of\s+them|"
-    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?\)\s*$",
+    r"\s*(?P<open>\()?(?(open)(?:needs|requires|waits\s+for|after)|\s(?:needs|requires|waits\s+for))\s+(?:all|both)(?:\s+(?:of\s+them|"
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)))?(?(open)\))\s*$",
     re.IGNORECASE,
-)
+)  # "gate release waits for both": the same wait written without brackets
 BARE_STEP_MAX_WORDS = 8
 FAN_IN_LEAD_RE = re.compile(
     r"^(?:(?:and\s+)?then|after\s+that|next|finally|(?:once|when|after)\s+(?:all|both|they|these|those)(?:\s+of\s+them|"
@@ -301,3 +312,19 @@ def step_named_in(condition: str, labels: dict[str, str]) -> str | None:
         if key in labels:
             return key
     return None
+
+
+# "if above 5 bar then open valve": "then" ends the condition when no comma does
+# (not "if it's a 4xx we log it and then drop it": "and then" goes on from a step, the condition ended before)
+_IF_THEN_RE = re.compile(r"\b(?P<kw>if|when)\s+(?P<cond>[^,;]+?)(?<!\band)\s+then\s+(?=\S)", re.IGNORECASE)
+# ", if between 3 and 5 bar, …", ", else …": where the next branch of a chain begins in one sentence
+_NEXT_BRANCH_RE = re.compile(r",\s*(?=(?:(?:else|otherwise)\s*,?\s*)?if\b|(?:else|otherwise)\b)", re.IGNORECASE)
+
+
+def split_branch_clauses(statement: str) -> list[str]:
+    """ "if A then X, if B then Y, else Z" → ["if A, X", "if B, Y", "else Z"]: two or more if-clauses in
+    one sentence are a chain of branches, one statement each; any other statement is left whole."""
+    text = _IF_THEN_RE.sub(lambda m: f"{m.group('kw')} {m.group('cond')}, ", statement)
+    if len(re.findall(r"\bif\b", text, re.IGNORECASE)) < 2 or not re.match(r"^\s*(?:and\s+|then\s+)?if\b", text, re.IGNORECASE):
+        return [statement if text == statement or not re.match(r"^\s*(?:if|when)\b", text, re.IGNORECASE) else text]
+    return [part for part in _NEXT_BRANCH_RE.split(text) if part.strip()]

@@ -38,17 +38,19 @@ _FORWARD = [
     r"(?:talks?|speaks?|connects?|is connected|goes|go|flows?|leads?|points?|links?|moves?|continues?|continue|proceeds?|"
     r"jumps?|loops?(?: back)?|falls?(?: back)?|goes back|go back|back|returns?|return|sends?(?: back)?|forwards?|"
     r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
-    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?) "
+    r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?|"
+    r"ends?(?: up)?|meets?|joins?|converges?|comes?(?: back)?|cycles?(?: back)?|a?round(?: again)?) "
     r"(?:@ ){0,4}?(?:back )?"
-    r"(?:to|into|in|onto)",
+    r"(?:to|into|in|onto|at)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
-    r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
+    r"enqueues? (?:@ ){0,4}?(?:for|on|to)",
+    r"repeats? from", r"start over from", r"restarts? from", r"calls?", r"feeds?", r"queries|query", r"uses?", r"depends on", r"relies on", r"triggers?", r"notifies|notify", r"invokes?",
     r"manages?", r"supervises?", r"oversees?", r"owns?", r"runs", r"heads", r"leads", r"leads a team of",
     r"contains?", r"includes?", r"is followed by", r"precedes", r"becomes?", r"hits?", r"checks?", r"serves?",
     r"asks?", r"requests?", r"sends?", r"is the parent of", r"is above", r"has", r"then", r"next", r"after that",
     r"afterwards", r"and then", r"finally", r"followed by", r"->", ACTOR_FORWARD,
 ]
-_REVERSE = [r"reports? to", r"reporting to", r"answers? to", r"is managed by", r"is part of", r"belongs? to",
+_REVERSE = [r"reports? (?:directly )?to", r"reporting (?:directly )?to", r"answers? (?:directly )?to", r"(?:is|are) (?:managed|supervised|overseen|led|run|headed) by", r"is part of", r"belongs? to",
             r"is (?:a )?child of", r"is below", r"works? for", r"is owned by", r"is led by", r"<-", r"under"]
 _REPLY = r"(?:replies|reply|responds?|answers|returns?|sends? back)"
 _FORWARD_RE = re.compile(rf"(?:^| )(?:{'|'.join(_FORWARD)})(?= |$)")
@@ -59,6 +61,9 @@ _PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
 
 
 # Words that say how a relation happens; inside the object of a verb they are the edge's label.
+# Words of a heading that make a nested list's top-level items a sequence rather than several trees.
+_STEP_WORDS = frozenset("""step steps process procedure flow flowchart workflow pipeline sequence order then stage stages
+    phase phases recipe checklist runbook playbook plan how""".split())
 _MANNER_WORDS = frozenset({"over", "via", "through", "using", "with"})
 
 
@@ -94,7 +99,8 @@ class _Reader:
             token = self.tokens[index]
             if token.kind == "word":
                 word = token.text.casefold()
-                symbols.append((word if word in _CONNECT or word in _INSTRUCT else "@", None))
+                # ("same", "time" in glue are the idiom "at the same time": coverage let nothing else through)
+                symbols.append((word if word in _CONNECT or word in _INSTRUCT or word in ("same", "time") else "@", None))
             elif token.kind == "arrow":
                 symbols.append(("<-" if token.text.startswith(("<", "←", "⟵")) else "->", None))
             elif token.kind == "marker":
@@ -127,6 +133,8 @@ class _Reader:
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        first_item = next((i for i, t in enumerate(self.tokens) if t.kind == "marker"), len(self.tokens))
+        state.steps_heading = any(t.kind == "word" and t.text.casefold() in _STEP_WORDS for t in self.tokens[:first_item])
         state.node_keys = frozenset(n.key for n in nodes)
         state.names = [n.key for n in nodes]
         glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
@@ -136,9 +144,15 @@ class _Reader:
             # subject of a new clause ("a -> b, c -> d")
             following = _split(glues[index + 1]) if index + 1 < len(glues) else []
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
+            if following and following[0][1] and _parallel_note(following[0][1]):
+                role = ""  # "→ lint, test (in parallel) → deploy": the note closes the list, no new clause
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
             state.seen_count = index  # "from any of the three, …": the steps named so far
+            state.chain_else = _else_ahead(glues[index:])
+            # "wait 30 s and upload file again": a step named again after "and" is the way back to it
+            state.again_next = bool(node and node.key in state.names[:index] and following and following[0][1]
+                                    and following[0][1][0] == ("again", None))
             # ", the database returns the hash": a reply opens a clause of its own
             next_is_verb = next_is_verb or bool(following and _REPLY_RE.match(_plain(following[0][1])))
             state.glue(glue, node.key if node else None, first=index == 0,
@@ -147,17 +161,53 @@ class _Reader:
         return self.out
 
 
+def _else_ahead(glues: list[list[tuple[str, Span | None]]]) -> bool:
+    """Whether "otherwise"/"else" opens a later clause of the sentence the first glue is in (before a
+    full stop, a semicolon or a new line) — the glue before it may hold the sentence's start."""
+    for number, glue in enumerate(glues):
+        for symbol, span in glue:
+            if span is None and (symbol in _BREAKS or symbol.startswith("#")) and number:
+                return False
+            if symbol in ("otherwise", "else") and number:
+                return True
+    return False
+
+
 def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[str, Span | None]]]]:
     """Glue → segments, each with the separator before it ('' | ',' | '.' | '#n')."""
     segments: list[tuple[str, list[tuple[str, Span | None]]]] = [("", [])]
     for symbol, span in glue:
-        if span is None and (symbol in _BREAKS or symbol.startswith("#")):
-            segments.append((symbol if symbol.startswith("#") else ".", []))
+        marker = symbol[:1] == "#" and symbol[1:].isdigit()  # a list marker ("#2"), not a heading's "#"
+        if span is None and (symbol in _BREAKS or marker):
+            segments.append((symbol if marker else ".", []))
         elif span is None and symbol == ",":
             segments.append((",", []))
         else:
             segments[-1][1].append((symbol, span))
     return segments
+
+
+_LOOP_NOTE_WORDS = frozenset({"loop", "loops", "repeat", "repeats", "forever", "and", "so", "on"})
+
+
+def _parallel_note(segment: list[tuple[str, Span | None]]) -> bool:
+    """ "(in parallel) →", "(run concurrently) →": a bracketed note that the names before it run at once."""
+    symbols = [symbol for symbol, span in segment if span is None]
+    if len(symbols) != len(segment) or symbols[:1] != ["("] or ")" not in symbols:
+        return False
+    inside = symbols[1 : symbols.index(")")]
+    return bool(set(inside) & _PARALLEL_WORDS or inside[-3:] == ["same", "time"]) and set(inside) <= {
+        "in", "parallel", "simultaneously", "concurrently", "at", "the", "same", "time", "all", "run", "running"}
+
+
+def _loop_note(segment: list[tuple[str, Span | None]]) -> bool:
+    """ "again (loop forever)": a bracketed note of loop words right after "again" (the step named
+    again is the loop's way back, read as a mention of that step)."""
+    symbols = [symbol for symbol, span in segment if span is None]
+    if len(symbols) != len(segment) or symbols[:2] != ["again", "("] or symbols[-1:] != [")"]:
+        return False
+    words = symbols[2:-1]
+    return bool(words) and set(words) <= _LOOP_NOTE_WORDS
 
 
 def _labels(segment: list[tuple[str, Span | None]]) -> list[str]:
@@ -194,25 +244,27 @@ def _grammar(plain: str) -> str:
     padded = " " + plain + " "
     if re.search(r" (?:otherwise|else|if not|or else) ", padded):
         return "alt"
-    if re.search(r"^(?:(?:->|and|then|but|and then|:) )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
+    if re.search(r"^(?:(?:->|and|then|but|and then|:|—|–|\() )*(?:if|when|whenever|once|unless|in case|on) ", padded.lstrip() + " "):
         return "branch"
     if _REVERSE_RE.search(plain):
         return "reverse"
     if _FORWARD_RE.search(plain):
         return "forward"
     stripped = " ".join(w for w in plain.split() if w not in _DROPPED)
-    if not stripped:
-        return "filler"
+    if not stripped or _PARALLEL_SUFFIX_RE.match(plain):
+        return "filler"  # "… and test run in parallel": how the names run, not a relation of its own
     if _LIST_RE.match(stripped):
         return "list"
     return "unknown"
 
 
 _SEQUENCE_RE = re.compile(r"^(?:(?:and|then|next|finally|afterwards|after that|and then|followed by|->|back to|goes back to|"
-                          r"go back to|loops back to|returns to|return to)\s*)+$")
+                          r"go back to|loops back to|returns to|return to|comes? back to|a?round to|a?round again to|"
+                          r"repeats? from|start over from|restarts? from)\s*)+$")
 _REJOIN_RE = re.compile(r"(?:^| )(?:both|either way|in both cases|in either case|in any case|all paths|all three|all of them|"
-                        r"all)(?= |$)")
+                        r"all|paths|branches)(?= |$)")
 _PARALLEL_WORDS = frozenset({"parallel", "simultaneously", "concurrently"})
+_PARALLEL_SUFFIX_RE = re.compile(r"^(?:, )?(?:all )?(?:run |are run |go )?(?:in parallel|simultaneously|concurrently|at same time)$")
 _REJOIN_ONLY_RE = re.compile(r"^(?:(?:and|then) )*(?:either way|in both cases|in either case|in any case|in all cases)"
                              r"(?: then)?(?: ,)?$")
 _REPLY_RE = _ACTOR_REPLY_RE
@@ -232,7 +284,7 @@ def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | Non
             if span is not None or (symbol != "@" and symbol not in _INSTRUCT and symbol not in _PREAMBLE_FILLER)]
 
 
-_PREAMBLE_FILLER = frozenset({"where", "of", "for", "showing", "how", "that", "me", "us", "the", "a", "an", "our", "my",
+_PREAMBLE_FILLER = frozenset({"#", "where", "of", "for", "showing", "how", "that", "me", "us", "the", "a", "an", "our", "my",
                               "first", "firstly", "start", "with", "by", "so", "?", ".", "in", "which", "!", "to",
                               "your", "is", "are", "it"})
 
@@ -257,6 +309,10 @@ class _State:
     def __init__(self, out: Expected, nested: bool) -> None:
         self.out = out
         self.nested = nested  # the intent's list items sit at more than one indentation: a tree
+        # the text before the first list item speaks of steps ("Release steps:"): several top-level
+        # items are then not plainly several trees (nested bullets otherwise are: "- Europe / - Asia")
+        self.steps_heading = False
+        self.heading_root: str | None = None  # a name drawn before a nested list, over its top-level items
         self.group: list[str] = []  # the names gathered since the last relation
         self.into: dict[str, set[str]] = {}  # labels stated for the edge into a name of the group
         self.pending: tuple[list[str], bool] | None = None  # subjects and direction of the open relation
@@ -281,6 +337,9 @@ class _State:
         self.parallel_list = False  # the open relation's objects were introduced by "in parallel"
         self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
+        self.item: str | None = None  # the name of the list item just read
+        self.chain_else = False  # an "otherwise"/"else" comes later in the same sentence
+        self.again_next = False  # the name being read is an earlier step named again ("… and X again")
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
                   node: str | None) -> tuple[list[str], bool, bool]:
@@ -354,7 +413,7 @@ class _State:
         relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
         labels: list[str] = list(self.carry)
         self.carry = []
-        joined = broke = opened = alternative = rejoin = case_row = False
+        joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = False
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
         bare_comma = True
@@ -374,6 +433,8 @@ class _State:
                 continue
             plain = _plain(segment)
             role = _grammar(plain)
+            if role == "unknown" and plain == "both" and (broke or first):
+                role = "filler"  # "Both Lee and Kim report to Tom": "both" opens the list it gathers
             seg_labels = _labels(segment)
             reply = _REPLY_RE.match(plain)
             if reply and position == 0 and not first and self.group and role == "unknown" and len(self.group) == 1 \
@@ -384,9 +445,12 @@ class _State:
                 broke = True  # the reply is a clause of its own: the next name starts another
                 continue
             if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
-                    and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split():
+                    and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split() \
+                    and not (role == "branch" and self.group == [self.item] and len(segments) > 1):
+                # (a list item's edge in is drawn already: "3. legal check — if it fails, return to 2" branches)
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
+                closed_by_label = segment[0] == ("(", None)  # "pending → cancelled (customer cancels) and …"
                 continue
             if broke and from_all is None and any_source(plain) is not None:
                 from_all = any_source(plain)  # "From any of the three, a power fault switches to …"
@@ -405,6 +469,8 @@ class _State:
             if note is not None and self.fanned_in and (not note or note == len(self.fanned_in)):
                 self.fanned_in = []  # "deploy to staging (needs all three)": the fan-in just read
                 continue
+            if role == "unknown" and _loop_note(segment):
+                continue  # "… → wait 5 s again (loop forever)": the repeated step says it loops
             if role == "filler" and loop_exit(segment):
                 labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
                 until = True
@@ -432,6 +498,9 @@ class _State:
                 subjects: list[str] | None = None
                 if _REJOIN_RE.search(plain) and (self.closed_branch is not None or self.branch is not None):
                     rejoin = True
+                elif verb and position == 0 and not broke and len(self.group) > 1 and \
+                        re.match(r"^(?:both|all|all three|each) ", plain + " "):
+                    subjects = None  # "Lee and Kim both report to Tom": the names just listed
                 elif verb and _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
                     subjects = list(self.previous_group)
                 elif verb and _PRONOUN_ONE_RE.search(plain) and self.last_node:
@@ -451,7 +520,11 @@ class _State:
                     raise _Unreadable(segment[0][1].label)
                 relation = (subjects, role == "forward", verb)
                 labels += words
+            elif role == "list" and plain in ("and", "and then") and self.again_next and relation is None:
+                relation = (None, True, False)  # "…, wait 30 s and upload file again": then back to it
             elif role == "list":
+                # "pending → cancelled (customer cancels) and paid → …": a labelled edge, then a new clause
+                closed_by_label = closed_by_label or (segment[0] == ("(", None) and bool(seg_labels))
                 joined = True
                 bare_comma = bare_comma and plain.strip() == ""
                 list_or = list_or or bool(set(plain.split()) & {"or", "/", "|"})
@@ -460,6 +533,9 @@ class _State:
                     and segment[0][1] is not None:
                 labels += seg_labels  # "yes: investigate, no: escalate": the next answer of the same list
             elif role == "filler":
+                # "Lid opened:" — one drawn label and a colon, opening a statement: an event row
+                event_row = broke and len(seg_labels) == 1 and segment[-1] == (":", None) and all(
+                    span is not None for _, span in segment[:-1])
                 if seg_labels:
                     self.carry += seg_labels
                 if plain.split() and plain.split()[-1] == "?":
@@ -490,7 +566,10 @@ class _State:
             self._list_item(node, marker)
             return
         if opened or alternative:
-            self._branch(node, labels, opened, alternative, broke, relation)
+            # "if A, X, if B, Y, otherwise Z": a comma before the next "if" of a chain that ends in
+            # "otherwise" starts a sibling branch, as a full stop would
+            sibling = opened and joined and self.chain_else and self.branch is not None and not self.branch.has_else
+            self._branch(node, labels, opened, alternative, broke or sibling, relation)
             return
         if self.branch is not None and broke:
             self._close_branch()
@@ -525,8 +604,11 @@ class _State:
                 subjects = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             self._start(subjects, forward, node, labels, verb)
         elif joined and not broke and self.pending is not None and next_relation and (
-                (bare_comma and next_relation) or next_relation == "verb") and not list_or and not self.parallel_list:
+                ((bare_comma or closed_by_label) and next_relation) or next_relation == "verb") and not list_or \
+                and not self.parallel_list:
             # "a -> b, c -> d" and "X calls A and B queries C": a new clause, not a list
+            if closed_by_label and self.group:
+                self.into.setdefault(self.group[-1], set()).update(labels)  # "(customer cancels)": the edge just read
             self._emit()
             self.group, self.into = [node], {node: set()}
             self.comma_list = False
@@ -536,9 +618,14 @@ class _State:
             self.comma_list = (self.comma_list or len(self.group) == 2) and bare_comma
         elif broke or first:
             self._emit()
+            if labels and broke and next_relation == "forward" and event_row:
+                self.carry = labels  # "Lid opened: washing → paused": the event before its transition
+                labels = []
             if labels:
                 raise _Unreadable(node)
-            if broke:
+            if broke and next_relation != "forward":
+                # "…; Trucks → Pickup" after "Cars → Sedan, SUV": a name that opens its own arrow
+                # is no bare step after the fan-out
                 self._fan_in(node)
             self.group = [node]
             self.into = {node: set()}
@@ -604,19 +691,27 @@ class _State:
         while self.tree and self.tree[-1][0] > level:
             self.tree.pop()
         fan_in = not self.nested and self._fan_in(node)
+        if self.nested and not self.tree and not self.roots and self.heading_root is None and self.last_node \
+                and not self.out.edges and self.pending is None:
+            # "Course: Intro to Statistics" drawn before a nested list: the tree's root
+            self.heading_root = self.last_node
+        if self.heading_root is not None and (not self.tree or self.tree[0][0] >= level):
+            self.tree = [(-1, self.heading_root)] + [t for t in self.tree if t[0] >= 0]
         if self.tree and self.tree[-1][0] == level:
             _, sibling = self.tree.pop()
             if not self.nested and not fan_in:
                 self.out.add(sibling, node, set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())
-        elif self.nested and self.roots:
-            # several top-level items over nested ones: steps with sub-steps, or several trees?
+        elif self.nested and self.roots and self.steps_heading:
+            # several top-level items over nested ones under a heading that speaks of steps: steps
+            # with sub-steps (a sequence), or several trees? Neither reading is safe
             raise _Unreadable(node)
         else:
             self.roots += 1
         self.tree.append((level, node))
         self.group, self.into, self.last_node = [node], {node: set()}, node
+        self.item = node
 
     def finish(self) -> None:
         if self.branch is not None:

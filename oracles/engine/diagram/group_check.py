@@ -32,6 +32,8 @@ _EMPHASIS_RE = re.compile(r"[*_`]")
 _ARTICLE_RE = re.compile(r"^(?:the|a|an|our|my|their|its)\s+", re.IGNORECASE)
 _VERB_DECL_RE = re.compile(r"^(?P<name>.{1,60}?)\s+(?:has|have|contains|includes|holds|groups)\s+(?P<list>.+)$", re.IGNORECASE)
 _COLON_DECL_RE = re.compile(r"^(?P<name>[^:()]{1,60}?)\s*:\s*(?P<list>[^:()]+)$")
+_LEAD_IN_RE = re.compile(r"^(?P<lead>[^:]{0,40}?\b(?:groups?|clusters?|layers?|tiers?|zones?|boxes)\b[^:]{0,20}?)\s*:\s*(?=[^:]+:)",
+                         re.IGNORECASE)
 _LEAD_WORDS = frozenset(
     "and with in into as draw show make use two three four five six several groups group clusters "
     "cluster layers layer tiers tier zones zone stations station boxes box".split()
@@ -106,13 +108,17 @@ def declarations(intent: str, nodes: set[str]) -> tuple[list[Declaration], list[
                     intent[a.end : b.start] for a, b in zip(parens, parens[1:], strict=False)
                 )
                 rest += " " + intent[parens[-1].end : end]
-                if _only_announces(rest):
+                if _only_announces(rest, nodes):
                     masked.append((start, end))
                 else:
                     masked += [(d.start, d.end) for d in parens]
             continue
-        colon = _COLON_DECL_RE.match(_EMPHASIS_RE.sub(" ", text).strip())
-        verb = _VERB_DECL_RE.match(_EMPHASIS_RE.sub(" ", text).strip())
+        plain = _EMPHASIS_RE.sub(" ", text).strip()
+        lead = _LEAD_IN_RE.match(plain)
+        if lead and _only_announces(lead.group("lead"), nodes):
+            plain = plain[lead.end():]  # "Groups: Edge: gateway": the lead-in, then a declaration
+        colon = _COLON_DECL_RE.match(plain)
+        verb = _VERB_DECL_RE.match(plain)
         for match, needs_head in ((colon, False), (verb, True)):
             if match is None:
                 continue
@@ -126,16 +132,19 @@ def declarations(intent: str, nodes: set[str]) -> tuple[list[Declaration], list[
             masked.append((start, end))
             break
         else:
-            if GROUP_WORD_RE.search(text) and _only_announces(text):
+            if GROUP_WORD_RE.search(text) and _only_announces(text, nodes):
                 announcements.append((start, end))
     if found:
         masked += announcements
     return found, masked
 
 
-def _only_announces(text: str) -> bool:
+def _only_announces(text: str, nodes: set[str] | None = None) -> bool:
     """ "Three groups:", "Draw two clusters.", "Data platform with two groups": no content of its
-    own beyond a short title."""
+    own beyond a short title, and no drawn name ("Groups: Edge: gateway" declares one)."""
+    padded = f" {phrase_key(text)} "
+    if nodes and any(f" {n} " in padded for n in nodes):
+        return False
     words = [
         w
         for w in phrase_key(text).split()

@@ -16,7 +16,7 @@ import re
 from .model import Graph
 from .outline import read_outline
 
-_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
+_COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
 _DOWN_RE = re.compile(
     # a bare "leads" / "heads" / "runs" is left out: "the CEO leads the company", "Dana runs engineering"
     # describe a role more often than they name a report
@@ -32,11 +32,15 @@ _HAS_RE = re.compile(
     re.IGNORECASE,
 )
 _UP_RE = re.compile(
-    r"^(?P<subs>.+?)\s+(?:reports?|answers?|reporting)\s+to\s+(?P<boss>[^,;:]+?)"
+    # "Tom and Sam both report to Ivy", "Both Tom and Sam report to Ivy": "both"/"all" only gathers them
+    r"^(?:(?:both|all\s+of)\s+)?(?P<subs>.+?)(?:\s+(?:both|all|all\s+three|each))?\s+(?:(?:reports?|answers?|reporting)\s+(?:directly\s+)?to|(?:is|are)\s+(?:managed|supervised|overseen|led|run|headed)\s+by|works?\s+for)\s+(?P<boss>[^,;:]+?)"
     r"(?:\s+(?:as\s+well|too|also))?(?:\s*:\s*(?P<rest>.+))?$",
     re.IGNORECASE,
 )
-_COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?{_COUNT}(?:\s+[\w-]+)?\s*[:,—–]\s*(?=\S)", re.IGNORECASE)
+_COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>{_COUNT})(?:\s+[\w-]+)?"
+                            r"(?:\s*[:,—–]|\s+-|\s*(?=\())\s*(?=\S)", re.IGNORECASE)
+_TEAM_OF_RE = re.compile(r"\b(?:team|group|staff|squad|crew)\s+of\b", re.IGNORECASE)
+_NUMBER_WORDS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
 # "Draw it as a tree.", "Can you draw that as an org chart?": a closing request, no reporting line
 _CLOSING_RE = re.compile(
     r"^(?:please\s+)?(?:can|could|would)?\s*(?:you\s+)?(?:draw|make|show|render|keep|lay)\b[^,;]{0,40}$", re.IGNORECASE
@@ -49,9 +53,12 @@ _SCENE_RE = re.compile(
 )
 _QUANTIFIER_RE = re.compile(
     r"^(?:the\s+)?(?:all|both|each|every|everyone|everybody|rest|others?|remaining|other|none|"
-    r"they|them|these|those|two|three|four|five|six|several|many)\b",
+    r"they|them|these|those|one|two|three|four|five|six|several|many)\b",
     re.IGNORECASE,
 )
+# A reporting line that is denied, past, future or conditional is not one to draw as stated.
+_HEDGE_RE = re.compile(r"\b(?:not|no\s+longer|never|used\s+to|formerly|until|will|would|might|may|should|"
+                       r"could|if|unless|temporarily|\w+n[’']t)\b", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^[^.;]{0,80}(?:\?|:)\s*$")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
@@ -77,11 +84,23 @@ def _statements(intent: str) -> list[str]:
     return [_BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
 
 
-def _names(text: str) -> list[str] | None:
+def _count_of(text: str) -> int | None:
+    """The number a count states ("3", "three"); None for "several" or no count."""
+    word = re.sub(r"^(?:the|a|an|our|his|her|their)\s+", "", text.strip(), flags=re.IGNORECASE).split()[0].casefold()
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+
+
+def _names(text: str, count: int | None = None) -> list[str] | None:
     """ "three: Ana, Raj and Kofi" → [Ana, Raj, Kofi]; None when a piece is not a short name."""
-    text = _COUNT_LEAD_RE.sub("", text.strip().strip("."))
+    text = text.strip().strip(".")
+    lead = _COUNT_LEAD_RE.match(text)
+    if lead:
+        count = _count_of(lead.group("count"))
+        text = text[lead.end():]
     text = re.sub(r"^\(\s*(.*?)\s*\)$", r"\1", text)
     names = [n.strip() for n in _NAMES_SPLIT_RE.split(text) if n.strip()]
+    if count is not None and count != len(names):
+        return None  # "a team of 3: Lee, Kim": who the third is is not said
     if any(_QUANTIFIER_RE.match(n) for n in names):
         return None  # "everyone else", "all three", "the rest": who they are is not said here
     if not names or any(len(n.split()) > 5 or re.search(r"[(),:]", re.sub(r"\([^()]*\)$", "", n)) for n in names):
@@ -93,40 +112,62 @@ class _Reading:
     def __init__(self) -> None:
         self.graph = Graph(hierarchy=True)
         self.last: str | None = None  # who "him"/"her" means
+        self.counted = False  # a statement states a count ("a team of 3:", "two accountants, …", "has … reporting to")
+        self.plain = False  # a plain "A reports to B" line, which the sentence reader reads on its own
+        self.recent: str | None = None  # the one name a statement ended with: who "who"/"which" means
 
     def person(self, text: str) -> str | None:
         if _PRONOUN_RE.match(text.strip()):
             return self.last
         return self.graph.node(text)
 
-    def manages(self, boss_text: str, names: list[str]) -> bool:
-        boss = self.person(boss_text)
-        if boss is None:
+    def manages(self, boss_text: str, names: list[str], several_bosses: bool = False, boss_last: bool = False) -> bool:
+        """Each boss over each name. Only "reports to A and B" names several bosses (a dotted
+        line, as the sentence reader reads it); "A and B manage C" says nothing of who leads."""
+        bosses = [boss_text] if _PRONOUN_RE.match(boss_text.strip()) else _names(boss_text)
+        if not bosses or (len(bosses) > 1 and not several_bosses):
             return False
-        for name in names:
-            self.graph.edge(boss, self.graph.node(name))
-        self.last = boss
+        keys = [self.person(boss) for boss in bosses]
+        if any(key is None for key in keys):
+            return False
+        for boss in keys:
+            for name in names:
+                self.graph.edge(boss, self.graph.node(name))  # type: ignore[arg-type]
+        self.last = keys[-1]
+        ending = keys if boss_last else [self.graph.node(name) for name in names]
+        self.recent = ending[0] if len(ending) == 1 else None  # "Ivy manages Tom and Sam, who …": which one?
         return True
 
     def statement(self, text: str) -> bool:
         text = text.strip(" .")
+        if _HEDGE_RE.search(text):
+            return False  # "Tom no longer reports to Ivy", "Sam will manage Lee": not a line as it stands
+        relative = re.match(r"^(?:who|which)\s+(?=\S)", text, re.IGNORECASE)
+        if relative:  # "Tom works for Ivy, who has one more report, Lee": the name the clause before ended with
+            if self.recent is None:
+                return False
+            text = self.graph.labels[self.recent] + " " + text[relative.end():]
+        self.recent = None
         has = _HAS_RE.match(text)
         if has:
-            names = _names(has.group("rest"))
+            self.counted = True
+            names = _names(has.group("rest"), _count_of(has.group("count")))
             return names is not None and self.manages(has.group("boss"), names)
         up = _UP_RE.match(text)
         if up:
             # "Two managers report to her: Felix and Joy", "Ivy and Ben report to the controller"
-            if not up.group("rest") and not _COUNT_LEAD_RE.match(up.group("subs").strip()):
-                # plain "A reports to B" lines are left to the sentence reader, which reads them on
-                # their own; this reader takes only the counted forms ("two accountants, Ivy and Ben, …")
-                return False
-            names = _names(up.group("rest")) if up.group("rest") else _names(up.group("subs"))
+            # plain "A reports to B" lines are read here only beside a counted form ("two accountants,
+            # Ivy and Ben, …"): on their own the sentence reader reads them (read_reporting_lines)
+            counted = bool(up.group("rest") or _COUNT_LEAD_RE.match(up.group("subs").strip()))
+            self.counted, self.plain = self.counted or counted, self.plain or not counted
+            names = _names(up.group("rest"), _count_of(up.group("subs"))) if up.group("rest") else _names(up.group("subs"))
             if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+)?", up.group("subs"), re.IGNORECASE):
                 return False
-            return names is not None and self.manages(up.group("boss"), names)
+            return names is not None and self.manages(up.group("boss"), names, several_bosses=True,
+                                                      boss_last=not up.group("rest"))
         down = _DOWN_RE.match(text)
         if down:
+            self.counted = self.counted or bool(_COUNT_LEAD_RE.match(down.group("rest")) or _TEAM_OF_RE.search(text))
             names = _names(down.group("rest"))
             return names is not None and self.manages(down.group("boss"), names)
         return False
@@ -154,7 +195,9 @@ def read_reporting_lines(intent: str) -> Graph | None:
         if not reading.statement(statement):
             return None
     graph = reading.graph
-    return graph if graph.edges else None
+    # plain lines are claimed only beside a count; "Maria is the head of engineering" beside them
+    # is more likely a role than a report, and the sentence reader decides that
+    return graph if graph.edges and (reading.counted or not reading.plain) else None
 
 
 _TREE_PREFIX_RE = re.compile(r"^(?P<prefix>[\s│┃|├┣└┗─━]*[├┣└┗][─━]+\s*|[\s│┃]*)(?P<name>\S.*?)\s*$")

@@ -32,6 +32,7 @@ class Graph:
     case_decider: str | None = None  # the step case rows ("< 1 kg → letter rate") branch from
     fan_out: list[str] = field(default_factory=list)  # "in parallel: a, b, c": the next bare step follows all
     groups: dict[str, list[str]] = field(default_factory=dict)  # a cluster's label → its member keys
+    event_rows: bool = False  # "Lid opened: washing → paused." rows: the text before the colon is the event
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:
@@ -54,6 +55,15 @@ class Graph:
             raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {DIAGRAM_LIMITS['max_nodes']} nodes "
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
         return key
+
+    def known(self, text: str) -> str | None:
+        """The key of an already named node the text names (as node() would find it), else None."""
+        label = clean_label(text)
+        key = node_key(label) if label else ""
+        if key in self.labels:
+            return key
+        owners = [k for k in self.labels if k.endswith(" " + key)] if key else []
+        return owners[0] if len(owners) == 1 else None
 
     def edge(self, tail: str, head: str, label: str | None = None) -> None:
         """Add an edge once (repeated statements of the same edge are one edge)."""

@@ -8,9 +8,15 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
   "X has three children — A, B, C" → "X has A, B, C"
 - a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
+- "name: a, b" lines (or a YAML map of lists) whose other lines only say the colon is a forward
+  relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
+  one "name -> a" line per name listed, the cue lines dropped (they name no node)
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
-- Mermaid's sequenceDiagram ("A->>B: hi") → "A -> B: hi" lines
+- a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
+- a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
+  lines (notation_reader.py: the one reading a notation has; a line it cannot read refuses)
 - a tree drawn with box characters ("├── src/") → indented bullets
+- "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
 - an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
@@ -20,6 +26,7 @@ from __future__ import annotations
 import json
 import re
 
+from .notation_reader import notation_as_arrows
 from .vocabulary import NOT_CONTENT
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
@@ -98,18 +105,6 @@ def _tree_drawing_as_outline(intent: str) -> str:
     return "\n".join(out)
 
 
-def _sequence_diagram_as_arrows(intent: str) -> str:
-    """Mermaid's "sequenceDiagram" header and its message arrows ("A->>B: hi", "B-->>A: ok") → "A -> B: hi"."""
-    lines = intent.splitlines()
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is None or lines[first].strip().casefold() != "sequencediagram":
-        return intent
-    body = [line for line in lines[first + 1 :] if line.strip() and line.strip().casefold() != "autonumber"]
-    if not body or not all(re.search(r"-{1,2}>>", line) for line in body):
-        return intent
-    return "\n".join(re.sub(r"\s*-{1,2}>>\s*", " -> ", line.strip()) for line in body)
-
-
 # "In our factory the plant manager …", "In the lab, Dr Osei …": the scene the intent opens with
 # names where it all is, like a title; the first name starts after it.
 SCENE_RE = re.compile(
@@ -119,11 +114,39 @@ SCENE_RE = re.compile(
 )
 
 
+# Labels written inside an arrow, in the several ways people type them, → the one form the glue
+# reads, "A -(label)-> B": "—[amount > 500]→", "=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →".
+_INLINE_LABEL_RES = (
+    re.compile(r"(?<![-—–])(?:-{1,2}|—|–)\s*[(\[](?P<label>[^()\[\]|\n]{1,60})[)\]]\s*(?:-{1,2}>|→|⟶)"),
+    re.compile(r"(?<!\S)=(?P<label>[^\s=>][^=>\n]{0,58}?)=>"),
+    re.compile(r"(?<!\S)[—–](?P<label>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)"),
+    re.compile(r"(?:-{1,2}>|→|=>)\s*\|(?P<label>[^|\n]{1,60})\|"),
+    re.compile(r"(?:->|→|=>)\s*[(\[](?P<label>[^()\[\]|,&‖\n]{1,60})[)\]]\s*(?:-{1,2}>|→|=>)"),
+)
+
+
+def _inline_labels_as_parens(intent: str) -> str:
+    for pattern in _INLINE_LABEL_RES:
+        intent = pattern.sub(lambda m: f" -({m.group('label').strip()})-> ", intent)
+    return intent
+
+
+# "Material flows cutter → press → welder": what moves along a chain, said before its first step, is
+# the chain's title ("material flow:"), no step of it.
+_WHAT_FLOWS_RE = re.compile(
+    r"(?P<lead>^|(?<=[.;\n])\s*)(?P<what>(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:flows|moves|travels)\s+"
+    r"(?:through\s+|from\s+)?(?=[^.;\n:]*?(?:->|→))",
+    re.IGNORECASE,
+)
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = _inline_labels_as_parens(notation_as_arrows(intent))
     intent = SCENE_RE.sub("", intent, count=1)
-    intent = _sequence_diagram_as_arrows(_tree_drawing_as_outline(intent))
-    intent = _without_closing_request(_table_as_arrows(_json_as_text(intent)))
+    intent = _tree_drawing_as_outline(intent)
+    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
+    intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = _MANAGES_RE.sub("manages", intent)
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
@@ -183,6 +206,12 @@ def _json_as_text(intent: str) -> str:
     except ValueError:
         return intent
     lines: list[str] = []
+    declared = _group_lines(value)
+    if declared is None:
+        return intent
+    if declared:  # {"groups": {"Edge": ["CDN", "WAF"]}, "edges": […]}: "Edge: CDN, WAF" lines, then the edges
+        lines += declared
+        value = {k: v for k, v in value.items() if k in ("nodes", "edges")}  # type: ignore[union-attr]
     if isinstance(value, dict) and set(value) <= {"nodes", "edges"} and isinstance(value.get("edges"), list):
         named = _edge_lines(value["edges"], lines)
         for node in value.get("nodes", []):
@@ -207,6 +236,31 @@ def _json_as_text(intent: str) -> str:
     if not lines:
         return intent
     return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
+
+
+_DRAWING_KEYS = frozenset({"diagram", "type", "kind"})
+_DRAWING_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
+                            "digraph directed".split())
+
+
+def _group_lines(value: object) -> list[str] | None:
+    """ "Name: a, b" lines for a JSON edge list's "groups" object; [] without one, None when the
+    object holds anything but groups, edges, nodes and a word for the kind of drawing."""
+    if not isinstance(value, dict) or "groups" not in value:
+        return []
+    if not set(value) <= {"nodes", "edges", "groups"} | _DRAWING_KEYS or not isinstance(value.get("edges"), list):
+        return None
+    if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in set(value) & _DRAWING_KEYS):
+        return None
+    groups = value["groups"]
+    if not isinstance(groups, dict) or not groups:
+        return None
+    out = []
+    for name, members in groups.items():
+        if not isinstance(members, list) or not members or not all(isinstance(m, str) and m.strip() for m in members):
+            return None
+        out.append(f"{name}: {', '.join(m.strip() for m in members)}")
+    return out
 
 
 def _edge_lines(items: list[object], lines: list[str]) -> set[str]:
@@ -256,3 +310,43 @@ def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
         return False
     lines.append("  " * depth + "- " + names[0])
     return all(_tree_lines(kid, depth + 1, lines) for kid in (kids[0] if kids else []))
+
+
+# --- "name: a, b" lines under a cue that says what the colon means ------------------------------
+_ENTRY_RE = re.compile(r"^\s*(?:[-*•]\s+)?(?P<name>[^\s:\[\]][^:\[\]]{0,40}?)\s*:\s*\[?\s*(?P<list>[^\[\]:]*?)\s*\]?\s*$")
+_FORWARD_CUE_RE = re.compile(
+    r"\b(?:depends?[\s_]+on|depends_on|dependencies|deps|calls|links?\s+to|points?\s+to|connects?\s+to|talks?\s+to|"
+    r"adjacency|arrows?\s+from\s+each)\b",
+    re.IGNORECASE,
+)
+_BACKWARD_CUE_RE = re.compile(r"\b(?:by|from\s+what|reverse|incoming|dependents|callers)\b", re.IGNORECASE)
+_CUE_MAX_WORDS = 16
+_LIST_NAME_MAX_WORDS = 4
+
+
+def _colon_lists_as_arrows(intent: str) -> str:
+    lines = [line for line in intent.splitlines() if line.strip() and not line.strip().startswith("```")]
+    arrows: list[str] = []
+    cues: list[str] = []
+    names: set[str] = set()
+    for line in lines:
+        entry = _ENTRY_RE.match(line)
+        items = [i.strip().strip("\"'") for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", entry.group("list"))] if entry else []
+        items = [i for i in items if i]
+        if entry and items and not _FORWARD_CUE_RE.search(entry.group("name")):
+            name = entry.group("name").strip().strip("\"'")
+            arrows += [f"{name} -> {item}" for item in items]
+            names.update(n.casefold() for n in [name, *items])
+        else:
+            cues.append(line)
+    if len(arrows) < 2 or not any(_FORWARD_CUE_RE.search(c) for c in cues):
+        return intent
+    if any(len(n.split()) > _LIST_NAME_MAX_WORDS for n in names):
+        return intent
+    for cue in cues:
+        text = " " + " ".join(re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())) + " "
+        if len(text.split()) > _CUE_MAX_WORDS or _BACKWARD_CUE_RE.search(cue) or any(f" {n} " in text for n in names):
+            return intent
+    # one statement of comma-joined edges ("a -> b, c -> d"): a data line can hold no condition, so
+    # no line is read as a branch's answer after the one before
+    return ", ".join(arrows) + "\n"

@@ -7,11 +7,17 @@ import re
 
 from .model import Graph
 
-ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+‣◦▪]|\d{1,2}[.)])[ \t]+(?P<text>\S.*?)\s*$")
+# "- a", "1. a", "2) a", and an outline's "1.1 a", "2.3.1 a" (a work breakdown's sub-items)
+ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+‣◦▪]|\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}[.)])[ \t]+(?P<text>\S.*?)\s*$")
 # An item that states its own relation ("a -> b", "x calls y") is a sentence, not a name.
 RELATION_IN_ITEM_RE = re.compile(r"->|→|=>|⇒|\b(?:if|when|otherwise|else|then|calls|sends|reports\s+to|in\s+parallel|"
                                  r"simultaneously|concurrently)\b", re.IGNORECASE)
 TAB_WIDTH = 4
+# A heading that names a thing ("Course: Intro to Statistics", "Project: Relaunch") before a nested list.
+HEADING_ROOT_RE = re.compile(r"^\s*(?P<kind>[\w ]{1,30}):[ \t]+(?P<name>[^\s:][^:]{0,60}?)\s*$")
+# Words that make the text after a heading's colon a request or a remark rather than a name.
+NOT_A_ROOT = frozenset("""draw make show render please chart diagram tree graph outline below following like this as
+    is are the a an of our my""".split())
 
 
 BARE_LINE_RE = re.compile(r"^(?P<indent>[ \t]*)(?P<text>[^\s.,;!?](?:(?![.,;!?](?:\s|$)).)*?)\s*$")
@@ -40,6 +46,10 @@ def read_outline(intent: str) -> Graph | None:
     nested = len(set(levels)) > 1
     graph = Graph(hierarchy=nested, flow=not nested)
     stack: list[tuple[int, str]] = []
+    root = HEADING_ROOT_RE.match(lines[0]) if first == 1 and nested else None
+    if root and not set(root.group("name").casefold().split()) & NOT_A_ROOT:
+        # "Course: Intro to Statistics" over a nested list: the course is the tree's root
+        stack.append((-1, graph.node(root.group("name"))))
     for item, level in zip(matches, levels, strict=True):
         key = graph.node(item.group("text"))
         while stack and stack[-1][0] > level:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..contracts import EngineRefusal
 from .clusters import read_grouped
-from .edge_tables import read_adjacency, read_edge_table, read_json_graph
+from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .flows import (
     LEADING_FILLER_RE,
     OTHERWISE_ROW_RE,
@@ -27,31 +27,52 @@ from .flows import (
     listed_steps,
     normalise_chain,
     parallel_outline,
+    split_branch_clauses,
     split_case_row,
     step_named_in,
 )
 from .hierarchy import read_reporting_lines, read_tree_drawing
-from .mermaid import read_mermaid
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
+from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
-from .sequences import numbered_messages, read_sequence, sequence_diagram_messages
+from .sequences import numbered_messages, read_sequence
+from .step_refs import read_step_references
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
-ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|--\s*(?P<label2>[^->\n]{1,60}?)\s*-->\s*|"
+# An arrow, and the label written inside or beside it: "-->|yes|", "-> |valid|", "-- yes -->",
+# "=yes=>", "—checkout→", "→ (battery low) →". A label's syntax is read as a label, never as a node.
+ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|"
+                      r"(?:-{1,2}>|→|=>)\s*\|(?P<label2>[^|\n]{1,60})\|\s*|"
+                      r"--\s*(?P<label3>[^->\n]{1,60}?)\s*-->\s*|"
+                      r"(?<!\S)=(?P<label4>[^\s=>][^=>\n]{0,58}?)=>|"
+                      r"(?<!\S)[—–](?P<label5>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)|"
+                      r"(?:->|→|=>)\s*[(\[](?P<label6>[^()\[\]|,&‖\n]{1,60})[)\]]\s*(?:-{1,2}>|→|=>)|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
+ARROW_LABELS = ("label", "label2", "label3", "label4", "label5", "label6")
+# Arrow or Mermaid shape syntax left in a node's name ("check form =yes", "db[(Postgres)]",
+# "|valid| transform"): the notation was not read, so the name is not one the intent states.
+NOTATION_LEFTOVER_RE = re.compile(r"^[-=—–|>]|[-=—–|<]$|\[\(|\)\]|\(\(|\)\)|\{\{|\}\}|(?:^|\s)=[^\s=]|[^\s=]=(?:\s|$)|"
+                                  r"^[A-Za-z_]\w*[\[({][^\])}]+[\])}]$")
 # Relation verbs, subject → object. Each may carry a short object noun ("forwards requests to").
 HIERARCHY_RE = re.compile(r"\b(?:manages|supervises|oversees|reports\s+to|is\s+managed\s+by|works\s+for|"
                           r"org(?:anis|aniz)?ation(?:al)?\s+chart|org\s+chart|hierarchy|tree|parent|child)\b", re.IGNORECASE)
 BARE_STEP_MAX_WORDS = 6
+WHAT_FLOWS_RE = re.compile(r"^\s*(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:flows|moves|travels)\s+(?:through\s+|from\s+)?(?=\S)",
+                           re.IGNORECASE)
+# "approve or reject", "yes | no", "save / discard": alternatives after one step.
+ALTERNATIVES_RE = re.compile(r",?\s+or\s+|\s*\|\s*|\s+/\s+")
+EVENT_ROW_RE = re.compile(r"^(?P<event>[^:→>\-\n]{1,40}?)\s*:\s+(?P<a>[^:→>\n]+?)\s*(?:->|→|=>)\s*(?P<b>[^:→>\n]+?)$")
+EVENT_ROWS_MIN = 2
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
 def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
     parts = re.split(SENTENCE_BREAK_RE, text)
-    return [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
+    statements = [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
+    return [clause for statement in statements for clause in split_branch_clauses(statement)]
 
 
 def read_graph(intent: str) -> Graph:
@@ -81,10 +102,14 @@ def read_sentences(intent: str) -> Graph | None:
     """Arrows, branches, "then" sequences and relation sentences, statement by statement."""
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
-    for statement in _statements(intent):
+    statements = _statements(intent)
+    # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
+    # transition after its event — a heading is said once, events row after row
+    graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
+    for statement in statements:
         before = len(graph.edges)
         last = _read_statement(graph, statement, last)
-        if len(graph.edges) == before and last is None:
+        if len(graph.edges) == before and last is None and not graph.fan_out:
             # "read the alert." before "If it is a page, …": a bare step the next branch starts from
             step = clean_label(LEADING_FILLER_RE.sub("", PREAMBLE_RE.sub("", statement)))
             graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
@@ -111,26 +136,42 @@ def _numbered_steps(intent: str) -> list[str] | None:
 
 
 # "X → Y when C", "X → Y on C", "X → Y (C)": a condition written after the step it leads to.
-TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on|after|once|upon|if|unless|until)\s+\S.*)|"
-                               r"\((?P<paren>[^()]{1,60})\))$", re.IGNORECASE)
+# (a bracket holding "=" is attribute syntax, "[color=red]", never a condition: it stays text;
+# "work on it": a pronoun after "on" is the step's object, no condition)
+TAIL_CONDITION_RE = re.compile(r"^(?P<node>.+?)\s+(?:(?P<cond>(?:when|on(?!\s+(?:it|them|this|that)$)|after|once|upon|if|unless|until)"
+                               r"\s+\S.*)|"
+                               r"\((?P<paren>[^()]{1,60})\)|\[(?P<bracket>[^\[\]=]{1,60})\])$", re.IGNORECASE)
 LEADING_CONDITION_RE = re.compile(r"^(?P<cond>(?:after|on|when|once|upon)\s[^,]+),\s*(?P<rest>.+)$", re.IGNORECASE)
 FROM_STATE_RE = re.compile(r"^from\s+(?P<src>[^,]+?),?\s+(?:(?P<cond>(?:after|on|when|once|upon|if)\s.+?),?\s+)?"
                            r"(?:(?:go(?:es)?|falls?|loops?|jumps?|moves?)\s+back|returns?|go(?:es)?|moves?|transitions?|"
                            r"jumps?)\s+to\s+(?P<dst>.+)$", re.IGNORECASE)
-SINGLE_BRANCH_RE = re.compile(r"^(?:and\s+|then\s+|but\s+)?(?P<kw>if|when|once)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<body>.+)$",
+_COND = r"(?:[^,]|(?<=\d),(?=\d{3}\b))"  # a condition runs to its comma; "10,000" holds one of its own
+SINGLE_BRANCH_RE = re.compile(rf"^(?:and\s+|then\s+|but\s+)?(?P<kw>if|when|once)\s+(?P<cond>{_COND}+?),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<body>.+)$",
                               re.IGNORECASE)
-ELSE_IF_RE = re.compile(r"^(?P<kw>(?:else|otherwise)\s*,?\s*if)\s+(?P<cond>[^,]+),\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
-REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(?:both|either|any)\s+cases?)(?:\s+(?:paths|branches|of\s+them))?"
-                       r",?(?:\s+then)?\s+(?:(?:continue|go|lead|end|proceed|move|join|meet)s?\s+(?:on\s+|up\s+)?(?:to|at|with|in)\s+)?"
-                       r"(?P<x>.+)$", re.IGNORECASE)
+ELSE_IF_RE = re.compile(rf"^(?P<kw>(?:else|otherwise)\s*,?\s*if)\s+(?P<cond>{_COND}+),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
+_REJOIN_VERBS = r"(?:continue|go|lead|end|proceed|move|join|meet|feed|flow|converge|merge|arrive|land|pass)(?:e?s)?"
+# "both then continue to ship", "both paths end at verify", "either way, update the dashboard",
+# "both then feed into reporting", "both then → send receipt": after every branch's last step
+REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
+                       r"the\s+(?:two|three|four)(?=\s+(?:paths|branches|routes)))"
+                       r"(?:\s+(?:paths|branches|routes|of\s+them))?,?(?:\s+then)?\s*"
+                       rf"(?:{_REJOIN_VERBS}\s+(?:on\s+|up\s+|back\s+)?(?:to|at|with|in|into|on)\s+|(?:->|→|=>)\s*)?"
+                       r"(?P<x>\S.*)$", re.IGNORECASE)
 ELSE_RE = re.compile(r"^(?P<alt>otherwise|else|if\s+not)\s*,?\s+(?P<body>.+)$", re.IGNORECASE)
 FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\s+(?:are|is|have|has))?\s+"
                        r"(?:done|finished|finish|complete|completed|ready|succeeded|succeed)$", re.IGNORECASE)
+# "in parallel, a and b", "then a and b run in parallel", "a, b and c, all at the same time"
 PARALLEL_RE = re.compile(r"^(?:then\s+)?(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)\s*,?\s*(?P<a>.+)$|"
-                         r"^(?P<b>.+?)\s*,?\s+(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)$",
+                         r"^(?:(?:and\s+)?then\s+)?(?P<b>.+?)\s*,?\s+(?:all\s+)?(?:(?:run|are\s+run|go)\s+)?"
+                         r"(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time)$",
                          re.IGNORECASE)
-GO_TO_RE = re.compile(r"^(?:(?:go(?:es)?|loops?|falls?|jumps?)\s+)?(?:straight\s+|directly\s+)?(?:back\s+)?to\s+|^returns?\s+to\s+",
+# "go back to X", "come back to X", "round again to X", "repeat from X", "return to X": the
+# existing step X a loop goes back to
+GO_TO_RE = re.compile(r"^(?:(?:go(?:es)?|loops?|falls?|jumps?|comes?|cycles?|circles?|heads?)\s+)?(?:straight\s+|directly\s+)?"
+                      r"(?:back\s+|a?round\s+(?:again\s+)?|again\s+)?to\s+|^returns?\s+to\s+|"
+                      r"^(?:repeat|start\s+over|restart)\s+(?:from|at|with)\s+",
                       re.IGNORECASE)
+BACK_WORDS_RE = re.compile(r"\b(?:back|round|around|again|repeat|restart|over|returns?|comes?)\b", re.IGNORECASE)
 SUBJECT_PRONOUN_RE = re.compile(r"^(?:we|they|you|i|he|she)\s+(?=\w)", re.IGNORECASE)
 
 
@@ -149,6 +190,10 @@ def _relabel_since(graph: Graph, start: int, label: str) -> None:
         graph.edges[index] = (tail, head, old or label)
 
 
+def _labelled_arrow(statement: str) -> bool:
+    return any(any(arrow.group(g) for g in ARROW_LABELS) for arrow in ARROW_RE.finditer(statement))
+
+
 ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<rest>.+)$", re.IGNORECASE)
 
 
@@ -159,7 +204,15 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         last = graph.node(_step_text(trigger.group("event")))
         graph.flow = True
         statement = trigger.group("rest")
-    row = split_case_row(statement)
+    event = EVENT_ROW_RE.match(statement) if graph.event_rows else None
+    if event:
+        tail, head = graph.node(event.group("a")), graph.node(event.group("b"))
+        graph.edge(tail, head, clean_label(event.group("event")))
+        graph.flow = True
+        return head
+    # "check form =no=> show errors": a labelled arrow is an edge of its own, not a case row of the
+    # step before; "once all three are done → X" joins a fan-out
+    row = None if _labelled_arrow(statement) or graph.fan_out else split_case_row(statement)
     if row and node_key(clean_label(row[0])) not in graph.labels:
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
         if decider:  # "weigh package; < 1 kg → letter rate; …"
@@ -227,6 +280,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     parallel = PARALLEL_RE.match(re.sub(r"^[^:,]{1,40}:\s*", "", statement))
     if parallel:
         names = split_names(parallel.group("a") or parallel.group("b"))
+        last = last or (graph.node(graph.pending_step) if graph.pending_step else None)  # "checkout. then a and b in parallel"
         keys = [graph.node(_step_text(n)) for n in names]
         for key in keys:
             if last:
@@ -247,6 +301,8 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
     if len(graph.edges) > start:
         tail, head, _ = graph.edges[start]
         graph.edges[start] = (tail, head, clean_label(condition))
+    if end:
+        graph.branch_ends.append(end)  # "…; both then → send receipt": the rows' paths may rejoin
     return end
 
 
@@ -281,7 +337,10 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     arrow_if = re.match(r"^(?P<head>.*\S)\s*(?:->|→|=>)\s*(?P<rest>(?:if|when)\s.+)$", statement, re.IGNORECASE)
     if arrow_if:
         last = _read_chain(graph, arrow_if.group("head"), last)
-        return _read_statement(graph, arrow_if.group("rest"), last)
+        clauses = split_branch_clauses(arrow_if.group("rest"))  # "X → if A then Y, otherwise if B then Z, …"
+        for clause in clauses[:-1]:
+            last = _read_statement(graph, clause, last)
+        return _read_statement(graph, clauses[-1], last)
     single = SINGLE_BRANCH_RE.match(statement)
     if single and FAN_IN_RE.match(single.group("cond").strip()) and graph.last_objects:
         head = graph.node(_step_text(single.group("body")))
@@ -289,7 +348,7 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
             graph.edge(tail, head)
         graph.last_objects = []
         return head
-    full = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+    full = re.match(rf"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>{_COND}+?),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                     r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if full:
         return _read_branch(graph, full, last or (graph.node(graph.pending_step) if graph.pending_step else None))
@@ -309,12 +368,13 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
         return graph.decider
     rejoin = REJOIN_RE.match(statement)
     if rejoin and graph.branch_ends:  # "then both continue to ship": every branch's last step
-        head = graph.node(_step_text(rejoin.group("x")))
+        first, *chain = re.split(r"\s*(?:->|→|=>)\s*", rejoin.group("x"), maxsplit=1)
+        head = graph.node(_step_text(first))
         for tail in graph.branch_ends:
             graph.edge(tail, head)
         graph.branch_ends = []
         graph.decider = None
-        return head
+        return _read_chain(graph, "-> " + chain[0], head) if chain else head  # "both → X → Y": on from X
     other = ELSE_RE.match(statement)
     if other and graph.decider:
         _read_branch_body(graph, graph.decider, other.group("body"), re.sub(r"\s+", " ", other.group("alt")).lower())
@@ -331,6 +391,9 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    again = re.match(r"^(?P<a>.+?)\s*,?\s+(?:and\s+then|and|then)\s+(?P<b>[^,]+?)\s+again\s*[.!]?$", body.strip(), re.IGNORECASE)
+    if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels:
+        body = f"{again.group('a')} -> {again.group('b')}"  # "wait 30 s and upload file again": back to that step
     body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
                                r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
@@ -344,19 +407,21 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
 
 
 def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str | None:
-    branch = re.match(r"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>[^,]+?),\s*(?:then\s+)?(?P<yes>.+?),?\s*"
+    branch = re.match(rf"^(?:and\s+|then\s+)?(?P<kw>if|when)\s+(?P<cond>{_COND}+?),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<yes>.+?),?\s*"
                       r"(?P<alt>otherwise|else|if\s+not|or\s+else)\s*,?\s+(?P<no>.+)$", statement, re.IGNORECASE)
     if branch:
         return _read_branch(graph, branch, last or (graph.node(graph.pending_step) if graph.pending_step else None))
     if ARROW_RE.search(statement):
         statement = group_parallel_steps(statement)  # "→ in parallel: a, b →" is one group, not two clauses
-        chunks = [c for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
+        chunks = [c for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?![^()]*\))(?=[^,]*(?:->|→|=>))", statement) if c.strip()]
         if len(chunks) > 1 and all(ARROW_RE.search(c) for c in chunks):
-            for chunk in chunks:
-                last = _read_chain(graph, chunk, None)
+            for chunk in chunks:  # "…, and payment —failure→ cart": the joining word is not the step's
+                last = _read_chain(graph, re.sub(r"^\s*(?:and\s+)?(?:then\s+)?", "", chunk, flags=re.IGNORECASE), None)
             return last
         return _read_chain(graph, statement, last if statement.lstrip().startswith(("->", "→")) else None)
-    then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*",
+    then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*|"
+                          # "…, collection, and round again to evaporation": the way back ends the sequence
+                          r",?\s*\band\s+(?=(?:(?:go|come|loop|cycle|head)s?\s+)?(?:back|a?round(?:\s+again)?)\s+to\s)",
                           statement, flags=re.IGNORECASE)
     then_parts = [p for p in then_parts if p.strip()]
     last = last or (graph.node(graph.pending_step) if graph.pending_step and re.match(
@@ -388,10 +453,24 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
 
 def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
     graph.flow = True
-    pieces = ARROW_RE.split(normalise_chain(statement))
-    # ARROW_RE has two label groups: split yields [node, label, label2, node, label, label2, node…]
-    nodes = pieces[0::3]
-    labels = [pieces[i] or pieces[i + 1] for i in range(1, len(pieces) - 1, 3)]
+    chain = normalise_chain(statement)
+    nodes: list[str] = []
+    labels: list[str | None] = []
+    position = 0
+    for arrow in ARROW_RE.finditer(chain):
+        nodes.append(chain[position:arrow.start()])
+        labels.append(next((arrow.group(g) for g in ARROW_LABELS if arrow.group(g)), None))
+        position = arrow.end()
+    nodes.append(chain[position:])
+    if "-->" in chain and any(re.search(r"\s&\s", n) for n in nodes):  # "lb --> api1 & api2": Mermaid's "both"
+        raise EngineRefusal("UNREADABLE_INTENT", "I could not tell whether '&' joins two steps or is part of one name. "
+                                                  "Write each arrow on its own, e.g. 'lb --> api1; lb --> api2', "
+                                                  "or write the name with 'and'.")
+    if len(nodes) == 2 and labels[0] is None:  # "dock (battery low) -> charge": the one edge's condition
+        leading = re.match(r"^(?P<node>.*\S)\s+[(\[](?P<cond>[^()\[\]]{1,60})[)\]]\s*$", nodes[0])
+        if leading and not NOTATION_LEFTOVER_RE.search(leading.group("node").strip()):
+            nodes[0], labels[0] = leading.group("node"), leading.group("cond")
+    nodes[0] = WHAT_FLOWS_RE.sub("", nodes[0])  # "material flows cutter → press": what moves is no step
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
     return _read_chain_nodes(graph, nodes, last, labels)
 
@@ -409,7 +488,13 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if leading:
             label, text = leading.group("label"), text[leading.end():]
         if index > 0 and labels is not None:
+            way_back = GO_TO_RE.match(text)
             text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
+            if way_back and BACK_WORDS_RE.search(way_back.group(0)) and graph.known(text) is None:
+                # "→ repeat from reading the queue": a way back to a step never named is a guess
+                raise EngineRefusal("UNREADABLE_INTENT", f"'{way_back.group(0).strip()} {text.strip()}' goes back to a "
+                                                         "step that is not named before it. Name that step as you did "
+                                                         "first, e.g. 'wash -> rinse -> back to wash'.")
         message = re.match(r"^(?P<node>[^:]+?):\s+(?P<msg>\S.*)$", text) if index == len(nodes) - 1 and index > 0 \
             and labels is not None else None
         if message and (":" in message.group("msg")
@@ -418,27 +503,45 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if message and not label:  # "Alice->Bob: hello": the message on the arrow
             label, text = message.group("msg"), message.group("node")
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
+        if tail and not label and ALTERNATIVES_RE.search(tail.group("node")):
+            tail = None  # "save, or show error if invalid": the condition is the last alternative's own
         if tail and not label:  # "idle → listening on the wake word"
-            label, text = tail.group("cond") or tail.group("paren"), tail.group("node")
+            label, text = tail.group("cond") or tail.group("paren") or tail.group("bracket"), tail.group("node")
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
-        if group:
+        # "-> (adult: adult ward | child: paediatric ward) ->": labelled branches that meet again after
+        cases = re.split(r"\s*\|\s*", group.group(1)) if group and "||" not in group.group(1) else []
+        labelled = len(cases) > 1 and all(re.match(r"^[^:,]{1,40}:\s*[^:\s]", c) for c in cases)
+        if labelled:
+            alternatives = cases
+        elif group:
             alternatives = [a for a in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*‖\s*|\s*\|\|\s*", group.group(1))
                             if a.strip()]  # "(lint ‖ test)": parallel steps
         else:
-            alternatives = [a for a in re.split(r"\s+or\s+|\s*\|\s*|\s+/\s+", text) if a.strip()]
+            alternatives = [a for a in ALTERNATIVES_RE.split(text) if a.strip()]
             answers = re.split(r"\s*,\s*", text)
             if len(answers) > 1 and all(re.match(r"^(?:yes|no|true|false)\s*:\s*\S", a, re.IGNORECASE) for a in answers):
                 alternatives = answers  # "yes: investigate, no: escalate"
         keys = []
         for alternative in alternatives:
-            answer = re.match(r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
+            if NOTATION_LEFTOVER_RE.search(alternative.strip()):
+                raise EngineRefusal("UNREADABLE_INTENT", f"I could not read the arrow or shape syntax in "
+                                                          f"'{alternative.strip()[:40]}'. Write a labelled arrow as "
+                                                          "'A -(label)-> B' or 'A -> B: label'.")
+            own = TAIL_CONDITION_RE.match(alternative) if len(alternatives) > 1 and labels is not None else None
+            if own and not label and (own.group("cond") or "").lower().startswith(("if ", "when ", "unless ")):
+                # "save, or show error if invalid": this alternative's own condition, on its edge alone
+                alternative, own_label = own.group("node"), own.group("cond")
+            else:
+                own_label = None
+            answer = re.match(r"^(?P<answer>[^:]+?)\s*:\s*(?=\S)" if labelled else
+                              r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
                               alternative, re.IGNORECASE)  # "yes: Ship / no: Backorder"
             head = graph.node(alternative[answer.end():] if answer else alternative)
             keys.append(head)
-            edge_label = answer.group("answer") if answer else label
+            edge_label = answer.group("answer") if answer else own_label or label
             for tail in previous:
                 graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
-        if len(keys) > 1 and previous and not group:
+        if len(keys) > 1 and previous and (labelled or not group):
             graph.decisions.update(previous)
         previous = keys
     return previous[0] if len(previous) == 1 else None
@@ -512,12 +615,6 @@ def read_numbered_messages(intent: str) -> Graph | None:
     return None if statements is None else read_sentences(statements)
 
 
-def read_sequence_diagram(intent: str) -> Graph | None:
-    """Mermaid's sequenceDiagram, its messages read as arrow statements."""
-    statements = sequence_diagram_messages(intent)
-    return None if statements is None else read_sentences(statements)
-
-
 def read_groups(intent: str) -> Graph | None:
     """Declared groups drawn as clusters; the rest of the intent read by the cascade."""
     return read_grouped(intent, read_rest=_read_without_groups)
@@ -527,11 +624,11 @@ def _read_without_groups(text: str) -> Graph | None:
     return next((g for reader in READERS if reader is not read_groups and (g := reader(text)) is not None), None)
 
 
-# The cascade, most specific form first: data-shaped edges (JSON, tables, drawn trees, sequence
-# diagrams, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
+# The cascade, most specific form first: notations (Mermaid, PlantUML), data-shaped edges (JSON,
+# tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_json_graph, read_edge_table, read_tree_drawing, read_sequence_diagram, read_adjacency,
-    read_parallel_outline, read_case_outline, read_groups, read_outline, read_inline_steps, read_mermaid,
+    read_notation_graph, read_json_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_parallel_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

@@ -13,10 +13,12 @@ _VERBS = [
     r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
     r"(?P<message>(?:\s+[\w-]+){0,3}?)\s+(?:to|into|in)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
+    # "enqueues jobs for the worker": the work is for the object
+    r"enqueues?(?P<message3>(?:\s+[\w-]+){1,3}?)\s+(?:for|on|to)",
     r"(?:asks|requests|emails|pings|messages|contacts)", r"is\s+boss\s+of", r"leads\s+a\s+team\s+of(?:\s+\w+)?:?",
     r"(?:falls?|goes|loops?|jumps?|moves?)\s+back\s+to", r"transitions?\s+to", r"moves?\s+to", r"switches\s+to",
     r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
-    r"leads\s+to", r"goes\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
+    r"leads\s+to", r"goes\s+to", r"go\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
     r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
     r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
     r"is\s+the\s+parent\s+of", r"is\s+above", r"loads?\s+into",
@@ -85,12 +87,16 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
             subject_default_next = None
         extra = re.match(r"^(?P<obj>[^,]+?)\s+(?:with|for)\s+(?P<what>[^,]+)$", rest.strip(), re.IGNORECASE)
         rest_message = None
-        if extra and match is forward:  # "calls the payment service with the order total"
+        moved = _MOVE_RE.search(match.group("verb")) and _OBJECT_CONDITION_RE.match(rest.strip())
+        if moved and match is forward:  # "idle goes to running on start": the event on the edge
+            rest, rest_message = moved.group("obj"), moved.group("cond")
+        elif extra and match is forward:  # "calls the payment service with the order total"
             rest, rest_message = extra.group("obj"), extra.group("what")
         objects = [graph.node(o) for o in split_names(rest)]
         graph.last_objects = objects
         # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
-        message = (match.groupdict().get("message") or match.groupdict().get("message2") or "").strip()
+        message = (match.groupdict().get("message") or match.groupdict().get("message2")
+                   or match.groupdict().get("message3") or "").strip()
         message_label = clean_label(message) or (clean_label(rest_message) if rest_message else None) or None
         if message_label and re.fullmatch(r"(?:it|them|this|that|these|those)", message_label, re.IGNORECASE):
             # "writes it to TimescaleDB": a pronoun alone says nothing; the verb with it does
@@ -109,6 +115,12 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         subject_default = objects[-1] if objects else None
         last = subject_default
     return last
+
+
+# A move between states ("goes to", "switches to"): what follows the state is the event that moves it.
+_MOVE_RE = re.compile(r"^(?:go(?:es)?|moves?|transitions?|switches|falls?\s+back|goes\s+back|returns?)\b", re.IGNORECASE)
+_OBJECT_CONDITION_RE = re.compile(r"^(?P<obj>[^,]+?)\s+(?P<cond>(?:when|on|after|once|upon|if|unless|with)\s+[^,]+)$",
+                                  re.IGNORECASE)
 
 
 def split_clauses(statement: str) -> list[str]:

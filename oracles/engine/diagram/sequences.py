@@ -32,7 +32,8 @@ _SEQUENCE_VERBS = """
     upload delivers deliver routes route redirects redirect issues issue grants grant validates validate charges
     charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
     proxies proxy invokes invoke triggers trigger streams stream emits emit opens open pays pay polls poll syncs sync
-    updates update approves approve rejects reject transfers transfer schedules schedule gives give
+    updates update approves approve rejects reject transfers transfer schedules schedule gives give books book
+    reserves reserve
 """.split()
 VERB_WORDS = frozenset(_SEQUENCE_VERBS)
 REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
@@ -131,9 +132,17 @@ def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str]
     """(message before, object, message after) of a clause's rest, or None when no actor is named."""
     words = rest.split()
     cut = next((i for i, w in enumerate(words) if w.casefold() in ("to", "for", "with", "about") and i), len(words))
+    # "emails a CV to the recruiter": the direct object is the message when the actor follows "to"
+    message_first = (
+        cut < len(words)
+        and words[cut].casefold() == "to"
+        and not _mentions(" ".join(words[:cut]), actors)
+        and _mentions(" ".join(words[cut + 1 :]), actors)
+    )
     if (
         verb.casefold() in DIRECT_WORDS
         and 0 < cut
+        and not message_first
         and all(len(name.split()) <= SUBJECT_MAX_WORDS for name in _OBJECTS_RE.split(" ".join(words[:cut])))
     ):
         # "emails support", "asks Auth to verify it", "asks the user database for the password hash"
@@ -238,18 +247,3 @@ def numbered_messages(intent: str, arrow_re: re.Pattern[str]) -> str | None:
         return None
     heading = intent[: marks[0].start()].strip()
     return "\n".join([heading, *pieces] if heading else pieces)
-
-
-_MERMAID_MESSAGE_RE = re.compile(r"\s*-{1,2}>>\s*")
-
-
-def sequence_diagram_messages(intent: str) -> str | None:
-    """Mermaid's sequenceDiagram: "Client->>Gateway: GET /orders", one message a line; None unless
-    the intent is one, else its messages as arrow statements for the sentence reader."""
-    lines = [line.strip() for line in intent.splitlines() if line.strip()]
-    if not lines or lines[0].casefold() != "sequencediagram" or len(lines) < 2:
-        return None
-    body = [line for line in lines[1:] if line.casefold() != "autonumber"]
-    if not all(_MERMAID_MESSAGE_RE.search(line) for line in body):
-        return None  # participants, notes, loops: not read here
-    return "\n".join(_MERMAID_MESSAGE_RE.sub("->", line) for line in body)

@@ -31,9 +31,11 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         runs run heads head reports report contains contain includes include precedes precede followed becomes become
         continue continues continuing proceed proceeds move moves moving ends loops loop falls fall jumps jump
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
-        works work managed owned led above below under beneath
+        works work managed owned led above below under beneath supervised overseen headed
         reporting leads answers parallel simultaneously concurrently paths path branches cases way
-        switches transitions
+        switches transitions enqueues enqueue
+        end meet meets join joins converge converges
+        round around come comes repeat repeats restart restarts forever
     """.split()),
     # a fan-in's wait ("when all three are done", "once both finish"): no content after all/both/they
     "fan_in": frozenset("done finish finished complete completed ready succeed succeeded".split()),
@@ -59,7 +61,7 @@ _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|o
                           r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
 TITLE_MAX_WORDS = 5  # content words in a heading ("Draw the layout of the repo as a tree:" has two)
 OUTLINE_MIN_LINES = 3  # an indentation-only tree needs at least this many lines
-_PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move".split())
+_PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move work act follow".split())
 FAN_IN_WINDOW = 4  # words looked back from "done"/"finish" for the all/both/they that makes it a fan-in
 COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
 # Connecting words no name begins or ends with ("so the browser", "cdn first", "stock ordered and
@@ -77,14 +79,19 @@ NODE_MAX_WORDS = 8
 EXAMPLE_REWRITE = ("say each step and how it connects, e.g. 'if unresolved after a day, escalate' or "
                    "'review -> approve or reject'")
 
-_WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+)*[+#]*"
+# "10,000" is one word: a thousands comma sits between digits, three after it
+_WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+|(?<=\d),\d{3}(?!\d))*[+#]*"
 _ARROW = r"<-{1,2}>|<=>|↔|-{1,3}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦|<-{1,2}|←|⟵|<="
-_TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}[.)])[ \t]+)|(?P<arrow>{_ARROW})|"
+# "1.", "2)", and an outline's "1.1", "2.3.1" (a work breakdown's sub-items)
+_TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}(?:\.\d{{1,2}})+\.?|\d{{1,2}}[.)])[ \t]+)|(?P<arrow>{_ARROW})|"
                        rf"(?P<word>{_WORD})|(?P<nl>\n)|(?P<punct>[^\s])")
 _MERMAID_NODE_RE = re.compile(r"(?<![\w\]])(?P<id>[A-Za-z_]\w{0,20})(?:\[\[?|\(\(?|\{\{?)(?P<label>[^\]\)\}\n\[\(\{]{1,120})"
                               r"(?:\]\]?|\)\)?|\}\}?)")
 _MERMAID_ARROW_RE = re.compile(r"-->|---|==>|-\.->")
-_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?:step\s+|\()?(\d{1,2})[.):](?=\s)", re.IGNORECASE)  # "2.", "step 2:", "(2)"
+_BULLET_LINE_RE = re.compile(r"(?m)^[ \t]*[-*•+‣◦▪][ \t]+\S")
+# "2.", "step 2:", "(2)" — not "back to step 2." (a reference to item 2)
+_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?<!\bstep\s)(?:step\s+|\()?(\d{1,2})[.):](?=\s)",
+                               re.IGNORECASE)
 # Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
 _INNER_PUNCT = frozenset("\"'`“”‘’\\")
 _BREAKS = frozenset({".", ";", "\n", "!", "?"})
@@ -142,6 +149,9 @@ def _indented_outline(intent: str) -> dict[int, tuple[int, int]]:
 def tokenize(intent: str) -> list[Token]:
     inline = list(_INLINE_NUMBER_RE.finditer(intent))
     numbered = [int(m.group(1)) for m in inline] == list(range(1, len(inline) + 1)) and len(inline) >= 2
+    # "* Unit 1: Descriptive statistics / * Unit 2: …": in a bulleted list, numbers inside the items are
+    # part of their names, not inline step numbers
+    numbered = numbered and len(_BULLET_LINE_RE.findall(intent)) < 2
     markers = {m.start(): (m.end(), 0) for m in inline} if numbered else {}
     markers.update(_indented_outline(intent))
     tokens: list[Token] = []

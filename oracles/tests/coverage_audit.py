@@ -1,0 +1,624 @@
+"""A metamorphic coverage audit of the independent check (issue 8): `python -m oracles.tests.coverage_audit`.
+
+Every dev corpus entry the engine answers `valid` (oracles/tests/eval/*_dev.json only; the held-back
+split is never read) is rewritten into variants that ADD content the artifact would have to show:
+an extra data item in the entry's own style or appended in another, a second series, a longer
+(multi-word) label, a sign before a value, a chart word inside a name, a transposed table; an
+extra step, branch, "go back to" clause or actor message, a longer step name. For each variant the
+engine must either draw the added content or refuse. A `valid` answer without it is a wrong valid,
+counted per family ("miss"), so a rule of the check can be written for the whole family.
+
+What was added is marked with a word no entry uses (MARK) and a number no entry states (VALUE), so
+whether it is drawn is read from the artifact alone: the Vega-Lite rows, or Graphviz's own read-back
+of the DOT (oracles/eval.py's read_chart / read_diagram), never from the drafter's facts.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from oracles.engine.chart.calendar import is_time_like
+from oracles.engine.chart.values import stated_numbers
+from oracles.eval import (
+    CORRECT,
+    Unreadable,
+    entry_kind,
+    explain,
+    load_corpus,
+    norm_label,
+    read_chart,
+    read_diagram,
+    run_entry,
+)
+
+MARK = "Zorvex"
+VALUE = 937
+SECOND = (551, 552, 553, 554, 555, 556, 557, 558, 559, 561, 562, 563, 564, 565, 566, 567, 568, 569)
+
+# A variant: (family, intent, judge). The judge reads the drawn artifact and says whether the added
+# content is in it (True) or not (a short description of what is missing).
+Judge = Callable[[Any], "bool | str"]
+
+
+@dataclass
+class Variant:
+    family: str
+    intent: str
+    judge: Judge
+
+
+def _answer(kind: str, intent: str) -> Any:
+    from oracles.engine import answer, get_kind
+
+    return answer(kind, intent, get_kind(kind).default_format, {})
+
+
+# ---------------------------------------------------------------------------------------------
+# Charts
+
+
+def _rows(spec: Any) -> list[tuple[str | None, Any, float]]:
+    chart = read_chart(spec)
+    out = []
+    for row in chart.rows:
+        label = row.get("label", row.get("x"))
+        value = row.get("value", row.get("y"))
+        out.append((row.get("series"), label, float(value)))
+    return out
+
+
+def _scaled(value: float, base: float) -> bool:
+    """`value` is `base` read with some multiplier or sign ("937", "$937k", "-9.37")."""
+    if value == 0:
+        return False
+    ratio = abs(value) / base
+    return any(abs(ratio - 10.0**k) <= 1e-9 * 10.0**k for k in range(-3, 10))
+
+
+def _has_value(base: float, label_word: str | None = None) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        for series, label, value in _rows(spec):
+            if _scaled(value, base) and (label_word is None or label_word.lower() in norm_label(label)
+                                         or label_word.lower() in norm_label(series or "")):
+                return True
+        return f"no drawn value {base:g}" + (f" with '{label_word}'" if label_word else "")
+    return judge
+
+
+def _has_values(bases: list[int]) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        drawn = [v for _, _, v in _rows(spec)]
+        missing = [b for b in bases if not any(_scaled(v, b) for v in drawn)]
+        return True if not missing else f"second series values {missing} not drawn"
+    return judge
+
+
+def _refused_only(spec: Any) -> bool | str:
+    drawn = [(lbl, v) for _, lbl, v in _rows(spec) if isinstance(lbl, str) and MARK.lower() in norm_label(lbl)]
+    return f"a range drawn as {drawn}" if drawn else f"the item '{MARK}' is not drawn"
+
+
+def _asked_mark(mark: str) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        drawn = read_chart(spec).mark
+        return True if drawn == mark else f"a {mark} was asked, a {drawn} drawn"
+    return judge
+
+
+def _asked_horizontal(spec: Any) -> bool | str:
+    chart = read_chart(spec)
+    y = chart.encoding.get("y") or {}
+    return True if chart.mark == "bar" and y.get("field") == "label" else "horizontal bars asked, not drawn"
+
+
+def _asked_title(spec: Any) -> bool | str:
+    return True if f"{MARK} report".lower() in read_chart(spec).title.lower() else "the asked title is not drawn"
+
+
+def _asked_sorted(spec: Any) -> bool | str:
+    chart = read_chart(spec)
+    channel = next((c for c in (chart.encoding.get("x") or {}, chart.encoding.get("y") or {}) if c.get("field") == "label"), {})
+    values = [v for _, _, v in _rows(spec)]
+    if channel.get("sort") in ("-x", "-y") or (channel.get("sort") is None and values == sorted(values, reverse=True)):
+        return True
+    if chart.mark == "arc":
+        return True  # a pie has no axis to sort along
+    return f"a descending sort asked, drawn with sort {channel.get('sort')!r}"
+
+
+def _has_pairs(pairs: list[tuple[str, int]]) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        drawn = _rows(spec)
+        for label, value in pairs:
+            if not any(isinstance(lbl, str) and norm_label(lbl) == norm_label(label) and _scaled(v, value) for _, lbl, v in drawn):
+                return f"second series value {value} for '{label}' not drawn with its label"
+        return True
+    return judge
+
+
+def _label_drawn(full: str, fragment: str) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        names = {norm_label(lbl) for _, lbl, _ in _rows(spec)} | {norm_label(s) for s, _, _ in _rows(spec) if s}
+        if norm_label(full) in names:
+            return True
+        return f"label '{full}' not drawn (drawn: {sorted(names)[:6]}{' — the fragment' if norm_label(fragment) in names else ''})"
+    return judge
+
+
+def _value_with_label(label: str, value: float) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        for _series, lbl, val in _rows(spec):
+            if norm_label(lbl) == norm_label(label) and abs(val - value) < 1e-9 * max(1, abs(value)):
+                return True
+            if norm_label(lbl) == norm_label(label) and _scaled(val, abs(value)) and (val < 0) == (value < 0):
+                return True
+        return f"no '{label}' with {value:g} (drawn {[(lbl, v) for _, lbl, v in _rows(spec)][:6]})"
+    return judge
+
+
+def _shape(spec: Any) -> tuple[Any, ...]:
+    chart = read_chart(spec)
+    y = chart.encoding.get("y") or {}
+    x = chart.encoding.get("x") or {}
+    value = x if y.get("field") == "label" else y
+    return (chart.mark, y.get("field") == "label", "xOffset" in chart.encoding or "yOffset" in chart.encoding,
+            value.get("stack", True) is None)
+
+
+def _same_shape_and_label(original: Any, label: str) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        if _shape(spec) != _shape(original):
+            return f"shape {_shape(spec)} drawn, the entry's own answer was {_shape(original)}"
+        return _label_drawn(label, "")(spec)
+    return judge
+
+
+def _number_tokens(intent: str, value: float) -> list[Any]:
+    return [n for n in stated_numbers(intent) if any(abs(r - value) <= 1e-9 * max(1, abs(value)) for r in n.readings)]
+
+
+def _label_span(intent: str, label: str, near: int) -> tuple[int, int] | None:
+    """The whole-word occurrence of `label` nearest to position `near`."""
+    best = None
+    for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE):
+        if best is None or abs(m.start() - near) < abs(best[0] - near):
+            best = m.span()
+    return best
+
+
+def _structured(intent: str) -> bool:
+    return bool(re.search(r"[\[{]", intent)) or intent.count("|") >= 4 or "\t" in intent \
+        or len([line for line in intent.splitlines() if line.count(",") >= 1]) >= 3
+
+
+def _located_items(intent: str, spec: Any) -> list[tuple[int, int, int, int, str, float]]:
+    """(label start, label end, number start, number end, label, value) of drawn label/value points
+    whose label and number are found beside each other (within 40 characters) in the intent."""
+    out = []
+    for _, label, value in _rows(spec):
+        if not isinstance(label, str):
+            continue
+        tokens = _number_tokens(intent, value)
+        for token in tokens:
+            span = _label_span(intent, label, token.start)
+            if span is None:
+                continue
+            if abs(span[0] - token.start) <= 40 and (span[1] <= token.start or token.end <= span[0]):
+                out.append((span[0], span[1], token.start, token.end, label, value))
+                break
+    return out
+
+
+def chart_variants(entry: dict[str, Any], spec: Any) -> Iterator[Variant]:
+    intent = entry["intent"]
+    rows = _rows(spec)
+    pairs = any(not isinstance(lbl, str) for _, lbl, _ in rows)
+    structured = _structured(intent)
+    items = [] if pairs or structured else _located_items(intent, spec)
+    # 1. An extra item in the entry's own style, right after its last item.
+    if items:
+        last = max(items, key=lambda it: max(it[1], it[3]))
+        ls, le, ns, ne, label, value = last
+        end = max(le, ne)
+        for family, number, where in (("chart/extra-item-same-style", VALUE, end),
+                                      ("chart/extra-item-first", VALUE, min(it[0] if it[0] < it[2] else it[2] for it in items)),
+                                      ("chart/extra-item-repeated-value", value, end)):
+            item = _item_like(intent, ls, le, ns, ne, number)
+            judge = _has_value(number, MARK) if number == VALUE else _value_with_label(MARK, value)
+            if where == end:
+                yield Variant(family, intent[:end] + ", " + item + intent[end:], _preserving(entry, judge))
+            else:
+                yield Variant(family, intent[:where] + item + ", " + intent[where:], _preserving(entry, judge))
+        yield Variant("chart/extra-item-value-first", intent.rstrip().rstrip(".") + f", and {VALUE} at {MARK}.",
+                      _preserving(entry, _has_value(VALUE, MARK)))
+    elif structured and not pairs:
+        table = _extra_table_row(intent)
+        if table:
+            yield Variant("chart/extra-row-same-style", table, _has_value(VALUE, MARK))
+    # 2. An extra item appended in another style, and 3. an extra sentence with a number.
+    if not pairs:
+        yield Variant("chart/extra-item-appended", intent.rstrip() + f"\nAlso {MARK}: {VALUE}.",
+                      _preserving(entry, _has_value(VALUE, MARK)))
+        yield Variant("chart/extra-sentence-number", intent.rstrip() + f" {MARK} came in at {VALUE} too.",
+                      _has_value(VALUE))
+    else:
+        yield Variant("chart/extra-pair-appended", intent.rstrip() + f"\nAlso ({VALUE}, {VALUE + 1}).", _has_value(VALUE + 1))
+    # 2b. An item whose value is a range, two values for one label, an item in brackets.
+    if not pairs:
+        yield Variant("chart/extra-item-range-value", intent.rstrip() + f"\nAlso {MARK}: {VALUE - 37}-{VALUE}.", _refused_only)
+        yield Variant("chart/extra-item-two-values", intent.rstrip() + f"\nAlso {MARK}: {VALUE} and {VALUE + 1}.",
+                      _preserving(entry, _has_values([VALUE, VALUE + 1])))
+        yield Variant("chart/extra-item-in-brackets", intent.rstrip() + f" ({MARK} {VALUE})",
+                      _preserving(entry, _has_value(VALUE, MARK)))
+    # 3b. An asked shape, title or order added at the end.
+    if not pairs:
+        yield Variant("chart/ask-line", intent.rstrip() + " Draw it as a line chart.", _preserving(entry, _asked_mark("line")))
+        yield Variant("chart/ask-horizontal", intent.rstrip() + " Use horizontal bars.", _preserving(entry, _asked_horizontal))
+        yield Variant("chart/ask-title", intent.rstrip() + f' Title it "{MARK} report".', _preserving(entry, _asked_title))
+        yield Variant("chart/ask-sorted", intent.rstrip() + " Sort it descending.", _preserving(entry, _asked_sorted))
+        yield Variant("chart/ask-repeated-label", intent.rstrip() + f" Also {rows[0][1]} {VALUE}.",
+                      _preserving(entry, _value_with_label(str(rows[0][1]), VALUE)))
+    # 4. A second series, when one is drawn.
+    series = {s for s, _, _ in rows}
+    labels = [lbl for _, lbl, _ in rows]
+    if len(series) == 1 and not pairs and not structured and 2 <= len(labels) <= len(SECOND):
+        listed = ", ".join(f"{lbl} {SECOND[i]}" for i, lbl in enumerate(labels))
+        yield Variant("chart/second-series", intent.rstrip() + f"\nTarget: {listed}.",
+                      _has_pairs([(str(lbl), SECOND[i]) for i, lbl in enumerate(labels)]))
+    if not items:
+        return
+    # 5. A label lengthened to a multi-word name (before or after), on a label written once.
+    for ls, le, _, _, label, _ in items[:2]:
+        if is_time_like(label) or len(re.findall(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE)) != 1:
+            continue
+        original = intent[ls:le]
+        yield Variant("chart/label-lengthened-before", intent[:ls] + f"{MARK} " + original + intent[le:],
+                      _label_drawn(f"{MARK} {original}", original))
+        yield Variant("chart/label-lengthened-after", intent[:ls] + original + f" {MARK}" + intent[le:],
+                      _label_drawn(f"{original} {MARK}", original))
+        # 7. A chart word inside a name asks for no chart.
+        for word in ("Line", "Area", "Stacked", "Horizontal", "Pie"):
+            yield Variant(f"chart/{word.lower()}-word-in-label", intent[:ls] + original + f" {word}" + intent[le:],
+                          _same_shape_and_label(spec, f"{original} {word}"))
+        break
+    # 6. A sign before a value.
+    # 6b. An item on a line of its own, before a closing remark that starts with a counted word.
+    yield Variant("chart/extra-item-before-remark", intent.rstrip() + f"\n{MARK} {VALUE}\nItems above are weekly totals.",
+                  _preserving(entry, _has_value(VALUE, MARK)))
+    ls, le, ns, ne, label, value = items[0]
+    number_text = intent[ns:ne]
+    if not re.match(r"[-−+]", number_text) and value > 0:
+        yield Variant("chart/minus-before-value", intent[:ns] + "-" + intent[ns:], _value_with_label(label, -value))
+        yield Variant("chart/plus-before-value", intent[:ns] + "+" + intent[ns:], _value_with_label(label, value))
+
+
+def _item_like(intent: str, ls: int, le: int, ns: int, ne: int, number: float) -> str:
+    """The item written at [min(ls, ns), max(le, ne)) with its label MARK and its number `number`."""
+    start, end = min(ls, ns), max(le, ne)
+    digits = re.search(r"\d[\d,]*(?:\.\d+)?", intent[ns:ne])
+    assert digits is not None
+    pieces = {(ls, le): MARK, (ns + digits.start(), ns + digits.end()): f"{number:g}"}
+    out, at = [], start
+    for (a, b), text in sorted(pieces.items()):
+        out.append(intent[at:a])
+        out.append(text)
+        at = b
+    out.append(intent[at:end])
+    return "".join(out)
+
+
+def _preserving(entry: dict[str, Any], judge: Judge) -> Judge:
+    """The added content is drawn AND everything the entry's own answer drew still is (with its label)."""
+    expect = entry["expect"]
+
+    def both(artifact: Any) -> bool | str:
+        got = judge(artifact)
+        if got is not True:
+            return got
+        if entry_kind(entry) == "chart":
+            drawn = _rows(artifact)
+            for series in expect["series"]:
+                for label, value in series["points"]:
+                    names = {norm_label(x) for x in (label if isinstance(label, list) else [label])}
+                    if not any(abs(v - value) <= 1e-9 * max(1, abs(value)) and (
+                            (isinstance(lbl, str) and norm_label(lbl) in names) or not isinstance(lbl, str)) for _, lbl, v in drawn):
+                        return f"the entry's own point ({label}, {value}) is no longer drawn"
+            return True
+        labels, edges, _ = _graph(artifact)
+        for node in expect["nodes"]:
+            names = {norm_label(x) for x in (node if isinstance(node, list) else [node])}
+            if not names & set(labels):
+                return f"the entry's own node {node!r} is no longer drawn"
+        return True
+    return both
+
+
+def _extra_table_row(intent: str) -> str | None:
+    """The intent with one more row, copied from its last data row: its first cell MARK, numbers VALUE."""
+    lines = intent.split("\n")
+    for delimiter in ("|", "\t", ","):
+        rows = [i for i, line in enumerate(lines) if line.count(delimiter) >= (2 if delimiter == "|" else 1)
+                and re.search(r"\d", line) and not re.fullmatch(r"[\s|:-]+", line)]
+        if len(rows) >= 2:
+            last = lines[rows[-1]]
+            cells = last.split(delimiter)
+            first = next((i for i, c in enumerate(cells) if c.strip() and not re.fullmatch(r"[-−+$€£¥\s\d.,%kKMB]+", c.strip())), None)
+            if first is None:
+                return None
+            cells = [re.sub(r"\d[\d,]*(?:\.\d+)?", str(VALUE), c, count=1) if i != first else
+                     re.sub(r"[^\s\"].*[^\s\"]|[^\s\"]", MARK, c) for i, c in enumerate(cells)]
+            return "\n".join([*lines[:rows[-1] + 1], delimiter.join(cells), *lines[rows[-1] + 1:]])
+    return None
+
+
+def transposed_table_variant(entry: dict[str, Any], spec: Any) -> Iterator[Variant]:
+    """A markdown table transposed: each value keeps its (row name, column name) pair."""
+    intent = entry["intent"]
+    lines = intent.split("\n")
+    rows = [(i, [c.strip() for c in line.strip().strip("|").split("|")]) for i, line in enumerate(lines) if line.count("|") >= 2]
+    body = [(i, r) for i, r in rows if not all(re.fullmatch(r":?-{2,}:?", c) for c in r)]
+    if len(body) < 3 or len({len(r) for _, r in body}) != 1 or len(body[0][1]) < 3:
+        return
+    grid = [r for _, r in body]
+    flipped = [[grid[j][i] for j in range(len(grid))] for i in range(len(grid[0]))]
+    table = ["| " + " | ".join(flipped[0]) + " |", "|" + "---|" * len(flipped[0])]
+    table += ["| " + " | ".join(r) + " |" for r in flipped[1:]]
+    first, last = body[0][0], body[-1][0]
+    new = "\n".join([*lines[:first], *table, *lines[last + 1:]])
+    cells: dict[float, set[frozenset[str]]] = {}
+    for r in grid[1:]:
+        for c, head in zip(r[1:], grid[0][1:], strict=True):
+            for token in stated_numbers(c):
+                for reading in token.readings:
+                    cells.setdefault(reading, set()).add(frozenset({norm_label(r[0]), norm_label(head)}))
+
+    def judge(drawn: Any) -> bool | str:
+        for series, label, value in _rows(drawn):
+            pair = frozenset({norm_label(label), norm_label(series or "")})
+            if value in cells and pair not in cells[value]:
+                return f"{value:g} drawn at {sorted(pair)}, the table puts it at {[sorted(p) for p in cells[value]]}"
+        return True
+
+    yield Variant("chart/transposed-table", new, judge)
+
+
+# ---------------------------------------------------------------------------------------------
+# Diagrams
+
+
+def _graph(dot: Any) -> tuple[list[str], set[tuple[str, str]], dict[tuple[str, str], list[str]]]:
+    graph = read_diagram(dot)
+    labels = [norm_label(lbl) for lbl in graph.labels]
+    edges = {(norm_label(t), norm_label(h)) for t, h in graph.edges}
+    return labels, edges, graph.edge_labels
+
+
+def _mark_node(after: str | None = None) -> Judge:
+    """A node holding MARK is drawn (and, when `after` is given, an edge leads from that node to it)."""
+    def judge(dot: Any) -> bool | str:
+        labels, edges, edge_labels = _graph(dot)
+        marked = [lbl for lbl in labels if MARK.lower() in lbl]
+        if not marked:
+            if any(MARK.lower() in norm_label(t) for texts in edge_labels.values() for t in texts):
+                return True if after is None else f"'{MARK}' drawn only as an edge label"
+            return f"no node holds '{MARK}' (drawn {labels[:8]})"
+        if after is not None and not any((norm_label(after), m) in edges for m in marked):
+            return f"no edge '{after}' -> '{marked[0]}'"
+        return True
+    return judge
+
+
+def _edge(tail: str, head: str) -> Judge:
+    def judge(dot: Any) -> bool | str:
+        _, edges, _ = _graph(dot)
+        return True if (norm_label(tail), norm_label(head)) in edges else f"no edge '{tail}' -> '{head}'"
+    return judge
+
+
+def _retried(node: str) -> Judge:
+    """The retry (an edge back into `node`) and its count, 3, are drawn."""
+    def judge(dot: Any) -> bool | str:
+        labels, edges, edge_labels = _graph(dot)
+        back = [(t, h) for t, h in edges if h == norm_label(node) and (t == h or (h, t) in edges)]
+        counted = any("3" in norm_label(x) for texts in edge_labels.values() for x in texts) or any("3" in lbl for lbl in labels)
+        return True if back and counted else f"no retry of '{node}' (at most 3 times) drawn"
+    return judge
+
+
+def _no_edge(tail: str, head: str) -> Judge:
+    def judge(dot: Any) -> bool | str:
+        _, edges, _ = _graph(dot)
+        return f"the ruled-out edge '{tail}' -> '{head}' is drawn" if (norm_label(tail), norm_label(head)) in edges else True
+    return judge
+
+
+def _inserted(before: str, after: list[str]) -> Judge:
+    """A step put between `before` and what followed it: drawn with both edges, the old edge gone."""
+    def judge(dot: Any) -> bool | str:
+        labels, edges, _ = _graph(dot)
+        marked = [lbl for lbl in labels if MARK.lower() in lbl]
+        if not marked:
+            return f"no node holds '{MARK}'"
+        m = marked[0]
+        if (norm_label(before), m) not in edges:
+            return f"no edge '{before}' -> '{m}'"
+        for head in after:
+            if (m, norm_label(head)) not in edges and (norm_label(before), norm_label(head)) in edges:
+                return f"'{before}' -> '{head}' still drawn and '{m}' -> '{head}' not"
+        return True
+    return judge
+
+
+def _mark_message(tail: str, head: str) -> Judge:
+    def judge(dot: Any) -> bool | str:
+        labels, edges, edge_labels = _graph(dot)
+        texts = edge_labels.get((norm_label(tail), norm_label(head)), [])
+        if any(MARK.lower() in norm_label(t) for t in texts):
+            return True
+        if any(MARK.lower() in lbl for lbl in labels):
+            return True  # drawn as a step of its own: the content is there
+        return f"the message '{MARK} receipt' from '{tail}' to '{head}' is not drawn"
+    return judge
+
+
+def _longer_node(full: str, fragment: str) -> Judge:
+    def judge(dot: Any) -> bool | str:
+        labels, _, _ = _graph(dot)
+        if any(MARK.lower() in lbl for lbl in labels):
+            return True
+        return f"node '{full}' not drawn" + (" (the fragment is)" if norm_label(fragment) in labels else "")
+    return judge
+
+
+def diagram_variants(entry: dict[str, Any], dot: Any) -> Iterator[Variant]:
+    intent = entry["intent"]
+    graph = read_diagram(dot)
+    labels = list(graph.labels)
+    if not labels:
+        return
+    edges = [(t, h) for t, h in graph.edges]
+    tails = {t for t, _ in edges}
+    heads = {h for _, h in edges}
+    sinks = [lbl for lbl in labels if lbl not in tails] or labels[-1:]
+    sources = [lbl for lbl in labels if lbl not in heads] or labels[:1]
+    last, first = sinks[-1], sources[0]
+    lines = intent.rstrip().split("\n")
+    # 1. An extra step in the entry's own style.
+    tail = lines[-1]
+    numbered = re.match(r"^(\s*)(\d+)([.)])\s+", tail)
+    bullet = re.match(r"^(\s*)([-*•])\s+", tail)
+    if numbered:
+        yield Variant("diagram/extra-step-same-style",
+                      intent.rstrip() + f"\n{numbered.group(1)}{int(numbered.group(2)) + 1}{numbered.group(3)} {MARK} audit",
+                      _mark_node())
+    elif bullet and not bullet.group(1):
+        yield Variant("diagram/extra-step-same-style", intent.rstrip() + f"\n{bullet.group(2)} {MARK} audit", _mark_node())
+    elif re.search(r"(?:->|→|=>)\s*[^\s>][^>]*$", intent.rstrip()):
+        arrow = re.findall(r"->|→|=>", intent)[-1]
+        yield Variant("diagram/extra-step-same-style", intent.rstrip().rstrip(".") + f" {arrow} {MARK} audit",
+                      _mark_node())
+    # 1b. An extra step in the middle of an arrow chain, or of a list.
+    chain = re.search(r"(\S[^>→\n]*?)\s*(->|→|=>)\s*", intent)
+    if chain and numbered is None and bullet is None:
+        before = next((lbl for lbl in labels if norm_label(chain.group(1)).endswith(norm_label(lbl))), None)
+        rest = norm_label(intent[chain.end():])
+        following = max((lbl for lbl in labels if rest.startswith(norm_label(lbl))), key=len, default=None)
+        if before is not None and following is not None:
+            after_node = [following]
+            new = intent[:chain.end()] + f"{MARK} audit {chain.group(2)} " + intent[chain.end():]
+            yield Variant("diagram/extra-step-in-chain", new, _inserted(before, after_node))
+    listed = [i for i, line in enumerate(lines) if re.match(r"^\s*(?:\d+[.)]|[-*•])\s+", line)]
+    if len(listed) >= 3:
+        at = listed[1]
+        marker = re.match(r"^(\s*)(\d+[.)]|[-*•])\s+", lines[at])
+        assert marker is not None
+        item = f"{marker.group(1)}{marker.group(2)} {MARK} audit"
+        yield Variant("diagram/extra-list-item-middle", "\n".join([*lines[:at], item, *lines[at:]]), _preserving(entry, _mark_node()))
+    # 2. An extra step appended in a sentence after the last step.
+    yield Variant("diagram/extra-step-sentence", intent.rstrip() + f"\nAfter {last}, run the {MARK} audit.",
+                  _preserving(entry, _mark_node(after=last)))
+    # 3. An extra branch from a drawn step.
+    yield Variant("diagram/extra-branch", intent.rstrip() + f"\nIf {last} fails, page the {MARK} team.",
+                  _preserving(entry, _mark_node(after=last)))
+    if first != last:
+        yield Variant("diagram/extra-relation", intent.rstrip() + f"\nAlso, {first} goes straight to {last}.",
+                      _preserving(entry, _edge(first, last)))
+    # 4. A 'go back to' clause.
+    if first != last and (norm_label(last), norm_label(first)) not in {(norm_label(t), norm_label(h)) for t, h in edges}:
+        yield Variant("diagram/go-back-to", intent.rstrip() + f"\nIf {last} fails, go back to {first}.", _edge(last, first))
+    # 3b. A retry count, and a branch written with "unless".
+    yield Variant("diagram/retry-count", intent.rstrip() + f"\nIf {last} fails, retry it at most 3 times.", _retried(last))
+    yield Variant("diagram/unless-branch", intent.rstrip() + f"\nUnless {last} passes, page the {MARK} team.",
+                  _preserving(entry, _mark_node(after=last)))
+    # 4b. A relation the intent rules out.
+    if first != last and (first, last) not in edges:
+        yield Variant("diagram/negated-relation", intent.rstrip() + f"\n{first} never goes straight to {last}.",
+                      _no_edge(first, last))
+    # 5. An actor message, when the diagram is a sequence of messages between actors.
+    labelled = [(t, h) for (t, h), texts in graph.edge_labels.items() if texts]
+    if entry.get("category") in ("actor-sequence",) and labelled:
+        a, b = edges[0]
+        yield Variant("diagram/extra-message", intent.rstrip() + f"\nThen {b} sends the {MARK} receipt to {a}.",
+                      _mark_message(b, a))
+    # 6. A step name lengthened (a node written once in the intent).
+    for label in labels:
+        found = list(re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE))
+        if len(found) > 1:
+            everywhere = re.sub(rf"(?<!\w){re.escape(label)}(?!\w)", lambda m: f"{MARK} {m.group(0)}", intent, flags=re.IGNORECASE)
+            yield Variant("diagram/name-lengthened-everywhere", everywhere, _longer_node(f"{MARK} {label}", label))
+            break
+    for label in labels:
+        found = list(re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE))
+        if len(found) == 1:
+            s, e = found[0].span()
+            yield Variant("diagram/name-lengthened-before", intent[:s] + f"{MARK} " + intent[s:], _longer_node(f"{MARK} {label}", label))
+            yield Variant("diagram/name-lengthened-after", intent[:e] + f" {MARK}" + intent[e:], _longer_node(f"{label} {MARK}", label))
+            break
+
+
+# ---------------------------------------------------------------------------------------------
+# Running the audit
+
+
+def audit(limit: int | None = None, show: int = 4) -> tuple[Counter[tuple[str, str]], dict[str, list[str]]]:
+    """(counts by (family, outcome), examples of misses by family). Outcomes: drawn, refused, miss, broken."""
+    counts: Counter[tuple[str, str]] = Counter()
+    misses: dict[str, list[str]] = {}
+    done = 0
+    for split, entry in load_corpus():
+        if split != "dev":
+            continue
+        verdict = run_entry(entry)
+        if explain(entry, verdict)[0] != CORRECT or verdict.status != "valid":
+            continue
+        kind = entry_kind(entry)
+        makers = (chart_variants, transposed_table_variant) if kind == "chart" else (diagram_variants,)
+        for make in makers:
+            for variant in make(entry, verdict.result):
+                got = _answer(kind, variant.intent)
+                if got.status != "valid":
+                    counts[(variant.family, "refused")] += 1
+                    continue
+                try:
+                    ok = variant.judge(got.result)
+                except Unreadable as exc:
+                    ok = f"unreadable: {exc}"
+                if ok is True:
+                    counts[(variant.family, "drawn")] += 1
+                else:
+                    counts[(variant.family, "miss")] += 1
+                    misses.setdefault(variant.family, []).append(f"{entry['id']}: {ok}\n      {variant.intent!r}")
+        done += 1
+        if limit is not None and done >= limit:
+            break
+    return counts, misses
+
+
+def format_audit(counts: Counter[tuple[str, str]], misses: dict[str, list[str]], show: int = 4) -> str:
+    families = sorted({f for f, _ in counts})
+    lines = [f"{'family':36} {'variants':>8} {'drawn':>6} {'refused':>7} {'miss':>5}"]
+    for family in families:
+        total = sum(counts[(family, o)] for o in ("drawn", "refused", "miss"))
+        lines.append(f"{family:36} {total:8d} {counts[(family, 'drawn')]:6d} {counts[(family, 'refused')]:7d} "
+                     f"{counts[(family, 'miss')]:5d}")
+    total_miss = sum(v for (_, o), v in counts.items() if o == "miss")
+    lines.append(f"{total_miss} wrong valid variants")
+    for family, found in sorted(misses.items()):
+        lines.append(f"\n{family}: {len(found)} miss(es)")
+        lines.extend(f"  {m}" for m in found[:show])
+    return "\n".join(lines)
+
+
+def main() -> None:
+    show = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    counts, misses = audit(show=show)
+    print(format_audit(counts, misses, show))
+
+
+if __name__ == "__main__":
+    main()
