@@ -110,9 +110,9 @@ _MARK_REQUESTS = [
     re.compile(r"\b(?P<word>pie|donut|doughnut|scatter(?:plot)?|histogram|hbar|barh|sparkline)\b", re.IGNORECASE),
     re.compile(r"\b(?:horizontal|vertical|stacked|grouped|clustered)\s+(?P<word>bars?|columns?|area|lines?)\b", re.IGNORECASE),
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
-    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),
     # "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
     re.compile(r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)(?P<word>lines?|area)\s+(?:of|for|showing)\s", re.IGNORECASE),
+    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),  # weak: keep it last
 ]
 # "over time", "the trend" hint at a line but do not name a chart: beside a named mark they ask for nothing else.
 _WEAK_MARK_REQUESTS = frozenset({len(_MARK_REQUESTS) - 1})
