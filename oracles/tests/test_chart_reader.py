@@ -174,6 +174,12 @@ READ: list[tuple[str, str, list[Point]]] = [
     ('{"Mon": 34, "Tue": 41, "Wed": 29,}', "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
     ("CHF 45 for lunch, CHF 120 for hotel, CHF 60 for train — bar chart", "bar", [("lunch", 45), ("hotel", 120), ("train", 60)]),
     ("Bar chart of sales per rep: Ana 12, Ben ~15, Cy 9", "bar", [("Ana", 12), ("Ben", 15), ("Cy", 9)]),
+    # numbers that style the chart are not data; a title asked as "title it '…'"; an email's sentences
+    ("Line chart, 3px stroke at 60% opacity, 640px wide: Q1 18, Q2 24, Q3 21", "line", [("Q1", 18), ("Q2", 24), ("Q3", 21)]),
+    ("Depot A shipped 410 crates, Depot B 385 and Depot C 502. Bar chart for Monday's stand-up, thanks.", "bar",
+     [("Depot A", 410), ("Depot B", 385), ("Depot C", 502)]),
+    ("Hi all, ridership climbed from 52k in 2021 to 61k in 2022 and 70k in 2023. A line chart would help.", "line",
+     [("2021", 52_000), ("2022", 61_000), ("2023", 70_000)]),
     # thousands in apostrophes (Swiss), a lowercase 'm' after a currency, identifiers joined by a hyphen
     ("Visitors per museum: Kunsthaus 312'400, Landesmuseum 288'150 (bars)", "bar", [("Kunsthaus", 312400), ("Landesmuseum", 288150)]),
     ("Seed round: $1.2m, Series A: $9.5m, Series B: $31m", "bar",
@@ -300,3 +306,11 @@ def test_horizontal_bars_asked_in_other_words_are_drawn_horizontal(intent: str) 
     assert isinstance(verdict.result, dict)
     assert verdict.result["encoding"]["y"]["field"] == "label"
     assert sorted(map(str, _points(verdict.result))) == sorted(map(str, [("Ana", 4), ("Ben", 7), ("Cy", 2)]))
+
+
+def test_a_title_asked_as_title_it_is_drawn() -> None:
+    verdict = answer("chart", "Bar chart: Oslo 12, Bergen 9, Tromsø 4. Title it 'Rainy days in May'.", "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert isinstance(verdict.result, dict)
+    title = verdict.result["title"]
+    assert (title["text"] if isinstance(title, dict) else title) == "Rainy days in May"

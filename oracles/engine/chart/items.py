@@ -24,7 +24,9 @@ from .reading_model import ReadData, SeriesData
 
 # Items end at a comma that is not a thousands separator, a semicolon, a newline, " and ", or a
 # sentence end. In a list whose numbers use decimal commas ("1,72 ; 1,69"), only ';' and newlines.
-ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+# "rose from 8,300 in 2022 to 11,900 in 2023": "to" before a value and its "in <label>" starts an item
+_TO_NEXT_VALUE = r"\s+to\s+(?=[-+−]?[$€£¥]?\d[\d,.]*\s?[kKMB%]?\s+(?:in|on|at|during|for|by)\s)"
+ITEM_SPLIT_RE = re.compile(_TO_NEXT_VALUE + r"|,(?!\d{3}(?!\d))|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
 DECIMAL_BEFORE_LIST_COMMA_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")

@@ -10,6 +10,7 @@ from ..contracts import EngineRefusal
 from .calendar import calendar_with_count, expand_ranges, is_calendar_word, numeric_ranges
 from .numbers import ValueToken, find_value_tokens, parse_cell
 from .reading_model import Label, ReadData, SeriesData
+from .surface import TRAILING_WORDS
 
 EXAMPLE = "Say the values with their labels, e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'"
 # Between two items: a comma, semicolon, newline, pipe, bullet, " and ", or a sentence end.
@@ -413,6 +414,9 @@ def _trim_first_label(first: str, others: list[str]) -> tuple[str, str]:
     """The first label often carries the preamble ("Plot monthly revenue Jan"): keep as many
     trailing words as the other labels have, starting at a calendar word when there is one."""
     words = first.split()
+    while len(words) > 1 and words[-1].casefold() in TRAILING_WORDS:
+        words.pop()  # "Line A made 1,920": the verb before the value is no part of the label
+    first = " ".join(words)
     if len(words) <= 1:
         return first, ""
     for index, word in enumerate(words):
