@@ -174,6 +174,15 @@ READ: list[tuple[str, str, list[Point]]] = [
     ('{"Mon": 34, "Tue": 41, "Wed": 29,}', "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
     ("CHF 45 for lunch, CHF 120 for hotel, CHF 60 for train — bar chart", "bar", [("lunch", 45), ("hotel", 120), ("train", 60)]),
     ("Bar chart of sales per rep: Ana 12, Ben ~15, Cy 9", "bar", [("Ana", 12), ("Ben", 15), ("Cy", 9)]),
+    # stacked notation with '+', groups split by commas, seasons as labels, a year that describes a noun
+    ("stacked bars, visits per month: Jan organic 300 + paid 120, Feb organic 340 + paid 90", "bar",
+     [("Jan", 300, "organic"), ("Feb", 340, "organic"), ("Jan", 120, "paid"), ("Feb", 90, "paid")]),
+    ("stacked area of queue length: Mon low 3 high 9, Tue low 4 high 12, Wed low 2 high 7", "area",
+     [("Mon", 3, "low"), ("Tue", 4, "low"), ("Wed", 2, "low"), ("Mon", 9, "high"), ("Tue", 12, "high"), ("Wed", 7, "high")]),
+    ("Goals per game, league vs cup: 2021/22 1.8 vs 2.4; 2022/23 2.1 vs 1.9", "bar",
+     [("2021/22", 1.8, "league"), ("2022/23", 2.1, "league"), ("2021/22", 2.4, "cup"), ("2022/23", 1.9, "cup")]),
+    ("How is the 2026 marketing budget split? Events 40%, Ads 35%, Content 25%. Pie.", "arc",
+     [("Events", 40), ("Ads", 35), ("Content", 25)]),
     # numbers that style the chart are not data; a title asked as "title it '…'"; an email's sentences
     ("Line chart, 3px stroke at 60% opacity, 640px wide: Q1 18, Q2 24, Q3 21", "line", [("Q1", 18), ("Q2", 24), ("Q3", 21)]),
     ("Depot A shipped 410 crates, Depot B 385 and Depot C 502. Bar chart for Monday's stand-up, thanks.", "bar",

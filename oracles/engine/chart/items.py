@@ -98,10 +98,16 @@ def _only_decimal_commas(text: str) -> bool:
     return bool(re.search(r"\n|\s[|·•]\s", text)) and text.count(",") == len(DECIMAL_COMMA_RE.findall(text))
 
 
+ADJECTIVE_YEAR_RE = re.compile(r"\b(?:the|our|this|that|its|their|your|a)\s+$", re.IGNORECASE)
+
+
 def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
     if decimal_commas:
         item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
-    return find_value_tokens(item)
+    # "the 2025 cloud bill": a year between an article and a noun describes the noun, it is no value
+    return [t for t in find_value_tokens(item) if not (
+        t.plain_integer and 1900 <= t.value <= 2100 and ADJECTIVE_YEAR_RE.search(item[max(0, t.start - 8):t.start])
+        and re.match(r"\s+[^\W\d_]", item[t.end:t.end + 3]))]
 
 
 def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
@@ -247,6 +253,7 @@ def _grades(label: str) -> bool:
 
 def _clean(text: str) -> str:
     text = LIST_NUMBERING_RE.sub("", text)
+    text = re.sub(r"^\s*[%‰]\s+", "", text)  # "60 % equities": the percent sign belongs to the value
     text = re.sub(r"\s+", " ", text).strip(LABEL_EDGES + " ")
     words = text.split()
     while len(words) > 1 and words[-1].lower() in LINK_WORDS:
@@ -258,7 +265,9 @@ GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
 # "Q1: online 30 / store 20, Q2: online 35 / store 18": groups split at a comma before the next "heading:"
 HEADED_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,\s*(?=[^,:;\d\s][^,:;]{0,14}\s*:\s)")
 # items of a group: "online 30, store 20", "online 30 / store 20", "high 12 low 30" (a name after a value starts the next)
-GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
+GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*\+\s*(?=[^\W\d_])|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
+# "Jan hot 12 warm 30, Feb hot 14 warm 33": groups split by commas (each must still open with a time)
+COMMA_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,(?!\d{3}(?!\d))\s*")
 HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?"
 HEADED_RE = re.compile(rf"(?<![\w'])({HEADING})(?:\s*:\s*|\s+[-–—]\s+|\s+)(?=[^\W\d_])(.+)$")
 
@@ -269,7 +278,7 @@ def read_grouped(text: str) -> ReadData | None:
     "Q1: online 30 / store 20, Q2: online 35 / store 18". The heading is the category and the
     repeated names are the series (time always runs along the axis). None when the groups are not
     headed by times or do not repeat the same names."""
-    for splitter in (GROUP_SPLIT_RE, HEADED_GROUP_SPLIT_RE):
+    for splitter in (GROUP_SPLIT_RE, HEADED_GROUP_SPLIT_RE, COMMA_GROUP_SPLIT_RE):
         read = _read_groups(text, [g for g in splitter.split(text) if re.search(r"\d", g)])
         if read is not None:
             return read

@@ -102,7 +102,8 @@ def _outside_ranges(text: str, tokens: list[ValueToken]) -> list[ValueToken]:
 
 _SLASH_NUMBER = r"[-−]?[$€£¥]?\d+(?:,\d{3})*(?:\.\d+)?(?:[kKMB]|bn)?%?"
 SLOT_SEPARATOR_RE = re.compile(r"\s*(?:/|\bvs\.?(?=\s)|\bversus\b)\s*", re.IGNORECASE)
-SLASH_GROUP_RE = re.compile(rf"(?<![\w.,/]){_SLASH_NUMBER}(?:{SLOT_SEPARATOR_RE.pattern}{_SLASH_NUMBER})+(?![\w/])",
+SLASH_GROUP_RE = re.compile(rf"(?<![\w.,/])(?!(?:19|20)\d\d/\d\d(?![\d,.]))(?!(?:19|20)\d\d/(?:19|20)\d\d(?![\d,.]))"  # a season
+                            rf"{_SLASH_NUMBER}(?:{SLOT_SEPARATOR_RE.pattern}{_SLASH_NUMBER})+(?![\w/])",
                             re.IGNORECASE)
 _NAME = r"[A-Za-z0-9$€£][\w$€£'-]*"
 SERIES_NAMES_RE = re.compile(rf"(?<![\w'-])({_NAME}(?:\s+(?:vs\.?|versus)\s+{_NAME})+)(?![\w'-])", re.IGNORECASE)
@@ -206,7 +207,7 @@ def _names_years(text: str, group: re.Match[str]) -> bool:
         re.match(r"[^\d:]*:", text[group.end():group.end() + 60]))
 
 
-def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus")) -> tuple[list[str], int] | None:
+def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus", "against")) -> tuple[list[str], int] | None:
     """Series named in order before slotted values: "2023 vs 2024", "carrier A vs carrier B",
     "Python vs R usage" (each name as many words as the first; two words when they share the
     first, as in "carrier A / carrier B"). Returns the names and where the last one ends."""
