@@ -281,6 +281,9 @@ READ_OR_REFUSED: list[tuple[str, list[Point]]] = [
     ("data = [('Berlin', 3.6), ('Madrid', 3.3), ('Rome', 2.8)]", [("Berlin", 3.6), ("Madrid", 3.3), ("Rome", 2.8)]),
     ("plot(x=[1, 2, 3, 4], y=[10, 20, 25, 30])", [(1, 10), (2, 20), (3, 25), (4, 30)]),
     ("Costs: rent USD 2,400; payroll USD 18,500; software USD 1,150", [("rent", 2400), ("payroll", 18500), ("software", 1150)]),
+    # a header row inside a JSON array of rows; a sentence with a comma after CSV rows is not a row
+    ('[["Fund", "Return"], ["Alpha", 4.2], ["Beta", 3.1], ["Gamma", 5.6]]', [("Alpha", 4.2), ("Beta", 3.1), ("Gamma", 5.6)]),
+    ("item,qty\npens,40\npads,25\nclips,60\nbar chart please, thanks", [("pens", 40), ("pads", 25), ("clips", 60)]),
     # the sentence around a label is not part of it: link words, verbs and pronouns, a shared preposition
     ("Brazil led with 31 medals, followed by Chile with 18 and Peru with 7.", [("Brazil", 31), ("Chile", 18), ("Peru", 7)]),
     ("In January we spent $4,200; in February $3,900; in March $5,100.",
