@@ -174,6 +174,26 @@ READ: list[tuple[str, str, list[Point]]] = [
     ('{"Mon": 34, "Tue": 41, "Wed": 29,}', "line", [("Mon", 34), ("Tue", 41), ("Wed", 29)]),
     ("CHF 45 for lunch, CHF 120 for hotel, CHF 60 for train — bar chart", "bar", [("lunch", 45), ("hotel", 120), ("train", 60)]),
     ("Bar chart of sales per rep: Ana 12, Ben ~15, Cy 9", "bar", [("Ana", 12), ("Ben", 15), ("Cy", 9)]),
+    # stacked notation with '+', groups split by commas, seasons as labels, a year that describes a noun
+    ("stacked bars, visits per month: Jan organic 300 + paid 120, Feb organic 340 + paid 90", "bar",
+     [("Jan", 300, "organic"), ("Feb", 340, "organic"), ("Jan", 120, "paid"), ("Feb", 90, "paid")]),
+    ("stacked area of queue length: Mon low 3 high 9, Tue low 4 high 12, Wed low 2 high 7", "area",
+     [("Mon", 3, "low"), ("Tue", 4, "low"), ("Wed", 2, "low"), ("Mon", 9, "high"), ("Tue", 12, "high"), ("Wed", 7, "high")]),
+    ("Goals per game, league vs cup: 2021/22 1.8 vs 2.4; 2022/23 2.1 vs 1.9", "bar",
+     [("2021/22", 1.8, "league"), ("2022/23", 2.1, "league"), ("2021/22", 2.4, "cup"), ("2022/23", 1.9, "cup")]),
+    ("How is the 2026 marketing budget split? Events 40%, Ads 35%, Content 25%. Pie.", "arc",
+     [("Events", 40), ("Ads", 35), ("Content", 25)]),
+    # numbers that style the chart are not data; a title asked as "title it '…'"; an email's sentences
+    ("Line chart, 3px stroke at 60% opacity, 640px wide: Q1 18, Q2 24, Q3 21", "line", [("Q1", 18), ("Q2", 24), ("Q3", 21)]),
+    ("Depot A shipped 410 crates, Depot B 385 and Depot C 502. Bar chart for Monday's stand-up, thanks.", "bar",
+     [("Depot A", 410), ("Depot B", 385), ("Depot C", 502)]),
+    ("Hi all, ridership climbed from 52k in 2021 to 61k in 2022 and 70k in 2023. A line chart would help.", "line",
+     [("2021", 52_000), ("2022", 61_000), ("2023", 70_000)]),
+    # thousands in apostrophes (Swiss), a lowercase 'm' after a currency, identifiers joined by a hyphen
+    ("Visitors per museum: Kunsthaus 312'400, Landesmuseum 288'150 (bars)", "bar", [("Kunsthaus", 312400), ("Landesmuseum", 288150)]),
+    ("Seed round: $1.2m, Series A: $9.5m, Series B: $31m", "bar",
+     [("Seed round", 1_200_000), ("Series A", 9_500_000), ("Series B", 31_000_000)]),
+    ("Re INC-2291: queue depth for mq-01 41, mq-02 77, mq-03 12", "bar", [("mq-01", 41), ("mq-02", 77), ("mq-03", 12)]),
 ]
 
 
@@ -225,13 +245,15 @@ REFUSED: list[tuple[str, str]] = [
     # --- generalisation: numbers that read two ways are refused, never guessed ---
     ("Sales: North 1 200, South 980, East 2 150", "UNREADABLE_INTENT"),  # a space between thousands, or 'North 1'?
     ("Sales: North 1.200, South 980, East 2.150", "UNREADABLE_INTENT"),  # a dot between thousands, or a decimal?
-    ("loss by quarter: Q1 (12), Q2 (8), Q3 4, Q4 10", "UNREADABLE_INTENT"),  # brackets marking a loss?
     ("height vs weight: 160cm/55kg, 172cm/68kg, 185cm/82kg", "UNREADABLE_INTENT"),  # never labels '160cm/'
     # a chart other than the values as stated: a transformation, a scale, a selection smaller than the data
     ("Plot signups: Mon 34, Tue 41, Wed 29 — but double the Tuesday figure first", "REQUEST_NOT_HONOURED"),
     ("Line chart of signups, log scale: Mon 34, Tue 41, Wed 29", "REQUEST_NOT_HONOURED"),
     ("Ana 12, Ben 15, Cy 9 — average them and chart with the average", "REQUEST_NOT_HONOURED"),
     ("Top 2 only: Ana 12, Ben 15, Cy 9", "REQUEST_NOT_HONOURED"),
+    ("Signups Mon 34, Tue 41, Wed 29; extrapolate to Sunday", "REQUEST_NOT_HONOURED"),
+    ("Line chart with a trend line: Jan 10, Feb 12, Mar 14", "REQUEST_NOT_HONOURED"),
+    ("Inhabitants: Aarhus 285 273, Odense 180 863, Aalborg 119 862", "UNREADABLE_INTENT"),
     # shares of more than a whole, units that differ item to item
     ("Pie of team split: Eng 60%, Sales 30%, Ops 25%", "UNSUPPORTED_CHART"),
     ("Speed: car 120 km/h, bike 25 mph, walk 5 km/h", "UNITS_MIXED"),
@@ -259,6 +281,9 @@ READ_OR_REFUSED: list[tuple[str, list[Point]]] = [
     ("data = [('Berlin', 3.6), ('Madrid', 3.3), ('Rome', 2.8)]", [("Berlin", 3.6), ("Madrid", 3.3), ("Rome", 2.8)]),
     ("plot(x=[1, 2, 3, 4], y=[10, 20, 25, 30])", [(1, 10), (2, 20), (3, 25), (4, 30)]),
     ("Costs: rent USD 2,400; payroll USD 18,500; software USD 1,150", [("rent", 2400), ("payroll", 18500), ("software", 1150)]),
+    # a header row inside a JSON array of rows; a sentence with a comma after CSV rows is not a row
+    ('[["Fund", "Return"], ["Alpha", 4.2], ["Beta", 3.1], ["Gamma", 5.6]]', [("Alpha", 4.2), ("Beta", 3.1), ("Gamma", 5.6)]),
+    ("item,qty\npens,40\npads,25\nclips,60\nbar chart please, thanks", [("pens", 40), ("pads", 25), ("clips", 60)]),
     # the sentence around a label is not part of it: link words, verbs and pronouns, a shared preposition
     ("Brazil led with 31 medals, followed by Chile with 18 and Peru with 7.", [("Brazil", 31), ("Chile", 18), ("Peru", 7)]),
     ("In January we spent $4,200; in February $3,900; in March $5,100.",
@@ -293,3 +318,11 @@ def test_horizontal_bars_asked_in_other_words_are_drawn_horizontal(intent: str) 
     assert isinstance(verdict.result, dict)
     assert verdict.result["encoding"]["y"]["field"] == "label"
     assert sorted(map(str, _points(verdict.result))) == sorted(map(str, [("Ana", 4), ("Ben", 7), ("Cy", 2)]))
+
+
+def test_a_title_asked_as_title_it_is_drawn() -> None:
+    verdict = answer("chart", "Bar chart: Oslo 12, Bergen 9, Tromsø 4. Title it 'Rainy days in May'.", "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert isinstance(verdict.result, dict)
+    title = verdict.result["title"]
+    assert (title["text"] if isinstance(title, dict) else title) == "Rainy days in May"

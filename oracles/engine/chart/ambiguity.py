@@ -2,7 +2,6 @@
 
     "North 1 200, South 980"    a space that groups thousands, or a label "North 1" and 200?
     "North 1.200, South 980"    a dot that groups thousands (1200), or one and a fifth?
-    "Q1 (12), Q2 (8), Q3 4"     brackets that mark a loss (accounting), or only wrap a value?
 
 Each rule looks at the values the reader drew and at how the intent writes them; a list that is
 consistent (every label numbered, every value in brackets, every value with three decimals) is
@@ -30,13 +29,12 @@ def refuse_ambiguous_numbers(intent: str, read: ReadData) -> None:
     tokens = find_value_tokens(intent)
     drawn = {value for s in read.series for _, value in s.points}
     _dot_thousands(tokens, drawn)
-    _bracketed(intent, tokens, drawn)
 
 
 def _spaced_thousands(intent: str, labels: list[str]) -> None:
-    numbered = [bool(re.search(r"\s\d{1,4}$", label)) for label in labels]
-    if all(numbered):
-        return  # "Week 1 200, Week 2 210": every label is numbered
+    numbered = [re.match(r"(.*\S)\s\d{1,4}$", label) for label in labels]
+    if all(numbered) and len({m.group(1).casefold() for m in numbered if m}) == 1:
+        return  # "Week 1 200, Week 2 210": every label is the same word numbered ("Bergen 289 330" is not)
     for match in SPACED_THOUSANDS_RE.finditer(intent):
         written = f"{match.group('label')} {match.group('head')}"
         if any(label.endswith(" " + match.group("head")) and written.casefold().endswith(label.casefold())
@@ -62,23 +60,12 @@ def _dot_thousands(tokens: list[ValueToken], drawn: set[float]) -> None:
         )
 
 
-def _bracketed(intent: str, tokens: list[ValueToken], drawn: set[float]) -> None:
-    def wrapped(token: ValueToken) -> bool:
-        return bool(re.search(r"\(\s*$", intent[max(0, token.start - 3):token.start])
-                    and re.match(r"\s*\)", intent[token.end:token.end + 3])) and token.text[0] not in "-−+"
-    inside = [t for t in tokens if t.value in drawn and wrapped(t)]
-    outside = [t for t in tokens if t.value in drawn and not wrapped(t)]
-    if inside and outside:
-        raise EngineRefusal(
-            "UNREADABLE_INTENT",
-            f"'({inside[0].text})' is in brackets and '{outside[0].text}' is not: brackets may mark a loss "
-            f"(-{inside[0].text}) or only wrap the value. Write the sign, e.g. '-{inside[0].text}', or no brackets.",
-        )
-
-
 # Requests to change the values before drawing them: Forma draws the values as stated.
 TRANSFORM_RE = re.compile(
-    r"\blog(?:arithmic)?[\s-]*(?:scale|axis)\b|\b(?:average|sum|total|add\s+up|double|halve|multiply|divide|"
+    r"\b(?:projected|forecast|predicted|extrapolated|estimated|missing)\s+(?:values|numbers|figures|months|data)\b[^.;\n]{0,40}?"
+    r"\b(?:filled\s+in|added|included)\b|\b(?:extrapolat|interpolat)\w*|"
+    r"\b(?:add|with|plus|including)\s+(?:an?\s+)?(?:linear\s+)?(?:trend\s*line|line\s+of\s+best\s+fit|regression\s+line|"
+    r"moving\s+average)\b|\blog(?:arithmic)?[\s-]*(?:scale|axis)\b|\b(?:average|sum|total|add\s+up|double|halve|multiply|divide|"
     r"normali[sz]e|round|convert)\s+(?:them|these|those|all|the\s+(?:values|numbers|figures))\b|"
     r"\b(?:double|halve|multiply|divide|convert)\s+the\s+[^.;:\n]{1,40}?\s+(?:first|before)\b",
     re.IGNORECASE)

@@ -112,8 +112,7 @@ _MARK_REQUESTS = [
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
     # "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
     re.compile(r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)(?P<word>lines?|area)\s+(?:of|for|showing)\s", re.IGNORECASE),
-    # (last: the one weak request, below)
-    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),
+    re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),  # weak: keep it last
 ]
 # "over time", "the trend" hint at a line but do not name a chart: beside a named mark they ask for nothing else.
 _WEAK_MARK_REQUESTS = frozenset({len(_MARK_REQUESTS) - 1})

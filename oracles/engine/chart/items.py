@@ -24,7 +24,9 @@ from .reading_model import ReadData, SeriesData
 
 # Items end at a comma that is not a thousands separator, a semicolon, a middle dot, a newline, " and ", or a
 # sentence end. In a list whose numbers use decimal commas ("1,72 ; 1,69"), only ';' and newlines.
-ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
+# "rose from 8,300 in 2022 to 11,900 in 2023": "to" before a value and its "in <label>" starts an item
+_TO_NEXT_VALUE = r"\s+to\s+(?=[-+−]?[$€£¥]?\d[\d,.]*\s?[kKMB%]?\s+(?:in|on|at|during|for|by)\s)"
+ITEM_SPLIT_RE = re.compile(_TO_NEXT_VALUE + r"|,(?!\d{3}(?!\d))|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_ITEM_SPLIT_RE = re.compile(r";|\n|\s[|·•]\s|\s+(?:and|vs\.?|versus)\s+|[.!?](?:\s+|$)", re.IGNORECASE)
 DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])\d+,\d{1,2}(?![\d,])")
 DECIMAL_BEFORE_LIST_COMMA_RE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?!\d|,\d)")
@@ -96,10 +98,16 @@ def _only_decimal_commas(text: str) -> bool:
     return bool(re.search(r"\n|\s[|·•]\s", text)) and text.count(",") == len(DECIMAL_COMMA_RE.findall(text))
 
 
+ADJECTIVE_YEAR_RE = re.compile(r"\b(?:the|our|this|that|its|their|your|a)\s+$", re.IGNORECASE)
+
+
 def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
     if decimal_commas:
         item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
-    return find_value_tokens(item)
+    # "the 2025 cloud bill": a year between an article and a noun describes the noun, it is no value
+    return [t for t in find_value_tokens(item) if not (
+        t.plain_integer and 1900 <= t.value <= 2100 and ADJECTIVE_YEAR_RE.search(item[max(0, t.start - 8):t.start])
+        and re.match(r"\s+[^\W\d_]", item[t.end:t.end + 3]))]
 
 
 def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
@@ -151,8 +159,17 @@ def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
     if len({lbl.split()[-1] for lbl, _ in points}) == 1 and all(
             len(lbl.split()) == 2 and is_time_like(lbl.split()[0]) for lbl, _ in points) and points[0][0].split()[-1].islower():
         points = [(lbl.split()[0], value) for lbl, value in points]  # "Q1 sales 100, Q2 sales 120": the measure is no label
-    if not headed and len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
-        return None  # "Plot monthly revenue Jan": the first label still carries the subject
+    longest_other = max(len(lbl.split()) for lbl, _ in points[1:])
+    if len(points[0][0].split()) > longest_other:
+        # "queue depth for mq-01 41, mq-02 77": the subject ends at its last preposition before the first label
+        cut = re.split(r"\s(?:for|of|per|by|in|across|from|at|on)\s", str(points[0][0]), flags=re.IGNORECASE)
+        others = [str(lbl) for lbl, _ in points[1:]]
+        alike = all(o[:2].casefold() == cut[-1][:2].casefold() for o in others) or all(
+            is_time_like(x) for x in [cut[-1], *others])  # "mq-01" like "mq-02"; never "the rings" of a title
+        if len(cut) > 1 and len(cut[-1].split()) <= longest_other and alike:
+            points[0] = (cut[-1], points[0][1])
+        elif not headed:
+            return None  # "Plot monthly revenue Jan": the first label still carries the subject
     return ReadData([SeriesData(None, points)], unit=units.pop() if len(units) == 1 else None, source="items",
                     data_start=first_label_at)
 
@@ -248,6 +265,7 @@ def _grades(label: str) -> bool:
 
 def _clean(text: str) -> str:
     text = LIST_NUMBERING_RE.sub("", text)
+    text = re.sub(r"^\s*[%‰]\s+", "", text)  # "60 % equities": the percent sign belongs to the value
     text = re.sub(r"\s+", " ", text).strip(LABEL_EDGES + " ")
     words = text.split()
     while len(words) > 1 and words[-1].lower() in LINK_WORDS:
@@ -259,7 +277,9 @@ GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+")
 # "Q1: online 30 / store 20, Q2: online 35 / store 18": groups split at a comma before the next "heading:"
 HEADED_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,\s*(?=[^,:;\d\s][^,:;]{0,14}\s*:\s)")
 # items of a group: "online 30, store 20", "online 30 / store 20", "high 12 low 30" (a name after a value starts the next)
-GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
+GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*\+\s*(?=[^\W\d_])|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
+# "Jan hot 12 warm 30, Feb hot 14 warm 33": groups split by commas (each must still open with a time)
+COMMA_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,(?!\d{3}(?!\d))\s*")
 HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?"
 HEADED_RE = re.compile(rf"(?<![\w'])({HEADING})(?:\s*:\s*|\s+[-–—]\s+|\s+)(?=[^\W\d_])(.+)$")
 
@@ -270,7 +290,7 @@ def read_grouped(text: str) -> ReadData | None:
     "Q1: online 30 / store 20, Q2: online 35 / store 18". The heading is the category and the
     repeated names are the series (time always runs along the axis). None when the groups are not
     headed by times or do not repeat the same names."""
-    for splitter in (GROUP_SPLIT_RE, HEADED_GROUP_SPLIT_RE):
+    for splitter in (GROUP_SPLIT_RE, HEADED_GROUP_SPLIT_RE, COMMA_GROUP_SPLIT_RE):
         read = _read_groups(text, [g for g in splitter.split(text) if re.search(r"\d", g)])
         if read is not None:
             return read

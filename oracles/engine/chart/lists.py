@@ -10,6 +10,7 @@ from ..contracts import EngineRefusal
 from .calendar import calendar_with_count, expand_ranges, is_calendar_word, numeric_ranges
 from .numbers import ValueToken, find_value_tokens, parse_cell
 from .reading_model import Label, ReadData, SeriesData
+from .surface import TRAILING_WORDS
 
 EXAMPLE = "Say the values with their labels, e.g. 'a bar chart of signups: Mon 34, Tue 41, Wed 29'"
 # Between two items: a comma, semicolon, newline, pipe, bullet, " and ", or a sentence end.
@@ -112,7 +113,8 @@ def _outside_ranges(text: str, tokens: list[ValueToken]) -> list[ValueToken]:
 
 _SLASH_NUMBER = r"[-−]?[$€£¥]?\d+(?:,\d{3})*(?:\.\d+)?(?:[kKMB]|bn)?%?"
 SLOT_SEPARATOR_RE = re.compile(r"\s*(?:/|\bvs\.?(?=\s)|\bversus\b)\s*", re.IGNORECASE)
-SLASH_GROUP_RE = re.compile(rf"(?<![\w.,/]){_SLASH_NUMBER}(?:{SLOT_SEPARATOR_RE.pattern}{_SLASH_NUMBER})+(?![\w/])",
+SLASH_GROUP_RE = re.compile(rf"(?<![\w.,/])(?!(?:19|20)\d\d/\d\d(?![\d,.]))(?!(?:19|20)\d\d/(?:19|20)\d\d(?![\d,.]))"  # a season
+                            rf"{_SLASH_NUMBER}(?:{SLOT_SEPARATOR_RE.pattern}{_SLASH_NUMBER})+(?![\w/])",
                             re.IGNORECASE)
 _NAME = r"[A-Za-z0-9$€£][\w$€£'-]*"
 SERIES_NAMES_RE = re.compile(rf"(?<![\w'-])({_NAME}(?:\s+(?:vs\.?|versus)\s+{_NAME})+)(?![\w'-])", re.IGNORECASE)
@@ -216,7 +218,7 @@ def _names_years(text: str, group: re.Match[str]) -> bool:
         re.match(r"[^\d:]*:", text[group.end():group.end() + 60]))
 
 
-def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus")) -> tuple[list[str], int] | None:
+def _slot_names(prefix: str, links_by: tuple[str, ...] = ("vs", "versus", "against")) -> tuple[list[str], int] | None:
     """Series named in order before slotted values: "2023 vs 2024", "carrier A vs carrier B",
     "Python vs R usage" (each name as many words as the first; two words when they share the
     first, as in "carrier A / carrier B"). Returns the names and where the last one ends."""
@@ -425,6 +427,9 @@ def _trim_first_label(first: str, others: list[str]) -> tuple[str, str]:
     """The first label often carries the preamble ("Plot monthly revenue Jan"): keep as many
     trailing words as the other labels have, starting at a calendar word when there is one."""
     words = first.split()
+    while len(words) > 1 and words[-1].casefold() in TRAILING_WORDS:
+        words.pop()  # "Line A made 1,920": the verb before the value is no part of the label
+    first = " ".join(words)
     if len(words) <= 1:
         return first, ""
     for index, word in enumerate(words):

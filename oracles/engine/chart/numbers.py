@@ -127,6 +127,8 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
 COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|bottom|last|past|next|first|over\s+the\s+last|question)-?|\bn\s*=|#)\s*$",
                              re.IGNORECASE)
 COUNT_AFTER_RE = re.compile(r"^\s*(?:series|items|categories|bars|slices|lines|values|points)\b", re.IGNORECASE)
+# "green fill at 40% opacity, 800px wide": numbers that style the chart, not values to draw
+STYLE_AFTER_RE = re.compile(r"^\s*(?:opacity|transparen\w*|alpha|wide|tall|high\b(?!er)|pixels?|px\b)", re.IGNORECASE)
 
 
 def find_value_tokens(text: str) -> list[ValueToken]:
@@ -141,7 +143,8 @@ def find_value_tokens(text: str) -> list[ValueToken]:
         if span >= 0 and match.start() < masked[span][1]:
             continue
         if COUNT_BEFORE_RE.search(text[max(0, match.start() - 16):match.start()]) or \
-                COUNT_AFTER_RE.match(text[match.end():match.end() + 12]):
+                COUNT_AFTER_RE.match(text[match.end():match.end() + 12]) or (
+                    match.group("unit") in ("px", "%") and STYLE_AFTER_RE.match(text[match.end():match.end() + 14])):
             continue
         if REFERENCE_BEFORE_RE.search(text[max(0, match.start() - 10):match.start()]) and \
                 REFERENCE_AFTER_RE.match(text[match.end():match.end() + 3]):

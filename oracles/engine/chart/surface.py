@@ -30,6 +30,7 @@ REQUEST_TAIL_RES = (
     # "… Wed 29 — bar chart please", "… 70 in May - line chart"
     re.compile(rf"\s+[-–—]\s*(?:an?\s+)?{_SHAPE_WORDS}{_SHAPES}{_POLITE}{_END}", re.IGNORECASE),
 )
+LEADER_RE = re.compile(r"(?<=\S) ?(?:\.{3,}|…+|_{3,}|·{3,}) ?(?=\s*[-−+$€£¥]?\d)")  # "Manila ........ 94": dot leaders
 QUOTE_MARK_RE = re.compile(r"(?m)^[ \t]*>[ \t]?")
 CODE_SPAN_RE = re.compile(r"`([^`\n]{1,80})`")
 CHAT_PREFIX_RE = re.compile(r"(?m)^[ \t]*\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?\s+[\w.@' -]{1,30}?:[ \t]+")
@@ -44,6 +45,7 @@ def blank_surface(text: str) -> str:
     for pattern in REQUEST_TAIL_RES:
         text = pattern.sub(_blank, text)
     text = QUOTE_MARK_RE.sub(_blank, text)
+    text = LEADER_RE.sub(_blank, text)
     text = CODE_SPAN_RE.sub(lambda m: " " + m.group(1) + " ", text)
     prefixes = CHAT_PREFIX_RE.findall(text)
     lines = [line for line in text.splitlines() if line.strip()]

@@ -158,6 +158,8 @@ def _from_json_value(value: Any) -> ReadData | BareValues | None:
         return BareValues([_number(item) for item in value])  # type: ignore[misc]
     if all(isinstance(item, list) and len(item) == 2 for item in value):
         rows = [[_cell_text(cell) for cell in item] for item in value]
+        if len(rows) > 2 and all(isinstance(c, str) and _number(c) is None for c in value[0]):
+            return read_grid(rows[0], rows[1:], source="json")  # [["Stage", "Candidates"], ["Applied", 1200], …]
         return read_grid(None, rows, source="json")
     if all(isinstance(item, dict) for item in value):
         keys: list[str] = []
@@ -349,7 +351,7 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
                 block.append([c.strip() for c in cells])
             else:
                 if len(block) >= (3 if delimiter == "  " else 2) and not (delimiter == "," and _comma_inside_numbers(block)):
-                    read = _grid_with_optional_header(block)
+                    read = _grid_with_optional_header(_without_trailing_prose(block))
                     if read is not None:
                         read.data_start = block_start
                         return read
@@ -357,6 +359,15 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
                 block_start = offset
             offset += len(line) + 1
     return None
+
+
+def _without_trailing_prose(block: list[list[str]]) -> list[list[str]]:
+    """"-- donut please, title 'Sprint 42 mix'" after the rows: a last line with a comma but no number
+    where every row above has one is a sentence, not a row."""
+    while len(block) > 2 and not any(parse_cell(c) is not None for c in block[-1]) \
+            and all(any(parse_cell(c) is not None for c in row) for row in block[1:-1]):
+        block = block[:-1]
+    return block
 
 
 def _comma_inside_numbers(block: list[list[str]]) -> bool:

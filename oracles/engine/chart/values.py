@@ -52,7 +52,8 @@ _COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|last|past|next|first|every|each|bott
                               re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(
     r"^[ \t]*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
-    r"values|lines?|slices?|columns?|rows?|charts?|colou?rs?)\b", re.IGNORECASE)
+    r"values|lines?|slices?|columns?|rows?|charts?|colou?rs?)\b"
+    r"|^\s*(?:%|px)\s*(?:opacity|transparen\w*|alpha|wide|tall|high\b)|^px\b", re.IGNORECASE)  # "40% opacity", "800px wide"
 
 
 @dataclass(frozen=True)

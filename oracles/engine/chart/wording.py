@@ -93,7 +93,7 @@ def explicit_title(text: str) -> str | None:
     in_json = re.search(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", text, re.IGNORECASE)
     if in_json:
         return in_json.group(1).strip()
-    quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
+    quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title(?:\s+it)?|call\s+it|name\s+it)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
     if quoted:
         return quoted.group(1).strip()
     plain = re.search(r"\b(?:titled|entitled|title\s*[:=])\s*([^\n.;:,]{1,120})", text, re.IGNORECASE)
