@@ -138,7 +138,7 @@ def test_values_all_in_brackets_are_not_made_negative() -> None:
 
 
 @pytest.mark.parametrize(("intent", "points"), [
-    ("Variance: Legal (1,250), Support 800, IT (95)", [("Legal", 1250), ("Support", 800), ("IT", 95)]),
+    ("Variance, negatives in brackets: Legal (1,250), Support 800, IT (95)", [("Legal", 1250), ("Support", 800), ("IT", 95)]),
     ("Net result per shop, accounting format — Leeds (3,400), York (120)", [("Leeds", 3400), ("York", 120)]),
 ])
 def test_the_check_refuses_an_accounting_negative_drawn_positive(intent: str, points: list[Point]) -> None:

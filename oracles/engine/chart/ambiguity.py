@@ -2,6 +2,7 @@
 
     "North 1 200, South 980"    a space that groups thousands, or a label "North 1" and 200?
     "North 1.200, South 980"    a dot that groups thousands (1200), or one and a fifth?
+    "Q1 (12), Q2 (8), Q3 4"     brackets that mark a loss (accounting), or only wrap a value?
 
 Each rule looks at the values the reader drew and at how the intent writes them; a list that is
 consistent (every label numbered, every value in brackets, every value with three decimals) is
@@ -29,6 +30,7 @@ def refuse_ambiguous_numbers(intent: str, read: ReadData) -> None:
     tokens = find_value_tokens(intent)
     drawn = {value for s in read.series for _, value in s.points}
     _dot_thousands(tokens, drawn)
+    _bracketed(intent, tokens, drawn)
 
 
 def _spaced_thousands(intent: str, labels: list[str]) -> None:
@@ -70,6 +72,20 @@ TRANSFORM_RE = re.compile(
     r"\b(?:double|halve|multiply|divide|convert)\s+the\s+[^.;:\n]{1,40}?\s+(?:first|before)\b",
     re.IGNORECASE)
 SELECTION_RE = re.compile(r"\b(?:top|bottom|best|worst|largest|biggest|highest|lowest|smallest)\s+(\d{1,3})\b", re.IGNORECASE)
+
+
+def _bracketed(intent: str, tokens: list[ValueToken], drawn: set[float]) -> None:
+    def wrapped(token: ValueToken) -> bool:
+        return bool(re.search(r"\(\s*$", intent[max(0, token.start - 3):token.start])
+                    and re.match(r"\s*\)", intent[token.end:token.end + 3])) and token.text[0] not in "-−+"
+    inside = [t for t in tokens if t.value in drawn and wrapped(t)]
+    outside = [t for t in tokens if t.value in drawn and not wrapped(t)]
+    if inside and outside:
+        raise EngineRefusal(
+            "UNREADABLE_INTENT",
+            f"'({inside[0].text})' is in brackets and '{outside[0].text}' is not: brackets may mark a loss "
+            f"(-{inside[0].text}) or only wrap the value. Write the sign, e.g. '-{inside[0].text}', or no brackets.",
+        )
 
 
 def refuse_unhonoured_requests(intent: str, count: int) -> None:

@@ -18,12 +18,11 @@ import re
 
 from ..contracts import EngineRefusal
 from .calendar import is_time_like
+from .values import ACCOUNTING_SAID_RE
 
 # "(4,500)" standing where a value stands: right after a label's last word, before an item break.
 ACCOUNTING_RE = re.compile(
     r"(?<=\S[ \t])\((?P<inner>\s*[$€£¥]?\d[\d,]*(?:\.\d+)?\s*)\)(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
-ACCOUNTING_WORDS_RE = re.compile(
-    r"\baccounting\b|\bnegatives?\s+(?:are\s+|shown\s+|written\s+)?(?:in\s+)?(?:brackets|parenthes[ie]s)\b", re.IGNORECASE)
 
 # "4.5m" / "£4.5 m": a number with a lowercase m after it.
 GLUED_M_RE = re.compile(r"(?<![\w.,])(?P<cur>[$€£¥]\s?)?\d[\d,]*(?:\.\d+)?(?P<space>\s?)m(?![\w²³])")
@@ -88,7 +87,7 @@ def _accounting_negatives(text: str) -> str:
     found = [m for m in ACCOUNTING_RE.finditer(text) if not _year(m.group("inner")) and _after_a_label(text, m.start())]
     if not found:
         return text
-    if not ACCOUNTING_WORDS_RE.search(text):
+    if not ACCOUNTING_SAID_RE.search(text):
         return text
     for match in reversed(found):
         inner = match.group("inner").strip()

@@ -37,7 +37,7 @@ _SPACED_GROUPS_RE = re.compile(r"(?<![\w.,'’])(?P<currency>[$€£¥]\s?)?(?P<
 _WORD_BEFORE_RE = re.compile(r"([^\W\d_][\w'’-]*)\s$")
 # "Marketing (4,500), Sales 1,200": a bracketed value right after a label, before an item break.
 _ITEM_END_RE = re.compile(r"\s*(?:[,;\n|]|\.(?:\s|$)|$)")
-_ACCOUNTING_SAID_RE = re.compile(
+ACCOUNTING_SAID_RE = re.compile(
     r"\baccounting\b|\bnegatives?\s+(?:are\s+|shown\s+|written\s+)?(?:in\s+)?(?:brackets|parenthes[ie]s)\b", re.IGNORECASE)
 _DATE_OR_TIME_RE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
@@ -180,17 +180,19 @@ def _joined_space_groups(intent: str) -> str:
 
 def _accounting(intent: str, match: re.Match[str]) -> bool:
     """"(4,500)" right after a label and before an item break is -4,500 when the intent says it writes
-    accounting figures or states other values bare; brackets around every value only enclose them."""
+    accounting figures. Without that word, brackets on some values only read two ways (a loss, or a
+    value merely wrapped) and the drafter refuses them (ambiguity.py); the check then holds the same
+    one reading, so a drafter that guessed a sign is not confirmed."""
     after = intent[match.end():]
     word = re.search(r"(\S+)[ \t]\(\s*$", intent[max(0, match.start() - 40):match.start()])
     if not (word and re.search(r"[^\W\d_]", word.group(1)) and re.match(r"\s*\)", after)):
         return False  # the bracket follows a name ("Legal (1,250)", "Q2 ($1,100)"), not a value
     if not _ITEM_END_RE.match(after[after.index(")") + 1:]) or re.fullmatch(r"(?:19|20)\d\d", match.group(0)):
         return False
-    if _ACCOUNTING_SAID_RE.search(intent):
-        return True
-    bare = re.compile(r"(\S*[^\W\d_]\S*):?[ \t][-−+]?[$€£¥]?(\d[\d,]*(?:\.\d+)?)[%kKMB]?(?=\s*(?:[,;\n|]|\.(?:\s|$)|$))")
-    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group(2)) and "(" not in m.group(1) for m in bare.finditer(intent))
+    before = intent[:match.start()].rstrip("( ")
+    if before.endswith("\t") and re.match(r"\s*\)[ \t]*(?:\n|$)", after):
+        return True  # "Ops\t(1,200)": alone in a tab-separated cell, the accounting notation of -1,200
+    return bool(ACCOUNTING_SAID_RE.search(intent))
 
 
 def _norm(text: Any) -> str:
