@@ -15,7 +15,7 @@ import logging
 import time
 from typing import Any
 
-from celery import Task, current_app, shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.core.cache import cache
 
@@ -114,9 +114,11 @@ def check_intent(kind: str, intent: str, fmt: str, options: dict[str, Any]) -> d
         # The check drew the figure to know it renders: keep it, so show_figure need not draw it again.
         # The bytes go to the cache, not into the result: the verdict stays small for the result backend.
         figures_keep(kind=kind, fmt=fmt, result=checked.result, figures=checked.figures)
-        if current_app.conf.task_always_eager:
-            # Checked in this process (the embedded default): a PNG that is only a rasterisation of the
-            # kept SVG is drawn now, on a spare engine process, while the answer is settled and sent.
+        if check_intent.request.is_eager:
+            # Checked in the asking process (the embedded default): a PNG that is only a rasterisation of
+            # the kept SVG is drawn now, on a spare engine process, while the answer is settled and sent.
+            # Asked of the request, not of the app's configuration: a worker started on a broker may
+            # still carry the eager default, and a worker must leave the PNG to render_figure.
             png_draw_soon(kind=kind, fmt=fmt, result=checked.result, figures=checked.figures)
     return verdict
 
