@@ -33,8 +33,11 @@ def _billing(account, request_id):
 
 
 def test_ask_and_show_figure_run_on_a_real_worker(mcp, account, broker_queue, tmp_path):
+    # Figures are cached by content, in a cache other tests share: a chart of its own (a value no
+    # other test draws) so that its PNG can only come from this worker.
+    own_chart = f"{CHART}, Thu {int(time.time() * 1000) % 100_000 + 100}"
     with celery_worker(broker_queue, tmp_path) as worker:
-        (asked,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": CHART}))
+        (asked,) = mcp(account.key, ("ask_oracle", {"oracle": "chart", "intent": own_chart}))
         answer = asked.structured_content
         assert answer["status"] == "valid", answer
         (drawn,) = mcp(account.key, ("show_figure", {"figure_token": answer["figure"]["token"]}))
