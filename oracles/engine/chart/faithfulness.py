@@ -34,6 +34,7 @@ from typing import Any
 
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .values import StatedNumber, stated_numbers
+from .vocabulary import HORIZONTAL_REQUEST_RE
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary: the one place that says which words only instruct or connect.
@@ -148,15 +149,6 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 ]
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
-_HORIZONTAL = re.compile(
-    # ("a horizontal axis", "horizontal gridlines" ask for no orientation of the bars)
-    r"\bhorizontal(?:ly)?\b(?!\s+(?:axis|gridlines?|rules?|lines?\s+at)\b)|\bsideways\b|\bbarh\b|\bhbar\b"
-    r"|\bflip(?:ped)?\s+(?:the\s+)?axes\b|\bswap(?:ped)?\s+(?:the\s+)?axes\b|\brow\s+chart\b|\bleft[\s-]to[\s-]right\s+bars?\b"
-    # "bars running left to right", "categories on the y axis": where the bars run or the names go
-    r"|\bbars?\s+(?:(?:that|which)\s+)?(?:run(?:ning|s)?|go(?:ing|es)?|extend(?:ing|s)?|grow(?:ing|s)?|point(?:ing|s)?|drawn)"
-    r"\s+(?:from\s+)?(?:left\s+to\s+right|across)\b"
-    r"|\b(?:categories|labels|names|items)\s+(?:on|along|down)\s+the\s+(?:y|vertical)[\s-]*axis\b"
-    r"|\b(?:categories|labels|names|items)\s+down\s+the\s+(?:left|side)\b", re.IGNORECASE)
 _STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
@@ -370,7 +362,7 @@ class _Reader:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 f"The intent asks for a {wanted} chart but a {drawn} chart was drawn. If a chart word is part of a "
                 "name, quote the name, e.g. 'bar chart: \"the coastal line\" 2340'."))
-        horizontal_asked = self._asked(_HORIZONTAL)
+        horizontal_asked = self._asked(HORIZONTAL_REQUEST_RE)
         horizontal = (self.encoding.get("y") or {}).get("field") == "label" and drawn == "bar"
         if horizontal_asked and drawn != "bar":
             raise Unfaithful("SHAPE_NOT_ASKED", (

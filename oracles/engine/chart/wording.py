@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .calendar import MONTH_INDEX, QUARTER_INDEX, WEEKDAY_INDEX, is_time_like
+from .vocabulary import HORIZONTAL_REQUEST_RE
 
 
 @dataclass(frozen=True)
@@ -22,8 +23,6 @@ class Wording:
     sort: str | None  # descending | ascending | alphabetical
 
 
-# "horizontal bars", "sideways", "flip the axes", "a row chart", "bars that go across"
-HORIZONTAL_RE = re.compile(r"\bhorizontal(?:ly)?\b|\bsideways\b|\bbarh\b|\bhbar\b|\bflip(?:ped)?\s+(?:the\s+)?axes\b|\bswap(?:ped)?\s+(?:the\s+)?axes\b|\brow\s+chart\b|\bbars?\s+(?:that\s+)?(?:go(?:ing)?|run(?:ning)?)\s+(?:across|left\s+to\s+right)\b|\bleft[\s-]to[\s-]right\s+bars?\b")
 NEGATED_MARK_RE = re.compile(r"\b(?:not|no|instead\s+of|rather\s+than)\s+(?:an?\s+)?(?:\w+\s+)?"
                              r"(?:line|bar|pie|area|donut|scatter|column)s?(?:\s+(?:chart|graph|plot))?\b")
 _AS_A = (r"\b(?:as|in|into|with|using|like|make\s+it|draw\s+it|plot\s+it|show\s+it)\s+(?:an?\s+)?"
@@ -32,13 +31,6 @@ NEGATED_SHAPE_RE = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't
                               r"(?:stack(?:ed|ing)?|grouped|clustered|side[\s-]by[\s-]side|horizontal(?:ly)?)\b")
 # "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
 _A_MARK_OF = r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)"
-# Horizontal bars said by where they run or where the categories go: "bars running left to right",
-# "categories on the y axis", "names down the left".
-ACROSS_RE = re.compile(
-    r"\bbars?\s+(?:(?:that|which)\s+)?(?:run(?:ning|s)?|go(?:ing|es)?|extend(?:ing|s)?|grow(?:ing|s)?|point(?:ing|s)?|drawn)"
-    r"\s+(?:from\s+)?(?:left\s+to\s+right|across)\b"
-    r"|\b(?:categories|labels|names|items)\s+(?:on|along|down)\s+the\s+(?:y|vertical)[\s-]*axis\b"
-    r"|\b(?:categories|labels|names|items)\s+down\s+the\s+(?:left|side)\b", re.IGNORECASE)
 _MARK_PATTERNS: list[tuple[str, str]] = [
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
@@ -68,7 +60,7 @@ def read_wording(text: str, subject_end: int) -> Wording:
     lowered = NEGATED_MARK_RE.sub(" ", re.sub(r"[_*]", " ", text.lower()))  # "a bar chart, not a line": the refused mark is no request
     lowered = NEGATED_SHAPE_RE.sub(" ", lowered)  # "side by side, not stacked"
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
-    horizontal = bool(HORIZONTAL_RE.search(lowered) or ACROSS_RE.search(lowered))
+    horizontal = bool(HORIZONTAL_REQUEST_RE.search(lowered))
     arrangement = None
     if re.search(r"\bstack(?:ed|ing)?\b", lowered):  # "stacked bars", "stack paid on top of organic"
         arrangement = "stacked"
