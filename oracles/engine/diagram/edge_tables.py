@@ -306,9 +306,10 @@ _COLON_REVERSE_RE = re.compile(r"\b(?:by|from\s+what|reverse|incoming|dependents
 COLON_CUE_MAX_WORDS = 16
 
 
-def read_colon_adjacency(intent: str) -> Graph | None:
-    """None unless the intent is "name: a, b" lines (a YAML map of lists too) and only lines that
-    say the colon is a forward relation; each line's name then points to each of its names."""
+def colon_entries(intent: str) -> tuple[list[tuple[str, list[str]]], list[str]] | None:
+    """The "name: a, b" entries of the intent and its other lines (the cues), or None unless some
+    other line says the colon is a forward relation. Shared by the reader (below) and the check's
+    normal form, so both take the same lines for entries and cues."""
     lines = [line for line in intent.splitlines() if line.strip() and not line.strip().startswith("```")]
     entries: list[tuple[str, list[str]]] = []
     cues: list[str] = []
@@ -320,13 +321,29 @@ def read_colon_adjacency(intent: str) -> Graph | None:
             entries.append((entry.group("tail").strip().strip("\"'"), heads))
         else:
             cues.append(line)
-    if len(entries) < 2 or not cues or not any(_COLON_CUE_RE.search(c) for c in cues):
+    if not any(_COLON_CUE_RE.search(c) for c in cues):
         return None
+    return entries, cues
+
+
+def colon_cue_says_more(cue: str, names: set[str]) -> bool:
+    """Whether a cue line says more than what the colon means: too long, read the other way round
+    ("used by"), or naming one of the (casefolded) names the entries draw."""
+    words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())
+    text = f" {' '.join(words)} "
+    return len(words) > COLON_CUE_MAX_WORDS or bool(_COLON_REVERSE_RE.search(cue)) or any(f" {n} " in text for n in names)
+
+
+def read_colon_adjacency(intent: str) -> Graph | None:
+    """None unless the intent is "name: a, b" lines (a YAML map of lists too) and only lines that
+    say the colon is a forward relation; each line's name then points to each of its names."""
+    found = colon_entries(intent)
+    if found is None or len(found[0]) < 2:
+        return None
+    entries, cues = found
     names = {node_key(n) for tail, heads in entries for n in [tail, *heads]}
     for cue in cues:
-        words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())
-        if len(words) > COLON_CUE_MAX_WORDS or _COLON_REVERSE_RE.search(cue) or set(words) & names \
-                or any(f" {n} " in f" {' '.join(words)} " for n in names):
+        if colon_cue_says_more(cue, names) or set(re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())) & names:
             return None  # a cue that names a drawn name says more than what the colon means
     if any(len(n.split()) > ADJACENT_NAME_MAX_WORDS or _CONDITION_RE.search(n) for n in names):
         return None

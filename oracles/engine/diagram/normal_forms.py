@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 
+from .edge_tables import colon_cue_says_more, colon_entries
 from .notation_reader import notation_as_arrows
 from .vocabulary import NOT_CONTENT
 
@@ -385,40 +386,20 @@ def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
 
 
 # --- "name: a, b" lines under a cue that says what the colon means ------------------------------
-_ENTRY_RE = re.compile(r"^\s*(?:[-*•]\s+)?(?P<name>[^\s:\[\]][^:\[\]]{0,40}?)\s*:\s*\[?\s*(?P<list>[^\[\]:]*?)\s*\]?\s*$")
-_FORWARD_CUE_RE = re.compile(
-    r"\b(?:depends?[\s_]+on|depends_on|dependencies|deps|calls|links?\s+to|points?\s+to|connects?\s+to|talks?\s+to|"
-    r"adjacency|arrows?\s+from\s+each)\b",
-    re.IGNORECASE,
-)
-_BACKWARD_CUE_RE = re.compile(r"\b(?:by|from\s+what|reverse|incoming|dependents|callers)\b", re.IGNORECASE)
-_CUE_MAX_WORDS = 16
 _LIST_NAME_MAX_WORDS = 4
 
 
 def _colon_lists_as_arrows(intent: str) -> str:
-    lines = [line for line in intent.splitlines() if line.strip() and not line.strip().startswith("```")]
-    arrows: list[str] = []
-    cues: list[str] = []
-    names: set[str] = set()
-    for line in lines:
-        entry = _ENTRY_RE.match(line)
-        items = [i.strip().strip("\"'") for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", entry.group("list"))] if entry else []
-        items = [i for i in items if i]
-        if entry and items and not _FORWARD_CUE_RE.search(entry.group("name")):
-            name = entry.group("name").strip().strip("\"'")
-            arrows += [f"{name} -> {item}" for item in items]
-            names.update(n.casefold() for n in [name, *items])
-        else:
-            cues.append(line)
-    if len(arrows) < 2 or not any(_FORWARD_CUE_RE.search(c) for c in cues):
+    found = colon_entries(intent)
+    if found is None:
         return intent
-    if any(len(n.split()) > _LIST_NAME_MAX_WORDS for n in names):
+    entries, cues = found
+    arrows = [f"{name} -> {item}" for name, items in entries for item in items]
+    names = {n.casefold() for name, items in entries for n in [name, *items]}
+    if len(arrows) < 2 or any(len(n.split()) > _LIST_NAME_MAX_WORDS for n in names):
         return intent
-    for cue in cues:
-        text = " " + " ".join(re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", cue.casefold())) + " "
-        if len(text.split()) > _CUE_MAX_WORDS or _BACKWARD_CUE_RE.search(cue) or any(f" {n} " in text for n in names):
-            return intent
+    if any(colon_cue_says_more(cue, names) for cue in cues):
+        return intent
     # one statement of comma-joined edges ("a -> b, c -> d"): a data line can hold no condition, so
     # no line is read as a branch's answer after the one before
     return ", ".join(arrows) + "\n"
