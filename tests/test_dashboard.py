@@ -7,6 +7,7 @@ import importlib
 import io
 import json
 import re
+import time
 from urllib.parse import urlencode
 
 import pytest
@@ -326,9 +327,19 @@ def test_sign_in_is_throttled_after_repeated_failures_for_the_account(account):
     cache.clear()
 
 
-def test_sign_in_is_throttled_per_address_across_accounts(account):
+def test_sign_in_is_throttled_per_address_across_accounts(account, monkeypatch):
+    from types import SimpleNamespace
+
     from django.core.cache import cache
 
+    from accounts import ratelimit
+    from accounts.services import SIGN_IN_THROTTLE
+
+    # The counters count in fixed windows: held mid-window, so the 20 failures cannot straddle a
+    # window's end (the count would start again and nothing be refused).
+    window = SIGN_IN_THROTTLE.window_seconds
+    middle = (time.time() // window) * window + window / 2
+    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: middle, monotonic=time.monotonic))
     cache.clear()
     for n in range(20):
         Client().post("/accounts/login/", {"username": f"guess{n}@example.com", "password": "wrong"}, REMOTE_ADDR="10.1.1.1")
