@@ -15,6 +15,7 @@ start with the repository's published secret key.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -241,8 +242,26 @@ def _static_files() -> StaticFiles:
     return StaticFiles(directory=settings.STATICFILES_DIRS[0], packages=apps_with_static)
 
 
-def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) -> Starlette:
-    """The whole ASGI app. `startup_checks` run when the server starts; one that raises stops it."""
+def _freeze_startup_heap() -> None:
+    """Move everything alive after start-up out of the garbage collector's sight.
+
+    Django, the MCP SDK and the engine leave a few hundred thousand long-lived objects behind at
+    import; every full collection walked them all, a pause of tens of milliseconds that landed on
+    whichever requests were in flight (list_oracles' p99 was 6-7x its p50 under 16 connections,
+    about 2x once frozen). Objects made later are collected as usual.
+    """
+    gc.collect()
+    gc.freeze()
+
+
+def build_application(
+    *, startup_checks: tuple[Callable[[], None], ...] = (), freeze_startup_heap: bool = False
+) -> Starlette:
+    """The whole ASGI app. `startup_checks` run when the server starts; one that raises stops it.
+
+    `freeze_startup_heap` is for a process that serves and nothing else (uvicorn's); a test
+    process starting many servers keeps its collector as it is.
+    """
     mcp_server = build_server()
     streamable = mcp_server.streamable_http_app(
         streamable_http_path=MCP_PATH,
@@ -259,6 +278,8 @@ def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) ->
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for check in startup_checks:
             await asyncio.to_thread(check)  # in a thread: a check may read the database
+        if freeze_startup_heap:
+            _freeze_startup_heap()
         # The sweeper returns credit holds of requests that died (forma/housekeeping.py).
         async with mcp_server.session_manager.run(), holds_sweeper():
             yield
@@ -275,4 +296,6 @@ def build_application(*, startup_checks: tuple[Callable[[], None], ...] = ()) ->
 # What uvicorn serves: it will not start with the published secret key in a deployment,
 # nor with a catalogue that disagrees with the oracle-kind registry (oracles/checks.py).
 # (Tests build their own app with build_application() and the test settings.)
-application = build_application(startup_checks=(refuse_public_secret_key, refuse_catalogue_disagreement))
+application = build_application(
+    startup_checks=(refuse_public_secret_key, refuse_catalogue_disagreement), freeze_startup_heap=True
+)

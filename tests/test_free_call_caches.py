@@ -213,3 +213,21 @@ def test_a_client_that_hangs_up_mid_request_is_one_log_line(live_server_url, acc
     assert line.getMessage() == "client disconnected mid-request: POST /mcp (27 bytes of its body read)"
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert _call(live_server_url.mcp_url, account.key, "forma_status")["org_id"] == account.organization.public_id
+
+
+def test_a_serving_process_freezes_its_start_up_heap_so_full_collections_skip_it():
+    """The served app moves what start-up left alive out of the collector's walk (list_oracles' tail)."""
+    import gc
+
+    from starlette.testclient import TestClient
+
+    from forma.asgi import build_application
+
+    gc.unfreeze()
+    try:
+        with TestClient(build_application(freeze_startup_heap=False)):
+            assert gc.get_freeze_count() == 0
+        with TestClient(build_application(freeze_startup_heap=True)):
+            assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
