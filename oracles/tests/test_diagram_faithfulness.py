@@ -263,3 +263,23 @@ def test_a_retry_count_drawn_as_a_step_is_refused() -> None:
     verdict = get_kind("diagram").check(loop, replace(draft, artifact=planted, facts={}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "NODE_NOT_IN_INTENT" and "loop" in verdict.reason["message"]
+
+
+@pytest.mark.parametrize(("intent", "dot", "said"), [
+    # a distributive "each" / "every" drawn as if it were one name
+    ("The iOS app and the Android app each call the API gateway; every gateway call goes to the auth service.",
+     'digraph { a [label="iOS app"]; b [label="Android app"]; c [label="every gateway call"]; d [label="auth service"]; '
+     'e [label="API gateway"]; a -> e; b -> e; c -> d; }', "points at several names"),
+    # "its own": a pointer back at another name
+    ("Ingest -> the cleaner writes its own log file -> Load",
+     'digraph { a [label="Ingest"]; b [label="the cleaner writes its own log file"]; c [label="Load"]; a -> b; b -> c; }',
+     "points back at another name"),
+    # emphasis markup left on a node
+    ("**Submit form** → *accepted* → **Send receipt**",
+     'digraph { a [label="Submit form"]; b [label="*accepted*"]; c [label="Send receipt"]; a -> b; b -> c; }',
+     "text formatting"),
+])
+def test_a_node_that_points_at_other_names_or_keeps_markup_is_refused(intent: str, dot: str, said: str) -> None:
+    verdict = get_kind("diagram").check(intent, Draft("dot", dot, {}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "NODE_NOT_IN_INTENT" and said in verdict.reason["message"]

@@ -495,6 +495,23 @@ class Faithfulness:
                 # "everyone else", "all three", "the rest": a node that counts or points at others names none
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nobody: it points at or counts "
                                                           "other names. Draw the names themselves.")
+            if len(words) > 1 and words[0] in {"each", "every"} and key not in whole_items:
+                # "each client calls the order service": "each client" points at several drawn names
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' points at several names ('{words[0]} …'); "
+                                                          "say each connection with its names, e.g. 'the web client "
+                                                          "and the mobile client call the order service'.")
+            if re.search(r"\b(?:its|their) own\b", key):
+                # "each service reads and writes its own database": whose database is for the
+                # reader to resolve, not a name to draw
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' points back at another name ('its own "
+                                                          "…'); name the thing itself, e.g. 'the order service writes "
+                                                          "the orders DB'.")
+            if re.match(r"^\s*[_*`~]|[_*`~]\s*$", label):
+                # "**Scan badge** → _granted_ → **Open door**": emphasis marks a condition or a
+                # heading the reader did not resolve; markup is never part of a name
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' keeps text formatting (_, *, `); it is "
+                                                          "not a plain name. Write conditions on the connection, e.g. "
+                                                          "'scan badge -> (granted) open door'.")
             if set(words) <= (_FUNCTION_WORDS - {"a", "an"}) | _ANSWERS:  # a lone letter "a" is a name
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
