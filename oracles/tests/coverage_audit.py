@@ -297,6 +297,106 @@ def chart_variants(entry: dict[str, Any], spec: Any) -> Iterator[Variant]:
         yield Variant("chart/plus-before-value", intent[:ns] + "+" + intent[ns:], _value_with_label(label, value))
 
 
+def _unchanged(entry: dict[str, Any]) -> Judge:
+    """The entry's own points are drawn and nothing else: what was added is not data."""
+    expected = sum(len(series["points"]) for series in entry["expect"]["series"])
+
+    def judge(spec: Any) -> bool | str:
+        drawn = _rows(spec)
+        if len(drawn) != expected:
+            extra = [(lbl, v) for _, lbl, v in drawn][:8]
+            return f"{len(drawn)} points drawn, the entry has {expected} (drawn {extra})"
+        return True
+    return _preserving(entry, judge)
+
+
+def _never_valid(why: str) -> Judge:
+    """What was added cannot be drawn faithfully in one chart (or one diagram): only a refusal is right."""
+    def judge(_artifact: Any) -> bool | str:
+        return why
+    return judge
+
+
+def _spec_text(spec: Any) -> str:
+    import json
+
+    return json.dumps({k: v for k, v in spec.items() if k not in ("data", "datasets")}).lower()
+
+
+def _scaled_once(entry: dict[str, Any], word: str, factor: float) -> Judge:
+    """'All figures in thousands': the values are multiplied out, or drawn as stated with the scale named."""
+    def judge(spec: Any) -> bool | str:
+        drawn = [v for _, _, v in _rows(spec)]
+        stated = [value for series in entry["expect"]["series"] for _, value in series["points"]]
+        multiplied = all(any(abs(v - value * factor) <= 1e-6 * max(1, abs(value * factor)) for v in drawn) for value in stated)
+        if multiplied:
+            return True
+        if word in _spec_text(spec):
+            return True
+        return f"the scale '{word}' is neither applied to the values nor named in the chart"
+    return judge
+
+
+def _one_marked(value: float) -> Judge:
+    """Exactly one drawn point carries MARK, with `value`."""
+    def judge(spec: Any) -> bool | str:
+        marked = [(lbl, v) for s, lbl, v in _rows(spec) if MARK.lower() in norm_label(lbl) or MARK.lower() in norm_label(s or "")]
+        if len(marked) == 1 and _scaled(marked[0][1], value):
+            return True
+        return f"'{MARK}' drawn as {marked}, expected one point {value:g}"
+    return judge
+
+
+def _left_out(entry: dict[str, Any], label: str) -> Judge:
+    def judge(spec: Any) -> bool | str:
+        drawn = {norm_label(lbl) for _, lbl, _ in _rows(spec)}
+        if norm_label(label) in drawn:
+            return f"'{label}' was to be left out and is drawn"
+        return True
+    return judge
+
+
+def new_chart_variants(entry: dict[str, Any], spec: Any) -> Iterator[Variant]:
+    """Families added for the second audit round: footnotes, scales, words, approximations, totals, deltas..."""
+    intent = entry["intent"].rstrip()
+    rows = _rows(spec)
+    if any(not isinstance(lbl, str) for _, lbl, _ in rows):
+        return
+    series = {s for s, _, _ in rows}
+    yield Variant("chart/footnote-number", intent + f"\n*excludes refunds; {VALUE} {MARK} rows missing.", _unchanged(entry))
+    yield Variant("chart/footnote-caveat", intent + f"\n* {VALUE - 900} regions not reported yet", _unchanged(entry))
+    yield Variant("chart/scale-once-thousands", intent + "\nAll figures in thousands.", _scaled_once(entry, "thousand", 1000))
+    yield Variant("chart/scale-once-millions", intent + " (values in millions)", _scaled_once(entry, "million", 1e6))
+    for words, number in (("twelve", 12), ("a dozen", 12), ("half a million", 500000), ("forty-two", 42)):
+        yield Variant("chart/value-in-words", intent + f"\nAlso {MARK}: {words}.", _preserving(entry, _has_value(number, MARK)))
+    for text in (f"~{VALUE}", f"about {VALUE}", f"approx. {VALUE}", f"{VALUE}ish", f"roughly {VALUE}"):
+        yield Variant("chart/approximate-value", intent + f"\nAlso {MARK}: {text}.", _preserving(entry, _has_value(VALUE, MARK)))
+    yield Variant("chart/range-value-dash", intent + f"\nAlso {MARK}: {VALUE - 5}–{VALUE}.", _refused_only)
+    yield Variant("chart/range-value-words", intent + f"\nAlso {MARK}: between {VALUE - 5} and {VALUE}.", _refused_only)
+    if len(series) == 1:
+        total = sum(v for _, _, v in rows)
+        text = f"{total:g}" if total == int(total) else f"{total:.2f}".rstrip("0")
+        yield Variant("chart/total-line", intent + f"\nTotal: {text}", _unchanged(entry))
+        yield Variant("chart/total-words", intent + f" (total {text})", _unchanged(entry))
+    yield Variant("chart/date-range-label", intent + f"\nAlso {MARK} Mar 3–7: {VALUE}.", _preserving(entry, _one_marked(VALUE)))
+    yield Variant("chart/date-range-label-iso", intent + f"\nAlso {MARK} 2024-03-03 to 2024-03-07: {VALUE}.",
+                  _preserving(entry, _one_marked(VALUE)))
+    yield Variant("chart/delta-value", intent + f"\n{MARK} is up {VALUE} from last week.",
+                  _never_valid("a value given only as a change was drawn or dropped"))
+    yield Variant("chart/delta-value-signed", intent + f"\nAlso {MARK}: +{VALUE} vs last week.",
+                  _never_valid("a value given only as a change was drawn or dropped"))
+    yield Variant("chart/two-charts", intent + f"\nAnd a second chart: {MARK} {VALUE}, Quorbit {VALUE + 1}.",
+                  _never_valid("two charts were asked, one drawn"))
+    yield Variant("chart/two-charts-numbered", "1) " + intent + f"\n2) a pie chart of {MARK} {VALUE}, Quorbit {VALUE + 1}.",
+                  _never_valid("two charts were asked, one drawn"))
+    labels = [str(lbl) for _, lbl, _ in rows]
+    if len(set(labels)) >= 3:
+        gone = labels[-1]
+        yield Variant("chart/leave-out", intent + f"\nLeave out {gone}.", _left_out(entry, gone))
+        yield Variant("chart/do-not-include", intent + f"\nDo not include {gone}.", _left_out(entry, gone))
+    yield Variant("chart/negated-item", intent + f"\n{MARK} is not included (no data).", _unchanged(entry))
+
+
 def _item_like(intent: str, ls: int, le: int, ns: int, ne: int, number: float) -> str:
     """The item written at [min(ls, ns), max(le, ne)) with its label MARK and its number `number`."""
     start, end = min(ls, ns), max(le, ne)
@@ -561,11 +661,132 @@ def diagram_variants(entry: dict[str, Any], dot: Any) -> Iterator[Variant]:
             break
 
 
+def _texts(dot: Any) -> list[str]:
+    labels, _, edge_labels = _graph(dot)
+    return labels + [norm_label(t) for texts in edge_labels.values() for t in texts]
+
+
+def _marked_with(after: str, words: list[str]) -> Judge:
+    """A node holding MARK follows `after`, and every one of `words` is drawn somewhere (a node or an edge label)."""
+    placed = _mark_node(after=after)
+
+    def judge(dot: Any) -> bool | str:
+        got = placed(dot)
+        if got is not True:
+            return got
+        texts = _texts(dot)
+        missing = [w for w in words if not any(w.lower() in t for t in texts)]
+        return True if not missing else f"{missing} not drawn (drawn {texts[:10]})"
+    return judge
+
+
+def _operator_edges(tail: str, pairs: list[tuple[str, str]]) -> Judge:
+    """Each (head word, condition) is an edge from `tail` to the node holding that word, labelled with that condition."""
+    def judge(dot: Any) -> bool | str:
+        labels, edges, edge_labels = _graph(dot)
+        for word, condition in pairs:
+            heads = [lbl for lbl in labels if f"{MARK} {word}".lower() in lbl]
+            if not heads:
+                return f"no node '{MARK} {word}'"
+            texts = [re.sub(r"\s+", "", norm_label(t)) for t in edge_labels.get((norm_label(tail), heads[0]), [])]
+            want = re.sub(r"\s+", "", condition.lower())
+            if not any(t.endswith(want) or want in t for t in texts):
+                return f"edge '{tail}' -> '{heads[0]}' labelled {texts}, the intent says '{condition}'"
+        return True
+    return judge
+
+
+def _no_mark_node(dot: Any) -> bool | str:
+    labels, _, edge_labels = _graph(dot)
+    texts = labels + [norm_label(t) for texts in edge_labels.values() for t in texts]
+    drawn = [t for t in texts if MARK.lower() in t]
+    return f"'{MARK}' was ruled out and is drawn: {drawn}" if drawn else True
+
+
+def _node_gone(entry: dict[str, Any], node: str) -> Judge:
+    def judge(dot: Any) -> bool | str:
+        labels, _, _ = _graph(dot)
+        return f"'{node}' was to be left out and is drawn" if norm_label(node) in labels else True
+    return judge
+
+
+def _marked_edge(head: str, *, mark_is_tail: bool, word: str) -> Judge:
+    """An edge between the node holding MARK and `head`, in the stated direction."""
+    def judge(dot: Any) -> bool | str:
+        labels, edges, _ = _graph(dot)
+        marked = [lbl for lbl in labels if MARK.lower() in lbl]
+        if not marked:
+            return f"no node holds '{MARK}'"
+        want = (marked[0], norm_label(head)) if mark_is_tail else (norm_label(head), marked[0])
+        if want in edges:
+            return True
+        if (want[1], want[0]) in edges:
+            return f"'{word}': the edge is drawn backwards, {want[1]} -> {want[0]}"
+        return f"no edge {want[0]} -> {want[1]}"
+    return judge
+
+
+def _one_mark_node(dot: Any) -> bool | str:
+    labels, _, _ = _graph(dot)
+    marked = [lbl for lbl in labels if MARK.lower() in lbl]
+    return True if len(marked) == 1 else f"the one step named twice is drawn as {marked}"
+
+
+def new_diagram_variants(entry: dict[str, Any], dot: Any) -> Iterator[Variant]:
+    """Families added for the second audit round: conditions, operators, negation, options, aliases, passives."""
+    intent = entry["intent"].rstrip()
+    graph = read_diagram(dot)
+    labels = list(graph.labels)
+    if not labels:
+        return
+    edges = list(graph.edges)
+    tails = {t for t, _ in edges}
+    heads = {h for _, h in edges}
+    last = ([lbl for lbl in labels if lbl not in tails] or labels[-1:])[-1]
+    first = ([lbl for lbl in labels if lbl not in heads] or labels[:1])[0]
+    yield Variant("diagram/step-condition-in-parens", intent + f"\nAfter {last}, run the {MARK} audit (only for orders over 500).",
+                  _preserving(entry, _marked_with(last, ["500"])))
+    numbered = re.match(r"^(\s*)(\d+)([.)])\s+", intent.split("\n")[-1])
+    if numbered:
+        yield Variant("diagram/step-condition-in-parens", intent + f"\n{numbered.group(1)}{int(numbered.group(2)) + 1}"
+                      f"{numbered.group(3)} {MARK} audit (only if the total is over 500)", _preserving(entry, _marked_with(last, ["500"])))
+    for low, high in (("<= 500", "> 500"), ("< 500", ">= 500"), ("≤ 500", "> 500"), ("== 0", "!= 0")):
+        yield Variant("diagram/edge-label-operators",
+                      intent + f"\nIf amount {low}, {last} goes to {MARK} review. If amount {high}, {last} goes to {MARK} approval.",
+                      _preserving(entry, _operator_edges(last, [("review", low), ("approval", high)])))
+    yield Variant("diagram/edge-label-operators-swapped",
+                  intent + f"\nIf amount > 500, {last} goes to {MARK} approval. If amount <= 500, {last} goes to {MARK} review.",
+                  _preserving(entry, _operator_edges(last, [("review", "<= 500"), ("approval", "> 500")])))
+    yield Variant("diagram/negated-new-step", intent + f"\nDo not include a {MARK} step.", _preserving(entry, _no_mark_node))
+    yield Variant("diagram/negated-new-step", intent + f"\nThere is no {MARK} review here.", _preserving(entry, _no_mark_node))
+    middle = [lbl for lbl in labels if lbl not in (first, last)]
+    if middle:
+        yield Variant("diagram/negated-drawn-step", intent + f"\nDo not include the {middle[0]} step.", _node_gone(entry, middle[0]))
+        yield Variant("diagram/negated-drawn-step", intent + f"\nSkip {middle[0]} entirely.", _node_gone(entry, middle[0]))
+    yield Variant("diagram/optional-step", intent + f"\nAfter {last}, optionally notify the {MARK} team.",
+                  _preserving(entry, _marked_with(last, ["option"])))
+    yield Variant("diagram/optional-step", intent + f"\nAfter {last}, the {MARK} audit is optional.",
+                  _preserving(entry, _marked_with(last, ["option"])))
+    yield Variant("diagram/node-named-twice", intent + f"\nAfter {last}, run the {MARK} audit; the {MARK} check ends the flow.",
+                  _preserving(entry, _one_mark_node))
+    yield Variant("diagram/passive-direction", intent + f"\n{last} is called by the {MARK} client.",
+                  _preserving(entry, _marked_edge(last, mark_is_tail=True, word="is called by")))
+    yield Variant("diagram/passive-direction", intent + f"\n{first} is preceded by {MARK} intake.",
+                  _preserving(entry, _marked_edge(first, mark_is_tail=True, word="is preceded by")))
+    yield Variant("diagram/passive-direction", intent + f"\n{last} is followed by {MARK} cleanup.",
+                  _preserving(entry, _marked_edge(last, mark_is_tail=False, word="is followed by")))
+    yield Variant("diagram/passive-direction", intent + f"\n{MARK} intake comes before {first}.",
+                  _preserving(entry, _marked_edge(first, mark_is_tail=True, word="comes before")))
+    yield Variant("diagram/passive-direction", intent + f"\n{last} happens before {MARK} cleanup.",
+                  _preserving(entry, _marked_edge(last, mark_is_tail=False, word="happens before")))
+
+
 # ---------------------------------------------------------------------------------------------
 # Running the audit
 
 
-def audit(limit: int | None = None, show: int = 4) -> tuple[Counter[tuple[str, str]], dict[str, list[str]]]:
+def audit(limit: int | None = None, show: int = 4, only: str | None = None,
+          kinds: tuple[str, ...] = ("chart", "diagram")) -> tuple[Counter[tuple[str, str]], dict[str, list[str]]]:
     """(counts by (family, outcome), examples of misses by family). Outcomes: drawn, refused, miss, broken."""
     counts: Counter[tuple[str, str]] = Counter()
     misses: dict[str, list[str]] = {}
@@ -573,13 +794,17 @@ def audit(limit: int | None = None, show: int = 4) -> tuple[Counter[tuple[str, s
     for split, entry in load_corpus():
         if split != "dev":
             continue
+        if entry_kind(entry) not in kinds:
+            continue
         verdict = run_entry(entry)
         if explain(entry, verdict)[0] != CORRECT or verdict.status != "valid":
             continue
         kind = entry_kind(entry)
-        makers = (chart_variants, transposed_table_variant) if kind == "chart" else (diagram_variants,)
+        makers = (chart_variants, transposed_table_variant, new_chart_variants) if kind == "chart" else (diagram_variants, new_diagram_variants)
         for make in makers:
             for variant in make(entry, verdict.result):
+                if only is not None and not variant.family.startswith(tuple(only.split(","))):
+                    continue
                 got = _answer(kind, variant.intent)
                 if got.status != "valid":
                     counts[(variant.family, "refused")] += 1
@@ -616,7 +841,9 @@ def format_audit(counts: Counter[tuple[str, str]], misses: dict[str, list[str]],
 
 def main() -> None:
     show = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    counts, misses = audit(show=show)
+    only = sys.argv[2] if len(sys.argv) > 2 else None  # a comma-separated list of family prefixes
+    kinds = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else ("chart", "diagram")
+    counts, misses = audit(show=show, only=only, kinds=kinds)
     print(format_audit(counts, misses, show))
 
 

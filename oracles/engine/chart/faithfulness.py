@@ -163,6 +163,30 @@ _AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as
 _AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
+# A value written in words: "twelve", "forty-two", "a dozen", "half a million".
+_UNITS_WORDS = ("zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                "sixteen|seventeen|eighteen|nineteen")
+_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+NUMBER_WORD_RE = re.compile(
+    rf"\b(?:(?:a|one|half\s+a|a\s+half|a\s+couple\s+of)\s+(?:dozen|hundred|thousand|million|billion)|"
+    rf"(?:{_TENS_WORDS})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+(?:thousand|million|billion))?|"
+    rf"(?:{_UNITS_WORDS})(?:\s+(?:hundred|thousand|million|billion|dozen))?)\b", re.IGNORECASE)
+# A value stated as a change: "is up 937", "rose by 5", "down 3"; "… from last week", "vs the prior month".
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:(?:is|was|are|were|went|go|goes|came|come|comes)\s+(?:up|down)|(?:up|down)\s+by|"
+    r"(?:increased|decreased|rose|fell|grew|dropped|climbed|declined|jumped|slipped|gained|lost)\s+by)"
+    r"\s*[-−+]?[$€£¥]?\s*$", re.IGNORECASE)
+_CHANGE_BARE = re.compile(r"\b(?:up|down)\s*[-−+]?[$€£¥]?\s*$", re.IGNORECASE)
+_CHANGE_AFTER = re.compile(
+    r"(?:\s?(?:%|pts?\b|points?\b|pp\b))?\s+(?:(?:from|vs\.?|versus|on|over|compared\s+(?:to|with)|than)\s+(?:the\s+)?"
+    r"(?:last|previous|prior|preceding|yesterday|a\s+(?:week|month|year)\s+ago)\b|(?:more|less|fewer|higher|lower)\s+than\b)",
+    re.IGNORECASE)
+_CHANGE_SUBJECT = re.compile(r"\b(?:change[sd]?|delta|difference|growth|increase|decrease|gain|loss|net|"
+                             r"(?:week|month|year|day|quarter)[\s-]+(?:on|over)[\s-]+(?:week|month|year|day|quarter)|wow|mom|yoy)\b",
+                             re.IGNORECASE)
+# "All figures in thousands", "(values in millions)", "revenue (in $ millions)": one scale for every value.
+_SCALE_ONCE = re.compile(r"\(?\b(?:(?:all\s+)?(?:figures|values|numbers|amounts|data)\s+(?:are\s+)?)?in\s+(?:[$€£¥]\s*|\w+\s+)?"
+                         r"(?P<scale>thousands|millions|billions|'?000s)\b\)?", re.IGNORECASE)
 
 
 class _Spans:
@@ -206,6 +230,14 @@ def check_faithful(intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]
     except Unfaithful as refusal:
         return refusal.code, refusal.message
     return None
+
+
+def _title_text_of(spec: dict[str, Any]) -> str:
+    title = spec.get("title")
+    if isinstance(title, dict):
+        parts = [title.get("text"), title.get("subtitle")]
+        return " ".join(p if isinstance(p, str) else " ".join(map(str, p or [])) for p in parts)
+    return " ".join(map(str, title)) if isinstance(title, list) else str(title or "")
 
 
 def _fold(text: str) -> str:
@@ -294,6 +326,9 @@ class _Reader:
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
         self._check_coverage(used, label_spans)
+        self._check_number_words(label_spans)
+        self._check_changes(used)
+        self._check_scale()
         self._check_whole(used)
         self._check_requests()
 
@@ -1053,6 +1088,72 @@ class _Reader:
             raise Unfaithful("VALUE_MISSING", (
                 f"I could not place '{text}' in the chart. Give it a label, e.g. 'Mar {text}', or, if it is not "
                 "data, leave it out."))
+
+    def _check_number_words(self, label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        """A value written in words ("Zorvex: twelve", "Acme a dozen,") is a value the number scanner
+        does not read: it is refused, not left out. Words that count the question ("top five") are not values."""
+        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        for match in NUMBER_WORD_RE.finditer(self.intent):
+            if inside.holds(match.start()) or self._inside_drawn_name(match.start(), match.end()):
+                continue
+            before = self.intent[max(0, match.start() - 24):match.start()]
+            after = self.intent[match.end():match.end() + 3]
+            valued = re.search(r"(?:[:=]|\b(?:was|were|is|are|at|reached|hit|totall?ed|scored))\s*$", before) is not None
+            ends_item = re.match(r"\s*(?:[,;\n|)]|\.(?:\s|$)|$)", after) is not None and re.search(r"[^\W\d_]\s+$", before) \
+                is not None and not NOT_DATA_BEFORE.search(before) and not re.search(
+                    r"\b(?:all|both|each|every|these|those|of|the|only|just|with|and|or|no)\s+$", before, re.IGNORECASE)
+            if valued or ends_item:
+                raise Unfaithful("VALUE_MISSING", (
+                    f"I could not place '{match.group(0)}' in the chart: a value written in words is not read. Write it in "
+                    f"digits, e.g. 'Acme: 12', or leave it out."))
+
+    def _check_changes(self, used: set[int]) -> None:
+        """A value stated as a change ("Zorvex is up 937 from last week", "A up 5, B down 3") is not a level:
+        drawn as one, a fall reads as a rise and a change as a total. Refused unless every drawn value is a
+        change of the same kind, the subject says so, and falls are drawn below zero."""
+        placed = [n for n in self.numbers if n.start in used]
+        changed = []
+        for token in placed:
+            before = self.intent[max(0, token.start - 30):token.start]
+            after = self.intent[token.end:token.end + 40]
+            verb = _CHANGE_BEFORE.search(before)
+            tail = _CHANGE_AFTER.match(after)
+            bare = _CHANGE_BARE.search(before)
+            if verb or tail or bare:
+                changed.append((token, verb or bare, tail))
+        if not changed:
+            return
+        bare_only = [c for c in changed if c[1] is not None and c[1].re is _CHANGE_BARE and c[2] is None]
+        if len(bare_only) == 1 and len(changed) == 1:
+            return  # "Sign up 42": one name ending in "up" is a name, not a change
+        subject_says_change = _CHANGE_SUBJECT.search(self.intent[:getattr(self, "_data_start", 0)]) is not None
+        falls_negative = all(
+            not (c[1] is not None and re.search(r"down|decreas|fell|dropped|declin|lost|slipped", c[1].group(0), re.IGNORECASE))
+            or any(p.value < 0 and abs(p.value) in c[0].readings for p in self.points) for c in changed)
+        names_clean = not any(re.search(r"\b(?:up|down)$", str(p.label), re.IGNORECASE) for p in self.points
+                              if isinstance(p.label, str))
+        if len(changed) == len(placed) and subject_says_change and falls_negative and names_clean:
+            return
+        token, said_before, said_after = changed[0]
+        said = " ".join(part for part in (said_before.group(0).strip() if said_before else "", token.text.strip(),
+                                          said_after.group(0).strip() if said_after else "") if part)
+        raise Unfaithful("VALUE_NOT_PLACED", (
+            f"'{said}' states a change, not a value, and the chart would draw it as a value. Give the values "
+            "themselves ('Zorvex 950'), or chart the changes alone with their signs ('change vs last week: A +5, B -3')."))
+
+    def _check_scale(self) -> None:
+        """"All figures in thousands", "(values in millions)": a scale stated once for every value is shown
+        in the chart (a title or an axis title), or the chart would read a thousand times too small."""
+        for match in _SCALE_ONCE.finditer(self.intent):
+            word = match.group("scale").lower().rstrip("s").lstrip("'")
+            root = {"000": "000"}.get(word, word)
+            shown = " ".join([_title_text_of(self.spec), *self._names, *(
+                str((self.encoding.get(c) or {}).get("title") or "") for c in ("x", "y", "color", "theta"))])
+            if root not in shown.lower() and not self._inside_drawn_name(match.start(), match.end()):
+                raise Unfaithful("VALUE_NOT_PLACED", (
+                    f"The intent says the values are {match.group(0).strip(' ()')}, but the chart does not show it, so "
+                    "every value would read as stated. Put the scale in the subject, e.g. 'revenue in thousands: A 12, "
+                    "B 15', or write the full values ('A 12,000')."))
 
     def _explained(self, number: StatedNumber) -> bool:
         """A number the intent states that is not data: counts, sizes, years naming the subject."""
