@@ -29,7 +29,7 @@ from .reading_model import BareValues, ReadData, SeriesData
 from .records import read_records
 from .spec import build_spec
 from .surface import blank_surface, tidy_labels
-from .tables import read_csv_block, read_json, read_markdown_table
+from .tables import read_csv_block, read_json, read_markdown_table, read_yaml
 from .wording import label_axis_title, labels_are_time_like, read_wording
 
 CHART_WORD_RE = re.compile(r"\b(?:bars?|columns?|lines?|areas?|pie|donut|doughnut|ring|scatter|dot|bubble|trend|"
@@ -39,7 +39,7 @@ CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202
 
 def read_data(intent: str) -> ReadData | None:
     """Values in the intent, trying structured forms first; None when it states no values."""
-    for reader in (read_json, read_markdown_table, read_csv_block):
+    for reader in (read_json, read_yaml, read_markdown_table, read_csv_block):
         read = reader(intent)
         if isinstance(read, BareValues):
             return _label_bare_values(intent, read)

@@ -24,6 +24,7 @@ Reason codes are the chart section of `ground/reasons.py`.
 
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import re
@@ -35,6 +36,7 @@ from typing import Any
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
+from .yaml_block import yaml_blocks
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary: the one place that says which words only instruct or connect.
@@ -94,6 +96,7 @@ _INSTRUCTION_IN_LABEL = re.compile(
     re.IGNORECASE)
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-"})
 _SIGNS = "+-"
+_LEADER = re.compile(r"[ \t]*(?:\.{3,}|…+|_{3,}|·{3,}|(?:\.[ \t]){2,}\.)[ \t]*:?[ \t]*")
 _SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
 # A label never starts or ends with these: they link it to something else ("28 psi →", "iOS (").
 _LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;·]|[\s(\[{:=→|,;·]$|->$|=>$|^/\s|\s/$")  # "/ Ingrid", not "/search"
@@ -255,7 +258,7 @@ def _phrase_re(phrase: str) -> re.Pattern[str] | None:
         return None
     body = r"\s+".join(re.escape(w) for w in words)
     before = r"(?<![\w])" if words[0][0].isalnum() else ""
-    after = r"(?![\w])" if words[-1][-1].isalnum() else ""
+    after = r"(?:(?![\w])|(?=_{3}))" if words[-1][-1].isalnum() else ""  # "AV______800": a leader ends the name
     return re.compile(before + body + after)
 
 
@@ -285,7 +288,9 @@ class _Reader:
                    _number_key(row.get("y") if self.pairs else row.get("value")))
             for row in rows
         ]
-        self.numbers = [n for n in (_strict(n) for n in stated_numbers(intent)) if n.readings]
+        # "AV______800": a leader of underscores parts a label from its number (same length, positions hold)
+        unled = re.sub(r"_{3,}", lambda m: " " * len(m.group(0)), intent)
+        self.numbers = [n for n in (_strict(n) for n in stated_numbers(unled)) if n.readings]
         self._occurrences: dict[str, list[tuple[int, int]]] = {}
         self._words_at: dict[str, list[int]] | None = None
         self._names = self._drawn_names()
@@ -554,7 +559,7 @@ class _Reader:
     def _word_index(self) -> dict[str, list[int]]:
         if self._words_at is None:
             self._words_at = {}
-            for match in re.finditer(r"\w+", self.folded):
+            for match in re.finditer(r"(?:(?!_{3})\w)+", self.folded):  # "AV______800": a leader parts two words
                 self._words_at.setdefault(match.group(0), []).append(match.start())
         return self._words_at
 
@@ -939,6 +944,8 @@ class _Reader:
             gap = self.intent[end:token.start]
             if not gap.strip(" :=-–—"):
                 return True  # "Mon 34", "Mon: 34", "2019 – 115": the common case, without a regex
+            if _LEADER.fullmatch(gap):
+                return True  # "Paris ........ 41": a dot leader on one line joins a label to its value
             words = _words(gap)
             return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
                 and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) for w in words)
@@ -1069,7 +1076,8 @@ class _Reader:
             series, label, _ = remaining[0]
             raise Unfaithful("VALUE_MISSING", f"The {structured.kind} has a value for '{label}'"
                              f"{f' in {series!r}' if series else ''} that the chart does not show.")
-        return {t.start for t in tokens if structured.start <= t.start < structured.end}
+        spans = structured.spans or ((structured.start, structured.end),)
+        return {t.start for t in tokens if any(a <= t.start < b for a, b in spans)}
 
     # -- coverage -----------------------------------------------------------------------------
 
@@ -1185,6 +1193,11 @@ class _Reader:
             return True  # "on floor 4 of Building 2 (°C): Room 401 21.5": the number of a name in the subject
         if _year_like(digits) and not re.match(r"\s*[:=\-–—]?\s*[-−$€£¥]?\d", after):
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
+        drawn_title = self.spec.get("title")
+        drawn_title = _fold(str(drawn_title.get("text", "") if isinstance(drawn_title, dict) else drawn_title or ""))
+        for match in (*_TITLE.finditer(self.intent), *_JSON_TITLE.finditer(self.intent)):
+            if match.start(1) <= number.start < match.end(1) and _fold(match.group(1)).strip() in drawn_title:
+                return True  # "title 'Sprint 42 mix'": a number of the title asked for and drawn
         return False
 
 
@@ -1199,6 +1212,7 @@ class _Structured:
     points: list[tuple[str | None, Any, frozenset[float]]]  # (series, label or x, readings of the value)
     start: int
     end: int
+    spans: tuple[tuple[int, int], ...] = ()  # where the data are written, when not all of start..end
 
 
 def _cell_readings(cell: Any) -> frozenset[float] | None:
@@ -1274,20 +1288,148 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
 
 
 def _structured_points(intent: str) -> _Structured | None:
-    return _json_points(intent) or _table_points(intent)
+    return _assigned_points(intent) or _json_points(intent) or _yaml_points(intent) or _table_points(intent)
+
+
+# Keys whose text only describes the chart: a number in it ("title: Sprint 42 mix") is no value.
+DESCRIBING_KEYS = frozenset("""
+title subtitle caption heading name label unit units x_label y_label xlabel ylabel x_title
+y_title xtitle ytitle x_axis y_axis type kind chart chart_type mark
+""".split())
+
+
+def _text_leaves(value: Any, key: str = "") -> Iterable[tuple[str, str]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _text_leaves(v, str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _text_leaves(v, key)
+    elif isinstance(value, str):
+        yield key, value
+
+
+def _numbers_in_text_are_names(value: Any, read: _Structured) -> bool:
+    """A text member with a number in it is a drawn label or series name, or describes the chart
+    ("title: Q3 2025"); otherwise ("note: about 40 more") its number would pass unread."""
+    names = {_fold(str(label)) for _, label, _ in read.points} | {_fold(s) for s, _, _ in read.points if s}
+    return all(not re.search(r"\d", text) or _fold(text.strip()) in names or key.strip().lower() in DESCRIBING_KEYS
+               for key, text in _text_leaves(value))
+
+
+def _read_value(value: Any, start: int, end: int, kind: str) -> _Structured | None:
+    """The first data-carrying reading of a parsed value (see `_json_candidates`), every number in it
+    accounted for; None when it holds no grid or hides a number in its text."""
+    for candidate in _json_candidates(value):
+        read = _json_grid(candidate, start, end)
+        if read is not None:
+            if not _numbers_in_text_are_names(value, read):
+                return None
+            _json_numbers_accounted(value, read)
+            return replace(read, kind=kind)
+    return None
+
+
+def _yaml_points(intent: str) -> _Structured | None:
+    """A YAML block ("series:\n  - name: Red\n    values: {Jan: 12}") read like the JSON it stands for."""
+    for start, end, value in yaml_blocks(intent):
+        read = _read_value(value, start, end, "YAML")
+        if read is not None:
+            return read
+    return None
+
+
+_ASSIGNED = re.compile(r"(?<![\w.\"'])([A-Za-z_]\w{0,30})[ \t]*(?:=|:)[ \t]*(?=[\[(])")
+
+
+def _bracket_end(text: str, start: int) -> int | None:
+    """Where the bracket opened at `start` closes (quoted text skipped), or None."""
+    depth, quote = 0, ""
+    for index in range(start, min(len(text), start + 50_000)):
+        char = text[index]
+        if quote:
+            if char == quote and text[index - 1] != "\\":
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "[{(":
+            depth += 1
+        elif char in "]})":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    return None
+
+
+def _literal(text: str) -> Any:
+    """A Python literal as the JSON-like value it writes (tuples as lists); None when it is none."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+    def plain(v: Any) -> Any:
+        if isinstance(v, list | tuple):
+            items = [plain(i) for i in v]
+            if any(i is _NOT_PLAIN for i in items):
+                return _NOT_PLAIN
+            return items
+        if isinstance(v, dict):
+            out = {str(k): plain(i) for k, i in v.items() if isinstance(k, str | int | float) and not isinstance(k, bool)}
+            if len(out) != len(v) or any(i is _NOT_PLAIN for i in out.values()):
+                return _NOT_PLAIN
+            return out
+        if isinstance(v, float) and v != v or isinstance(v, float) and v in (float("inf"), float("-inf")):
+            return _NOT_PLAIN
+        if isinstance(v, str | int | float) or v is None:
+            return v
+        return _NOT_PLAIN
+
+    result = plain(value)
+    return None if result is _NOT_PLAIN else result
+
+
+_NOT_PLAIN = object()
+
+
+def _assigned_points(intent: str) -> _Structured | None:
+    """Lists given names in code or a call: "months = ['Jan', 'Feb']\nsales = [1200, 1350]",
+    "plot(labels=['A', 'B'], values=[3, 5])": one object of those names, each list where it is written."""
+    found: dict[str, Any] = {}
+    spans: list[tuple[int, int]] = []
+    for match in _ASSIGNED.finditer(intent):
+        end = _bracket_end(intent, match.end())
+        if end is None or intent[match.end()] == "(" and (":" in match.group(0) or re.match(r"\s*,\s*\(", intent[end:])):
+            continue  # "men: (170, 65), (182, 81)": one pair of several, not a named tuple of values
+        value = _literal(intent[match.end():end])
+        if isinstance(value, list) and value and all(isinstance(v, str | int | float) for v in value):
+            # (a list of lists or tuples, "men: (170, 65), (182, 81)", holds pairs, not one named column)
+            if match.group(1) in found:
+                return None  # one name given two lists: which one holds is not certain
+            found[match.group(1)] = value
+            spans.append((match.end(), end))  # type: ignore[arg-type]
+    if len(found) < 2:
+        return None
+    read = _read_value(found, spans[0][0], spans[-1][1], "code")
+    return replace(read, spans=tuple(spans)) if read is not None else None
 
 
 def _json_points(intent: str) -> _Structured | None:
     match = re.search(r"[\[{]", intent)
     if match is None:
         return None
+    start = match.start()
     try:
         value, end = json.JSONDecoder().raw_decode(intent, match.start())
     except (json.JSONDecodeError, RecursionError, ValueError):
-        return None
+        # the same data written as a Python literal: {'city': ['Lagos', 'Accra'], 'pm25': [68.1, 41.7]}
+        close = _bracket_end(intent, start)
+        value = _literal(intent[start:close]) if close is not None else None
+        if not isinstance(value, dict | list) or not value:
+            return None
+        return _read_value(value, start, close, "Python literal")  # type: ignore[arg-type]
     if not isinstance(value, dict | list) or not value:
         return None
-    start = match.start()
     for candidate in _json_candidates(value):
         read = _json_grid(candidate, start, end)
         if read is not None:
@@ -1405,7 +1547,8 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         items = list(value.items())
         if all(_cell_readings(v) is not None for _, v in items):
             return _Structured("JSON", False, [(None, str(k), _cell_readings(v)) for k, v in items], start, end)  # type: ignore[misc]
-        if all(isinstance(v, dict) and v and all(_cell_readings(x) is not None for x in v.values()) for _, v in items):
+        if len(items) > 1 and all(isinstance(v, dict) and v and all(_cell_readings(x) is not None for x in v.values())
+                                  for _, v in items):
             cells = [(str(name), str(k), _cell_readings(x)) for name, inner in items for k, x in inner.items()]
             label_side, _ = _time_axis([c[1] for c in cells], [c[0] for c in cells], 1, 0)
             # {"2023": {"North": 10}}: the times are the labels and the inner names the series
@@ -1417,6 +1560,12 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
             return _grid_points(keys, rows, "JSON", start, end) if rows else None
         return None
     if isinstance(value, list) and value:
+        rows = [v for v in value if isinstance(v, list)]
+        if len(rows) == len(value) >= 3 and len({len(r) for r in rows}) == 1 and len(rows[0]) >= 2 \
+                and all(isinstance(c, str) and _cell_readings(c) is None for c in rows[0]) \
+                and any(_is_numeric_column([r[i] for r in rows[1:]]) for i in range(len(rows[0]))):
+            # [["Stage", "Candidates"], ["Applied", 1200], …]: a first row of names over the rows is their header
+            return _grid_points([str(c) for c in rows[0]], [list(r) for r in rows[1:]], "JSON", start, end)
         if all(isinstance(v, list) and len(v) == 2 for v in value):
             return _grid_points(None, [list(v) for v in value], "JSON", start, end)
         if all(isinstance(v, dict) for v in value):
@@ -1453,6 +1602,8 @@ def _table_points(intent: str) -> _Structured | None:
             if len(cells) >= 2 and (not block or len(cells) == len(_split_cells(lines[block[0]], delimiter))):
                 block.append(index)
                 continue
+            while len(block) > 3 and not any(_cell_readings(c) is not None for c in _split_cells(lines[block[-1]], delimiter)):
+                block = block[:-1]  # "-- donut please, title 'Q3'" after the rows: a sentence with a comma, no row
             if len(block) >= 3 or (len(block) >= 2 and delimiter == "\t"):
                 grid = [_split_cells(lines[i], delimiter) for i in block]
                 numeric_cells = [c for c in grid[0] if _cell_readings(c) is not None]

@@ -30,7 +30,7 @@ REQUEST_TAIL_RES = (
     # "… Wed 29 — bar chart please", "… 70 in May - line chart"
     re.compile(rf"\s+[-–—]\s*(?:an?\s+)?{_SHAPE_WORDS}{_SHAPES}{_POLITE}{_END}", re.IGNORECASE),
 )
-LEADER_RE = re.compile(r"(?<=\S) ?(?:\.{3,}|…+|_{3,}|·{3,}) ?(?=\s*[-−+$€£¥]?\d)")  # "Manila ........ 94": dot leaders
+LEADER_RE = re.compile(r"(?<=\S) ?(?:\.{3,}|…+|_{3,}|·{3,}|(?:\.[ \t]){2,}\.) ?(?=[ \t]*[-−+$€£¥]?\d)")  # "Manila ........ 94", "Oslo . . . 7": dot leaders
 QUOTE_MARK_RE = re.compile(r"(?m)^[ \t]*>[ \t]?")
 CODE_SPAN_RE = re.compile(r"`([^`\n]{1,80})`")
 CHAT_PREFIX_RE = re.compile(r"(?m)^[ \t]*\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?\s+[\w.@' -]{1,30}?:[ \t]+")

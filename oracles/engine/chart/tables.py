@@ -16,6 +16,7 @@ from .calendar import is_time_like
 from .limits import CHART_LIMITS
 from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
+from .yaml_block import yaml_blocks
 
 JSON_HINT = 'e.g. {"Mon": 34, "Tue": 41} or [{"day": "Mon", "signups": 34}]'
 LABEL_COLUMN_NAMES = {"year", "month", "day", "week", "quarter", "date", "period", "label",
@@ -64,6 +65,17 @@ def read_json(text: str) -> ReadData | BareValues | None:
         )
     read.data_start = start
     return read
+
+
+def read_yaml(text: str) -> ReadData | BareValues | None:
+    """Data written as a nesting YAML block ("series:\n  - name: Red\n    values: {Jan: 12}"), read
+    like the JSON it stands for; None when there is no such block or it holds no data shape."""
+    for start, _, value in yaml_blocks(text):
+        read = _from_json_value(value)
+        if read is not None:
+            read.data_start = start
+            return read
+    return None
 
 
 def _decode(text: str, start: int) -> Any:
@@ -270,6 +282,9 @@ def _single_member(value: dict[str, Any]) -> ReadData | BareValues | None:
 def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
     if all(_number(v) is not None for v in value.values()):
         return ReadData([SeriesData(None, [(str(k), _number(v)) for k, v in value.items()])], source="json")  # type: ignore[misc]
+    if len(value) == 1 and isinstance(inner := next(iter(value.values())), dict) and inner \
+            and all(_number(v) is not None for v in inner.values()):
+        return _plain_json_object(inner)  # {"books_read": {"Ines": 14, "Kai": 21}}: one member names the measure
     if all(isinstance(v, dict) for v in value.values()):
         series = []
         for name, inner in value.items():
