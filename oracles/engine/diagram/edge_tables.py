@@ -14,10 +14,16 @@ import re
 from typing import Any
 
 from .model import Graph, node_key
+from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 
-TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
-HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
-LABEL_HEADERS = frozenset("label message msg text via relation condition action event trigger when data payload".split())
+TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split()
+                         + TRANSITION_TAILS)
+HEAD_HEADERS = frozenset("to target dst dest destination head end child callee receiver employee report member".split()
+                         + TRANSITION_HEADS)
+LABEL_HEADERS = frozenset("label message msg text via relation condition action event trigger when data payload".split()
+                          + TRANSITION_LABELS)
+# A cell that only says "none" in a label column ("| Create contact | - | Open record |") is no label.
+NO_LABEL_CELLS = frozenset({"", "-", "–", "—", "n/a", "none"})
 NAME_KEYS = ("name", "title", "label", "id")
 CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
 CAPTION_MAX_WORDS = 6
@@ -32,7 +38,7 @@ def _cells(line: str) -> list[str] | None:
         return [c.strip() for c in line.split("\t")]
     if "," in line:
         return [c.strip() for c in line.split(",")]
-    return None
+    return aligned_cells(line)
 
 
 def _columns(header: list[str]) -> tuple[int, int, int | None] | None:
@@ -70,7 +76,7 @@ def read_edge_table(intent: str) -> Graph | None:
     for _, cells in table[1:]:
         if cells is None or len(cells) != len(table[0][1]) or not cells[tail_at] or not cells[head_at]:  # type: ignore[arg-type]
             return None
-        label = cells[label_at] if label_at is not None and cells[label_at] else None
+        label = cells[label_at] if label_at is not None and cells[label_at].casefold() not in NO_LABEL_CELLS else None
         graph.edge(graph.node(cells[tail_at]), graph.node(cells[head_at]), label)
     return graph if graph.edges else None
 
@@ -203,7 +209,8 @@ def _json_shape(value: Any) -> Any:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _WRAPPER_KEYS \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    for alias, key in (("links", "edges"), ("messages", "edges"), ("participants", "nodes")):
+    for alias, key in (("links", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
+                       ("states", "nodes")):
         if isinstance(value, dict) and alias in value and key not in value:
             value = {(key if k == alias else k): v for k, v in value.items()}
     if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:

@@ -98,6 +98,9 @@ _LEADING_VERBS = frozenset("has have manages leads oversees supervises runs head
 
 _COUNT_VALUES = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
 _LIST_ARTICLES = frozenset({"a", "an", "the", "our", "my", "their", "his", "her", "its"})
+# Words that cannot be part of a counted noun ("two deputy heads" is one; "two of the", "two and" are not).
+_NOT_NOUNS = _LIST_ARTICLES | frozenset({"and", "or", "of", "to", "from", "in", "on", "at", "by", "with", "for", "who",
+                                         "which", "that", "is", "are", "them", "they"})
 
 
 def list_count(tokens: list[Token], index: int) -> tuple[int, int] | None:
@@ -173,6 +176,11 @@ class Faithfulness:
         if index and _COUNT_RE.match(self.tokens[index - 1].text.casefold()) and after is not None \
                 and after.kind == "punct" and after.text in ",:":
             return False  # "manages two reps, Kim and Lou": the counted noun introduces the names
+        if index and self.tokens[index - 1].text.casefold() == "one" and after is not None and after.kind == "punct" \
+                and after.text in ",:" and _listed_count(self.tokens, index + 2, closing=None) == 1:
+            return False  # "has one junior, Endo": the counted noun introduces the one name
+        if self._two_word_counted_noun(index):
+            return False  # "manages two shift leads: Kim and Lou": a counted noun of two words
         if re.fullmatch(r"\d{1,2}|one", word) and (counted := list_count(self.tokens, index)) \
                 and counted[0] == counted[1]:
             return False  # "leads a team of 3: Ana, Raj, Kofi": the count introduces the names
@@ -190,6 +198,24 @@ class Faithfulness:
             following = [t.text.casefold() for t in self.tokens[index + 1:self._first] if t.kind != "punct" or t.text != '"']
             return bool(following) and all(w in _ARTICLES for w in following) and word in _INSTRUCT_VERBS
         return word not in _CONNECT
+
+    def _two_word_counted_noun(self, index: int) -> bool:
+        """Whether the word at index is one of two words between a count and the list it counts
+        ("two deputy heads, Ms Ito and Mr Byrne"): only when the list has exactly that many names."""
+        for count_at in (index - 1, index - 2):
+            opener = count_at + 3
+            if count_at < 0 or opener >= len(self.tokens):
+                continue
+            count = self.tokens[count_at].text.casefold()
+            stated = int(count) if re.fullmatch(r"\d{1,2}", count) else _COUNT_VALUES.get(count)
+            nouns = self.tokens[count_at + 1:opener]
+            after = self.tokens[opener]
+            if stated is None or stated < 2 or not all(t.kind == "word" and t.text.casefold() not in _NOT_NOUNS for t in nouns):
+                continue
+            if after.kind == "punct" and after.text in {",", ":"} \
+                    and _listed_count(self.tokens, opener + 1, closing=None) == stated:
+                return True
+        return False
 
     def _at_the_same_time(self, index: int) -> bool:
         for start in range(max(0, index - 3), index + 1):

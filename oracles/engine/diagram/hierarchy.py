@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .appositives import roles_in_brackets
+from .gapping import ungapped
 from .model import Graph
 from .outline import read_outline
 
@@ -37,7 +39,7 @@ _UP_RE = re.compile(
     r"(?:\s+(?:as\s+well|too|also))?(?:\s*:\s*(?P<rest>.+))?$",
     re.IGNORECASE,
 )
-_COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>{_COUNT})(?:\s+[\w-]+)?"
+_COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>{_COUNT})(?:\s+[\w-]+){{0,2}}"
                             r"(?:\s*[:,—–]|\s+-|\s*(?=\())\s*(?=\S)", re.IGNORECASE)
 _OWN_UP_RE = re.compile(r"\bworks?\s+under\b|\b(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below)\b", re.IGNORECASE)
 _WHOSE_MANAGER_RE = re.compile(r"['’]s\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor)\s+is\b", re.IGNORECASE)
@@ -67,6 +69,7 @@ _QUANTIFIER_RE = re.compile(
 # A reporting line that is denied, past, future or conditional is not one to draw as stated.
 _HEDGE_RE = re.compile(r"\b(?:not|no\s+longer|never|used\s+to|formerly|until|will|would|might|may|should|"
                        r"could|if|unless|temporarily|\w+n[’']t)\b", re.IGNORECASE)
+_IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^[^.;]{0,80}(?:\?|:)\s*$")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
@@ -147,7 +150,7 @@ class _Reading:
         return True
 
     def statement(self, text: str) -> bool:
-        text = text.strip(" .")
+        text = _IN_TURN_RE.sub("", text.strip(" ."))  # "Ravi in turn leads …": the aside names nobody
         if _HEDGE_RE.search(text):
             return False  # "Tom no longer reports to Ivy", "Sam will manage Lee": not a line as it stands
         relative = re.match(r"^(?:who|which)\s+(?=\S)", text, re.IGNORECASE)
@@ -204,7 +207,8 @@ class _Reading:
 
 def read_reporting_lines(intent: str) -> Graph | None:
     """None unless every statement is a reporting line (after an optional heading or request)."""
-    statements = _statements(_SCENE_RE.sub("", intent, count=1))
+    with_roles = ungapped(roles_in_brackets(intent))
+    statements = _statements(_SCENE_RE.sub("", with_roles, count=1))
     if statements and _HEADING_RE.match(statements[0]) and len(statements) > 1:
         statements = statements[1:]
     if not statements:
@@ -212,12 +216,15 @@ def read_reporting_lines(intent: str) -> Graph | None:
     heading = re.match(r"^(?P<head>[^:]{1,80}):\s+(?P<body>\S.*)$", statements[0])
     if heading and not re.search(
         r"\b(?:reports?|answers?|leads|manages|heads|has|supervises|oversees|boss|splits|divided|split|consists|holds|"
-        r"contains|includes|made|branches|breaks)\b",
+        r"contains|includes|made|branches|breaks|under|below|beneath)\b",
         heading.group("head"),
         re.IGNORECASE,
     ):
         statements[0] = heading.group("body")  # "Draw the finance reporting lines: the CFO answers to …"
     reading = _Reading()
+    # a role beside a name ("the store manager, Dana, answers to …") or a verb said once for two
+    # lines is a wording the sentence reader does not read: these lines are claimed here, plain or not
+    reading.counted = with_roles != intent
     while len(statements) > 1 and _CLOSING_RE.match(statements[-1].strip(" .!?")):
         statements = statements[:-1]
     for statement in statements:

@@ -20,6 +20,10 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a tree drawn with box characters ("├── src/") → indented bullets
 - "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
 - an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
+- "the store manager, Dana, answers to the regional manager, Felix" → "Dana (store manager) answers to
+  Felix (regional manager)" (appositives.py)
+- "A is managed by B and C by D" → "A is managed by B; C is managed by D" (gapping.py)
+- "Ravi in turn leads …", "Ravi, in turn, manages …" → "Ravi leads …" (the aside says nothing of who)
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
 
@@ -28,8 +32,11 @@ from __future__ import annotations
 import json
 import re
 
+from .appositives import roles_in_brackets
 from .edge_tables import colon_cue_says_more, colon_entries
+from .gapping import ungapped
 from .notation_reader import notation_as_arrows
+from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .vocabulary import NOT_CONTENT
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
@@ -159,9 +166,13 @@ _UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|b
 _TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;?!]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
 
 
+_IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = _inline_labels_as_parens(notation_as_arrows(intent))
+    intent = ungapped(roles_in_brackets(_IN_TURN_RE.sub("", intent)))
     intent = SCENE_RE.sub("", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
@@ -181,9 +192,13 @@ def normal_form(intent: str) -> str:
 # A headed edge table ("source,target" / "| From | To | Label |") is read as one "tail -> head:
 # label" line per row; a JSON tree as a nested bullet outline; a JSON edge list as arrow lines.
 # A short caption after the table ("screen flow graph please") becomes the heading it is.
-_TAILS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split())
-_HEADS = frozenset("to target dst dest destination head end child callee receiver employee report member".split())
-_LABELS = frozenset("label message msg text via relation condition action event trigger when data payload".split())
+_TAILS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split()
+                   + TRANSITION_TAILS)
+_HEADS = frozenset("to target dst dest destination head end child callee receiver employee report member".split()
+                   + TRANSITION_HEADS)
+_LABELS = frozenset("label message msg text via relation condition action event trigger when data payload".split()
+                    + TRANSITION_LABELS)
+_EMPTY_CELLS = frozenset({"", "-", "–", "—", "n/a", "none"})  # a label cell that says there is none
 _RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -194,7 +209,7 @@ def _row(line: str) -> list[str] | None:
     for separator in ("\t", ","):
         if separator in text:
             return [c.strip() for c in text.split(separator)]
-    return None
+    return aligned_cells(text)
 
 
 def _table_as_arrows(intent: str) -> str:
@@ -213,10 +228,25 @@ def _table_as_arrows(intent: str) -> str:
         if len(rows[index]) != len(roles) or not cells["tail"] or not cells["head"]:  # type: ignore[arg-type]
             return intent
         label = cells.get("label")
-        arrows.append(f"{cells['tail']} -> {cells['head']}" + (f": {label}" if label else ""))
+        label = None if label is None or label.casefold() in _EMPTY_CELLS else label
+        arrows.append(_data_arrow(cells["tail"], cells["head"], label))
     before = [line for i, line in enumerate(lines) if i < block[0]]
     after = [line.strip().rstrip(".:") + ":" for i, line in enumerate(lines) if i > block[-1]]
     return "\n".join([*before, *after, *arrows])
+
+
+_INSIDE_ARROW_RE = re.compile(r"[^()\[\]|\n]{1,60}")
+
+
+def _data_arrow(tail: str, head: str, label: str | None) -> str:
+    """A row or JSON edge as "tail -(label)-> head": a label inside the arrow is read as a label
+    only, so one that opens with a verb ("notify order", "a") is not read as a relation or as a
+    connecting word; a label the arrow cannot hold stays after a colon."""
+    if not label:
+        return f"{tail} -> {head}"
+    if _INSIDE_ARROW_RE.fullmatch(label.strip()):
+        return f"{tail} -({label.strip()})-> {head}"
+    return f"{tail} -> {head}: {label}"
 
 
 def _json_as_text(intent: str) -> str:
@@ -273,7 +303,8 @@ def _graph_shape(value: object) -> object:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("graph", "diagram", "data") \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    for alias, key in (("links", "edges"), ("messages", "edges"), ("participants", "nodes")):
+    for alias, key in (("links", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
+                       ("states", "nodes")):
         if isinstance(value, dict) and alias in value and key not in value:
             value = {(key if k == alias else k): v for k, v in value.items()}
     if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:
@@ -352,7 +383,7 @@ def _edge_lines(items: list[object], lines: list[str]) -> set[str]:
         if not isinstance(tail, str) or not isinstance(head, str):
             lines.clear()
             return named
-        lines.append(f"{tail} -> {head}" + (f": {label}" if isinstance(label, str) and label else ""))
+        lines.append(_data_arrow(tail, head, label if isinstance(label, str) else None))
         named.update((tail, head))
     return named
 

@@ -1,0 +1,27 @@
+"""Column headings of a transition table, shared by the drafter's table reader (edge_tables.py)
+and the check's own reading of a table (normal_forms.py): "state | event | next",
+"current, on, goes to", "STATE  INPUT  NEXT", "| Step | Condition | Next |". Headings are
+compared with everything but letters removed ("Current state" → "currentstate").
+
+Only the words live here; each side reads the table itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+TRANSITION_TAILS = ("state current currentstate fromstate sourcestate step fromstep currentstep status "
+                    "currentstatus").split()
+TRANSITION_HEADS = "next nextstate goesto goto tostate newstate targetstate nextstep then becomes".split()
+TRANSITION_LABELS = "on onevent input symbol signal".split()
+
+# Columns lined up with runs of spaces ("S0      a       S1"): two or more spaces part cells.
+_ALIGNED_GAP_RE = re.compile(r"\s{2,}")
+
+
+def aligned_cells(line: str) -> list[str] | None:
+    """The cells of a row whose columns are lined up with spaces; None for a line with no such gap."""
+    text = line.strip()
+    if not _ALIGNED_GAP_RE.search(text):
+        return None
+    return [c.strip() for c in _ALIGNED_GAP_RE.split(text)]
