@@ -1095,3 +1095,58 @@ def test_a_move_to_a_step_ends_a_condition_written_without_a_comma(intent: str) 
     assert nodes == {"weigh the bag", "oversize desk", "belt"}
     assert edges[("weigh the bag", "belt")] == ["otherwise"]
     assert edges[("weigh the bag", "oversize desk")][0].endswith("over 23 kg")
+
+
+# --- step-list / step-reference: items marked "(1)", "(a)", "Step B:" ---------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "(1) grind the beans (2) heat the water (3) brew for four minutes",
+        "morning coffee: (a) grind the beans, (b) heat the water, (c) brew for four minutes",
+        "Step A: grind the beans. Step B: heat the water. Step C: brew for four minutes.",
+    ],
+)
+def test_items_marked_in_brackets_or_by_letter_are_a_sequence(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["grind the beans", "heat the water", "brew for four minutes"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_letters_out_of_order_are_not_read_as_marked_items() -> None:
+    _refused("(a) grind the beans, (c) heat the water, (b) brew for four minutes")
+
+
+@pytest.mark.parametrize(
+    ("intent", "back"),
+    [
+        ("(1) wire the board (2) flash it (3) run the self-test; if it fails, go to (1) again; if it passes, (4) box it",
+         "if it fails"),
+        ("Step A: wire the board. Step B: flash it. Step C: run the self-test; if the LED blinks red, repeat from Step A. "
+         "Step D: box it.", "if the led blinks red"),
+    ],
+)
+def test_a_marked_item_named_by_its_mark_is_the_way_back(intent: str, back: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"wire the board", "flash it", "run the self-test", "box it"}
+    assert edges[("run the self-test", "wire the board")] == [back]
+    assert ("run the self-test", "box it") in edges
+    assert ("box it", "wire the board") not in edges
+
+
+def test_a_way_on_drawn_on_the_way_back_is_caught() -> None:
+    intent = "(1) wire the board (2) flash it (3) run the self-test; if it fails, go to (1) again; if it passes, (4) box it"
+    reason = _planted(intent, '"if it passes"', '"if it fails"')
+    assert reason["code"] in ("EDGE_LABEL_WRONG", "EDGE_LABEL_NOT_IN_INTENT", "EDGE_MISSING")
+
+
+def test_a_way_back_to_a_marked_item_drawn_to_another_is_caught() -> None:
+    intent = "Step A: wire the board. Step B: flash it. Step C: run the self-test; if it fails, repeat from Step A."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    back = next(line for line in draft.artifact.splitlines() if "if it fails" in line)
+    head = back.split("->")[1].split("[")[0].strip()
+    reason = _planted(intent, back, back.replace(f"-> {head}", "-> n1"))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")

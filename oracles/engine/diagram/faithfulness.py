@@ -339,19 +339,26 @@ class Faithfulness:
         items: dict[str, Span] = {}
         for sp in chosen:
             before = self.tokens[sp.start - 1] if sp.start else None
-            number = re.fullmatch(r"(?:step\s+)?(\d{1,2})[.):]", before.text, re.IGNORECASE) if before is not None \
+            # "2.", "(2)", "Step 2:", "(b)", "Step B:"
+            number = re.fullmatch(r"(?:step\s+)?\(?(\d{1,2}|[a-z])[.):]", before.text, re.IGNORECASE) if before is not None \
                 and before.kind == "marker" else None
             after = self.tokens[sp.end] if sp.end < len(self.tokens) else None
             ends = after is None or after.kind in ("marker", "nl") or (after.kind == "punct" and after.text in ".;")
             if number and sp.kind == "node" and ends:  # the item's name, the whole of its first sentence
-                items.setdefault(number.group(1), sp)
+                items.setdefault(number.group(1).casefold(), sp)
         found = []
         for index, token in enumerate(self.tokens[:-1]):
             after = self.tokens[index + 1]
+            mark = after.text.casefold()
             if token.kind == "word" and token.text.casefold() == "step" and after.kind == "word" \
-                    and after.text in items and index not in taken and index + 1 not in taken:
-                item = items[after.text]
+                    and mark in items and index not in taken and index + 1 not in taken:
+                item = items[mark]
                 found.append(Span(index, index + 2, "node", item.key, item.label))
+            elif token.text == "(" and after.kind == "word" and mark.isdigit() and mark in items \
+                    and index + 2 < len(self.tokens) and self.tokens[index + 2].text == ")" \
+                    and taken.isdisjoint(range(index, index + 3)):  # "go to (1) again"
+                item = items[mark]
+                found.append(Span(index, index + 3, "node", item.key, item.label))
         return found
 
     def _cut_at_title(self, span: Span) -> bool:

@@ -37,7 +37,7 @@ from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence
-from .step_refs import read_step_references
+from .step_refs import item_marks, read_step_references
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -119,14 +119,11 @@ def read_sentences(intent: str) -> Graph | None:
     return graph if graph.edges else None
 
 
-STEP_NUMBER_RE = re.compile(r"(?:^|(?<=\s))(?:step\s+)?(\d{1,2})[.):]\s+", re.IGNORECASE)
-
-
 def _numbered_steps(intent: str) -> list[str] | None:
     """"1. Receive ticket 2. Triage 3. Assign": numbered steps, in order, are a flow — when they
     are plain steps (no arrows or relation verbs of their own)."""
-    marks = list(STEP_NUMBER_RE.finditer(intent))
-    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+    marks = item_marks(intent)
+    if marks is None:
         return None
     steps = [intent[m.end():n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
     steps = [re.sub(r"\s+", " ", step).strip(" .,;\n") for step in steps]

@@ -92,6 +92,9 @@ _BULLET_LINE_RE = re.compile(r"(?m)^[ \t]*[-*•+‣◦▪][ \t]+\S")
 # "2.", "step 2:", "(2)" — not "back to step 2." (a reference to item 2)
 _INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?<!\bstep\s)(?:step\s+|\()?(\d{1,2})[.):](?=\s)",
                                re.IGNORECASE)
+# "(a)", "Step B:" — lettered items, a..n in order (never "to step a", a reference)
+_INLINE_LETTER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?:\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])(?=\s)",
+                               re.IGNORECASE)
 # Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
 _INNER_PUNCT = frozenset("\"'`“”‘’\\")
 _BREAKS = frozenset({".", ";", "\n", "!", "?"})
@@ -153,6 +156,10 @@ def tokenize(intent: str) -> list[Token]:
     # part of their names, not inline step numbers
     numbered = numbered and len(_BULLET_LINE_RE.findall(intent)) < 2
     markers = {m.start(): (m.end(), 0) for m in inline} if numbered else {}
+    lettered = list(_INLINE_LETTER_RE.finditer(intent))
+    if not numbered and len(lettered) >= 2 and [ord((m.group("a") or m.group("b")).lower()) - ord("a") for m in lettered] \
+            == list(range(len(lettered))):
+        markers = {m.start(): (m.end(), 0) for m in lettered}
     markers.update(_indented_outline(intent))
     tokens: list[Token] = []
     position = 0
