@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .model import Graph, clean_label, node_key
+from .vocabulary import ORDINALS, ordinal_marks
 
 # "1. ", "2) ", "(3) ", "Step 3: " at a line start or after a space — not "to step 2." (a reference);
 # and lettered items, "(a) ", "Step B: " (a letter alone, "a) ", is too often a word to be a mark)
@@ -23,16 +24,17 @@ _BACK = (r"(?:(?:and\s+|then\s+)*(?:go(?:es)?\s+back|loops?\s+back|jumps?\s+back
 # "<name> — if it fails, return to step 2", "<name> (if rejected, go back to step 1)"
 _CONDITIONAL_BACK_RE = re.compile(
     rf"^(?P<name>[^—–;:,.()]+?)\s*(?:—|–|\s-\s|[;:,.(])\s*(?P<kw>if|when|once|unless|on)\s+(?P<cond>[^,;()]+?)\s*[,;]?\s*"
-    rf"(?:then\s+)?{_BACK}\s+(?:to\s+)?(?P<target>(?:step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?))(?:\s+again)?\s*\)?[.!]?$",
+    rf"(?:then\s+)?{_BACK}\s+(?:to\s+)?(?P<target>(?:step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?))(?:\s+again|\s+once\s+more)?\s*\)?[.!]?$",
     re.IGNORECASE,
 )
 # "go back to step 1", "repeat from step 2": an item that is only the way back
 _ONLY_BACK_RE = re.compile(rf"^(?:(?P<kw>if|when|once|unless)\s+(?P<cond>[^,;()]+?)\s*,\s*(?:then\s+)?)?"
-                           rf"{_BACK}\s+(?:to\s+)?(?P<target>step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?)(?:\s+again)?[.!]?$", re.IGNORECASE)
+                           rf"{_BACK}\s+(?:to\s+)?(?P<target>step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?)(?:\s+again|\s+once\s+more)?[.!]?$", re.IGNORECASE)
 # "step 2", "(2)", "step B": an item named by its mark
 # "…, go to (1) again; if it passes, (5) notify": the way on to the next item, said after the way back
 _ONWARD_RE = re.compile(r"\s*[;,]\s*(?P<cond>(?:if|when|once)\s+[^,;()]+?|otherwise|else)\s*,?\s*$", re.IGNORECASE)
-_STEP_NUMBER_RE = re.compile(r"^(?:step\s+(?P<n>\d{1,2})|\((?P<p>\d{1,2})\)|step\s+(?P<l>[a-z]))$", re.IGNORECASE)
+_STEP_NUMBER_RE = re.compile(r"^(?:step\s+(?P<n>\d{1,2})|\((?P<p>\d{1,2})\)|step\s+(?P<l>[a-z])|"
+                             rf"(?:the\s+)?(?P<o>{'|'.join(ORDINALS)})\s+(?:step|one))$", re.IGNORECASE)
 
 
 def _ordinal(mark: re.Match[str]) -> int:
@@ -44,22 +46,35 @@ def _ordinal(mark: re.Match[str]) -> int:
 
 
 def item_marks(intent: str) -> list[re.Match[str]] | None:
-    """The marks of "1. … 2. …", "(1) … (2) …", "(a) … (b) …" or "Step A: … Step B: …", in order;
-    None unless they count 1..n (or a..n) with nothing skipped."""
+    """The marks of "1. … 2. …", "(1) … (2) …", "(a) … (b) …", "Step A: … Step B: …" or "first …,
+    second …, third …", in order; None unless they count 1..n (or a..n) with nothing skipped."""
     marks = [m for m in _MARK_RE.finditer(intent) if not _REFERENCE_MARK_RE.search(intent[: m.start()])]
     ordinals = [abs(_ordinal(m)) for m in marks]
     if len(marks) < 2 or ordinals != list(range(1, len(marks) + 1)) or len({_ordinal(m) > 0 for m in marks}) > 1:
-        return None
+        return ordinal_marks(intent)
     return marks
 
 
-def numbered_items(intent: str) -> list[str] | None:
-    """The texts of "1. … 2. … 3. …" (one a line or inline), in order; None unless numbered 1..n."""
+_SUBJECT_RE = re.compile(r"^(?:you|we|they|i)\s+(?=\w)", re.IGNORECASE)
+# after the last item, a blank line ends the list: what follows is a remark, not the item's name
+_PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
+
+
+def item_texts(intent: str) -> list[str] | None:
+    """The items' texts, in order, each without the words that join it to the next."""
     marks = item_marks(intent)
     if marks is None:
         return None
     items = [intent[m.end() : n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
-    return [re.sub(r"\s+", " ", item).strip(" .\n") for item in items]
+    items[-1] = _PARAGRAPH_RE.split(items[-1].strip(), maxsplit=1)[0]
+    items = [re.sub(r"\s+", " ", item).strip(" .,;\n") for item in items]
+    items = [re.sub(r"[\s,]+(?:and|then|and\s+then)$", "", item, flags=re.IGNORECASE) for item in items]
+    return [_SUBJECT_RE.sub("", item) for item in items]  # "second, you bring the forms": the step is "bring the forms"
+
+
+def numbered_items(intent: str) -> list[str] | None:
+    """The texts of "1. … 2. … 3. …" (one a line or inline), in order; None unless numbered 1..n."""
+    return item_texts(intent)
 
 
 def read_step_references(intent: str) -> Graph | None:
@@ -119,7 +134,10 @@ def _target(text: str, keys: list[str | None]) -> str | None:
     """The item a way back names: "step 2" by its number, or an item's own name."""
     number = _STEP_NUMBER_RE.match(text.strip())
     if number:
-        index = int(number.group("n") or number.group("p") or ord(number.group("l").lower()) - ord("a") + 1) - 1
+        if number.group("o"):
+            index = ORDINALS.index(number.group("o").casefold())
+        else:
+            index = int(number.group("n") or number.group("p") or ord(number.group("l").lower()) - ord("a") + 1) - 1
         return keys[index] if 0 <= index < len(keys) else None
     key = node_key(clean_label(text))
     return key if key in keys else None
