@@ -1095,3 +1095,179 @@ def test_a_move_to_a_step_ends_a_condition_written_without_a_comma(intent: str) 
     assert nodes == {"weigh the bag", "oversize desk", "belt"}
     assert edges[("weigh the bag", "belt")] == ["otherwise"]
     assert edges[("weigh the bag", "oversize desk")][0].endswith("over 23 kg")
+
+
+# --- step-list / step-reference: items marked "(1)", "(a)", "Step B:" ---------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "(1) grind the beans (2) heat the water (3) brew for four minutes",
+        "morning coffee: (a) grind the beans, (b) heat the water, (c) brew for four minutes",
+        "Step A: grind the beans. Step B: heat the water. Step C: brew for four minutes.",
+    ],
+)
+def test_items_marked_in_brackets_or_by_letter_are_a_sequence(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["grind the beans", "heat the water", "brew for four minutes"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_letters_out_of_order_are_not_read_as_marked_items() -> None:
+    _refused("(a) grind the beans, (c) heat the water, (b) brew for four minutes")
+
+
+@pytest.mark.parametrize(
+    ("intent", "back"),
+    [
+        ("(1) wire the board (2) flash it (3) run the self-test; if it fails, go to (1) again; if it passes, (4) box it",
+         "if it fails"),
+        ("Step A: wire the board. Step B: flash it. Step C: run the self-test; if the LED blinks red, repeat from Step A. "
+         "Step D: box it.", "if the led blinks red"),
+    ],
+)
+def test_a_marked_item_named_by_its_mark_is_the_way_back(intent: str, back: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"wire the board", "flash it", "run the self-test", "box it"}
+    assert edges[("run the self-test", "wire the board")] == [back]
+    assert ("run the self-test", "box it") in edges
+    assert ("box it", "wire the board") not in edges
+
+
+def test_a_way_on_drawn_on_the_way_back_is_caught() -> None:
+    intent = "(1) wire the board (2) flash it (3) run the self-test; if it fails, go to (1) again; if it passes, (4) box it"
+    reason = _planted(intent, '"if it passes"', '"if it fails"')
+    assert reason["code"] in ("EDGE_LABEL_WRONG", "EDGE_LABEL_NOT_IN_INTENT", "EDGE_MISSING")
+
+
+def test_a_way_back_to_a_marked_item_drawn_to_another_is_caught() -> None:
+    intent = "Step A: wire the board. Step B: flash it. Step C: run the self-test; if it fails, repeat from Step A."
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    back = next(line for line in draft.artifact.splitlines() if "if it fails" in line)
+    head = back.split("->")[1].split("[")[0].strip()
+    reason = _planted(intent, back, back.replace(f"-> {head}", "-> n1"))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
+# --- step-list: a JSON list of steps ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        '{"steps": ["soak the oats", "simmer ten minutes", "add honey"]}',
+        '{"type": "flowchart", "title": "Porridge", "stages": ["soak the oats", "simmer ten minutes", "add honey"]}',
+        'Porridge:\n{"sequence": ["soak the oats", "simmer ten minutes", "add honey"]}',
+    ],
+)
+def test_a_json_list_of_steps_is_a_sequence_not_a_tree_under_its_key(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["soak the oats", "simmer ten minutes", "add honey"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_a_json_step_list_with_keys_of_unknown_meaning_is_not_guessed() -> None:
+    _refused('{"steps": ["soak the oats", "simmer ten minutes"], "owner": "Kim"}')
+
+
+def test_a_json_step_list_drawn_as_a_tree_under_its_key_is_caught() -> None:
+    kind = get_kind("diagram")
+    intent = '{"steps": ["soak the oats", "simmer ten minutes", "add honey"]}'
+    tree = 'digraph G {\n  s [label="steps"];\n  a [label="soak the oats"];\n  b [label="simmer ten minutes"];\n' \
+           '  c [label="add honey"];\n  s -> a;\n  s -> b;\n  s -> c;\n}\n'
+    draft = replace(kind.draft(intent, "dot", {}), artifact=tree, facts={})
+    verdict = kind.check(intent, draft, {})
+    assert verdict.status == "invalid"
+
+
+# --- ci-pipeline: a YAML "jobs:" block with "needs" ---------------------------------------------
+
+_JOBS = "jobs:\n  fetch:\n    runs-on: linux\n  compile:\n    needs: fetch\n  docs:\n    needs: [fetch]\n" \
+        "  publish:\n    needs:\n      - compile\n      - docs\n"
+
+
+@pytest.mark.parametrize("intent", [_JOBS, "our workflow, as a graph:\n" + _JOBS])
+def test_a_yaml_job_block_draws_each_need_into_its_job(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"fetch", "compile", "docs", "publish"}
+    assert set(edges) == {("fetch", "compile"), ("fetch", "docs"), ("compile", "publish"), ("docs", "publish")}
+
+
+def test_a_job_key_that_says_more_than_where_it_runs_is_not_dropped() -> None:
+    _refused(_JOBS + "    if: branch is main\n")
+
+
+def test_a_need_drawn_the_wrong_way_round_is_caught() -> None:
+    kind = get_kind("diagram")
+    draft = kind.draft(_JOBS, "dot", {})
+    first = next(line for line in draft.artifact.splitlines() if "->" in line)
+    tail, head = (part.strip(" ;") for part in first.split("->"))
+    reason = _planted(_JOBS, first, first.replace(f"{tail} -> {head}", f"{head} -> {tail}"))
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")
+
+
+@pytest.mark.parametrize("intent", ["release order:\nStages:\n- plan\n- build\n- ship", "plan, build, ship\nstages:\n  - plan"])
+def test_two_heading_lines_over_a_step_list(intent: str) -> None:
+    if intent.startswith("release"):
+        nodes, edges = _drawn(intent)
+        assert set(edges) == {("plan", "build"), ("build", "ship")}
+    else:
+        _refused(intent)
+
+
+def test_a_yaml_key_over_a_nested_list_is_a_name_not_a_second_heading() -> None:
+    intent = "org:\n  Dana:\n    - Eli:\n        - Fay\n        - Gus\n    - Hal:\n        - Ivo"
+    kind = get_kind("diagram")
+    try:
+        draft = kind.draft(intent, "dot", {})
+    except Exception:  # noqa: BLE001 - refused is fine; drawn without Dana is not
+        return
+    if kind.check(intent, draft, {}).status == "valid":
+        assert "dana" in {norm_label(n) for n in read_diagram(draft.artifact).labels}
+
+
+# --- step-list / step-reference: "first …, second …, third …, finally …" ------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Repotting: first, water the plant. Second, ease it out of the pot. Third, loosen the roots. Finally, replant it.",
+        "firstly you water the plant, secondly you ease it out of the pot, thirdly loosen the roots, at last replant it",
+        "How we repot: first water the plant; second ease it out of the pot; third loosen the roots; fourth replant it",
+    ],
+)
+def test_ordinal_words_at_clause_starts_mark_a_sequence(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    steps = ["water the plant", "ease it out of the pot", "loosen the roots", "replant it"]
+    assert nodes == set(steps)
+    assert set(edges) == set(zip(steps, steps[1:], strict=False))
+
+
+def test_ordinals_out_of_order_or_inside_a_name_are_not_marks() -> None:
+    _refused("first, water the plant. third, loosen the roots. second, replant it.")
+    _refused("the first coat dries, the second coat goes on, the third coat is optional")
+
+
+def test_the_nth_step_names_an_ordinal_item_as_the_way_back() -> None:
+    intent = ("First, knead the dough. Second, let it rise. Third, shape the loaf. "
+              "If it tears while shaping, go back to the first step once more.")
+    nodes, edges = _drawn(intent)
+    assert nodes == {"knead the dough", "let it rise", "shape the loaf"}
+    assert edges[("shape the loaf", "knead the dough")] == ["if it tears while shaping"]
+
+
+def test_a_way_back_to_the_wrong_ordinal_item_is_caught() -> None:
+    intent = "First, knead the dough. Second, let it rise. Third, shape the loaf; if it tears, go back to the second step."
+    reason = _planted(intent, "n2 -> n1", "n2 -> n0")
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT", "EDGE_LABEL_WRONG")
+
+
+def test_a_remark_after_a_blank_line_is_not_part_of_the_last_item() -> None:
+    intent = "(a) wash the jars, (b) fill them, (c) seal the lids.\n\nDraw it top to bottom please."
+    nodes, edges = _drawn(intent)
+    assert nodes == {"wash the jars", "fill them", "seal the lids"}

@@ -154,6 +154,12 @@ def read_json_graph(intent: str) -> Graph | None:
     if value is None:
         return None
     graph = Graph(flow=True)
+    steps = json_steps(value)
+    if steps is not None:  # {"title": "Claims", "steps": ["receive", "assess", "pay"]}: one step after another
+        keys = [graph.node(step) for step in steps]
+        for tail, head in zip(keys, keys[1:], strict=False):
+            graph.edge(tail, head)
+        return graph if len(set(keys)) == len(keys) else None
     if _adjacency_map(value):  # {"intake": ["triage"], "triage": ["treat", "refer"], "refer": []}
         for tail, heads in value.items():
             key = graph.node(tail)
@@ -232,6 +238,32 @@ def _json_shape(value: Any) -> Any:
             return None
         edges.append([ids[edge[0]], ids[edge[1]]] + ([edge[2]] if edge[2] else []))
     return {**value, "nodes": list(ids.values()), "edges": edges}
+
+
+# A key whose list is steps in order, never a name that points at them ({"steps": [...]}).
+SEQUENCE_KEYS = frozenset("steps stages sequence order pipeline phases process flow procedure".split())
+
+
+def json_steps(value: Any) -> list[str] | None:
+    """The names of {"steps": ["a", "b", "c"]} (beside at most a title and a word for the kind of
+    drawing), in order; None for any other shape."""
+    if not isinstance(value, dict):
+        return None
+    lists = [k for k in value if isinstance(k, str) and k.casefold() in SEQUENCE_KEYS]
+    if len(lists) != 1:
+        return None
+    for key, other in value.items():
+        if key == lists[0]:
+            continue
+        if key.casefold() in _JSON_META_KEYS and isinstance(other, str) and other.casefold() in _JSON_META_VALUES:
+            continue
+        if key.casefold() in ("title", "name") and isinstance(other, str):
+            continue
+        return None
+    steps = value[lists[0]]
+    if not isinstance(steps, list) or len(steps) < 2 or not all(isinstance(x, str) and x.strip() for x in steps):
+        return None
+    return steps
 
 
 def _adjacency_map(value: Any) -> bool:

@@ -60,6 +60,7 @@ from .vocabulary import (
     FAN_IN_WINDOW,
     NODE_MAX_WORDS,
     NOT_CONTENT,
+    ORDINALS,
     TITLE_MAX_WORDS,
     Expected,
     Span,
@@ -70,6 +71,7 @@ from .vocabulary import (
 
 _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest others other remaining else none they "
                          "them these those two three four five six seven eight nine ten several many".split())
+_SUBJECTS = frozenset({"you", "we", "i", "they"})
 TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
 _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
 
@@ -184,6 +186,10 @@ class Faithfulness:
         if re.fullmatch(r"\d{1,2}|one", word) and (counted := list_count(self.tokens, index)) \
                 and counted[0] == counted[1]:
             return False  # "leads a team of 3: Ana, Raj, Kofi": the count introduces the names
+        if word == "more" and index and self.tokens[index - 1].text.casefold() == "once":
+            return False  # "go back to step 2 once more": the way back again, nothing of its own
+        if word in _SUBJECTS and index and self.tokens[index - 1].kind == "marker":
+            return False  # "Second, you bring the forms": who does the item is not part of it
         if word in ("same", "time") and self._at_the_same_time(index):
             return False  # "all at the same time": the parallel idiom, no content of its own
         if word in NOT_CONTENT["fan_in_wait"] and fan_in_wait(self.tokens, index):
@@ -365,19 +371,35 @@ class Faithfulness:
         items: dict[str, Span] = {}
         for sp in chosen:
             before = self.tokens[sp.start - 1] if sp.start else None
-            number = re.fullmatch(r"(?:step\s+)?(\d{1,2})[.):]", before.text, re.IGNORECASE) if before is not None \
+            # "2.", "(2)", "Step 2:", "(b)", "Step B:"
+            number = re.fullmatch(r"(?:step\s+)?\(?(\d{1,2}|[a-z])[.):]", before.text, re.IGNORECASE) if before is not None \
                 and before.kind == "marker" else None
             after = self.tokens[sp.end] if sp.end < len(self.tokens) else None
             ends = after is None or after.kind in ("marker", "nl") or (after.kind == "punct" and after.text in ".;")
+            ordinal = re.fullmatch(rf"({'|'.join(ORDINALS)})(?:ly)?,?", before.text, re.IGNORECASE) \
+                if before is not None and before.kind == "marker" else None
+            if ordinal and sp.kind == "node" and ends:  # "Second, do the main set." is item 2
+                items.setdefault(ORDINALS[ORDINALS.index(ordinal.group(1).casefold())], sp)
             if number and sp.kind == "node" and ends:  # the item's name, the whole of its first sentence
-                items.setdefault(number.group(1), sp)
+                items.setdefault(number.group(1).casefold(), sp)
         found = []
         for index, token in enumerate(self.tokens[:-1]):
             after = self.tokens[index + 1]
-            if token.kind == "word" and token.text.casefold() == "step" and after.kind == "word" \
-                    and after.text in items and index not in taken and index + 1 not in taken:
-                item = items[after.text]
+            mark = after.text.casefold()
+            if token.kind == "word" and token.text.casefold() in ORDINALS and after.kind == "word" \
+                    and after.text.casefold() == "step" and token.text.casefold() in items \
+                    and taken.isdisjoint((index, index + 1)):  # "back to the second step"
+                item = items[token.text.casefold()]
                 found.append(Span(index, index + 2, "node", item.key, item.label))
+            elif token.kind == "word" and token.text.casefold() == "step" and after.kind == "word" \
+                    and mark in items and index not in taken and index + 1 not in taken:
+                item = items[mark]
+                found.append(Span(index, index + 2, "node", item.key, item.label))
+            elif token.text == "(" and after.kind == "word" and mark.isdigit() and mark in items \
+                    and index + 2 < len(self.tokens) and self.tokens[index + 2].text == ")" \
+                    and taken.isdisjoint(range(index, index + 3)):  # "go to (1) again"
+                item = items[mark]
+                found.append(Span(index, index + 3, "node", item.key, item.label))
         return found
 
     def _cut_at_title(self, span: Span) -> bool:

@@ -36,6 +36,7 @@ from .appositives import roles_in_brackets
 from .edge_tables import colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
+from .pipelines import job_block
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .vocabulary import NOT_CONTENT
 
@@ -175,7 +176,7 @@ def normal_form(intent: str) -> str:
     intent = ungapped(roles_in_brackets(_IN_TURN_RE.sub("", intent)))
     intent = SCENE_RE.sub("", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
-    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
+    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_jobs_as_arrows(intent)))))
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
     intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
@@ -249,6 +250,19 @@ def _data_arrow(tail: str, head: str, label: str | None) -> str:
     return f"{tail} -> {head}: {label}"
 
 
+def _jobs_as_arrows(intent: str) -> str:
+    """A CI "jobs:" block: one "need -> job" line per need, a job that needs nothing and is needed
+    by none on a line of its own; the caption stays a heading."""
+    block = job_block(intent)
+    if block is None:
+        return intent
+    caption, jobs = block
+    needed = {n for _, needs in jobs for n in needs}
+    lines = [f"{need} -> {job}" for job, needs in jobs for need in needs]
+    lines += [job for job, needs in jobs if not needs and job not in needed]
+    return "\n".join([caption.rstrip(":") + ":" if caption else "", *lines]).strip("\n")
+
+
 def _json_as_text(intent: str) -> str:
     starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
     end = max(intent.rfind("}"), intent.rfind("]"))
@@ -262,6 +276,11 @@ def _json_as_text(intent: str) -> str:
     value = _graph_shape(value)
     if value is None:
         return intent
+    steps = _step_list(value)
+    if steps is not None:  # {"title": "Claims", "steps": [...]}: the title, then the steps one after another
+        title, names = steps
+        line = (f"{title}: " if title else "") + " -> ".join(names)
+        return intent[: min(starts)] + "\n" + line + "\n" + intent[end + 1 :]
     if _name_lists(value):  # {"intake": ["triage"], …}: each name points to the names listed
         lines = [f"{tail} -> {head}" for tail, heads in value.items() for head in heads]
         return intent[: min(starts)] + "\n" + ", ".join(lines) + "\n" + intent[end + 1 :]
@@ -331,9 +350,37 @@ def _graph_shape(value: object) -> object:
     return {**value, "nodes": list(labels.values()), "edges": edges}
 
 
+# Keys whose list holds steps in order: {"steps": ["a", "b"]} is a → b, never "steps" → a, b.
+_IN_ORDER_KEYS = frozenset("steps stages sequence order pipeline phases process flow procedure".split())
+
+
+def _step_list(value: object) -> tuple[str | None, list[str]] | None:
+    """(title, steps) of {"steps": [...]} with at most a title and a drawing-kind word beside it."""
+    if not isinstance(value, dict):
+        return None
+    keys = [k for k in value if k.casefold() in _IN_ORDER_KEYS]
+    if len(keys) != 1:
+        return None
+    title = None
+    for key, other in value.items():
+        if key == keys[0]:
+            continue
+        if not isinstance(other, str):
+            return None
+        if key.casefold() in ("title", "name") and title is None:
+            title = other
+        elif key.casefold() not in _DRAWING_KEYS or other.casefold() not in _DRAWING_VALUES:
+            return None
+    names = value[keys[0]]
+    if not isinstance(names, list) or len(names) < 2 or not all(isinstance(n, str) and n.strip() for n in names):
+        return None
+    return title, names
+
+
 def _name_lists(value: object) -> bool:
     return isinstance(value, dict) and bool(value) \
         and not set(value) & {"nodes", "edges", "groups", "name", "title", "label", "id"} \
+        and not {k.casefold() for k in value} & _IN_ORDER_KEYS \
         and all(isinstance(v, list) and all(isinstance(x, str) and x.strip() for x in v) for v in value.values()) \
         and any(value.values())
 

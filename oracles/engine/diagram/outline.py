@@ -13,6 +13,7 @@ ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+‣◦▪]|\d{1,2}(?:\.\d{1,
 RELATION_IN_ITEM_RE = re.compile(r"->|→|=>|⇒|\b(?:if|when|otherwise|else|then|calls|sends|reports\s+to|in\s+parallel|"
                                  r"simultaneously|concurrently)\b", re.IGNORECASE)
 TAB_WIDTH = 4
+STEPS_KEY_RE = re.compile(r"^(?:steps|stages|phases|sequence|order|pipeline):\s*$", re.IGNORECASE)
 # A heading that names a thing ("Course: Intro to Statistics", "Project: Relaunch") before a nested list.
 HEADING_ROOT_RE = re.compile(r"^\s*(?P<kind>[\w ]{1,30}):[ \t]+(?P<name>[^\s:][^:]{0,60}?)\s*$")
 # Words that make the text after a heading's colon a request or a remark rather than a name.
@@ -37,13 +38,19 @@ def read_outline(intent: str) -> Graph | None:
                 and len({len(m.group("indent").expandtabs(TAB_WIDTH)) for m in bare if m}) > 1:
             items = [None] * (len(lines) - len(body)) + bare
     first = next((i for i, item in enumerate(items) if item), None)
-    if first is None or first > 1 or not all(items[first:]) or len(lines) - first < 2:
+    # at most one heading line, or a caption over a YAML key that only says the items are steps
+    # ("Deploy order:" over "stages:"); a key that may be a name ("CEO:") is never dropped
+    headings_ok = first is not None and (first <= 1 or (first == 2 and lines[0].rstrip().endswith(":")
+                                                       and STEPS_KEY_RE.match(lines[1]) is not None))
+    if first is None or not headings_ok or not all(items[first:]) or len(lines) - first < 2:
         return None
     matches = [item for item in items[first:] if item]
     if any(RELATION_IN_ITEM_RE.search(item.group("text")) for item in matches):
         return None
     levels = [len(item.group("indent").expandtabs(TAB_WIDTH)) for item in matches]
     nested = len(set(levels)) > 1
+    if first == 2 and nested:
+        return None
     roots = [i for i, level in enumerate(levels) if level == min(levels)]
     heading_root = HEADING_ROOT_RE.match(lines[0]) if first == 1 and nested else None
     if heading_root and set(heading_root.group("name").casefold().split()) & NOT_A_ROOT:

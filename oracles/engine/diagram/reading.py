@@ -35,9 +35,10 @@ from .hierarchy import read_reporting_lines, read_tree_drawing
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
 from .outline import read_outline
+from .pipelines import read_job_graph
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence
-from .step_refs import read_step_references
+from .step_refs import item_texts, read_step_references
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -119,17 +120,12 @@ def read_sentences(intent: str) -> Graph | None:
     return graph if graph.edges else None
 
 
-STEP_NUMBER_RE = re.compile(r"(?:^|(?<=\s))(?:step\s+)?(\d{1,2})[.):]\s+", re.IGNORECASE)
-
-
 def _numbered_steps(intent: str) -> list[str] | None:
     """"1. Receive ticket 2. Triage 3. Assign": numbered steps, in order, are a flow — when they
     are plain steps (no arrows or relation verbs of their own)."""
-    marks = list(STEP_NUMBER_RE.finditer(intent))
-    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+    steps = item_texts(intent)
+    if steps is None:
         return None
-    steps = [intent[m.end():n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
-    steps = [re.sub(r"\s+", " ", step).strip(" .,;\n") for step in steps]
     if not all(steps) or any(ARROW_RE.search(s) or VERB_RE.search(" " + s + " ") or REVERSED_VERB_RE.search(" " + s + " ")
                              or PARALLEL_LIST_RE.match(s) for s in steps):
         return None
@@ -733,7 +729,7 @@ def _read_without_groups(text: str) -> Graph | None:
 # tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_notation_graph, read_json_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_notation_graph, read_json_graph, read_job_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
     read_parallel_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

@@ -12,31 +12,69 @@ from __future__ import annotations
 import re
 
 from .model import Graph, clean_label, node_key
+from .vocabulary import ORDINALS, ordinal_marks
 
-# "1. ", "2) ", "Step 3: " at a line start or after a space — not "to step 2." (a reference)
-_MARK_RE = re.compile(r"(?:^|(?<=\s))(?:step\s+)?(\d{1,2})[.):]\s+", re.IGNORECASE)
+# "1. ", "2) ", "(3) ", "Step 3: " at a line start or after a space — not "to step 2." (a reference);
+# and lettered items, "(a) ", "Step B: " (a letter alone, "a) ", is too often a word to be a mark)
+_MARK_RE = re.compile(r"(?:^|(?<=\s))(?:(?:step\s+)?\(?(?P<n>\d{1,2})[.):]|\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])\s+",
+                      re.IGNORECASE)
 _REFERENCE_MARK_RE = re.compile(r"\b(?:to|from|at)\s+(?:step\s+)?$", re.IGNORECASE)
 _BACK = (r"(?:(?:and\s+|then\s+)*(?:go(?:es)?\s+back|loops?\s+back|jumps?\s+back|returns?|go(?:es)?|jumps?|back|"
          r"repeat\s+from|start\s+over\s+from))")
 # "<name> — if it fails, return to step 2", "<name> (if rejected, go back to step 1)"
 _CONDITIONAL_BACK_RE = re.compile(
     rf"^(?P<name>[^—–;:,.()]+?)\s*(?:—|–|\s-\s|[;:,.(])\s*(?P<kw>if|when|once|unless|on)\s+(?P<cond>[^,;()]+?)\s*[,;]?\s*"
-    rf"(?:then\s+)?{_BACK}\s+(?:to\s+)?(?P<target>(?:step\s+\d{{1,2}}|[^,;()]+?))\s*\)?[.!]?$",
+    rf"(?:then\s+)?{_BACK}\s+(?:to\s+)?(?P<target>(?:step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?))(?:\s+again|\s+once\s+more)?\s*\)?[.!]?$",
     re.IGNORECASE,
 )
 # "go back to step 1", "repeat from step 2": an item that is only the way back
 _ONLY_BACK_RE = re.compile(rf"^(?:(?P<kw>if|when|once|unless)\s+(?P<cond>[^,;()]+?)\s*,\s*(?:then\s+)?)?"
-                           rf"{_BACK}\s+(?:to\s+)?(?P<target>step\s+\d{{1,2}}|[^,;()]+?)[.!]?$", re.IGNORECASE)
-_STEP_NUMBER_RE = re.compile(r"^step\s+(\d{1,2})$", re.IGNORECASE)
+                           rf"{_BACK}\s+(?:to\s+)?(?P<target>step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?)(?:\s+again|\s+once\s+more)?[.!]?$", re.IGNORECASE)
+# "step 2", "(2)", "step B": an item named by its mark
+# "…, go to (1) again; if it passes, (5) notify": the way on to the next item, said after the way back
+_ONWARD_RE = re.compile(r"\s*[;,]\s*(?P<cond>(?:if|when|once)\s+[^,;()]+?|otherwise|else)\s*,?\s*$", re.IGNORECASE)
+_STEP_NUMBER_RE = re.compile(r"^(?:step\s+(?P<n>\d{1,2})|\((?P<p>\d{1,2})\)|step\s+(?P<l>[a-z])|"
+                             rf"(?:the\s+)?(?P<o>{'|'.join(ORDINALS)})\s+(?:step|one))$", re.IGNORECASE)
+
+
+def _ordinal(mark: re.Match[str]) -> int:
+    """A mark's place in its list: 3 for "3." and "(3)", 3 for "(c)" and "Step C:"; letters count
+    apart from numbers (negative), so a list never mixes the two."""
+    if mark.group("n"):
+        return int(mark.group("n"))
+    return -(ord((mark.group("a") or mark.group("b")).lower()) - ord("a") + 1)
+
+
+def item_marks(intent: str) -> list[re.Match[str]] | None:
+    """The marks of "1. … 2. …", "(1) … (2) …", "(a) … (b) …", "Step A: … Step B: …" or "first …,
+    second …, third …", in order; None unless they count 1..n (or a..n) with nothing skipped."""
+    marks = [m for m in _MARK_RE.finditer(intent) if not _REFERENCE_MARK_RE.search(intent[: m.start()])]
+    ordinals = [abs(_ordinal(m)) for m in marks]
+    if len(marks) < 2 or ordinals != list(range(1, len(marks) + 1)) or len({_ordinal(m) > 0 for m in marks}) > 1:
+        return ordinal_marks(intent)
+    return marks
+
+
+_SUBJECT_RE = re.compile(r"^(?:you|we|they|i)\s+(?=\w)", re.IGNORECASE)
+# after the last item, a blank line ends the list: what follows is a remark, not the item's name
+_PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
+
+
+def item_texts(intent: str) -> list[str] | None:
+    """The items' texts, in order, each without the words that join it to the next."""
+    marks = item_marks(intent)
+    if marks is None:
+        return None
+    items = [intent[m.end() : n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
+    items[-1] = _PARAGRAPH_RE.split(items[-1].strip(), maxsplit=1)[0]
+    items = [re.sub(r"\s+", " ", item).strip(" .,;\n") for item in items]
+    items = [re.sub(r"[\s,]+(?:and|then|and\s+then)$", "", item, flags=re.IGNORECASE) for item in items]
+    return [_SUBJECT_RE.sub("", item) for item in items]  # "second, you bring the forms": the step is "bring the forms"
 
 
 def numbered_items(intent: str) -> list[str] | None:
     """The texts of "1. … 2. … 3. …" (one a line or inline), in order; None unless numbered 1..n."""
-    marks = [m for m in _MARK_RE.finditer(intent) if not _REFERENCE_MARK_RE.search(intent[: m.start()])]
-    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
-        return None
-    items = [intent[m.end() : n.start() if n else len(intent)] for m, n in zip(marks, [*marks[1:], None], strict=True)]
-    return [re.sub(r"\s+", " ", item).strip(" .\n") for item in items]
+    return item_texts(intent)
 
 
 def read_step_references(intent: str) -> Graph | None:
@@ -45,16 +83,22 @@ def read_step_references(intent: str) -> Graph | None:
         return None
     names: list[str | None] = []
     backs: list[tuple[str | None, str]] = []  # (condition, target text) per item, or (None, "") for none
+    onward: list[str | None] = []  # the condition on the way from an item to the next
     for index, text in enumerate(items):
+        way_on = _ONWARD_RE.search(text)
+        if way_on and (_CONDITIONAL_BACK_RE.match(text[: way_on.start()]) or _ONLY_BACK_RE.match(text[: way_on.start()])):
+            text = text[: way_on.start()]
+        else:
+            way_on = None
+        onward.append(_condition(way_on.group("cond")) if way_on else None)
         conditional = _CONDITIONAL_BACK_RE.match(text)
         only = _ONLY_BACK_RE.match(text) if index else None
         if conditional:
             names.append(conditional.group("name"))
-            backs.append((f"{conditional.group('kw').lower()} {clean_label(conditional.group('cond'))}",
-                          conditional.group("target")))
+            backs.append((_condition(f"{conditional.group('kw')} {conditional.group('cond')}"), conditional.group("target")))
         elif only:  # "5. If there are bubbles, go back to step 2": from the item before
             names.append(None)
-            condition = f"{only.group('kw').lower()} {clean_label(only.group('cond'))}" if only.group("kw") else None
+            condition = _condition(f"{only.group('kw')} {only.group('cond')}") if only.group("kw") else None
             backs.append((condition, only.group("target")))
         else:
             names.append(text)
@@ -67,7 +111,7 @@ def read_step_references(intent: str) -> Graph | None:
     for index, key in enumerate(keys):
         condition, target = backs[index]
         if key is not None and previous is not None:
-            graph.edge(previous, key)
+            graph.edge(previous, key, onward[index - 1] if index else None)
         if target:
             head = _target(target, keys)
             tail = key if key is not None else previous
@@ -80,11 +124,20 @@ def read_step_references(intent: str) -> Graph | None:
     return graph
 
 
+def _condition(text: str) -> str:
+    """A condition as its edge reads it, articles kept ("if the weight is off")."""
+    keyword, _, rest = re.sub(r"\s+", " ", text).strip(" .,;:!").partition(" ")
+    return f"{keyword.lower()} {rest}".strip()
+
+
 def _target(text: str, keys: list[str | None]) -> str | None:
     """The item a way back names: "step 2" by its number, or an item's own name."""
     number = _STEP_NUMBER_RE.match(text.strip())
     if number:
-        index = int(number.group(1)) - 1
+        if number.group("o"):
+            index = ORDINALS.index(number.group("o").casefold())
+        else:
+            index = int(number.group("n") or number.group("p") or ord(number.group("l").lower()) - ord("a") + 1) - 1
         return keys[index] if 0 <= index < len(keys) else None
     key = node_key(clean_label(text))
     return key if key in keys else None

@@ -92,6 +92,31 @@ _BULLET_LINE_RE = re.compile(r"(?m)^[ \t]*[-*•+‣◦▪][ \t]+\S")
 # "2.", "step 2:", "(2)" — not "back to step 2." (a reference to item 2)
 _INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?<!\bstep\s)(?:step\s+|\()?(\d{1,2})[.):](?=\s)",
                                re.IGNORECASE)
+# "(a)", "Step B:" — lettered items, a..n in order (never "to step a", a reference)
+_INLINE_LETTER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?:\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])(?=\s)",
+                               re.IGNORECASE)
+# "First, … Second, … Third, … Finally, …": ordinal words that mark items, each at a clause's start
+# (never "the second step", a reference); shared by the reader (step_refs.py) and the check
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDINAL_MARK_RE = re.compile(r"(?:^|(?<=[,;.:!?]\s)|(?<=\n))(?:(?P<o>first|second|third|fourth|fifth|sixth|seventh|eighth|"
+                             r"ninth|tenth)(?:ly)?|(?P<f>finally|lastly|at\s+last))\b[ \t]*,?[ \t]*(?=\w)", re.IGNORECASE)
+ORDINAL_MIN = 3
+
+
+def ordinal_marks(intent: str) -> list[re.Match[str]] | None:
+    """The ordinal marks of "first …, second …, third …[, finally …]", in order; None unless they count
+    first..n (n >= 3) with nothing skipped and at most one closing "finally" after the last."""
+    marks = list(ORDINAL_MARK_RE.finditer(intent))
+    if marks and marks[-1].group("f"):
+        closing, marks = marks[-1:], marks[:-1]
+    else:
+        closing = []
+    if len(marks) < ORDINAL_MIN or any(m.group("f") for m in marks) \
+            or [ORDINALS.index(m.group("o").casefold()) for m in marks] != list(range(len(marks))):
+        return None
+    return marks + closing
+
+
 # Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
 _INNER_PUNCT = frozenset("\"'`“”‘’\\")
 _BREAKS = frozenset({".", ";", "\n", "!", "?"})
@@ -153,6 +178,13 @@ def tokenize(intent: str) -> list[Token]:
     # part of their names, not inline step numbers
     numbered = numbered and len(_BULLET_LINE_RE.findall(intent)) < 2
     markers = {m.start(): (m.end(), 0) for m in inline} if numbered else {}
+    lettered = list(_INLINE_LETTER_RE.finditer(intent))
+    if not numbered and len(lettered) >= 2 and [ord((m.group("a") or m.group("b")).lower()) - ord("a") for m in lettered] \
+            == list(range(len(lettered))):
+        markers = {m.start(): (m.end(), 0) for m in lettered}
+    ordinal = ordinal_marks(intent) if not markers else None
+    if ordinal:
+        markers = {m.start(): (m.end(), 0) for m in ordinal}
     markers.update(_indented_outline(intent))
     tokens: list[Token] = []
     position = 0
