@@ -525,7 +525,6 @@ class Faithfulness:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
         self._refuse_left_out()
-        self._refuse_split_name()
         spans = self.spans()
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
         whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
@@ -645,6 +644,7 @@ class Faithfulness:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
                                                                 "connecting words.")
+        self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
         self.coverage(spans)
         self.counts_agree()
         expected = self.expected(spans)
