@@ -122,7 +122,8 @@ _MARK_REQUESTS = [
 _WEAK_MARK_REQUESTS = frozenset({len(_MARK_REQUESTS) - 1})
 # "just chart the sales column", "ignore the margin": a selection the chart would have to make.
 _DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
-                       r"other\s+than|but\s+not)\b", re.IGNORECASE)
+                       r"other\s+than|but\s+not|omit|omitting|"
+                       r"(?:do\s+not|don['’]t|dont|not)\s+(?:include|show|chart|plot|draw))\b", re.IGNORECASE)
 # Asking for values the intent does not give: projections, forecasts, fitted lines, invented data. The
 # words of the subject ("forecast revenue: Q1 10") only ask when they come after the data; verbs always do.
 _INVENTING = re.compile(
@@ -166,12 +167,30 @@ _AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as
 _AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
+_TRAILING_NUMBER = re.compile(r"[\s\d.,%]+$")
+# A label that opens with the request to leave an item out ("Leave out size" 42 from "Leave out size 42").
+_DROPPING_OPENS_LABEL = re.compile(r"(?:leave\s+out|exclude|excluding|ignore|ignoring|omit|remove|"
+                                   r"(?:do\s+not|don['’]t|dont)\s+(?:include|show|chart|plot|draw))\b", re.IGNORECASE)
+# A bracketed total or summary inside a label ("mon (total 3590)"): a note, not part of the name.
+_TOTAL_ASIDE = re.compile(r"[(\[][^()\[\]]*\b(?:total|sum|overall|combined|altogether|in\s+all|average|avg|mean|median)\b"
+                          r"[^()\[\]]*\d[^()\[\]]*[)\]]", re.IGNORECASE)
+# "two charts please", "and a second chart of churn", "one chart per region": more than one chart asked.
+_SEVERAL_CHARTS = re.compile(
+    r"\b(?:two|2|three|3|four|4|several|multiple|separate|individual)\s+(?:[\w-]+\s+)?(?:charts|graphs|plots|visuals)\b|"
+    r"\b(?:second|another|separate|2nd)\s+(?:[\w-]+\s+)?(?:chart|graph|plot)\b|"
+    r"\b(?:one|a)\s+(?:[\w-]+\s+)?(?:chart|graph|plot)\s+(?:each|per|for\s+each)\b", re.IGNORECASE)
+# A note under the data: "*excludes refunds", "† provisional", "Note: 3 regions missing", "Source: …".
+# ("* Mon 34" with a space is a bullet, not a note.)
+FOOTNOTE_RE = re.compile(r"(?m)^[ \t]*(?:\*(?=[^\s*])|[†‡]|\(\*\)|(?:notes?|nb|n\.b\.|footnote|caveats?|sources?|"
+                         r"disclaimer)\s*[:.]\s).*$", re.IGNORECASE)
+# Words that end a phrasal name ("Log in", "Check out", "Sign up") as often as they link a name to its value.
+PARTICLE_WORDS = frozenset("in on out off up down over back through".split())
 # A value written in words: "twelve", "forty-two", "a dozen", "half a million".
 _UNITS_WORDS = ("zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 "sixteen|seventeen|eighteen|nineteen")
 _TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 NUMBER_WORD_RE = re.compile(
-    rf"\b(?:(?:a|one|half\s+a|a\s+half|a\s+couple\s+of)\s+(?:dozen|hundred|thousand|million|billion)|"
+    rf"\b(?:\d[\d,.]*\s?-?ish|(?:a|one|half\s+a|a\s+half|a\s+couple\s+of)\s+(?:dozen|hundred|thousand|million|billion)|"
     rf"(?:{_TENS_WORDS})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+(?:thousand|million|billion))?|"
     rf"(?:{_UNITS_WORDS})(?:\s+(?:hundred|thousand|million|billion|dozen))?)\b", re.IGNORECASE)
 # A value stated as a change: "is up 937", "rose by 5", "down 3"; "… from last week", "vs the prior month".
@@ -330,6 +349,7 @@ class _Reader:
         label_spans = self._check_names()
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
+        self._check_footnotes(used, label_spans)
         self._check_coverage(used, label_spans)
         self._check_number_words(label_spans)
         self._check_changes(used)
@@ -469,6 +489,13 @@ class _Reader:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 f"A {self.mark} chart was drawn but the intent asks for no chart type, so it gets the plain one "
                 f"({' or '.join(sorted(self._default_marks()))}). To ask for another, say so, e.g. 'as a line chart'."))
+        for match in _SEVERAL_CHARTS.finditer(self.plain):
+            if not _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]) \
+                    and not self._inside_drawn_name(match.start(), match.end()):
+                raise Unfaithful("REQUEST_NOT_HONOURED", (
+                    f"The intent asks for more than one chart ('{match.group(0).strip()}'); one answer draws one chart. "
+                    "Ask for each chart on its own, or for one chart with several series, e.g. 'signups vs churn: "
+                    "Mon 34/3, Tue 41/4'."))
         for match in _INVENTING.finditer(self.plain):
             after_data = match.start() >= getattr(self, "_data_start", 0) or match.group("verb")
             if not after_data or self._inside_drawn_name(match.start(), match.end()) \
@@ -578,6 +605,15 @@ class _Reader:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
+            if _DROPPING_OPENS_LABEL.match(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' starts with a request to leave something out, not with a name. Send just "
+                    "the values to draw, e.g. 'Jan 10, Feb 12'."))
+            aside = _TOTAL_ASIDE.search(stripped)
+            if aside:
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' holds a note about the data ('{aside.group(0)}'), not part of the name. "
+                    "Leave totals out of the list, e.g. 'sat 1200, sun 1750, mon 640'."))
             if stripped[-1] in _SIGNS + "−–" and any(
                     re.match(r"\d", self.intent[b:b + 1]) for _, b in self._find(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -861,6 +897,7 @@ class _Reader:
             if beside is None:
                 return  # labelled elsewhere (a range, a list): there are no item breaks to compare
             statements.append((min(beside[0], token.start), max(beside[1], token.end), str(point.label)))
+        self._check_particles(placed, label_spans)
         statements.sort()
         self._check_gaps(statements)
         self._check_tail(statements)
@@ -871,6 +908,32 @@ class _Reader:
             raise Unfaithful("LABEL_NOT_IN_INTENT", (
                 f"Every other item ends at a separator, but nothing separates '{label}' from the number before it, "
                 f"so that number may belong to its name. Separate every item alike, e.g. 'A 10, {label} 20'."))
+
+    def _check_particles(self, placed: list[StatedNumber], label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        """"Sign up 42, Log in 30, Browse 12": where the other items put their value right after the name, a
+        lone "in"/"on"/"out" between one name and its value ends that name ("Log in"), it does not link them."""
+        linked, plain = [], 0
+        for point, token in zip(self.points, placed, strict=True):
+            span = next((s for s in label_spans.get(str(point.label), []) if self._beside(s, token, "before")), None)
+            if span is None:
+                continue
+            words = _words(self.intent[span[1]:token.start])
+            if words and re.search(r"\d%?$", str(point.label)):
+                # "Acme 4 of 10", "Team 3 out of 12": a number, a linking word and a number are one
+                # statement (a fraction, a score), not a name ending in a number and its value
+                said = f"{point.label}{self.intent[span[1]:token.end]}"
+                name = _TRAILING_NUMBER.sub("", str(point.label)) or "Acme"
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"'{said}' reads as one statement (a fraction or a score), not a name and its value. Give one "
+                    f"value per name, e.g. '{name}: 40%'."))
+            if not words:
+                plain += 1
+            elif len(words) == 1 and words[0].lower() in PARTICLE_WORDS:
+                linked.append(f"{point.label} {words[0]}: {token.text.strip()}")
+        if linked and plain:
+            raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                f"'{linked[0].split(':')[0]}' may be the whole name, since the other items put their value right after the "
+                f"name. Write it as '{linked[0]}', with a colon after every name."))
 
     def _adjacent_candidates(self, tokens: list[StatedNumber],
                              label_spans: dict[str, list[tuple[int, int]]]) -> tuple[list[list[tuple[int, ...]]], bool]:
@@ -1097,6 +1160,32 @@ class _Reader:
                 f"I could not place '{text}' in the chart. Give it a label, e.g. 'Mar {text}', or, if it is not "
                 "data, leave it out."))
 
+    def _footnotes(self) -> _Spans:
+        if not hasattr(self, "_footnote_spans"):
+            self._footnote_spans = _Spans(m.span() for m in FOOTNOTE_RE.finditer(self.intent))
+        return self._footnote_spans
+
+    def _check_footnotes(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
+        """"*excludes 12 incomplete responses", "Note: 3 regions missing": a note under the data qualifies it;
+        its words are no label and its numbers no value."""
+        notes = self._footnotes()
+        if not notes.starts:
+            return
+        for label, spans in label_spans.items():
+            if spans and all(notes.holds(a) for a, _ in spans):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"'{label}' is in a note ('{self._note_at(spans[0][0])}'), not in the data. Put every item in the "
+                    "list itself, e.g. 'A 12, B 15', and keep notes without numbers, or leave them out."))
+        for number in self.numbers:
+            if number.start in used and notes.holds(number.start):
+                raise Unfaithful("VALUE_NOT_PLACED", (
+                    f"'{number.text.strip()}' is in a note ('{self._note_at(number.start)}'), not in the data. Put every "
+                    "item in the list itself, e.g. 'A 12, B 15'."))
+
+    def _note_at(self, position: int) -> str:
+        match = next(m for m in FOOTNOTE_RE.finditer(self.intent) if m.start() <= position < m.end())
+        return match.group(0).strip()[:60]
+
     def _check_number_words(self, label_spans: dict[str, list[tuple[int, int]]]) -> None:
         """A value written in words ("Zorvex: twelve", "Acme a dozen,") is a value the number scanner
         does not read: it is refused, not left out. Words that count the question ("top five") are not values."""
@@ -1112,7 +1201,7 @@ class _Reader:
                     r"\b(?:all|both|each|every|these|those|of|the|only|just|with|and|or|no)\s+$", before, re.IGNORECASE)
             if valued or ends_item:
                 raise Unfaithful("VALUE_MISSING", (
-                    f"I could not place '{match.group(0)}' in the chart: a value written in words is not read. Write it in "
+                    f"I could not place '{match.group(0)}' in the chart: a value written in words or as a guess ('40ish') is not read. Write it in "
                     f"digits, e.g. 'Acme: 12', or leave it out."))
 
     def _check_changes(self, used: set[int]) -> None:
@@ -1165,6 +1254,8 @@ class _Reader:
 
     def _explained(self, number: StatedNumber) -> bool:
         """A number the intent states that is not data: counts, sizes, years naming the subject."""
+        if self._footnotes().holds(number.start):
+            return True  # "*excludes 12 incomplete responses": a note about the data (its labels are refused above)
         before = self.intent[max(0, number.start - 16):number.start]
         after = self.intent[number.end:number.end + 24]
         if NOT_DATA_BEFORE.search(before) or NOT_DATA_AFTER.match(after):

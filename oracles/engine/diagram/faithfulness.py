@@ -73,6 +73,9 @@ _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest
                          "them these those two three four five six seven eight nine ten several many".split())
 _SUBJECTS = frozenset({"you", "we", "i", "they"})
 TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
+# "do not include / don't draw / leave out / omit the X step": a step ruled out of the drawing
+_LEAVE_OUT_RE = re.compile(r"\b(?:(?:do\s+not|don['’]t|dont|never|no\s+need\s+to)\s+(?:include|draw|show|add|put\s+in|list|"
+                           r"mention)|leave\s+out|omit|exclude|excluding|remove|drop)\b", re.IGNORECASE)
 _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
 
 
@@ -520,9 +523,56 @@ class Faithfulness:
     def expected(self, spans: list[Span]) -> Expected:
         return _Reader(self.tokens, spans).read()
 
+    def _refuse_split_name(self) -> None:
+        """"… forwards it to the order service. The order svc writes to Postgres": one step named two ways
+        drawn as two nodes breaks the chain in two. When the drawn graph falls apart into pieces and an end
+        of one piece shares a name word with a start of another, the check does not guess: it refuses."""
+        keys = list(self.nodes)
+        parent = {k: k for k in keys}
+
+        def find(k: str) -> str:
+            while parent[k] != k:
+                parent[k] = parent[parent[k]]
+                k = parent[k]
+            return k
+
+        for tail, head in self.edges:
+            if tail in parent and head in parent:
+                parent[find(tail)] = find(head)
+        if len({find(k) for k in keys}) < 2:
+            return
+        tails = {t for t, _ in self.edges}
+        heads = {h for _, h in self.edges}
+        ends = [k for k in keys if k in heads and k not in tails]
+        starts = [k for k in keys if k in tails and k not in heads]
+        for end in ends:
+            for start in starts:
+                shared = (set(end.split()) & set(start.split())) - _CONNECT
+                if find(end) != find(start) and shared:
+                    raise EngineRefusal("DUPLICATE_NODE", f"'{self.nodes[end]}' and '{self.nodes[start]}' may be one "
+                                                          "step named two ways, which would join the two parts of the "
+                                                          f"diagram. Name it the same way each time, e.g. "
+                                                          f"'{self.nodes[end]}' in both places.")
+
+    def _refuse_left_out(self) -> None:
+        """"Do not include the test step", "leave out billing": a step the intent rules out is not drawn,
+        and the check does not guess which connections would replace it: a drawn step it names is refused."""
+        for match in _LEAVE_OUT_RE.finditer(self.intent):
+            said = phrase_key(self.intent[match.start():match.end() + 80])
+            if any(said == n or said.startswith(n + " ") for n in self.nodes):
+                continue  # "drop the cache" is a step's own name
+            rest = phrase_key(self.intent[match.end():match.end() + 80])
+            named = next((self.nodes[n] for n in sorted(self.nodes, key=len, reverse=True)
+                          if re.match(rf"(?:(?:the|a|an|any) )?{re.escape(n)}(?: |$)", rest)), None)
+            if named is not None:
+                raise EngineRefusal("CONTENT_NOT_PLACED", f"The intent asks to leave out '{named}' ('{match.group(0)}'), "
+                                                          "but it is drawn. Send the steps without it, e.g. "
+                                                          "'build -> deploy'.")
+
     def run(self) -> None:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
+        self._refuse_left_out()
         spans = self.spans()
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
         whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
@@ -646,10 +696,20 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' names the node "
                                                              f"'{self.nodes[named]}'; say the relation with its "
                                                              "own verb, e.g. 'Ben reports to Ana'.")
+            skipped = next((n for n in self.nodes if re.search(
+                rf"(?:^| )(?:no|not|never|skip|skips|skipping|skipped|without|omit|omits|bypass|bypasses|don't|doesn't|"
+                rf"isn't|excluding|except) (?:the |a |an |any )?{re.escape(n)}(?: |$)", key)), None)
+            if skipped is not None:
+                # "build -> test -> deploy (no test step for hotfixes)": a note that leaves a step out is a
+                # path around it, not a label on the edge it was written beside
+                raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' says a path leaves out "
+                                                             f"'{self.nodes[skipped]}'; say the path it takes, e.g. "
+                                                             f"'for hotfixes, build -> deploy'.")
             if set(key.split()) <= _FUNCTION_WORDS | _PARTICLES and not set(key.split()) & _BRANCH_LABEL_WORDS:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
                                                                 "connecting words.")
+        self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
         self.coverage(spans)
         self.counts_agree()
         expected = self.expected(spans)

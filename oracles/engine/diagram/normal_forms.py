@@ -192,7 +192,8 @@ def normal_form(intent: str) -> str:
 # --- data pasted as the intent: the checker's own reading of tables and JSON -----------------
 # A headed edge table ("source,target" / "| From | To | Label |") is read as one "tail -> head:
 # label" line per row; a JSON tree as a nested bullet outline; a JSON edge list as arrow lines.
-# A short caption after the table ("screen flow graph please") becomes the heading it is.
+# A short caption after the table ("screen flow graph please") becomes the heading it is; any other
+# line after it stays after the arrows, so its content must be placed like any other.
 _TAILS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split()
                    + TRANSITION_TAILS)
 _HEADS = frozenset("to target dst dest destination head end child callee receiver employee report member".split()
@@ -232,8 +233,18 @@ def _table_as_arrows(intent: str) -> str:
         label = None if label is None or label.casefold() in _EMPTY_CELLS else label
         arrows.append(_data_arrow(cells["tail"], cells["head"], label))
     before = [line for i, line in enumerate(lines) if i < block[0]]
-    after = [line.strip().rstrip(".:") + ":" for i, line in enumerate(lines) if i > block[-1]]
-    return "\n".join([*before, *after, *arrows])
+    trailing = [line for i, line in enumerate(lines) if i > block[-1]]
+    # only a caption about the drawing becomes the heading; a sentence after the table ("login is
+    # preceded by intake", "Also a review step") stays after the arrows, where it must be placed
+    captions = [line.strip().rstrip(".:") + ":" for line in trailing if _CAPTION_RE.search(line)
+                and len(line.split()) <= _CAPTION_MAX_WORDS and not re.search(r"[.;!?]\s+\S", line.strip())]
+    rest = [line for line in trailing if line.strip().rstrip(".:") + ":" not in captions]
+    return "\n".join([*before, *captions, *arrows, *rest])
+
+
+_CAPTION_RE = re.compile(r"\b(?:graph|diagram|chart|flow|flowchart|map|tree|draw|plot|visuali[sz]e|render|please|pls|"
+                         r"lineage|org)\b", re.IGNORECASE)
+_CAPTION_MAX_WORDS = 8
 
 
 _INSIDE_ARROW_RE = re.compile(r"[^()\[\]|\n]{1,60}")
