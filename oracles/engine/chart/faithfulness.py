@@ -185,6 +185,8 @@ FOOTNOTE_RE = re.compile(r"(?m)^[ \t]*(?:\*(?=[^\s*])|[†‡]|\(\*\)|(?:notes?|
                          r"disclaimer)\s*[:.]\s).*$", re.IGNORECASE)
 # Words that end a phrasal name ("Log in", "Check out", "Sign up") as often as they link a name to its value.
 PARTICLE_WORDS = frozenset("in on out off up down over back through".split())
+# The words that make "4 of 10", "3 out of 12", "9 in 10" one statement: a fraction, not a value.
+_FRACTION_WORDS = frozenset("of out in from".split())
 # A value written in words: "twelve", "forty-two", "a dozen", "half a million".
 _UNITS_WORDS = ("zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 "sixteen|seventeen|eighteen|nineteen")
@@ -918,7 +920,7 @@ class _Reader:
             if span is None:
                 continue
             words = _words(self.intent[span[1]:token.start])
-            if words and re.search(r"\d%?$", str(point.label)):
+            if words and re.search(r"\d%?$", str(point.label)) and {w.lower() for w in words} <= _FRACTION_WORDS:
                 # "Acme 4 of 10", "Team 3 out of 12": a number, a linking word and a number are one
                 # statement (a fraction, a score), not a name ending in a number and its value
                 said = f"{point.label}{self.intent[span[1]:token.end]}"
