@@ -374,7 +374,10 @@ def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str
     return edges + [(steps[-1], head, {label}) for label, head in rows]
 
 
-_LOOP_WORDS = frozenset({"loop", "loop back", "start over", "again", "repeat again", "and repeat", "iterate"})
+_LOOP_WORDS = frozenset({"loop", "loop back", "start over", "again", "repeat again", "and repeat", "iterate",
+                         # "if declined, try again": a retry of the step before, never a step named "try"
+                         # ("retry it" alone may be a step of its own: "if 5xx, retry it")
+                         "try", "try it"})
 
 
 # "retry it at most 3 times", "up to 5 times", "twice": how often to go back is said of an edge, never a step's name
