@@ -1378,3 +1378,25 @@ def test_a_way_back_by_ing_form_drawn_to_another_step_is_caught() -> None:
 
 def test_an_ing_form_to_a_step_never_named_is_refused() -> None:
     _refused("sort the mail → file the letters → repeat from opening the box")
+
+
+# --- step-list: a procedure's heading over its items -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "lab protocol: rinse the slide, stain for 2 min, dry it, mount the coverslip",
+        "closing routine: lock the till; switch off the lights; set the alarm; mount the coverslip",
+        "Bench procedure: rinse the slide, stain for 2 min, dry it and mount the coverslip.",
+    ],
+)
+def test_a_procedure_heading_over_a_list_is_a_sequence(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert len(edges) == len(nodes) - 1
+    assert all(tail != head for tail, head in edges)
+
+
+def test_a_procedure_list_with_a_step_dropped_is_caught() -> None:
+    reason = _planted("lab protocol: rinse the slide, stain for 2 min, dry it, mount the coverslip", "n1 -> n2;", "n0 -> n2;")
+    assert reason["code"] in ("EDGE_MISSING", "EDGE_NOT_IN_INTENT")

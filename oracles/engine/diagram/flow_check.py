@@ -207,7 +207,9 @@ REQUEST_VERBS = frozenset({"turn", "convert", "put", "lay", "diagram", "chart", 
 
 # A heading that says its items are in order ("steps in order:", "timeline (each step caused the
 # next):"), then only the items: a sequence. The checker's own word list.
-_SEQUENCE_HEADING = frozenset("order steps sequence timeline stages phases sequentially chronological".split())
+_SEQUENCE_HEADING = frozenset("order steps sequence timeline stages phases sequentially chronological "
+    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"; not "flow": "draw a flow: …" is a request)
+    "procedure protocol routine checklist runbook".split())
 _LIST_GLUE = frozenset({",", ";", "and", "then"})
 _LISTED_MIN = 3
 
