@@ -65,12 +65,14 @@ from .vocabulary import (
     Expected,
     Span,
     Token,
+    gerunds,
     phrase_key,
     tokenize,
 )
 
 _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest others other remaining else none they "
                          "them these those two three four five six seven eight nine ten several many".split())
+_GERUND_BACK_RE = re.compile(r"(?:^| )(?:repeat from|restart from|over from|back to|again from|back from)$|^from$")
 _SUBJECTS = frozenset({"you", "we", "i", "they"})
 TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
 # "do not include / don't draw / leave out / omit the X step": a step ruled out of the drawing
@@ -269,6 +271,21 @@ class Faithfulness:
                 found.append((first, index))
         return found
 
+    def _gerund_spans(self, first_seen: dict[str, int]) -> list[Span]:
+        """ "repeat from reading the queue" after "read the queue": a way back may name a step said before
+        by its verb's -ing form; only right after a way back's own words, never as a name of its own."""
+        found = []
+        for key, label in self.nodes.items():
+            verb, _, rest = key.partition(" ")
+            if not rest:
+                continue
+            for form in gerunds(verb):
+                for start, end in self._occurrences(f"{form} {rest}", label):
+                    before = " ".join(t.text.casefold() for t in self.tokens[max(0, start - 2):start])
+                    if start > first_seen.get(key, len(self.tokens)) and _GERUND_BACK_RE.search(before):
+                        found.append(Span(start, end, "node", key, label))
+        return found
+
     def _mermaid_spans(self) -> list[Span]:
         """Mermaid-style "B[Collect data] --> C": a definition "ID[label]" is one mention of the
         node named by its label, and the bare ID later mentions the same node."""
@@ -331,6 +348,7 @@ class Faithfulness:
                 if owners == [key] and prefix not in self.edge_labels and words[0] not in _CONNECT:
                     candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
                                    if s > first_seen.get(key, len(self.tokens))]
+        candidates += self._gerund_spans(first_seen)
         candidates += self._mermaid_spans()
         heading = self._heading_end()
         if any(sp.start >= heading for sp in candidates):

@@ -207,7 +207,9 @@ REQUEST_VERBS = frozenset({"turn", "convert", "put", "lay", "diagram", "chart", 
 
 # A heading that says its items are in order ("steps in order:", "timeline (each step caused the
 # next):"), then only the items: a sequence. The checker's own word list.
-_SEQUENCE_HEADING = frozenset("order steps sequence timeline stages phases sequentially chronological".split())
+_SEQUENCE_HEADING = frozenset("order steps sequence timeline stages phases sequentially chronological "
+    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"; not "flow": "draw a flow: …" is a request)
+    "procedure protocol routine checklist runbook".split())
 _LIST_GLUE = frozenset({",", ";", "and", "then"})
 _LISTED_MIN = 3
 
@@ -374,7 +376,10 @@ def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str
     return edges + [(steps[-1], head, {label}) for label, head in rows]
 
 
-_LOOP_WORDS = frozenset({"loop", "loop back", "start over", "again", "repeat again", "and repeat", "iterate"})
+_LOOP_WORDS = frozenset({"loop", "loop back", "start over", "again", "repeat again", "and repeat", "iterate",
+                         # "if declined, try again": a retry of the step before, never a step named "try"
+                         # ("retry it" alone may be a step of its own: "if 5xx, retry it")
+                         "try", "try it"})
 
 
 # "retry it at most 3 times", "up to 5 times", "twice": how often to go back is said of an edge, never a step's name

@@ -227,7 +227,9 @@ TRIGGER_HEADING_RE = re.compile(
 # "Incident response steps in order: detect, triage, mitigate", "Post-mortem timeline (each step
 # caused the next): disk filled up; replication stopped; …": a heading that says the items are in
 # order, then the items — a sequence.
-SEQUENCE_HEADING_WORDS = frozenset("order steps sequence timeline stages phases sequentially chronological".split())
+SEQUENCE_HEADING_WORDS = frozenset("order steps sequence timeline stages phases sequentially chronological "
+    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"; not "flow": "draw a flow: …" is a request)
+    "procedure protocol routine checklist runbook".split())
 LISTED_STEPS_RE = re.compile(r"^(?P<head>[^:\n]{3,120}):\s*(?P<body>[^:\n]+?)[.!]?\s*$")
 LISTED_STEPS_MIN = 3
 

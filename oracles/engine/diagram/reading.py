@@ -39,6 +39,7 @@ from .pipelines import read_job_graph
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence
 from .step_refs import item_texts, read_step_references
+from .vocabulary import gerunds
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -171,6 +172,14 @@ GO_TO_RE = re.compile(r"^(?:(?:go(?:es)?|loops?|falls?|jumps?|comes?|cycles?|cir
                       r"^(?:repeat|start\s+over|restart)\s+(?:from|at|with)\s+",
                       re.IGNORECASE)
 BACK_WORDS_RE = re.compile(r"\b(?:back|round|around|again|repeat|restart|over|returns?|comes?)\b", re.IGNORECASE)
+# "<step> fails → …", "<step> passes → …": a named step's outcome, then where it leads
+OUTCOME_ROW_RE = re.compile(r"^(?P<step>[^→>:;,]{1,40}?)\s+(?P<cond>fails|failed|passes|passed|succeeds|succeeded|"
+                            r"times\s+out|timed\s+out|is\s+(?:approved|rejected|declined|accepted|denied))"
+                            r"\s*(?:->|→|=>)\s*(?P<rest>\S.*)$", re.IGNORECASE)
+# "try again", "retry it at most twice", "retry (up to 3 times)": a retry of a step it does not name
+# ("retry it" alone may be a step of its own)
+RETRY_RE = re.compile(r"^(?:try|retry|redo|re-?attempt|attempt)(?:\s+(?:it|that))?(?:\s+again|\s+once\s+more|"
+                      r"\s*[(,]?\s*(?:at\s+most|up\s+to|max(?:imum)?|no\s+more\s+than)\b[^()]*\)?){1,2}[.!]?$", re.IGNORECASE)
 SUBJECT_PRONOUN_RE = re.compile(r"^(?:we|they|you|i|he|she)\s+(?=\w)", re.IGNORECASE)
 
 
@@ -179,6 +188,15 @@ def _step_text(text: str) -> str:
     "go straight to take payment" → "take payment"."""
     text = SUBJECT_PRONOUN_RE.sub("", text.strip())
     return GO_TO_RE.sub("", text)
+
+
+def _named_by_gerund(graph: Graph, text: str) -> str | None:
+    """The label of the one step said before whose verb the text names in its -ing form."""
+    first, _, rest = clean_label(text).partition(" ")
+    found = [label for label in graph.labels.values()
+             if (parts := label.split(" ", 1)) and len(parts) == 2 and node_key(parts[1]) == node_key(rest)
+             and first.casefold() in gerunds(parts[0])]
+    return found[0] if len(found) == 1 else None
 
 
 def _relabel_since(graph: Graph, start: int, label: str) -> None:
@@ -211,7 +229,15 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         return head
     # "check form =no=> show errors": a labelled arrow is an edge of its own, not a case row of the
     # step before; "once all three are done → X" joins a fan-out
-    row = None if _labelled_arrow(statement) or graph.fan_out else split_case_row(statement)
+    outcome = OUTCOME_ROW_RE.match(statement) if last and not graph.fan_out else None
+    if outcome and graph.known(outcome.group("step")) in (last, graph.case_decider):
+        # "… → test; test fails → notify Slack; test passes → deploy": the outcome of the step just
+        # named, a branch from it with the outcome on its edge
+        return _read_case_row(graph, graph.known(outcome.group("step")) or last, outcome.group("cond"), outcome.group("rest"))
+    # ("if it passes, implement → release": a branch whose body is a chain, not a row whose condition
+    # runs to the arrow)
+    row = None if _labelled_arrow(statement) or graph.fan_out or SINGLE_BRANCH_RE.match(statement) \
+        else split_case_row(statement)
     if row and node_key(clean_label(row[0])) not in graph.labels:
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
         if decider:  # "weigh package; < 1 kg → letter rate; …"
@@ -448,6 +474,9 @@ def _condition_label(keyword: str, condition: str) -> str:
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
     written, known_before = body, set(graph.labels)
+    if RETRY_RE.match(body.strip()):  # "if declined, try again (at most twice)": which step is tried is not said
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell which step '{body.strip()}' tries again. Name it, "
+                                                 f"e.g. '{label or 'if it fails'}, go back to <step>'.")
     again = re.match(r"^(?P<a>.+?)\s*,?\s+(?:and\s+then|and|then)\s+(?P<b>[^,]+?)\s+again\s*[.!]?$", body.strip(), re.IGNORECASE)
     if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels \
             and not BACK_WORDS_RE.search(again.group("a")):  # ("send it back and submit again": the way back itself)
@@ -584,6 +613,8 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
         if index > 0 and labels is not None:
             way_back = GO_TO_RE.match(text)
             text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
+            if way_back and BACK_WORDS_RE.search(way_back.group(0)) and graph.known(text) is None:
+                text = _named_by_gerund(graph, text) or text  # "repeat from reading the queue": "read the queue"
             if way_back and BACK_WORDS_RE.search(way_back.group(0)) and graph.known(text) is None:
                 # "→ repeat from reading the queue": a way back to a step never named is a guess
                 raise EngineRefusal("UNREADABLE_INTENT", f"'{way_back.group(0).strip()} {text.strip()}' goes back to a "

@@ -117,6 +117,18 @@ def ordinal_marks(intent: str) -> list[re.Match[str]] | None:
     return marks + closing
 
 
+def gerunds(verb: str) -> set[str]:
+    """The -ing forms a step's verb may take when a way back names it ("repeat from reading the queue"
+    for "read the queue"): read → reading, update → updating, run → running."""
+    verb = verb.casefold()
+    forms = {verb + "ing"}
+    if verb.endswith("e") and not verb.endswith("ee"):
+        forms.add(verb[:-1] + "ing")
+    if re.fullmatch(r"[a-z]*[^aeiou][aeiou][bdgklmnprt]", verb):
+        forms.add(verb + verb[-1] + "ing")
+    return forms
+
+
 # Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
 _INNER_PUNCT = frozenset("\"'`“”‘’\\")
 _BREAKS = frozenset({".", ";", "\n", "!", "?"})
