@@ -64,6 +64,8 @@ from .vocabulary import (
     Expected,
     Span,
     Token,
+    key_words,
+    label_key,
     phrase_key,
     tokenize,
 )
@@ -156,10 +158,11 @@ class Faithfulness:
         self.tokens = tokenize(intent)
         self.labels = list(nodes)
         self.nodes = {phrase_key(label): label for label in nodes}
-        self.edges = {(phrase_key(t), phrase_key(h)): phrase_key(lbl) if lbl else "" for t, h, lbl in edges}
-        self.edge_labels = {phrase_key(lbl): lbl for _, _, lbl in edges if lbl}
+        # (a label's key keeps its comparison signs: "amount > 500" is not "amount ≤ 500")
+        self.edges = {(phrase_key(t), phrase_key(h)): label_key(lbl) if lbl else "" for t, h, lbl in edges}
+        self.edge_labels = {label_key(lbl): lbl for _, _, lbl in edges if lbl}
         # every drawn label, also on a second edge between the same two nodes (a sequence's messages)
-        self.labelled = [(phrase_key(t), phrase_key(h), phrase_key(lbl)) for t, h, lbl in edges if lbl]
+        self.labelled = [(phrase_key(t), phrase_key(h), label_key(lbl)) for t, h, lbl in edges if lbl]
 
     # --- grounding and coverage ---------------------------------------------------------
     def _content(self, index: int, preamble: bool) -> bool:
@@ -182,7 +185,7 @@ class Faithfulness:
             return False
         if word in NOT_CONTENT["fan_in"]:
             before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
-            if before & {"all", "both", "they", "everything", "each"}:
+            if before & {"all", "both", "they", "everything", "each", "these", "those"}:
                 return False
         if preamble and word in _INSTRUCT:
             # "build the backend, …": an instruction verb right before the first step (articles
@@ -199,7 +202,7 @@ class Faithfulness:
         return False
 
     def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
-        wanted = key.split()
+        wanted = key_words(key)
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
         # words; a separator of names never does
         own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
@@ -269,7 +272,7 @@ class Faithfulness:
     def spans(self) -> list[Span]:
         """Drawn phrases placed on the intent: longest first, never overlapping, whole phrases."""
         for key, label in [*self.nodes.items(), *self.edge_labels.items()]:
-            if not key:
+            if not key_words(key):
                 code = "NODE_NOT_IN_INTENT" if label in self.labels else "EDGE_LABEL_NOT_IN_INTENT"
                 raise EngineRefusal(code, f"'{label}' has no words the intent states.")
         # a phrase written inside an arrow, "Closed -(open)-> Open", is that arrow's label even when a

@@ -18,6 +18,10 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
   lines (notation_reader.py: the one reading a notation has; a line it cannot read refuses)
 - a tree drawn with box characters ("├── src/") → indented bullets
+- parallel openers ("three things happen in parallel: a, b, c", "→ [a, b] in parallel →") →
+  "in parallel: a, b, c", "→ (a, b) →" (parallel_normal.py)
+- two "if"s in one sentence → one statement each; "then, with or without X, Y" → "then either way, Y"
+  (branch_normal.py)
 - "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
 - an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
@@ -28,8 +32,10 @@ from __future__ import annotations
 import json
 import re
 
+from .branch_normal import branch_normal_form
 from .edge_tables import colon_cue_says_more, colon_entries
 from .notation_reader import notation_as_arrows
+from .parallel_normal import parallel_normal_form
 from .vocabulary import NOT_CONTENT
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
@@ -165,6 +171,8 @@ def normal_form(intent: str) -> str:
     intent = SCENE_RE.sub("", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
+    intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
+    intent = branch_normal_form(intent)  # "when X, if A …, and if B …"; "then, with or without X, …"
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
     intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
