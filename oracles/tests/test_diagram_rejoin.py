@@ -85,3 +85,40 @@ def test_two_ifs_about_different_things_may_nest_so_neither_reading_splits_them(
     text = "When the tank fills, if it is above 5 bar, open the valve, and if the valve sticks, call the engineer."
     assert sibling_ifs(text) == text
     assert branch_normal_form(text) == text
+
+
+# --- the case a flow is about, said first ("For a refund request, check …") -----------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "For a late delivery, check the tracking. If it is lost, reorder the parcel; otherwise wait a day.",
+        "For an urgent order, check the tracking. If it is lost, reorder the parcel; otherwise wait a day.",
+    ],
+)
+def test_the_case_said_first_sets_the_scene_and_is_no_step(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"check the tracking", "reorder the parcel", "wait a day"}
+    assert set(edges) == {("check the tracking", "reorder the parcel"), ("check the tracking", "wait a day")}
+
+
+def test_for_each_is_a_loop_not_a_scene_so_it_is_not_dropped() -> None:
+    from oracles.engine.diagram.normal_forms import SCENE_RE
+    from oracles.engine.diagram.reading import TOPIC_RE
+
+    text = "For each order, check stock, then ship."
+    assert TOPIC_RE.sub("", text) == text
+    assert SCENE_RE.sub("", text) == text
+
+
+def test_a_node_that_keeps_the_scene_is_refused() -> None:
+    # planted bug: the drafter glues the scene onto the first step
+    from oracles.engine.contracts import EngineRefusal
+    from oracles.engine.diagram.faithfulness import check_faithful
+
+    intent = "For a late delivery, check the tracking. If it is lost, reorder the parcel; otherwise wait a day."
+    with pytest.raises(EngineRefusal):
+        check_faithful(intent, ["late delivery, check the tracking", "reorder the parcel", "wait a day"],
+                       [("late delivery, check the tracking", "reorder the parcel", "if it is lost"),
+                        ("late delivery, check the tracking", "wait a day", "otherwise")])

@@ -23,7 +23,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - two "if"s in one sentence → one statement each; "then, with or without X, Y" → "then either way, Y"
   (branch_normal.py)
 - "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
-- an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
+- an opening scene ("In our factory the …", "In the lab, …", "For a refund request, …") → dropped, like a title
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
 
@@ -116,9 +116,11 @@ def _tree_drawing_as_outline(intent: str) -> str:
 
 # "In our factory the plant manager …", "In the lab, Dr Osei …": the scene the intent opens with
 # names where it all is, like a title; the first name starts after it.
+# "For a refund request, check the purchase date": the case the intent is about, said first with
+# "a"/"an" and a comma, is a scene too (never "for each …", a loop, nor "for the …", which may name a step)
 SCENE_RE = re.compile(
-    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+){0,1}?[\w-]+"
-    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
+    r"^\s*(?:(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+){0,1}?[\w-]+"
+    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))|for\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*(?=[a-z]))",
     re.IGNORECASE,
 )
 

@@ -71,6 +71,11 @@ EVENT_ROWS_MIN = 2
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
+# "For a refund request, check the purchase date. …": the case the flow is about, said first with
+# "a"/"an" and a comma before a lower-case step, sets the scene; it is no step ("for each …" loops)
+TOPIC_RE = re.compile(r"^\s*for\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*(?=[a-z])", re.IGNORECASE)
+
+
 def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
     parts = re.split(SENTENCE_BREAK_RE, text)
@@ -106,7 +111,7 @@ def read_sentences(intent: str) -> Graph | None:
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
-    statements = _statements(sibling_ifs(either_way(parallel_openers(intent))))
+    statements = _statements(sibling_ifs(either_way(parallel_openers(TOPIC_RE.sub("", intent, count=1)))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
