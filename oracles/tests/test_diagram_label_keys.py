@@ -40,3 +40,20 @@ def test_two_conditions_swapped_between_their_edges_are_caught() -> None:
                                        ("read the sensor", "start the heater", "temp > 30"),
                                        ("read the sensor", "idle", "otherwise")])
     assert refusal.value.code == "EDGE_LABEL_WRONG"
+
+
+# --- a step that ends in "only" ("log only", "email only") ---------------------------------------
+
+
+def test_a_step_restricted_by_only_is_a_name() -> None:
+    nodes, edges = _drawn("Disk alerts:\n- read the level\n  - above 90% → page the admin\n  - above 70% → open a ticket\n"
+                          "  - below 70% → email only")
+    assert nodes == {"read the level", "page the admin", "open a ticket", "email only"}
+    assert edges[("read the level", "email only")] == ["below 70%"]
+
+
+def test_a_name_cut_after_and_only_is_still_refused() -> None:
+    # planted bug: a node cut after "and only", its step glued to the connecting words
+    intent = "pack the bags and only then leave the house"
+    with pytest.raises(EngineRefusal):
+        check_faithful(intent, ["pack the bags and only", "leave the house"], [("pack the bags and only", "leave the house", None)])

@@ -525,7 +525,9 @@ class Faithfulness:
                                                           f"has at most {NODE_MAX_WORDS}. Name each step briefly, e.g. "
                                                           "'lease signed, staff hired and stock ordered in parallel, "
                                                           "then grand opening'.")
-            if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
+            # ("log only", "read only": "only" after a content word restricts it; "… and only" is cut off)
+            restricts = loose[-1] == "only" and len(loose) > 1 and loose[-2] not in _CONNECT
+            if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or (loose[-1] in _LOOSE_ENDS and not restricts)):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
             if re.search(r"\s[‖|¦;—–]\s|\s/\s", label) and key not in whole_items:
