@@ -66,6 +66,8 @@ from .vocabulary import (
     Span,
     Token,
     gerunds,
+    key_words,
+    label_key,
     phrase_key,
     tokenize,
 )
@@ -166,10 +168,11 @@ class Faithfulness:
         self.tokens = tokenize(intent)
         self.labels = list(nodes)
         self.nodes = {phrase_key(label): label for label in nodes}
-        self.edges = {(phrase_key(t), phrase_key(h)): phrase_key(lbl) if lbl else "" for t, h, lbl in edges}
-        self.edge_labels = {phrase_key(lbl): lbl for _, _, lbl in edges if lbl}
+        # (a label's key keeps its comparison signs: "amount > 500" is not "amount ≤ 500")
+        self.edges = {(phrase_key(t), phrase_key(h)): label_key(lbl) if lbl else "" for t, h, lbl in edges}
+        self.edge_labels = {label_key(lbl): lbl for _, _, lbl in edges if lbl}
         # every drawn label, also on a second edge between the same two nodes (a sequence's messages)
-        self.labelled = [(phrase_key(t), phrase_key(h), phrase_key(lbl)) for t, h, lbl in edges if lbl]
+        self.labelled = [(phrase_key(t), phrase_key(h), label_key(lbl)) for t, h, lbl in edges if lbl]
 
     # --- grounding and coverage ---------------------------------------------------------
     def _content(self, index: int, preamble: bool) -> bool:
@@ -201,7 +204,7 @@ class Faithfulness:
             return False
         if word in NOT_CONTENT["fan_in"]:
             before = {t.text.casefold() for t in self.tokens[max(0, index - FAN_IN_WINDOW):index] if t.kind == "word"}
-            if before & {"all", "both", "they", "everything", "each"}:
+            if before & {"all", "both", "they", "everything", "each", "these", "those"}:
                 return False
         if preamble and word in _INSTRUCT:
             # "build the backend, …": an instruction verb right before the first step (articles
@@ -236,7 +239,7 @@ class Faithfulness:
         return False
 
     def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
-        wanted = key.split()
+        wanted = key_words(key)
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
         # words; a separator of names never does
         own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
@@ -321,7 +324,7 @@ class Faithfulness:
     def spans(self) -> list[Span]:
         """Drawn phrases placed on the intent: longest first, never overlapping, whole phrases."""
         for key, label in [*self.nodes.items(), *self.edge_labels.items()]:
-            if not key:
+            if not key_words(key):
                 code = "NODE_NOT_IN_INTENT" if label in self.labels else "EDGE_LABEL_NOT_IN_INTENT"
                 raise EngineRefusal(code, f"'{label}' has no words the intent states.")
         # a phrase written inside an arrow, "Closed -(open)-> Open", is that arrow's label even when a
@@ -655,7 +658,9 @@ class Faithfulness:
                                                           f"has at most {NODE_MAX_WORDS}. Name each step briefly, e.g. "
                                                           "'lease signed, staff hired and stock ordered in parallel, "
                                                           "then grand opening'.")
-            if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or loose[-1] in _LOOSE_ENDS):
+            # ("log only", "read only": "only" after a content word restricts it; "… and only" is cut off)
+            restricts = loose[-1] == "only" and len(loose) > 1 and loose[-2] not in _CONNECT
+            if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or (loose[-1] in _LOOSE_ENDS and not restricts)):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
             if re.search(r"\s[‖|¦;—–]\s|\s/\s", label) and key not in whole_items:

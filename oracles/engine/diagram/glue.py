@@ -141,6 +141,7 @@ class _Reader:
         state.node_keys = frozenset(n.key for n in nodes)
         state.names = [n.key for n in nodes]
         glues = [self._sig(start, end, [sp for sp in labels if start <= sp.start < end]) for start, end in glue_bounds]
+        bracketed = False  # inside "→ (a, b, c) →" / "→ [a, b] →": a group of steps opened after an arrow
         for index, glue in enumerate(glues):
             node = nodes[index] if index < len(nodes) else None
             # what joins the NEXT name decides whether "…, c" is one more in a list or the
@@ -149,6 +150,9 @@ class _Reader:
             role = _grammar(_plain(following[0][1])) if following and following[0][1] else ""
             if following and following[0][1] and _parallel_note(following[0][1]):
                 role = ""  # "→ lint, test (in parallel) → deploy": the note closes the list, no new clause
+            bracketed = _group_opened(glue, bracketed)
+            if bracketed and following and following[0][1] and _group_closed(following[0][1]):
+                role = ""  # "→ (unit tests, lint, typecheck) → package": the bracket closes the list, no new clause
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
             state.seen_count = index  # "from any of the three, …": the steps named so far
@@ -205,6 +209,27 @@ def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[st
         else:
             segments[-1][1].append((symbol, span))
     return segments
+
+
+_OPENERS = ("(", "[", "{")
+_CLOSERS = (")", "]", "}")
+
+
+def _group_opened(glue: list[tuple[str, Span | None]], was_open: bool) -> bool:
+    """Whether the name after this glue is inside a bracketed group of steps opened after an arrow
+    ("→ (lint, test) →", "→ [a, b, c] →"): opened by "→ (", kept over list commas, closed by a bracket,
+    an arrow or a statement's end."""
+    symbols = [symbol for symbol, span in glue if span is None]
+    if len(symbols) >= 2 and symbols[-2] == "->" and symbols[-1] in _OPENERS:
+        return True
+    if any(symbol in _CLOSERS or symbol in _BREAKS or symbol in ("->", "<-") or symbol.startswith("#") for symbol in symbols):
+        return False
+    return was_open and all(symbol in (",", "and", "&") for symbol in symbols)
+
+
+def _group_closed(segment: list[tuple[str, Span | None]]) -> bool:
+    """ ") →": a bracketed group's closing bracket, then the arrow out of the whole group."""
+    return [symbol for symbol, _ in segment] in ([closer, "->"] for closer in _CLOSERS)
 
 
 _LOOP_NOTE_WORDS = frozenset({"loop", "loops", "repeat", "repeats", "forever", "and", "so", "on"})
@@ -440,6 +465,7 @@ class _State:
         labels: list[str] = list(self.carry)
         self.carry = []
         joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = routed = False
+        rejoin_only = False  # the rejoin is said only as "either way" / "in any case" (no "both")
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
         bare_comma = True
@@ -486,7 +512,7 @@ class _State:
                 role = "forward"  # "from any state, on reset go to idle": the event, then the move
             if broke and relation is None and _REJOIN_ONLY_RE.match(plain) and (
                     self.branch is not None or self.closed_branch is not None or self.open_branch is not None):
-                rejoin = True  # "either way, update the dashboard": after every branch
+                rejoin = rejoin_only = True  # "either way, update the dashboard": after every branch
                 relation = (None, True, False)
                 continue
             if broke and relation is None and parallel_opening(plain):
@@ -618,10 +644,15 @@ class _State:
         if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):
             closed = self.closed_branch or (self.open_branch if rejoin and self.open_branch is not None
                                             and len(self.open_branch.ends) > 1 else None)
+            around: list[str] = []
+            if closed is None and rejoin_only and self.open_branch is not None and len(self.open_branch.ends) == 1:
+                # "if a coupon is entered, validate coupon. Either way, take payment": the one branch's
+                # step, and the way around it from its decider
+                closed, around = self.open_branch, list(self.open_branch.decider)
             self.closed_branch = self.open_branch = None
             if closed is None:
                 raise _Unreadable("both")
-            self._start([tail for end in closed.ends for tail in end], True, node, labels, False)
+            self._start([tail for end in closed.ends for tail in end] + around, True, node, labels, False)
             self.last_node = node
             return
         self.closed_branch = self.open_branch = None

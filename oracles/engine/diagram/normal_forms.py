@@ -18,8 +18,12 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
   lines (notation_reader.py: the one reading a notation has; a line it cannot read refuses)
 - a tree drawn with box characters ("├── src/") → indented bullets
+- parallel openers ("three things happen in parallel: a, b, c", "→ [a, b] in parallel →") →
+  "in parallel: a, b, c", "→ (a, b) →" (parallel_normal.py)
+- two "if"s in one sentence → one statement each; "then, with or without X, Y" → "then either way, Y"
+  (branch_normal.py)
 - "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
-- an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
+- an opening scene ("In our factory the …", "In the lab, …", "For a refund request, …") → dropped, like a title
 - "the store manager, Dana, answers to the regional manager, Felix" → "Dana (store manager) answers to
   Felix (regional manager)" (appositives.py)
 - "A is managed by B and C by D" → "A is managed by B; C is managed by D" (gapping.py)
@@ -33,9 +37,11 @@ import json
 import re
 
 from .appositives import roles_in_brackets
+from .branch_normal import branch_normal_form
 from .edge_tables import colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
+from .parallel_normal import parallel_normal_form
 from .pipelines import job_block
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .vocabulary import NOT_CONTENT
@@ -118,9 +124,11 @@ def _tree_drawing_as_outline(intent: str) -> str:
 
 # "In our factory the plant manager …", "In the lab, Dr Osei …": the scene the intent opens with
 # names where it all is, like a title; the first name starts after it.
+# "For a refund request, check the purchase date": the case the intent is about, said first with
+# "a"/"an" and a comma, is a scene too (never "for each …", a loop, nor "for the …", which may name a step)
 SCENE_RE = re.compile(
-    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+){0,1}?[\w-]+"
-    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
+    r"^\s*(?:(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+){0,1}?[\w-]+"
+    r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))|for\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*(?=[a-z]))",
     re.IGNORECASE,
 )
 
@@ -177,6 +185,8 @@ def normal_form(intent: str) -> str:
     intent = SCENE_RE.sub("", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_jobs_as_arrows(intent)))))
+    intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
+    intent = branch_normal_form(intent)  # "when X, if A …, and if B …"; "then, with or without X, …"
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
     intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .flows import (
@@ -35,6 +36,7 @@ from .hierarchy import read_reporting_lines, read_tree_drawing
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
 from .outline import read_outline
+from .parallel_forms import parallel_openers
 from .pipelines import read_job_graph
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence
@@ -71,6 +73,11 @@ EVENT_ROWS_MIN = 2
 BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 
 
+# "For a refund request, check the purchase date. …": the case the flow is about, said first with
+# "a"/"an" and a comma before a lower-case step, sets the scene; it is no step ("for each …" loops)
+TOPIC_RE = re.compile(r"^\s*for\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*(?=[a-z])", re.IGNORECASE)
+
+
 def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
     parts = re.split(SENTENCE_BREAK_RE, text)
@@ -105,7 +112,8 @@ def read_sentences(intent: str) -> Graph | None:
     """Arrows, branches, "then" sequences and relation sentences, statement by statement."""
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
-    statements = _statements(intent)
+    # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
+    statements = _statements(sibling_ifs(either_way(parallel_openers(TOPIC_RE.sub("", intent, count=1)))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
@@ -157,6 +165,9 @@ REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all|either\s+way|in\s+(
                        r"(?:\s+(?:paths|branches|routes|of\s+them))?,?(?:\s+then)?\s*"
                        rf"(?:{_REJOIN_VERBS}\s+(?:on\s+|up\s+|back\s+)?(?:to|at|with|in|into|on)\s+|(?:->|→|=>)\s*)?"
                        r"(?P<x>\S.*)$", re.IGNORECASE)
+# "either way, …", "in any case, …": a rejoin said without counting the branches (after one "if", the
+# branch's step and the way around it)
+REJOIN_ONLY_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:either\s+way|in\s+(?:both|either|any|all)\s+cases?)\b", re.IGNORECASE)
 ELSE_RE = re.compile(r"^(?P<alt>otherwise|else|if\s+not)\s*,?\s+(?P<body>.+)$", re.IGNORECASE)
 FAN_IN_RE = re.compile(r"^(?:all|both|all\s+\w+|everything|they|these|those)(?:\s+(?:are|is|have|has))?\s+"
                        r"(?:done|finished|finish|complete|completed|ready|succeeded|succeed)$", re.IGNORECASE)
@@ -452,7 +463,12 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     if rejoin and graph.branch_ends:  # "then both continue to ship": every branch's last step
         first, *chain = re.split(r"\s*(?:->|→|=>)\s*", rejoin.group("x"), maxsplit=1)
         head = graph.node(_step_text(first))
-        for tail in graph.branch_ends:
+        tails = list(graph.branch_ends)
+        decider = graph.decider
+        if decider and len(tails) == 1 and REJOIN_ONLY_RE.match(statement) and \
+                sum(1 for tail, _, _ in graph.edges if tail == decider) == 1:
+            tails.append(decider)  # "if a coupon is entered, validate coupon. Either way, pay": and around it
+        for tail in tails:
             graph.edge(tail, head)
         graph.branch_ends = []
         graph.decider = None

@@ -62,6 +62,9 @@ _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|o
 TITLE_MAX_WORDS = 5  # content words in a heading ("Draw the layout of the repo as a tree:" has two)
 OUTLINE_MIN_LINES = 3  # an indentation-only tree needs at least this many lines
 _PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move work act follow".split())
+# How an intent says that steps run at once ("in parallel", "side by side"): one wording list, read by
+# the drafter's reader (flows.py, parallel_forms.py) and by the check's normal forms alike.
+PARALLEL_IDIOM = r"(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time|side\s+by\s+side)"
 FAN_IN_WINDOW = 4  # words looked back from "done"/"finish" for the all/both/they that makes it a fan-in
 COVERAGE_PIECES_NAMED = 3  # a refusal names this many unplaced phrases
 # Connecting words no name begins or ends with ("so the browser", "cdn first", "stock ordered and
@@ -70,7 +73,8 @@ _FUNCTION_WORDS = frozenset({"so", "then", "first", "next", "finally", "and", "o
                              "if", "when", "otherwise", "else", "both", "it", "they", "to", "from", "with", "via", "by",
                              "of", "for", "the", "a", "an", "only", "just", "too", "we", "you", "this", "these", "those",
                              "where", "while", "once", "now", "us", "our", "my", "their", "its"})
-_LOOSE_STARTS = _FUNCTION_WORDS - {"the", "a", "an", "first"}  # "first draft" is a name
+# ("before the wedding we need the venue booked": a time clause opening a "name" swallowed the scene)
+_LOOSE_STARTS = (_FUNCTION_WORDS - {"the", "a", "an", "first"}) | {"before", "until", "unless", "whenever"}  # "first draft" is a name
 # "log it", "fix it": a step's object may be a pronoun
 _LOOSE_ENDS = (_FUNCTION_WORDS - {"it"}) | {"is", "are", "can", "could", "should", "will", "would", "may", "must"}
 # A step's name is a short phrase; a "node" this long is a sentence the reader failed to split.
@@ -166,6 +170,23 @@ def words_of(text: str) -> list[str]:
 
 def phrase_key(text: str) -> str:
     return " ".join(words_of(text))
+
+
+_COMPARISONS = frozenset("<>≤≥≠=")
+LABEL_OPERATORS_MARK = "⟨"
+
+
+def label_key(text: str) -> str:
+    """An edge label's key: its words, and its comparison signs in order ("amount > 500" and
+    "amount ≤ 500" are two conditions, not one phrase), marked "⟨…⟩" after the words."""
+    signs = "".join(c for c in text if c in _COMPARISONS)
+    key = phrase_key(text)
+    return f"{key} {LABEL_OPERATORS_MARK}{signs}⟩" if signs and key else key
+
+
+def key_words(key: str) -> list[str]:
+    """The words of a phrase or label key (a label's comparison mark is no word)."""
+    return [w for w in key.split() if not w.startswith(LABEL_OPERATORS_MARK)]
 
 
 def _indented_outline(intent: str) -> dict[int, tuple[int, int]]:
