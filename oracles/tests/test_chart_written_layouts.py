@@ -215,3 +215,76 @@ def test_a_number_in_an_asked_title_is_data_unless_the_title_is_drawn() -> None:
     spec = json.loads(json.dumps(draft.artifact))
     spec.pop("title")
     assert kind.check(intent, replace(draft, artifact=spec, facts={**draft.facts, "title": None}), {}).status == "invalid"
+
+
+# -- a table's sum row; emphasis in cells ------------------------------------------------------------
+
+TOTAL_READ = [
+    ("| Crew | Call-outs |\n|---|---|\n| Red Watch | 31 |\n| Blue Watch | 27 |\n| White Watch | 19 |\n| **Total** | **77** |",
+     [("Red Watch", 31), ("Blue Watch", 27), ("White Watch", 19)]),
+    ("| Line | Jan | Feb |\n|:--|--:|--:|\n| *North* | 4 | 6 |\n| South | 5 | 1 |\n| East | 2 | 2 |\n| Total | 11 | 9 |",
+     [("Jan", 4, "North"), ("Jan", 5, "South"), ("Jan", 2, "East"), ("Feb", 6, "North"), ("Feb", 1, "South"),
+      ("Feb", 2, "East")]),  # months run along the axis: one line per row
+]
+
+
+@pytest.mark.parametrize(("intent", "points"), TOTAL_READ)
+def test_a_tables_sum_row_is_not_drawn_and_emphasis_is_no_part_of_a_cell(intent: str, points: list[tuple[Any, ...]]) -> None:
+    assert sorted(_points(intent)[1]) == sorted(points)
+
+
+def test_a_total_row_that_is_not_the_sum_is_no_sum_row() -> None:
+    intent = "| Crew | Call-outs |\n|---|---|\n| Red | 31 |\n| Blue | 27 |\n| White | 19 |\n| Total | 80 |"
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" or {"label": "Total", "value": 80} in verdict.result["data"]["values"]
+
+
+@pytest.mark.parametrize("plant", [*PLANTS, lambda rows: [*rows, {**rows[0], "label": "Total", "value": 77}]])
+def test_a_value_moved_in_a_table_with_a_sum_row_is_refused(plant: Callable[[Rows], Rows]) -> None:
+    assert _planted(TOTAL_READ[0][0], plant).status == "invalid"
+
+
+# -- series named by the heads of lines ----------------------------------------------------------------
+
+HEADED = "from the standup:\n- bugs closed: wk1 12, wk2 9, wk3 14\n- bugs opened: wk1 10, wk2 13, wk3 8\nas two lines"
+
+
+def test_a_series_named_by_a_line_head_may_end_with_a_verb() -> None:
+    _, points = _points(HEADED)
+    assert {p[2] for p in points} == {"bugs closed", "bugs opened"} and len(points) == 6
+
+
+@pytest.mark.parametrize("plant", [_swap_series, _change_first,
+                                   lambda rows: [{**r, "series": r["series"].split()[0]} if r["series"] == "bugs closed" else r
+                                                 for r in rows]])
+def test_a_line_head_series_moved_or_cut_is_refused(plant: Callable[[Rows], Rows]) -> None:
+    assert _planted(HEADED, plant).status == "invalid"
+
+
+def test_a_name_ending_with_a_verb_inside_a_sentence_is_still_refused() -> None:
+    intent = "This week the tickets closed 40 and the tickets opened 52"
+    kind = get_kind("chart")
+    draft = kind.draft("bar chart of signups: Mon 34, Tue 41", "vega-lite", {})
+    spec = json.loads(json.dumps(draft.artifact))
+    spec["data"]["values"] = [{"label": "tickets closed", "value": 40}, {"label": "tickets opened", "value": 52}]
+    spec.pop("title", None)
+    facts = {**draft.facts, "series": [{"name": None, "points": spec["data"]["values"]}], "title": None}
+    assert kind.check(intent, replace(draft, artifact=spec, facts=facts), {}).status == "invalid"
+
+
+# -- a ring chart is a donut; "ring" inside a name asks for nothing ------------------------------------
+
+
+@pytest.mark.parametrize("intent", ["ring chart of storage: used 312, free 188", "storage as a ring graph: used 312, free 188"])
+def test_a_ring_chart_is_a_donut(intent: str) -> None:
+    assert _points(intent) == ("arc", [("used", 312), ("free", 188)])
+
+
+def test_ring_inside_a_name_asks_for_no_donut() -> None:
+    intent = "cars per hour: Ring Road 120, Bypass 80, High Street 45"
+    assert _points(intent)[0] == "bar"
+    kind = get_kind("chart")
+    draft = kind.draft(intent, "vega-lite", {})
+    spec = json.loads(json.dumps(draft.artifact))
+    spec["mark"] = {"type": "arc", "tooltip": True}
+    assert kind.check(intent, replace(draft, artifact=spec, facts={**draft.facts, "mark": "arc"}), {}).status == "invalid"
