@@ -534,7 +534,11 @@ class _Reader:
         spans = []
         for match_range, expanded in _calendar_spans(self.intent):
             spans.append((*match_range, expanded))
-        spans.extend(numeric_ranges(self.intent))
+        for start, end, labels in numeric_ranges(self.intent):
+            dated = re.match(r"(?:,|\s+(?:of|in))?\s+(?:19|20)\d\d\b", self.intent[end:end + 10])
+            if dated and labels and all(is_time_like(label) for label in labels):
+                end += dated.end()  # "weeks 10–14 of 2025": the year dates the range, it is no value
+            spans.append((start, end, labels))
         return spans
 
     def _check_names(self) -> dict[str, list[tuple[int, int]]]:
@@ -681,9 +685,10 @@ class _Reader:
         names = self._folded_names
         if self._joined_on(start, label):
             return False
-        # A name beside "vs" ("Python vs R usage") is delimited on that side; the other may run into the measure.
-        versus_before = re.search(r"\b(?:vs\.?|versus)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
-        versus_after = re.match(r"\s+(?:vs\.?|versus)\b", self.intent[end:end + 10], re.IGNORECASE)
+        # A name beside "vs" ("Python vs R usage", "iOS against Android crash rate") is delimited on that side;
+        # the other may run into the measure.
+        versus_before = re.search(r"\b(?:vs\.?|versus|against)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
+        versus_after = re.match(r"\s+(?:vs\.?|versus|against)\b", self.intent[end:end + 10], re.IGNORECASE)
         for side, neighbour in (("before", before.group(1) if before else None), ("after", after.group(1) if after else None)):
             if neighbour is None:
                 continue
@@ -947,6 +952,9 @@ class _Reader:
         if start < token.end or start - token.end > 40:
             return False
         gap = self.intent[token.end:start]
+        if gap in (" ", "\u00a0") and re.search(r"(?:^|[:;,\n•(]|\band|\.\s)\s*[-−+]?[$€£¥]?$", self.intent[max(0, token.start - 8):token.start]) \
+                and re.match(r"\s*(?:$|[,;\n)]|\.(?!\d)|and\b)", self.intent[end:end + 6]):
+            return True  # ": 41 occupied, 12 available.": each item is a value and then its label, nothing else
         if re.fullmatch(r"\s*(?:%|percent|per\s+cent|pct)\s+", gap, re.IGNORECASE):
             return True  # "60 % equities": a share, then what it is of
         words = _words(gap)
