@@ -103,7 +103,7 @@ _LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;·]|[\s(\[{:=→|,;·]$|->$|=>$|^/
 _MARK_NAMES: dict[str, str] = {
     "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
     "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",
-    "pie": "arc", "donut": "arc", "doughnut": "arc", "scatter": "point", "scatterplot": "point",
+    "pie": "arc", "donut": "arc", "doughnut": "arc", "ring": "arc", "scatter": "point", "scatterplot": "point",
     "dot": "point", "bubble": "point", "trend": "line", "trendline": "line", "timeline": "line", "over time": "line",
 }
 _MARK_WORD = r"(?P<word>bars?|columns?|histogram|hbar|barh|lines?|sparkline|area|pie|donut|doughnut|scatter(?:plot)?|dot|bubble)"
@@ -116,6 +116,8 @@ _MARK_REQUESTS = [
     re.compile(rf"^\W*{_MARK_WORD}\b(?!\s+\d)", re.IGNORECASE),
     # "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
     re.compile(r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)(?P<word>lines?|area)\s+(?:of|for|showing)\s", re.IGNORECASE),
+    # "a ring chart": another name of a donut, only beside a chart word ("Ring Road 120" asks for nothing)
+    re.compile(r"\b(?P<word>ring)[\s-]*(?:charts?|graphs?|plots?)\b", re.IGNORECASE),
     re.compile(r"\b(?P<word>trend(?:line)?|timeline|over\s+time)\b", re.IGNORECASE),  # weak: keep it last
 ]
 # "over time", "the trend" hint at a line but do not name a chart: beside a named mark they ask for nothing else.
@@ -596,7 +598,11 @@ class _Reader:
         spans = []
         for match_range, expanded in _calendar_spans(self.intent):
             spans.append((*match_range, expanded))
-        spans.extend(numeric_ranges(self.intent))
+        for start, end, labels in numeric_ranges(self.intent):
+            dated = re.match(r"(?:,|\s+(?:of|in))?\s+(?:19|20)\d\d\b", self.intent[end:end + 10])
+            if dated and labels and all(is_time_like(label) for label in labels):
+                end += dated.end()  # "weeks 10–14 of 2025": the year dates the range, it is no value
+            spans.append((start, end, labels))
         return spans
 
     def _check_names(self) -> dict[str, list[tuple[int, int]]]:
@@ -652,7 +658,8 @@ class _Reader:
                     f"The label '{stripped}' runs into the next statement at '{opening.group('word')}'. End each "
                     "statement with a full stop, e.g. 'Rovers 9. Also Town 4.'"))
             if len(edge_words) > 1 and (edge_words[0] in LINKING_WORDS | OPENING_WORDS
-                                        or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS):
+                                        or edge_words[-1] in LINKING_WORDS | CONNECTOR_WORDS) \
+                    and not self._line_heading(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts or ends with a linking word. Write 'label value' items, e.g. "
                     "'control 3.2%, variant 4.1%'."))
@@ -670,8 +677,35 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"I could not find '{stripped}' as a whole name in the intent. Write each label in full next to "
                     f"its value, e.g. 'New York 8.3M, Los Angeles 3.9M'."))
+            if all(self._cut_from_line_head(a, b) for a, b in found):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"'{stripped}' is only part of the name that heads its line. Write each name in full, e.g. "
+                    "'- tickets closed: wk1 110'."))
             spans[name] = found
         return spans
+
+    def _cut_from_line_head(self, start: int, end: int) -> bool:
+        """"- bugs closed: wk1 12" drawn as "bugs": the occurrence sits in the head of a line (before its colon)
+        whose other words would read as linking words ("closed"), so the name was cut from the head."""
+        line_start = self.intent.rfind("\n", 0, start) + 1
+        colon = self.intent.find(":", end)
+        newline = self.intent.find("\n", end)
+        if colon < 0 or 0 <= newline < colon:
+            return False
+        head = re.sub(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*", "", self.intent[line_start:colon])
+        if re.search(r"[\d,;()]", head):
+            return False
+        rest = _words(self.intent[line_start:start]) + _words(self.intent[end:colon])
+        return bool(rest) and all(w.lower() in CONNECTOR_WORDS for w in rest)
+
+    def _line_heading(self, name: str) -> bool:
+        """"- tickets closed: wk1 110": the name is the whole head of a line (after a bullet) before its colon,
+        so a word like "closed" ends the name, not a sentence."""
+        for start, end in self._find(name):
+            head = self.intent[self.intent.rfind("\n", 0, start) + 1:start]
+            if re.fullmatch(r"[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*", head) and re.match(r"[ \t]*:", self.intent[end:end + 3]):
+                return True
+        return False
 
     def _check_split_number(self, label: str) -> None:
         """"Bergen 289 330", "Zürich 48'200": a label ending with one to three digits right before a group of
@@ -724,9 +758,10 @@ class _Reader:
         names = self._folded_names
         if self._joined_on(start, label):
             return False
-        # A name beside "vs" ("Python vs R usage") is delimited on that side; the other may run into the measure.
-        versus_before = re.search(r"\b(?:vs\.?|versus)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
-        versus_after = re.match(r"\s+(?:vs\.?|versus)\b", self.intent[end:end + 10], re.IGNORECASE)
+        # A name beside "vs" ("Python vs R usage", "iOS against Android crash rate") is delimited on that side;
+        # the other may run into the measure.
+        versus_before = re.search(r"\b(?:vs\.?|versus|against)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
+        versus_after = re.match(r"\s+(?:vs\.?|versus|against)\b", self.intent[end:end + 10], re.IGNORECASE)
         for side, neighbour in (("before", before.group(1) if before else None), ("after", after.group(1) if after else None)):
             if neighbour is None:
                 continue
@@ -1017,6 +1052,9 @@ class _Reader:
         if start < token.end or start - token.end > 40:
             return False
         gap = self.intent[token.end:start]
+        if gap in (" ", "\u00a0") and re.search(r"(?:^|[:;,\n•(]|\band|\.\s)\s*[-−+]?[$€£¥]?$", self.intent[max(0, token.start - 8):token.start]) \
+                and re.match(r"\s*(?:$|[,;\n)]|\.(?!\d)|and\b)", self.intent[end:end + 6]):
+            return True  # ": 41 occupied, 12 available.": each item is a value and then its label, nothing else
         if re.fullmatch(r"\s*(?:%|percent|per\s+cent|pct)\s+", gap, re.IGNORECASE):
             return True  # "60 % equities": a share, then what it is of
         words = _words(gap)
@@ -1686,7 +1724,7 @@ def _table_points(intent: str) -> _Structured | None:
                 body.append(_pipe_cells(row))
             end = offsets[index + 1 + len(body)]
             if body and all(len(r) == len(header) for r in body):
-                return _grid_points(header, body, "table", offsets[index - 1], end)
+                return _grid_points(header, _sum_row_dropped(body), "table", offsets[index - 1], end)
             raise Unfaithful("UNREADABLE_INTENT", "Every row of the table needs as many cells as its header.")
     for delimiter in ("\t", ";", "  ", ","):
         block: list[int] = []
@@ -1742,7 +1780,25 @@ def _header_words(intent: str) -> list[str]:
 
 
 def _pipe_cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+    cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    return [re.sub(r"^(\*\*|__|\*|_)(\S(?:.*\S)?)\1$", r"\2", cell) for cell in cells]  # "**Total**": emphasis only
+
+
+def _sum_row_dropped(body: list[list[str]]) -> list[list[str]]:
+    """The rows without a last "Total" row whose every number is the exact sum of its column above
+    (the sum is no data); unchanged otherwise, so a total that is not the sum is drawn and refused."""
+    if len(body) < 3 or _fold(body[-1][0]).strip().rstrip(":") not in {"total", "totals", "sum", "overall", "grand total", "all"}:
+        return body
+    checked = 0
+    for column in range(1, len(body[-1])):
+        total = _cell_readings(body[-1][column])
+        parts = [_cell_readings(row[column]) for row in body[:-1]]
+        if total is None or len(total) != 1 or any(p is None or len(p) != 1 for p in parts):
+            return body
+        if abs(sum(next(iter(p)) for p in parts) - next(iter(total))) > 1e-9 * max(1.0, abs(next(iter(total)))):  # type: ignore[arg-type]
+            return body
+        checked += 1
+    return body[:-1] if checked else body
 
 
 # ---------------------------------------------------------------------------------------------

@@ -36,7 +36,10 @@ LABEL_SPAN_RE = re.compile(
     r"|\b\d{1,2}\s?[ap]\.?m\b\.?"
     # "Jan–Apr 2024", "Q1 to Q3 2025": the year of a range of months or quarters dates it
     r"|\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4])\s*(?:[-–—]|to)\s*"
-    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b",
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]),?\s+\d{4}\b"
+    # "weeks 10–14 of 2025", "days 1 to 5, 2024": the year of a numbered range of periods dates it
+    r"|\b(?:weeks?|wks?|days?|months?|sprints?|periods?)\s*\d{1,2}\s*(?:[-–—]|to|through)\s*"
+    r"(?:(?:weeks?|wks?|days?|months?|sprints?|periods?)\s*)?\d{1,2}(?:,|\s+(?:of|in))?\s+(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
 # "Figure 3. Emissions", "Table 2 summarises": the number of a figure or table, not a value.
@@ -124,7 +127,9 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
 
 
 # "top 5 languages", "last 7 days", "3 series": numbers that size the question, not values.
-COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|bottom|last|past|next|first|over\s+the\s+last|question)-?|\bn\s*=|#)\s*$",
+COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|bottom|last|past|next|first|over\s+the\s+last|question)-?|\bn\s*=|#"
+                             # "Of the 60 beds: …", "(out of 500 asked)": the whole the values are parts of
+                             r"|(?:^|[.(:;]\s*)(?:of|out\s+of)\s+(?:the\s+|all\s+)?)\s*$",
                              re.IGNORECASE)
 COUNT_AFTER_RE = re.compile(r"^\s*(?:series|items|categories|bars|slices|lines|values|points)\b", re.IGNORECASE)
 # "green fill at 40% opacity, 800px wide": numbers that style the chart, not values to draw

@@ -334,7 +334,7 @@ def read_markdown_table(text: str) -> ReadData | BareValues | None:
                 if "|" not in row_line:
                     break
                 rows.append(_markdown_cells(row_line))
-            read = read_grid(header, rows, source="table")
+            read = read_grid(header, without_total_row(rows), source="table")
             if read is not None:
                 read.data_start = offset - len(lines[index - 1]) - 1
             return read
@@ -343,7 +343,28 @@ def read_markdown_table(text: str) -> ReadData | BareValues | None:
 
 
 def _markdown_cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+    cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    return [re.sub(r"^(\*\*|__|\*|_)(\S(?:.*\S)?)\1$", r"\2", cell) for cell in cells]  # "**435**": emphasis only
+
+
+TOTAL_WORDS = frozenset({"total", "sum", "overall", "grand total", "all", "totals"})
+
+
+def without_total_row(rows: list[list[str]]) -> list[list[str]]:
+    """A last row named "Total" whose numbers are the sums of the rows above is their sum, not a row of
+    data: it is left out. A "Total" row that is not their sum stays (and is refused later as a total)."""
+    if len(rows) < 3 or rows[-1][0].strip().lower().rstrip(":") not in TOTAL_WORDS:
+        return rows
+    summed = False
+    for column in range(1, len(rows[-1])):
+        total = parse_cell(rows[-1][column])
+        parts = [parse_cell(row[column]) if column < len(row) else None for row in rows[:-1]]
+        if total is None and not rows[-1][column].strip():
+            continue
+        if total is None or any(p is None for p in parts) or abs(sum(parts) - total) > 1e-9 * max(1.0, abs(total)):  # type: ignore[arg-type]
+            return rows
+        summed = True
+    return rows[:-1] if summed else rows
 
 
 def read_csv_block(text: str) -> ReadData | BareValues | None:
