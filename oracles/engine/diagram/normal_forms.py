@@ -13,6 +13,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "name: a, b" lines (or a YAML map of lists) whose other lines only say the colon is a forward
   relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
   one "name -> a" line per name listed, the cue lines dropped (they name no node)
+- YAML in the shapes of yaml_data.py → the JSON it stands for, then as JSON below
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
 - a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
@@ -23,7 +24,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "the store manager, Dana, answers to the regional manager, Felix" → "Dana (store manager) answers to
   Felix (regional manager)" (appositives.py)
 - "A is managed by B and C by D" → "A is managed by B; C is managed by D" (gapping.py)
+- "connects to A and to B" → "connects to A and B" (the preposition said again names nothing)
 - "Ravi in turn leads …", "Ravi, in turn, manages …" → "Ravi leads …" (the aside says nothing of who)
+- a heading hedged by one adverb ("Hiring comms, roughly:") → the heading ("Hiring comms:")
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
 
@@ -37,7 +40,8 @@ from .edge_tables import colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
-from .vocabulary import NOT_CONTENT
+from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
+from .yaml_data import as_json_graph, parse_yaml
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
 
@@ -166,6 +170,8 @@ _UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|b
 _TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;?!]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
 
 
+# "connects to the switch and to the NAS" → "connects to the switch and the NAS": the preposition said again
+_AND_TO_AGAIN_RE = re.compile(r"(?P<first>\b(?P<to>to|into)\s+[^;.\n,]+?)\s+and\s+(?P=to)\s+(?=\S)", re.IGNORECASE)
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 
@@ -173,7 +179,9 @@ def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = _inline_labels_as_parens(notation_as_arrows(intent))
     intent = ungapped(roles_in_brackets(_IN_TURN_RE.sub("", intent)))
+    intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = SCENE_RE.sub("", intent, count=1)
+    intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
@@ -252,12 +260,15 @@ def _data_arrow(tail: str, head: str, label: str | None) -> str:
 def _json_as_text(intent: str) -> str:
     starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
     end = max(intent.rfind("}"), intent.rfind("]"))
-    if not starts or end <= min(starts):
-        return intent
     try:
+        if not starts or end <= min(starts):
+            raise ValueError("no JSON")
         value = json.loads(intent[min(starts) : end + 1])
     except ValueError:
-        return intent
+        value = as_json_graph(parse_yaml(intent))  # the same shapes pasted as YAML: the whole intent
+        if value is None:
+            return intent
+        starts, end = [0], len(intent) - 1
     lines: list[str] = []
     value = _graph_shape(value)
     if value is None:

@@ -21,6 +21,7 @@ from ..limits import LAYOUT_LIMIT_REASON
 from .limits import DIAGRAM_LIMITS
 from .model import Graph, clean_label, node_key
 from .relations import PREAMBLE_RE
+from .vocabulary import HEDGED_HEADING_RE
 
 # Verbs of one actor acting on another, as agents and people write them (third person and the
 # bare form non-native writers use: "client send request to gateway").
@@ -194,6 +195,7 @@ def _actor(graph: Graph, text: str) -> str:
 
 def read_sequence(intent: str) -> Graph | None:
     """None unless every clause of the intent is an actor acting on another actor."""
+    intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)  # "Hiring comms, roughly:"
     clauses = _clauses(_SCENE_RE.sub("", intent, count=1))
     if len(clauses) < 2:
         return None

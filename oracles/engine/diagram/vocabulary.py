@@ -187,3 +187,13 @@ def tokenize(intent: str) -> list[Token]:
 
 _ARTICLES = frozenset({"the", "a", "an", "our", "my", "their", "its", "your"})
 _ANSWERS = frozenset({"yes", "no", "true", "false"})
+
+
+# "Hiring comms, roughly:", "Ingest path, simplified:": a heading hedged by one adverb of how
+# exact it is; the adverb says nothing of the diagram. Read alike by the drafter and the check.
+HEDGED_HEADING_RE = re.compile(
+    r"^(?P<head>[^,:.;\n]{1,60}?),\s*(?:roughly|basically|briefly|simplified|approximately|in\s+short|"
+    r"more\s+or\s+less|high[\s-]level|in\s+brief)\s*:",
+    re.IGNORECASE,
+)
+
