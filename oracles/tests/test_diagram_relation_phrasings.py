@@ -35,6 +35,8 @@ def _planted(intent: str, edges: list[tuple[str, str]], extra: tuple[str, ...] =
          {("kiosk", "stock service"), ("web shop", "stock service")}),
         ("the office switch connects to the printer and to the scanner.",
          {("office switch", "printer"), ("office switch", "scanner")}),
+        ("the Oslo router and the Bergen router each tunnel to the hub, which routes to the lab VLAN.",
+         {("Oslo router", "hub"), ("Bergen router", "hub"), ("hub", "lab VLAN")}),
         ("The uplink connects to the core switch; the core switch connects to rack A and to rack B.",
          {("uplink", "core switch"), ("core switch", "rack A"), ("core switch", "rack B")}),
     ],
@@ -68,3 +70,24 @@ def test_a_heading_hedged_by_one_adverb_names_the_diagram(hedge: str) -> None:
 def test_a_heading_with_more_than_a_hedge_after_its_comma_is_still_content() -> None:
     intent = "Returns desk, weekdays only: the buyer emails a photo to the seller; the seller sends a label to the buyer."
     assert answer("diagram", intent, "dot", {}).status == "invalid"
+
+
+def test_a_message_emailed_to_an_actor_named_only_after_to() -> None:
+    intent = ("Month end, who talks to whom: the ledger sends a trial balance to the close tool; "
+              "the close tool emails variances to the controller.")
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "valid", verdict.reason
+    graph = read_back(verdict.result)
+    assert dict(zip(graph.edges, graph.edge_labels, strict=True)) == {
+        ("ledger", "close tool"): "sends a trial balance", ("close tool", "controller"): "emails variances"}
+
+
+def test_the_message_drawn_as_the_recipient_is_caught() -> None:
+    intent = "the ledger sends a trial balance to the close tool; the close tool emails variances to the controller."
+    _planted(intent, [("ledger", "close tool"), ("close tool", "variances")])
+
+
+def test_a_tunnel_drawn_the_wrong_way_or_to_another_end_is_caught() -> None:
+    intent = "the Oslo router tunnels to the hub; the hub routes to the lab VLAN."
+    _planted(intent, [("hub", "Oslo router"), ("hub", "lab VLAN")])
+    _planted(intent, [("Oslo router", "lab VLAN"), ("hub", "lab VLAN")])

@@ -5,6 +5,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
 - "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
 - "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- "X has A (and B) under him/her/them" → "X manages A (and B)"
 - "Under Y are A and B", "under Y: A" → "Y manages A and B";
 - "X's manager is Y" → "X reports to Y"; "Direct reports of Y: A, B" → "Y manages A, B"
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
@@ -18,6 +19,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
 - a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
   lines (notation_reader.py: the one reading a notation has; a line it cannot read refuses)
+- a root named in the heading over a list ("Tree, root = Thesis:") → "Root: Thesis" (outline_roots.py)
+- an indented list of "Role – Name" lines → "- Name (Role)" items (titled_items.py)
 - a tree drawn with box characters ("├── src/") → indented bullets
 - "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
 - an opening scene ("In our factory the …", "In the lab, …") → dropped, like a title
@@ -26,6 +29,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "A is managed by B and C by D" → "A is managed by B; C is managed by D" (gapping.py)
 - "connects to A and to B" → "connects to A and B" (the preposition said again names nothing)
 - "Ravi in turn leads …", "Ravi, in turn, manages …" → "Ravi leads …" (the aside says nothing of who)
+- a heading's explanation of the arrows that the data cannot contradict ("(arrow from origin to
+  destination): A → B", "draw an arrow from the first item of each pair to the second: [[…]]") → dropped
 - a heading hedged by one adverb ("Hiring comms, roughly:") → the heading ("Hiring comms:")
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
@@ -36,10 +41,13 @@ import json
 import re
 
 from .appositives import roles_in_brackets
+from .arrow_captions import without_arrow_explanation
 from .edge_tables import colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
+from .outline_roots import root_heading
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
+from .titled_items import titled_items
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
 from .yaml_data import as_json_graph, parse_yaml
 
@@ -59,6 +67,9 @@ _CONTAINS_RE = re.compile(
     re.IGNORECASE,
 )
 _COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
+# "The treasurer has an assistant treasurer under her" → "The treasurer manages an assistant treasurer"
+_HAS_UNDER_RE = re.compile(r"\bhas\s+(?P<who>[^,;.:\n]{1,60}?)\s+(?:under|below|beneath|reporting\s+to)\s+(?:him|her|them)\b",
+                           re.IGNORECASE)
 _HAS_REPORTING_RE = re.compile(
     rf"\bhas\s+(?P<count>{_COUNT}\s+[\w-]+)\s+(?:reporting|who\s+report)\s+to\s+(?:him|her|them)\b", re.IGNORECASE
 )
@@ -177,10 +188,11 @@ _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
-    intent = _inline_labels_as_parens(notation_as_arrows(intent))
+    intent = _inline_labels_as_parens(notation_as_arrows(without_arrow_explanation(intent)))
     intent = ungapped(roles_in_brackets(_IN_TURN_RE.sub("", intent)))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = SCENE_RE.sub("", intent, count=1)
+    intent = titled_items(root_heading(intent))
     intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(intent))))
@@ -193,6 +205,7 @@ def normal_form(intent: str) -> str:
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
     intent = _TEAM_OF_RE.sub("manages", intent)
+    intent = _HAS_UNDER_RE.sub(lambda m: f"manages {m.group('who')}", intent)
     return _HAS_REPORTING_RE.sub(lambda m: f"manages {m.group('count')}", intent)
 
 

@@ -134,11 +134,16 @@ def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str]
     words = rest.split()
     cut = next((i for i, w in enumerate(words) if w.casefold() in ("to", "for", "with", "about") and i), len(words))
     # "emails a CV to the recruiter": the direct object is the message when the actor follows "to"
+    # ("emails exceptions to the finance team": an actor named only there, after a determiner —
+    # "asks Auth to verify it" has none, and Auth stays the object)
+    after_to = words[cut + 1 :]
     message_first = (
         cut < len(words)
         and words[cut].casefold() == "to"
         and not _mentions(" ".join(words[:cut]), actors)
-        and _mentions(" ".join(words[cut + 1 :]), actors)
+        and (_mentions(" ".join(after_to), actors)
+             or (bool(after_to) and after_to[0].casefold() in _DETERMINERS - {"this", "that", "each", "every"}
+                 and len(after_to) <= SUBJECT_MAX_WORDS))
     )
     if (
         verb.casefold() in DIRECT_WORDS
