@@ -52,3 +52,25 @@ def test_the_check_refuses_pairs_drawn_as_listed_under_a_heading_that_may_revers
     dot = 'digraph G {\n  a [label="ui"];\n  b [label="core"];\n  c [label="utils"];\n  a -> b;\n  b -> c;\n}\n'
     verdict = get_kind("diagram").check(intent, Draft("dot", dot, {}, False, []), {})
     assert verdict.status == "invalid" and verdict.reason["code"] == "CONTENT_NOT_PLACED"
+
+
+# --- "(keys are …, values are their sub-…)" before a keyed JSON tree ---------------------------------
+
+
+def test_a_keyed_tree_explained_as_keys_over_their_sub_items_is_read_as_such() -> None:
+    intent = 'club tree (keys are sections, values are their sub-sections): {"Club": {"Youth": {"U12": {}}, "Seniors": {}}}'
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "valid", verdict.reason
+    assert set(read_back(verdict.result).edges) == {("Club", "Youth"), ("Youth", "U12"), ("Club", "Seniors")}
+
+
+def test_a_keyed_tree_explained_the_other_way_round_is_refused() -> None:
+    intent = 'club tree (keys are sections, values are their parents): {"Club": {"Youth": {"U12": {}}, "Seniors": {}}}'
+    assert answer("diagram", intent, "dot", {}).status == "invalid"
+
+
+def test_a_sub_item_hung_under_the_wrong_key_is_caught() -> None:
+    intent = 'club tree (keys are sections, values are their sub-sections): {"Club": {"Youth": {"U12": {}}, "Seniors": {}}}'
+    dot = ('digraph G {\n  a [label="Club"];\n  b [label="Youth"];\n  c [label="U12"];\n  d [label="Seniors"];\n'
+           '  a -> b;\n  a -> c;\n  a -> d;\n}\n')
+    assert get_kind("diagram").check(intent, Draft("dot", dot, {}, False, []), {}).status == "invalid"

@@ -38,6 +38,24 @@ def without_arrow_explanation(intent: str) -> str:
     return intent[: match.start()] + intent[match.end() :]
 
 
+# "(keys are units, values are their sub-units)" before a JSON object of objects: the way a keyed
+# tree is read anyway (each key over the keys inside it). Values said to be parents are not this.
+_TREE_SHAPE_RE = re.compile(
+    r"\s*\(\s*keys?\s+are\s+(?:the\s+)?[\w -]{1,30}?,\s*(?:and\s+)?values?\s+are\s+(?:their|the|its)\s+"
+    r"(?:sub-?\s?[\w-]+|children|child\s+[\w-]+|(?:direct\s+)?reports|members)\s*\)",
+    re.IGNORECASE,
+)
+
+
+def without_tree_shape_explanation(intent: str) -> str:
+    """ "org tree (keys are units, values are their sub-units): {"CEO": {"CTO": {}}}" → without the
+    explanation, which says what a keyed tree means anyway; other intents unchanged."""
+    match = _TREE_SHAPE_RE.search(intent)
+    if match is None or not re.match(r"\s*:\s*\{\s*\"[^\"]+\"\s*:\s*\{", intent[match.end():]):
+        return intent
+    return intent[: match.start()] + intent[match.end() :]
+
+
 def unplaced_arrow_explanation(intent: str) -> str | None:
     """The heading's arrow explanation still in the intent (one that may reverse the data), or None.
     The check refuses it: which way the pairs point is not something to guess."""

@@ -31,6 +31,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "Ravi in turn leads …", "Ravi, in turn, manages …" → "Ravi leads …" (the aside says nothing of who)
 - a heading's explanation of the arrows that the data cannot contradict ("(arrow from origin to
   destination): A → B", "draw an arrow from the first item of each pair to the second: [[…]]") → dropped
+- "(keys are units, values are their sub-units)" before a JSON object of objects → dropped
 - a heading hedged by one adverb ("Hiring comms, roughly:") → the heading ("Hiring comms:")
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
@@ -41,7 +42,7 @@ import json
 import re
 
 from .appositives import roles_in_brackets
-from .arrow_captions import without_arrow_explanation
+from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .edge_tables import colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
@@ -188,7 +189,7 @@ _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
-    intent = _inline_labels_as_parens(notation_as_arrows(without_arrow_explanation(intent)))
+    intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(_IN_TURN_RE.sub("", intent)))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = SCENE_RE.sub("", intent, count=1)

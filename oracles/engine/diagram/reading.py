@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from .arrow_captions import without_arrow_explanation
+from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .clusters import read_grouped
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .flows import (
@@ -82,7 +82,8 @@ def read_graph(intent: str) -> Graph:
 
     The cascade's contract: a reader returns None when the intent is not in its form, a Graph
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
-    intent = without_arrow_explanation(intent)  # "Routes (arrow from origin to destination): …"
+    # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}"
+    intent = without_tree_shape_explanation(without_arrow_explanation(intent))
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
