@@ -152,3 +152,27 @@ def test_the_gapped_line_given_to_the_first_boss_is_caught() -> None:
     intent = "Pia reports to Lars and Oskar to Mette."
     _planted(intent, [("Lars", "Pia"), ("Lars", "Oskar")], extra=("Mette",))
     _planted(intent, [("Lars", "Pia"), ("Oskar", "Mette")])
+
+
+# --- "has X under him/her", a request typed in chat ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ("The bursar oversees the clerk. The clerk has a trainee under him.", {("bursar", "clerk"), ("clerk", "trainee")}),
+        ("Ruth manages Sol and Tova. Tova has Uri and Val under her.",
+         {("Ruth", "Sol"), ("Ruth", "Tova"), ("Tova", "Uri"), ("Tova", "Val")}),
+        ("hey can u draw this as a tree? top is Garden. under Garden there's Beds and Pond.",
+         {("Garden", "Beds"), ("Garden", "Pond")}),
+    ],
+)
+def test_has_someone_under_her_and_a_chat_request(intent: str, edges: set[tuple[str, str]]) -> None:
+    assert _drawn(intent)[1] == edges
+
+
+def test_the_person_under_her_left_out_or_put_under_another_is_caught() -> None:
+    intent = "Ruth manages Sol and Tova. Tova has Uri under her."
+    _planted(intent, [("Ruth", "Sol"), ("Ruth", "Tova")], extra=("Uri",))
+    _planted(intent, [("Ruth", "Sol"), ("Ruth", "Tova"), ("Sol", "Uri")])
+

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from .model import Graph, clean_label, node_key
+from .quoted_groups import LEAD_IN_RE, unquoted_groups
 
 _TRIGGER_RE = re.compile(
     r"\b(?:groups?|clusters?|layers?|tiers?|zones?|stations?|boxes|contexts|domains|subsystems)\b", re.IGNORECASE
@@ -91,7 +92,8 @@ def _declarations(statement: str) -> list[tuple[str, list[str]]] | None:
             found.append((name, items))
             rest = rest.replace(match.group(0), " ", 1)
         leftover = re.sub(r"[,:\s]|\band\b", " ", rest).strip()
-        return found if found and (not leftover or _LEAD_RE.match(leftover)) else None
+        announced = not leftover or _LEAD_RE.match(leftover) or LEAD_IN_RE.match(leftover)
+        return found if found and announced else None
     colon = _COLON_RE.match(text)
     if colon:
         name, items = _group_name(colon.group("name")), _list(colon.group("list"))
@@ -129,6 +131,7 @@ def read_grouped(intent: str, read_rest: Callable[[str], Graph | None]) -> Graph
         ),
         intent,
     )
+    intent = unquoted_groups(intent)  # "into 'Back office' (ledger, payroll)": the name in quotes
     groups: list[tuple[str, list[str]]] = []
     rest = intent
     for match in _STATEMENT_RE.finditer(intent):

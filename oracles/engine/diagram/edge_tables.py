@@ -15,6 +15,7 @@ from typing import Any
 
 from .model import Graph, node_key
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
+from .yaml_data import as_json_graph, parse_yaml
 
 TAIL_HEADERS = frozenset("from source src tail start parent caller sender manager boss supervisor reportsto".split()
                          + TRANSITION_TAILS)
@@ -145,6 +146,9 @@ def _edge_of(item: Any) -> tuple[str, str, str | None] | None:
 def read_json_graph(intent: str) -> Graph | None:
     """None unless the intent holds one JSON edge list or tree (after at most a short heading)."""
     part = _json_part(intent)
+    if part is None:
+        yaml_value = as_json_graph(parse_yaml(intent))  # the same shapes pasted as YAML
+        part = None if yaml_value is None else ("", yaml_value, "")
     if part is None:
         return None
     before, value, after = part

@@ -25,6 +25,7 @@ import re
 
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
+from .arrow_captions import unplaced_arrow_explanation
 from .flow_check import (
     REQUEST_VERBS,
     fan_in_wait,
@@ -509,7 +510,7 @@ class Faithfulness:
         for index in range(first):
             token = self.tokens[index]
             heading = [t.text.casefold() for t in self.tokens[start:index] if t.kind == "word"]
-            if token.kind == "punct" and token.text == "?" and start == 0 and "you" in heading \
+            if token.kind == "punct" and token.text == "?" and start == 0 and {"you", "u"} & set(heading) \
                     and set(heading) & (_INSTRUCT_VERBS | REQUEST_VERBS):
                 # "Could you draw our incident process? First …": the request names the diagram
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
@@ -756,5 +757,10 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
                    clusters: list[tuple[str, list[str]]] | None = None) -> None:
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
     # groups first: their declarations are accounted for there and taken out of the intent
-    rest, placed = account_for_groups(normal_form(intent), nodes, edges, clusters or [])
+    normal = normal_form(intent)
+    explanation = unplaced_arrow_explanation(normal)
+    if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed
+        raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{explanation}': it may turn the pairs round. "
+                                                  "Write each connection as 'a -> b' in the direction it goes.")
+    rest, placed = account_for_groups(normal, nodes, edges, clusters or [])
     Faithfulness(rest, placed, edges).run()

@@ -39,7 +39,7 @@ _FORWARD = [
     r"jumps?|loops?(?: back)?|falls?(?: back)?|goes back|go back|back|returns?|return|sends?(?: back)?|forwards?|"
     r"passes|pass|hands?(?: off)?|routes?|proxies|proxy|pushes|push|publishes|publish|writes?|emits?|posts?|streams?|"
     r"delivers?|redirects?|uploads?|replies|reply|responds?|answers|gives?|retries|retry|feeds?|switches|transitions?|"
-    r"ends?(?: up)?|meets?|joins?|converges?|comes?(?: back)?|cycles?(?: back)?|a?round(?: again)?) "
+    r"ends?(?: up)?|meets?|joins?|converges?|comes?(?: back)?|cycles?(?: back)?|a?round(?: again)?|tunnels?|peers?) "
     r"(?:@ |straight |directly ){0,4}?(?:back )?"
     r"(?:to|into|in|onto|at)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|requests?|asks?) (?:@ ){0,4}?(?:from|of)",
@@ -324,7 +324,7 @@ def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | Non
     if colons:
         glue = glue[colons[-1] + 1:]
     asks = [i for i, (symbol, span) in enumerate(glue) if symbol == "?" and span is None]
-    if asks and "you" in [symbol for symbol, _ in glue[:asks[-1]]]:
+    if asks and {"you", "u"} & {symbol for symbol, _ in glue[:asks[-1]]}:  # "can u draw …?" as typed in chat
         glue = glue[asks[-1] + 1:]  # "Can you turn my recipe into a flowchart? Step 1: …": the request
     return [(symbol, span) for symbol, span in glue
             if span is not None or (symbol != "@" and symbol not in _INSTRUCT and symbol not in _PREAMBLE_FILLER)]

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..contracts import EngineRefusal
+from .quoted_groups import unquoted_groups
 from .vocabulary import NOT_CONTENT, TITLE_MAX_WORDS, phrase_key
 
 GROUP_WORD_RE = re.compile(
@@ -175,6 +176,7 @@ def account_for_groups(
         ),
         intent,
     )
+    intent = unquoted_groups(intent)  # "into 'Back office' (ledger, payroll)": the name in quotes
     node_keys = {_key(n) for n in nodes}
     drawn: dict[str, frozenset[str]] = {}
     seen: set[str] = set()

@@ -28,6 +28,9 @@ _DOWN_RE = re.compile(
     r"branches\s+into|consists\s+of|is\s+made\s+up\s+of|holds|contains|includes|has)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
+# "The treasurer has an assistant treasurer under her": the people after "has" are under the subject
+_HAS_UNDER_RE = re.compile(r"^(?P<boss>[^,;:]+?)\s+has\s+(?P<rest>.+?)\s+(?:under|below|beneath|reporting\s+to)\s+"
+                           r"(?:him|her|them)$", re.IGNORECASE)
 _HAS_RE = re.compile(
     rf"^(?P<boss>[^,;:]+?)\s+has\s+(?P<count>{_COUNT}(?:\s+[\w-]+)?)\s+(?:reporting|who\s+reports?)\s+to\s+"
     r"(?:him|her|them)\s*[,:]\s*(?P<rest>.+)$",
@@ -163,6 +166,11 @@ class _Reading:
         if whose:  # "Tom's manager is Sara": Tom reports to Sara
             self.counted = True
             text = text[:whose.start()] + " reports to" + text[whose.end():]
+        has_under = _HAS_UNDER_RE.match(text)
+        if has_under:
+            self.counted = True
+            names = _names(re.sub(r"^(?:an?|the)\s+", "", has_under.group("rest"), flags=re.IGNORECASE))
+            return names is not None and self.manages(has_under.group("boss"), names)
         has = _HAS_RE.match(text)
         if has:
             self.counted = True

@@ -5,6 +5,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X is (the) boss / head / manager / supervisor of Y", "X is in charge of Y" → "X manages Y"
 - "X leads / heads / has a team of (three:) A, B and C" → "X manages (three:) A, B and C"
 - "X has two agents reporting to him, A and B" → "X manages two agents, A and B"
+- "X has A (and B) under him/her/them" → "X manages A (and B)"
 - "Under Y are A and B", "under Y: A" → "Y manages A and B";
 - "X's manager is Y" → "X reports to Y"; "Direct reports of Y: A, B" → "Y manages A, B"
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
@@ -13,10 +14,13 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "name: a, b" lines (or a YAML map of lists) whose other lines only say the colon is a forward
   relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
   one "name -> a" line per name listed, the cue lines dropped (they name no node)
+- YAML in the shapes of yaml_data.py → the JSON it stands for, then as JSON below
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
 - a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
   lines (notation_reader.py: the one reading a notation has; a line it cannot read refuses)
+- a root named in the heading over a list ("Tree, root = Thesis:") → "Root: Thesis" (outline_roots.py)
+- an indented list of "Role – Name" lines → "- Name (Role)" items (titled_items.py)
 - a tree drawn with box characters ("├── src/") → indented bullets
 - parallel openers ("three things happen in parallel: a, b, c", "→ [a, b] in parallel →") →
   "in parallel: a, b, c", "→ (a, b) →" (parallel_normal.py)
@@ -27,7 +31,12 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "the store manager, Dana, answers to the regional manager, Felix" → "Dana (store manager) answers to
   Felix (regional manager)" (appositives.py)
 - "A is managed by B and C by D" → "A is managed by B; C is managed by D" (gapping.py)
+- "connects to A and to B" → "connects to A and B" (the preposition said again names nothing)
 - "Ravi in turn leads …", "Ravi, in turn, manages …" → "Ravi leads …" (the aside says nothing of who)
+- a heading's explanation of the arrows that the data cannot contradict ("(arrow from origin to
+  destination): A → B", "draw an arrow from the first item of each pair to the second: [[…]]") → dropped
+- "(keys are units, values are their sub-units)" before a JSON object of objects → dropped
+- a heading hedged by one adverb ("Hiring comms, roughly:") → the heading ("Hiring comms:")
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 """
 
@@ -37,14 +46,18 @@ import json
 import re
 
 from .appositives import roles_in_brackets
+from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
 from .edge_tables import colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
+from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
 from .pipelines import job_block
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
-from .vocabulary import NOT_CONTENT
+from .titled_items import titled_items
+from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
+from .yaml_data import as_json_graph, parse_yaml
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
 
@@ -62,6 +75,9 @@ _CONTAINS_RE = re.compile(
     re.IGNORECASE,
 )
 _COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
+# "The treasurer has an assistant treasurer under her" → "The treasurer manages an assistant treasurer"
+_HAS_UNDER_RE = re.compile(r"\bhas\s+(?P<who>[^,;.:\n]{1,60}?)\s+(?:under|below|beneath|reporting\s+to)\s+(?:him|her|them)\b",
+                           re.IGNORECASE)
 _HAS_REPORTING_RE = re.compile(
     rf"\bhas\s+(?P<count>{_COUNT}\s+[\w-]+)\s+(?:reporting|who\s+report)\s+to\s+(?:him|her|them)\b", re.IGNORECASE
 )
@@ -175,14 +191,19 @@ _UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|b
 _TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;?!]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
 
 
+# "connects to the switch and to the NAS" → "connects to the switch and the NAS": the preposition said again
+_AND_TO_AGAIN_RE = re.compile(r"(?P<first>\b(?P<to>to|into)\s+[^;.\n,]+?)\s+and\s+(?P=to)\s+(?=\S)", re.IGNORECASE)
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
-    intent = _inline_labels_as_parens(notation_as_arrows(intent))
+    intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(_IN_TURN_RE.sub("", intent)))
+    intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = SCENE_RE.sub("", intent, count=1)
+    intent = titled_items(root_heading(intent))
+    intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_jobs_as_arrows(intent)))))
     intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
@@ -196,6 +217,7 @@ def normal_form(intent: str) -> str:
     intent = _CONTAINS_RE.sub("contains", intent)
     intent = _COUNTED_PARTS_RE.sub(lambda m: f"{m.group('verb')} ", intent)  # "has three children — A, B, C"
     intent = _TEAM_OF_RE.sub("manages", intent)
+    intent = _HAS_UNDER_RE.sub(lambda m: f"manages {m.group('who')}", intent)
     return _HAS_REPORTING_RE.sub(lambda m: f"manages {m.group('count')}", intent)
 
 
@@ -287,12 +309,15 @@ def _jobs_as_arrows(intent: str) -> str:
 def _json_as_text(intent: str) -> str:
     starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
     end = max(intent.rfind("}"), intent.rfind("]"))
-    if not starts or end <= min(starts):
-        return intent
     try:
+        if not starts or end <= min(starts):
+            raise ValueError("no JSON")
         value = json.loads(intent[min(starts) : end + 1])
     except ValueError:
-        return intent
+        value = as_json_graph(parse_yaml(intent))  # the same shapes pasted as YAML: the whole intent
+        if value is None:
+            return intent
+        starts, end = [0], len(intent) - 1
     lines: list[str] = []
     value = _graph_shape(value)
     if value is None:

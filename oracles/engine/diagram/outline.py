@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 
 from .model import Graph
+from .outline_roots import root_heading
+from .titled_items import titled_items
 
 # "- a", "1. a", "2) a", and an outline's "1.1 a", "2.3.1 a" (a work breakdown's sub-items)
-ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+‣◦▪]|\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}[.)])[ \t]+(?P<text>\S.*?)\s*$")
+# and an indented sub-item lettered "a." / "b)" under a numbered one
+ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)(?:[-*•+‣◦▪]|\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}[.)]|(?<=[ \t])[a-z][.)])[ \t]+"
+                     r"(?P<text>\S.*?)\s*$")
 # An item that states its own relation ("a -> b", "x calls y") is a sentence, not a name.
 RELATION_IN_ITEM_RE = re.compile(r"->|→|=>|⇒|\b(?:if|when|otherwise|else|then|calls|sends|reports\s+to|in\s+parallel|"
                                  r"simultaneously|concurrently)\b", re.IGNORECASE)
@@ -28,7 +32,8 @@ BARE_MIN_LINES = 3
 
 def read_outline(intent: str) -> Graph | None:
     """None unless the intent is a heading (optional) followed by a list of plain names."""
-    lines = [line for line in intent.splitlines() if line.strip()]
+    # "Tree, root = Thesis:" over the list; "CEO – Ana Ruiz" lines as "Ana Ruiz (CEO)"
+    lines = [line for line in titled_items(root_heading(intent)).splitlines() if line.strip()]
     items = [ITEM_RE.match(line) for line in lines]
     if not any(items):
         # "League\n    Division A\n        Lions": a tree drawn with indentation alone

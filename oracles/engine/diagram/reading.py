@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
@@ -90,6 +91,8 @@ def read_graph(intent: str) -> Graph:
 
     The cascade's contract: a reader returns None when the intent is not in its form, a Graph
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
+    # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}"
+    intent = without_tree_shape_explanation(without_arrow_explanation(intent))
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:

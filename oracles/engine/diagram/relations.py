@@ -8,7 +8,7 @@ import re
 from .model import Graph, clean_label
 
 _VERBS = [
-    r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"is\s+connected\s+to", r"calls", r"call",
+    r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"tunnels?\s+to", r"peers?\s+to", r"is\s+connected\s+to", r"calls", r"call",
     r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
     r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
     r"(?P<message>(?:\s+[\w-]+){0,3}?)\s+(?:to|into|in)",
@@ -67,6 +67,8 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         # "the web app and the admin panel both call …": "both" gathers the subjects, it names none
         subject_text = re.sub(r"\s+(?:also|too|then|now|always|eventually|both|all|each)$", "",
                               PREAMBLE_RE.sub("", clause[:match.start()].strip()), flags=re.IGNORECASE)
+        # "Both the portal and the app call …": a leading "both" gathers the subjects too
+        subject_text = re.sub(r"^both\s+(?=\S+.*\s(?:and|&)\s)", "", subject_text, flags=re.IGNORECASE)
         if subject_default and not subject_text.strip():
             subject_keys = [subject_default]
         elif re.fullmatch(r"\s*(?:both(?:\s+of\s+them)?|they|all\s+of\s+them|they\s+all|they\s+both|each(?:\s+of\s+them)?|"
@@ -92,7 +94,14 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
             rest, rest_message = moved.group("obj"), moved.group("cond")
         elif extra and match is forward:  # "calls the payment service with the order total"
             rest, rest_message = extra.group("obj"), extra.group("what")
-        objects = [graph.node(o) for o in split_names(rest)]
+        # "calls the SIS too": the adverb after the object names nothing
+        rest = re.sub(r"\s+(?:too|as\s+well|also)\s*$", "", rest, flags=re.IGNORECASE)
+        # "connects to the mesh node and to the NAS": the verb's preposition said again before the next object
+        preposition = re.search(r"\s(to|into|from|with)$", match.group("verb"), re.IGNORECASE)
+        names = split_names(rest)
+        if preposition and len(names) > 1:
+            names = [re.sub(rf"^\s*{preposition.group(1)}\s+(?=\S)", "", n, flags=re.IGNORECASE) for n in names]
+        objects = [graph.node(o) for o in names]
         graph.last_objects = objects
         # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
         message = (match.groupdict().get("message") or match.groupdict().get("message2")

@@ -21,6 +21,7 @@ from ..limits import LAYOUT_LIMIT_REASON
 from .limits import DIAGRAM_LIMITS
 from .model import Graph, clean_label, node_key
 from .relations import PREAMBLE_RE
+from .vocabulary import HEDGED_HEADING_RE
 
 # Verbs of one actor acting on another, as agents and people write them (third person and the
 # bare form non-native writers use: "client send request to gateway").
@@ -133,11 +134,16 @@ def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str]
     words = rest.split()
     cut = next((i for i, w in enumerate(words) if w.casefold() in ("to", "for", "with", "about") and i), len(words))
     # "emails a CV to the recruiter": the direct object is the message when the actor follows "to"
+    # ("emails exceptions to the finance team": an actor named only there, after a determiner —
+    # "asks Auth to verify it" has none, and Auth stays the object)
+    after_to = words[cut + 1 :]
     message_first = (
         cut < len(words)
         and words[cut].casefold() == "to"
         and not _mentions(" ".join(words[:cut]), actors)
-        and _mentions(" ".join(words[cut + 1 :]), actors)
+        and (_mentions(" ".join(after_to), actors)
+             or (bool(after_to) and after_to[0].casefold() in _DETERMINERS - {"this", "that", "each", "every"}
+                 and len(after_to) <= SUBJECT_MAX_WORDS))
     )
     if (
         verb.casefold() in DIRECT_WORDS
@@ -194,6 +200,7 @@ def _actor(graph: Graph, text: str) -> str:
 
 def read_sequence(intent: str) -> Graph | None:
     """None unless every clause of the intent is an actor acting on another actor."""
+    intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)  # "Hiring comms, roughly:"
     clauses = _clauses(_SCENE_RE.sub("", intent, count=1))
     if len(clauses) < 2:
         return None

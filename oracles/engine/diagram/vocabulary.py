@@ -33,7 +33,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
         works work managed owned led above below under beneath supervised overseen headed
         reporting leads answers parallel simultaneously concurrently paths path branches cases way
-        switches transitions enqueues enqueue
+        switches transitions enqueues enqueue tunnels tunnel peers peer
         end meet meets join joins converge converges
         round around come comes repeat repeats restart restarts forever
     """.split()),
@@ -46,6 +46,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         can could would you me us i we please pls need want like diagram diagrams flowchart flow chart charts graph
         graphs picture map overview simple quick small little basic sequence architecture hierarchy org organisation
         organization process workflow pipeline lifecycle state machine structure tree outline
+        hey hi hello u ya
     """.split()),
 }
 _CONNECT = NOT_CONTENT["anywhere"]
@@ -87,7 +88,9 @@ EXAMPLE_REWRITE = ("say each step and how it connects, e.g. 'if unresolved after
 _WORD = r"[^\W_]+(?:['’\-./_+&#][^\W_]+|(?<=\d),\d{3}(?!\d))*[+#]*"
 _ARROW = r"<-{1,2}>|<=>|↔|-{1,3}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦|<-{1,2}|←|⟵|<="
 # "1.", "2)", and an outline's "1.1", "2.3.1" (a work breakdown's sub-items)
-_TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}(?:\.\d{{1,2}})+\.?|\d{{1,2}}[.)])[ \t]+)|(?P<arrow>{_ARROW})|"
+# and an indented sub-item lettered "a." / "b)" under a numbered one
+_TOKEN_RE = re.compile(rf"(?P<marker>(?m:^)[ \t]*(?:[-*•+‣◦▪]|\d{{1,2}}(?:\.\d{{1,2}})+\.?|\d{{1,2}}[.)]|(?<=[ \t])[a-z][.)])[ \t]+)|"
+                       rf"(?P<arrow>{_ARROW})|"
                        rf"(?P<word>{_WORD})|(?P<nl>\n)|(?P<punct>[^\s])")
 _MERMAID_NODE_RE = re.compile(r"(?<![\w\]])(?P<id>[A-Za-z_]\w{0,20})(?:\[\[?|\(\(?|\{\{?)(?P<label>[^\]\)\}\n\[\(\{]{1,120})"
                               r"(?:\]\]?|\)\)?|\}\}?)")
@@ -252,3 +255,13 @@ def tokenize(intent: str) -> list[Token]:
 
 _ARTICLES = frozenset({"the", "a", "an", "our", "my", "their", "its", "your"})
 _ANSWERS = frozenset({"yes", "no", "true", "false"})
+
+
+# "Hiring comms, roughly:", "Ingest path, simplified:": a heading hedged by one adverb of how
+# exact it is, or saying what the drawing shows ("Billing, who talks to whom:"); it names no step. Read alike by the drafter and the check.
+HEDGED_HEADING_RE = re.compile(
+    r"^(?P<head>[^,:.;\n]{1,60}?),\s*(?:roughly|basically|briefly|simplified|approximately|in\s+short|"
+    r"more\s+or\s+less|high[\s-]level|in\s+brief|who\s+\w+\s+(?:to\s+)?(?:whom|what))\s*:",
+    re.IGNORECASE,
+)
+

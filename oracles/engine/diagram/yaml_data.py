@@ -1,0 +1,154 @@
+"""A graph pasted as YAML, in the shapes agents write it:
+
+    steps:                      flow:                        org:
+      receive:                    - from: Applicant            CEO:
+        next: [inspect]             to: Screening                - COO:
+      inspect:                      when: shortlisted                - Ops manager
+        next: [repair, scrap]     - from: Screening            - CMO
+      scrap: {}                     to: Offer
+
+`parse_yaml` reads the block-style subset these use (maps, "- " lists, "[a, b]", "{}", plain or
+quoted scalars) into the values json.loads would give, or None for anything else. `as_json_graph`
+turns a parsed value into a JSON graph shape both readers already read: a wrapper key ("flow:",
+"steps:", "org:") around an edge list, a map of steps to their "next" steps, or a tree of lists
+under "org:" / "tree:". Anything else is None: YAML that is only "name: value" lines is left to
+the other readers (a colon may say many things).
+
+Read alike by the drafter (edge_tables.py) and the check's normal form, as json.loads is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_SCALAR_RE = re.compile(r"^(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\[\]{}:#,&*!|>%@`'\"-][^\[\]{}#\n]*?|-[^\s\[\]{}#\n][^\[\]{}#\n]*?)$")
+_FLOW_LIST_RE = re.compile(r"^\[(?P<items>[^\[\]{}]*)\]$")
+_KEY_RE = re.compile(r"^(?P<key>[^\s:#\[\]{}\"'-][^:#\[\]{}]*?|\"[^\"]+\"|'[^']+'):(?:\s+(?P<value>\S.*?))?\s*$")
+_LIST_ITEM_RE = re.compile(r"^-(?:\s+(?P<rest>\S.*?))?\s*$")
+
+# Keys that only wrap the graph ("flow:", "steps:") and keys that name the tree they hold ("org:").
+WRAPPER_KEYS = frozenset("flow flows steps workflow process pipeline transitions edges links graph diagram".split())
+TREE_KEYS = frozenset("org orgchart org_chart tree hierarchy structure".split())
+NEXT_KEYS = frozenset("next then to goes_to children".split())
+
+
+class _Bad(Exception):
+    pass
+
+
+def _scalar(text: str) -> Any:
+    text = text.strip()
+    if text == "{}":
+        return {}
+    if text == "[]":
+        return []
+    flow = _FLOW_LIST_RE.match(text)
+    if flow:
+        items = [_scalar(item) for item in flow.group("items").split(",") if item.strip()]
+        if any(not isinstance(item, str) for item in items):
+            raise _Bad
+        return items
+    if not _SCALAR_RE.match(text):
+        raise _Bad
+    return text[1:-1] if text[:1] in "\"'" else text
+
+
+def _block(lines: list[tuple[int, str]], at: int, indent: int) -> tuple[Any, int]:
+    """The map or list whose lines start at lines[at] with this indent; (value, next index)."""
+    if _LIST_ITEM_RE.match(lines[at][1]):
+        items: list[Any] = []
+        while at < len(lines) and lines[at][0] == indent and (item := _LIST_ITEM_RE.match(lines[at][1])):
+            rest = item.group("rest")
+            if rest is None:
+                if at + 1 >= len(lines) or lines[at + 1][0] <= indent:
+                    raise _Bad
+                value, at = _block(lines, at + 1, lines[at + 1][0])
+            elif _KEY_RE.match(rest):  # "- from: A" then "  to: B": a map inside the item
+                inner = indent + 2
+                sub = [(inner, rest)]
+                at += 1
+                while at < len(lines) and lines[at][0] > indent:
+                    sub.append(lines[at])
+                    at += 1
+                value, used = _block(sub, 0, inner)
+                if used != len(sub):
+                    raise _Bad
+            else:
+                value, at = _scalar(rest), at + 1
+            items.append(value)
+        return items, at
+    mapping: dict[str, Any] = {}
+    while at < len(lines) and lines[at][0] == indent:
+        entry = _KEY_RE.match(lines[at][1])
+        if entry is None:
+            raise _Bad
+        key = entry.group("key").strip().strip("\"'")
+        if key in mapping:
+            raise _Bad
+        if entry.group("value") is not None:
+            mapping[key], at = _scalar(entry.group("value")), at + 1
+        elif at + 1 < len(lines) and lines[at + 1][0] > indent:
+            mapping[key], at = _block(lines, at + 1, lines[at + 1][0])
+        elif at + 1 < len(lines) and lines[at + 1][0] == indent and _LIST_ITEM_RE.match(lines[at + 1][1]):
+            mapping[key], at = _block(lines, at + 1, indent)  # "key:" then "- item" at the same column
+        else:
+            raise _Bad
+    return mapping, at
+
+
+def parse_yaml(text: str) -> Any:
+    """The value of a block-style YAML document (the subset above); None when it is not one."""
+    lines = [(len(line) - len(line.lstrip(" ")), line.strip()) for line in text.splitlines() if line.strip()]
+    if len(lines) < 3 or any("\t" in line for line in text.splitlines()) or lines[0][0] != 0:
+        return None
+    try:
+        value, used = _block(lines, 0, 0)
+    except (_Bad, RecursionError):
+        return None
+    return value if used == len(lines) and isinstance(value, dict) else None
+
+
+def _list_tree(value: Any) -> dict[str, Any] | None:
+    """ {"CEO": [{"COO": ["Ops"]}, "CFO"]} → {"CEO": {"COO": {"Ops": {}}, "CFO": {}}}; None otherwise."""
+    if isinstance(value, str):
+        return {value: {}}
+    if not isinstance(value, dict) or not value:
+        return None
+    out: dict[str, Any] = {}
+    for name, kids in value.items():
+        children: dict[str, Any] = {}
+        for kid in kids if isinstance(kids, list) else [] if kids in ({}, None) else [None]:
+            sub = _list_tree(kid)
+            if sub is None or set(sub) & set(children):
+                return None
+            children.update(sub)
+        out[name] = children
+    return out
+
+
+def as_json_graph(value: Any) -> Any:
+    """A parsed YAML value as a JSON graph shape (see the module's note), or None."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return None
+    key, inner = next(iter(value.items()))
+    key = key.casefold().replace(" ", "_")
+    if key in TREE_KEYS:
+        return _list_tree(inner) if isinstance(inner, dict) and len(inner) == 1 else None
+    if key not in WRAPPER_KEYS:
+        return None
+    if isinstance(inner, list) and inner and all(isinstance(item, dict) for item in inner):
+        return {"edges": inner}
+    if isinstance(inner, dict) and inner and all(
+        isinstance(step, dict) and (not step or (len(step) == 1 and next(iter(step)).casefold() in NEXT_KEYS))
+        for step in inner.values()
+    ):
+        adjacency = {}
+        for name, step in inner.items():
+            heads = next(iter(step.values())) if step else []
+            heads = [heads] if isinstance(heads, str) else heads
+            if not isinstance(heads, list) or not all(isinstance(h, str) and h.strip() for h in heads):
+                return None
+            adjacency[name] = heads
+        return adjacency
+    return None
