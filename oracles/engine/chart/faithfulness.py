@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
+from .fail_closed import check_fail_closed
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 
@@ -294,6 +295,8 @@ class _Reader:
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
         self._check_coverage(used, label_spans)
+        if refusal := check_fail_closed(self, label_spans, used):  # what the rules above cannot explain (fail_closed.py)
+            raise Unfaithful(*refusal)
         self._check_whole(used)
         self._check_requests()
 
