@@ -118,7 +118,7 @@ def test_a_label_opening_with_the_words_of_a_breakdown_is_refused() -> None:
     intent = "Spend this month, consisting of rent $2,400 and payroll $9,100"
     assert _check(intent, _rows(("rent", 2400), ("payroll", 9100)), title="Spend this month") is None
     code, message = _check(intent, _rows(("consisting of rent", 2400), ("payroll", 9100))) or ("", "")
-    assert code == "LABEL_NOT_IN_INTENT" and "'consisting'" in message
+    assert code == "LABEL_NOT_IN_INTENT" and "'consisting of'" in message
 
 
 def test_planted_fragment_of_a_key_is_refused() -> None:
@@ -299,3 +299,33 @@ def test_totals_alone_and_remainders_are_not_totals() -> None:
 def test_planted_total_among_parts_is_refused() -> None:
     intent = "Headcount: Engineering 70, Sales 50, Total 120. Pie chart please."
     _refused(_planted(intent, _rows(("Engineering", 70), ("Sales", 50), ("Total", 120))), "VALUE_NOT_PLACED", "'Total'")
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("Spend was $12k, split as: rent $5k, payroll $7k. Pie please.",
+     _rows(("Spend", 12_000), ("rent", 5_000), ("payroll", 7_000))),
+    ("Budget 500k, broken down as follows. Ops 300k, Research 200k",
+     _rows(("Budget", 500_000), ("Ops", 300_000), ("Research", 200_000))),
+])
+def test_a_whole_named_before_its_breakdown_is_not_a_part(intent: str, rows: Rows) -> None:
+    # refused by the first rule that sees it: the breakdown words between the whole and its parts, or the whole itself
+    assert _check(intent, rows, mark="arc") is not None
+
+
+def test_planted_whole_beside_its_breakdown_is_refused() -> None:
+    intent = "Spend was $12k, split as: rent $5k, payroll $7k. Pie please."
+    assert _planted(intent, _rows(("Spend", 12_000), ("rent", 5_000), ("payroll", 7_000))).status == "invalid"
+    # the drafter's own reading of "of which" is caught too: the framing words are not part of a name
+    intent = "Revenue was $10M, of which Product A $6M and Product B $4M. Pie please."
+    _refused(_planted(intent), "LABEL_NOT_IN_INTENT", "'of which'")
+
+
+def test_a_remainder_drawn_under_its_own_word_while_the_intent_names_it_is_refused() -> None:
+    intent = "pie: organic 52%, paid 30%, remaining 18% is referral"
+    code, message = _check(intent, _rows(("organic", 52), ("paid", 30), ("remaining", 18)), mark="arc") or ("", "")
+    assert code == "VALUE_MISSING" and "'referral'" in message
+
+
+def test_money_in_trillions_with_a_capital_t_is_read_only_after_a_currency() -> None:
+    assert [t.value for t in find_value_tokens("Apple $3.4T, a 3T scanner")] == [3.4e12]
+    assert _valid("Market caps: Apple $3.4T, Microsoft $3.1T, Nvidia $2.9T")

@@ -68,6 +68,10 @@ _TOTAL_WORDS = frozenset("total totals overall subtotal subtotals sum combined".
 # Words that open a breakdown of a whole, never a name: "made up of Product A", "consisting of …".
 _FRAMING_VERBS = frozenset("made was were is are been being had has have consisting consists comprising comprised "
                            "composed including includes split broken divided".split())
+# A breakdown of a whole into parts: "X $10M, of which A $6M and B $4M", "budget 500k split into …".
+_BREAKDOWN = re.compile(r"\b(?:of\s+which|made\s+up\s+of|consist(?:s|ing)\s+of|compris(?:ing|ed\s+of|es)|composed\s+of|"
+                        r"split\s+(?:into|between|across|as)|broken\s+down\s+(?:into|as|by)|divided\s+(?:into|between)|"
+                        r"breaks\s+down\s+(?:into|as)|including)\b", re.IGNORECASE)
 # Words that frame a source or a reference, not a category: "source: 2024", "see note 3".
 _REFERENCE_WORDS = frozenset("source sources see cf ref refs reference references footnote footnotes ibid note notes "
                              "citation citations".split())
@@ -216,6 +220,16 @@ def _version_like_x(reader: _Reader, label_spans: dict[str, list[tuple[int, int]
 
 def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """A label naming the whole ("Total revenue", "Overall", "All") drawn beside its parts counts it twice."""
+    breakdown = _BREAKDOWN.search(reader.intent)
+    if breakdown and not reader._inside_drawn_name(breakdown.start(), breakdown.end()):
+        # "Revenue $10M, of which A $6M and B $4M": a value drawn before the breakdown is the whole of the parts after it
+        spans = {p.label: [a for a, _ in label_spans.get(p.label, [])] for p in reader.points if isinstance(p.label, str)}
+        before = [lbl for lbl, starts in spans.items() if starts and max(starts) < breakdown.start()]
+        after = [lbl for lbl, starts in spans.items() if starts and min(starts) > breakdown.start()]
+        if before and after:
+            return ("VALUE_NOT_PLACED", (
+                f"'{before[0]}' is the whole that '{breakdown.group(0)}' breaks into parts, and it is drawn beside them, "
+                f"so the chart would count it twice. Give the parts only, e.g. '{after[0]} …', and the whole in the title."))
     by_series: dict[Any, list[Any]] = {}
     for point in reader.points:
         by_series.setdefault(point.series, []).append(point)
@@ -233,7 +247,15 @@ def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, 
 
 def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"the rest is email", "everything else": a part named without a number is a part the chart leaves out."""
+    drawn = _drawn_text_words(reader)
     for match in _REMAINDER.finditer(reader.intent):
+        item = re.split(r"[,;\n]|[.!?](?:\s|$)", reader.intent[match.end():match.end() + 60], maxsplit=1)[0]
+        named = re.search(r"\b(?:is|are|was|were|being|=|goes\s+to|go\s+to)\s+(?:the\s+|all\s+)?([^\W\d_][\w'-]*)", item,
+                          re.IGNORECASE)
+        if named and named.group(1).casefold() not in drawn:
+            return ("VALUE_MISSING", (
+                f"The intent says what '{match.group(0).strip()}' is ('{named.group(1)}'), but the chart does not draw "
+                f"it by that name. Give it its number under that name, e.g. '{named.group(1)} 10%'."))
         if reader._inside_drawn_name(match.start(), match.end()):
             continue
         phrase = match.group(0).strip(" .!?")
@@ -270,10 +292,11 @@ def _framing_verb_labels(reader: _Reader, label_spans: dict[str, list[tuple[int,
         if not isinstance(point.label, str):
             continue
         words = point.label.split()
-        if len(words) > 1 and words[0] in _FRAMING_VERBS:  # lowercase only: "Made in Italy" may be a name
+        opening = _BREAKDOWN.match(point.label)
+        if len(words) > 1 and (words[0] in _FRAMING_VERBS or opening):  # lowercase only: "Made in Italy" may be a name
             return ("LABEL_NOT_IN_INTENT", (
-                f"The label '{point.label}' opens with '{words[0]}', which frames the sentence, not the name. Write "
-                "'name value' items, e.g. 'Product A 6M, Product B 4M'."))
+                f"The label '{point.label}' opens with '{opening.group(0) if opening else words[0]}', which frames the "
+                "sentence, not the name. Write 'name value' items, e.g. 'Product A 6M, Product B 4M'."))
     return None
 
 
