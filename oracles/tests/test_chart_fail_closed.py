@@ -329,3 +329,36 @@ def test_a_remainder_drawn_under_its_own_word_while_the_intent_names_it_is_refus
 def test_money_in_trillions_with_a_capital_t_is_read_only_after_a_currency() -> None:
     assert [t.value for t in find_value_tokens("Apple $3.4T, a 3T scanner")] == [3.4e12]
     assert _valid("Market caps: Apple $3.4T, Microsoft $3.1T, Nvidia $2.9T")
+
+
+@pytest.mark.parametrize("intent", [
+    "Revenue by state: Kerala 12 lakh, Goa 8 lakh, Punjab 15 lakh",
+    "Sales: Pune 3 crore, Nashik 1 crore, Nagpur 2 crore",
+])
+def test_a_magnitude_word_the_scanners_do_not_read_is_refused(intent: str) -> None:
+    labels = [item.split(":")[-1].split()[0] for item in intent.split(", ")]
+    values = [float(item.split()[-2]) for item in intent.split(", ")]
+    code, message = _check(intent, _rows(*zip(labels, values, strict=True))) or ("", "")
+    assert code == "VALUE_NOT_PLACED" and "in digits" in message
+    assert not _valid(intent)
+
+
+@pytest.mark.parametrize("intent", [
+    "Bugs opened 19, Bugs fixed 23, Bugs deferred 4",
+    "Doors opened 19\nDoors jammed 23\nDoors repaired 4",
+])
+def test_a_label_cut_before_the_word_its_siblings_keep_is_refused(intent: str) -> None:
+    items = [item.strip() for item in intent.replace("\n", ", ").split(", ")]
+    faithful = _rows(*((item.rsplit(" ", 1)[0], float(item.rsplit(" ", 1)[1])) for item in items))
+    assert _check(intent, faithful) is None
+    cut = [dict(faithful[1], label=faithful[1]["label"].split()[0]), faithful[0], faithful[2]]
+    code, message = _check(intent, cut) or ("", "")
+    assert code == "LABEL_NOT_IN_INTENT" and faithful[1]["label"].split()[1] in message
+    # names that all put a verb before their value keep the verb out of the name
+    assert _check("Team A scored 12, Team A reserves scored 7, Team B scored 9",
+                  _rows(("Team A", 12), ("Team A reserves", 7), ("Team B", 9))) is None
+
+
+def test_planted_label_cut_before_its_verb_is_refused() -> None:
+    intent = "Bugs opened 19, Bugs fixed 23, Bugs deferred 4"
+    _refused(_planted(intent, _rows(("Bugs opened", 19), ("Bugs", 23), ("Bugs deferred", 4))), "LABEL_NOT_IN_INTENT", "'fixed'")

@@ -57,7 +57,8 @@ _DIMENSION_BEFORE = re.compile(r"\b(?:by|per|each|every|which|what|whose|new|nex
 _MEASURE_AFTER = re.compile(r"\s+(?:by|per)\b", re.IGNORECASE)
 # Words right after a mark word that keep it a request ("bars please", "line thanks", "pie with").
 _REQUEST_AFTER_WORDS = frozenset("please pls plz thanks thx chart charts graph graphs plot plots only instead then "
-                                 "with for of as is are would will should go going run running".split())
+                                 "with for of as is are would will should must need needs go going run running "
+                                 "sorted horizontal vertical stacked grouped".split())
 # "the rest is email", "remaining", "everything else": a part the chart would have to draw without a number.
 _REMAINDER = re.compile(
     r"\b(?:the\s+)?rest\b(?=\s+(?:is|are|was|were|goes|go|being|=|:|of\b|in\b|from\b|to\b))|\brest\s*(?:[.!?]|$)|"
@@ -81,6 +82,9 @@ _NAME_SUFFIXES = frozenset("st nd rd th am pm".split())
 # Letters glued to a number that are a unit: the number is a value ("12ms", "5kg").
 _UNIT_SUFFIXES = frozenset("""ms s sec secs min mins h hr hrs kg g mg lb lbs km m mi cm mm ft in kb mb gb tb kwh w kw mw
 x pts pt px mph kmh l ml rpm fps usd eur k bn mn""".split())
+# Magnitude words of other notations the scanners do not read: "12 lakh" is 1,200,000, "3 Mio" 3,000,000.
+_OTHER_MAGNITUDES = re.compile(r"\s?(?P<word>lakhs?|lacs?|crores?|cr|mio|mios|mrd|mrds|mld|mln|bln|tys|tsd|milj|miljoen|"
+                               r"miljard|millones|mill[oó]n|milliards?|mille)\b\.?", re.IGNORECASE)
 _MONTH_AFTER = re.compile(r"\s+(?P<month>[^\W\d_]{3,9})\.?(?![\w])")
 # A subject that runs into the first label ends with a bare preposition ("error counts for api-1 14"); with an
 # article between ("Dark mode for the mobile app 212") the article opens the name, so the name was cut.
@@ -344,6 +348,12 @@ def _numbers_not_covered(reader: _Reader, label_spans: dict[str, list[tuple[int,
         named = bool(before) and (before.isalpha() or before in "_-#/")  # "v2", "OPS-4417", "#2b8cbe", "L/100km"
         suffix = glued.group(0).lower() if glued else ""
         word = reader.intent[number.start:number.end + len(suffix)].strip()
+        magnitude = _OTHER_MAGNITUDES.match(reader.intent, number.end)
+        if number.start in used and magnitude:
+            return ("VALUE_NOT_PLACED", (
+                f"A value was drawn from '{reader.intent[number.start:magnitude.end()].strip()}', but I do not read "
+                f"'{magnitude.group('word')}', so I cannot tell what it is worth. Write the number in digits, e.g. "
+                "'1,200,000' for 12 lakh, or with k, M, bn or tn."))
         if number.start in used:
             if glued and not named and suffix not in _UNIT_SUFFIXES:
                 return ("VALUE_NOT_PLACED", (
@@ -421,7 +431,10 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
     number_ends = sorted(n.end for n in reader.numbers)
     by_point: dict[int, list[Refusal]] = {}
     placed: set[int] = set()
-    for point, (start, end), token in _beside_spans(reader, label_spans, used):
+    beside = _beside_spans(reader, label_spans, used)
+    # labels written right before their value, nothing between ("Bugs opened 19"): the list's own "name value" shape
+    bare = {str(p.label).casefold() for p, (_, e), t in beside if t.start >= e and not re.search(r"[^\W\d_]", reader.intent[e:t.start])}
+    for point, (start, end), token in beside:
         placed.add(id(point))
         refusal = None
         if token.start >= end:  # "Bugs closed = 23": a key written before '=' or ':' is drawn whole
@@ -435,6 +448,16 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
                         f"The label '{point.label}' is part of the name '{reader.intent[start:end + key_end.start()].strip()}' "
                         f"('{' '.join(stray)}' was left out). Write each name in full before its value, e.g. "
                         f"'{reader.intent[start:end + key_end.start()].strip()}: {token.text.strip()}'."))
+        if refusal is None and token.start >= end:
+            # "Bugs opened 19, Bugs closed 23": the words before the value complete the name, as its siblings show
+            between = [w for w in re.findall(r"[^\W\d_][\w'’-]*", reader.intent[end:token.start]) if not _is_unit_word(w.lower())]
+            longer = next((n for n in reader._names if n != point.label and n.casefold() in bare
+                           and n.casefold().startswith(str(point.label).casefold() + " ")), None)
+            if between and longer is not None:
+                whole = f"{point.label} {' '.join(between)}"
+                refusal = ("LABEL_NOT_IN_INTENT", (
+                    f"The label '{point.label}' leaves out '{' '.join(between)}', which completes its name as in "
+                    f"'{longer}'. Write each name in full before its value, e.g. '{whole}: {token.text.strip()}'."))
         if refusal is None and token.start >= end:  # "58 in March": the words after the value are about it
             boundary = 0
             for match in _ITEM_BOUNDARY.finditer(reader.intent, 0, start):
