@@ -58,7 +58,7 @@ _MEASURE_AFTER = re.compile(r"\s+(?:by|per)\b", re.IGNORECASE)
 # Words right after a mark word that keep it a request ("bars please", "line thanks", "pie with").
 _REQUEST_AFTER_WORDS = frozenset("please pls plz thanks thx chart charts graph graphs plot plots only instead then "
                                  "with for of as is are would will should must need needs go going run running "
-                                 "sorted horizontal vertical stacked grouped".split())
+                                 "sorted horizontal vertical stacked grouped showing comparing".split())
 # "the rest is email", "remaining", "everything else": a part the chart would have to draw without a number.
 _REMAINDER = re.compile(
     r"\b(?:the\s+)?rest\b(?=\s+(?:is|are|was|were|goes|go|being|=|:|of\b|in\b|from\b|to\b))|\brest\s*(?:[.!?]|$)|"
@@ -140,14 +140,18 @@ def _beside_spans(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
                   used: set[int]) -> list[tuple[Any, tuple[int, int], Any]]:
     """(point, label span, value token) for each point whose label is written right before (or, "58 in
     March", right after) a value drawn for it. Points labelled elsewhere (a range, a list) are left out."""
-    tokens = [n for n in reader.numbers if n.start in used]
+    by_value: dict[float, list[Any]] = {}
+    for token in reader.numbers:
+        if token.start in used:
+            for reading in token.readings:
+                by_value.setdefault(reading, []).append(token)
     out = []
     for point in reader.points:
         if not isinstance(point.label, str):
             continue
         for span in label_spans.get(point.label, []):
-            token = next((t for t in tokens if point.value in t.readings
-                          and (reader._beside(span, t, "before") or reader._beside(span, t, "after"))), None)
+            token = next((t for t in by_value.get(point.value, [])
+                          if reader._beside(span, t, "before") or reader._beside(span, t, "after")), None)
             if token is not None:
                 out.append((point, span, token))
     return out
@@ -331,11 +335,17 @@ def _subject_glued_to_period(reader: _Reader, label_spans: dict[str, list[tuple[
 def _numbers_not_covered(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Every digit run is drawn, inside a drawn label, or explained; one the scanner could not read (glued
     to unknown letters, or a run like "1,2,3") is refused rather than skipped."""
-    spans = sorted(span for spans in label_spans.values() for span in spans)
-    starts, ends = [a for a, _ in spans], [b for _, b in spans]
+    merged: list[list[int]] = []
+    for a, b in sorted(span for spans in label_spans.values() for span in spans):
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    starts, ends = [a for a, _ in merged], [b for _, b in merged]
 
     def inside(position: int) -> bool:
-        return any(a <= position < b for a, b in zip(starts[:bisect_right(starts, position)], ends, strict=False))
+        index = bisect_right(starts, position) - 1
+        return index >= 0 and position < ends[index]
 
     structured = reader.structured
     for number in stated_numbers(reader.intent):
@@ -434,6 +444,13 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
     beside = _beside_spans(reader, label_spans, used)
     # labels written right before their value, nothing between ("Bugs opened 19"): the list's own "name value" shape
     bare = {str(p.label).casefold() for p, (_, e), t in beside if t.start >= e and not re.search(r"[^\W\d_]", reader.intent[e:t.start])}
+    extends: dict[str, str] = {}  # "bugs" -> "Bugs opened": a label that a bare sibling label extends by words
+    for name in reader._names:
+        if name.casefold() in bare:
+            words = name.split()
+            for cut in range(1, len(words)):
+                extends.setdefault(" ".join(words[:cut]).casefold(), name)
+    boundaries = [m.end() for m in _ITEM_BOUNDARY.finditer(reader.intent)]
     for point, (start, end), token in beside:
         placed.add(id(point))
         refusal = None
@@ -451,19 +468,17 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
         if refusal is None and token.start >= end:
             # "Bugs opened 19, Bugs closed 23": the words before the value complete the name, as its siblings show
             between = [w for w in re.findall(r"[^\W\d_][\w'’-]*", reader.intent[end:token.start]) if not _is_unit_word(w.lower())]
-            longer = next((n for n in reader._names if n != point.label and n.casefold() in bare
-                           and n.casefold().startswith(str(point.label).casefold() + " ")), None)
+            longer = extends.get(" ".join(str(point.label).split()).casefold())
             if between and longer is not None:
                 whole = f"{point.label} {' '.join(between)}"
                 refusal = ("LABEL_NOT_IN_INTENT", (
                     f"The label '{point.label}' leaves out '{' '.join(between)}', which completes its name as in "
                     f"'{longer}'. Write each name in full before its value, e.g. '{whole}: {token.text.strip()}'."))
         if refusal is None and token.start >= end:  # "58 in March": the words after the value are about it
-            boundary = 0
-            for match in _ITEM_BOUNDARY.finditer(reader.intent, 0, start):
-                boundary = match.end()
-            previous = [e for e in number_ends if e <= start]
-            boundary = max(boundary, previous[-1] if previous else 0)
+            # the item starts after the last separator, or the last number, before the label
+            separator = bisect_right(boundaries, start) - 1
+            number = bisect_right(number_ends, start) - 1
+            boundary = max(boundaries[separator] if separator >= 0 else 0, number_ends[number] if number >= 0 else 0)
             lead = reader.intent[boundary:start]
             stray = [w for w in re.findall(r"[^\W\d_][\w'’-]*", lead)
                      if w.casefold() not in allowed and w.casefold() not in drawn and not _is_unit_word(w.lower())

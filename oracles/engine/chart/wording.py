@@ -33,12 +33,14 @@ NEGATED_SHAPE_RE = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't
 _A_MARK_OF = r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)"
 # "type: line", {"mark": "area"}, chart=pie: a mark given as the value of a setting names it outright
 _SETTING = r"\b(?:type|mark|chart|kind|chart[_\s-]?type|graph|plot)[\"']?\s*[:=]\s*[\"']?"
+# the setting's whole value: {"type": "line item"} names a thing, not a mark
+_SETTING_END = r"(?=[\"']?\s*(?:[,;}\n|.]|$|charts?\b|graphs?\b|plots?\b))"
 _MARK_PATTERNS: list[tuple[str, str]] = [
-    (rf"{_SETTING}(?:bars?|columns?|histogram)\b", "bar"),
-    (rf"{_SETTING}lines?\b", "line"),
-    (rf"{_SETTING}area\b", "area"),
-    (rf"{_SETTING}(?:pie|donut|doughnut|arc)\b", "arc"),
-    (rf"{_SETTING}(?:scatter(?:plot)?|points?|dots?)\b", "point"),
+    (rf"{_SETTING}(?:bars?|columns?|histogram){_SETTING_END}", "bar"),
+    (rf"{_SETTING}lines?{_SETTING_END}", "line"),
+    (rf"{_SETTING}area{_SETTING_END}", "area"),
+    (rf"{_SETTING}(?:pie|donut|doughnut|arc){_SETTING_END}", "arc"),
+    (rf"{_SETTING}(?:scatter(?:plot)?|points?|dots?){_SETTING_END}", "point"),
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
      r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta", "arc"),
