@@ -362,3 +362,15 @@ def test_a_label_cut_before_the_word_its_siblings_keep_is_refused(intent: str) -
 def test_planted_label_cut_before_its_verb_is_refused() -> None:
     intent = "Bugs opened 19, Bugs fixed 23, Bugs deferred 4"
     _refused(_planted(intent, _rows(("Bugs opened", 19), ("Bugs", 23), ("Bugs deferred", 4))), "LABEL_NOT_IN_INTENT", "'fixed'")
+
+
+def test_remainder_words_in_the_subject_name_the_measure() -> None:
+    intent = "Tickets remaining by team: Alpha 3, Beta 5, Gamma 2"
+    assert _check(intent, _rows(("Alpha", 3), ("Beta", 5), ("Gamma", 2)), title="Tickets remaining by team") is None
+
+
+def test_a_remainder_named_before_the_data_is_refused_even_if_the_title_holds_it() -> None:
+    intent = "pie of traffic, the rest being email: search 48%, direct 27%, social 15%"
+    code, message = _check(intent, _rows(("search", 48), ("direct", 27), ("social", 15)), mark="arc",
+                           title="Traffic, the rest being email") or ("", "")
+    assert code == "VALUE_MISSING" and "'email'" in message

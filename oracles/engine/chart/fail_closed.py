@@ -62,7 +62,7 @@ _REQUEST_AFTER_WORDS = frozenset("please pls plz thanks thx chart charts graph g
 # "the rest is email", "remaining", "everything else": a part the chart would have to draw without a number.
 _REMAINDER = re.compile(
     r"\b(?:the\s+)?rest\b(?=\s+(?:is|are|was|were|goes|go|being|=|:|of\b|in\b|from\b|to\b))|\brest\s*(?:[.!?]|$)|"
-    r"\bremain(?:ing|der|s)\b|\beverything\s+else\b|\banything\s+else\b|\ball\s+(?:the\s+)?others?\b|"
+    r"\bremain(?:ing|der)\b|\beverything\s+else\b|\banything\s+else\b|\ball\s+(?:the\s+)?others?\b|"
     r"\b(?:the\s+)?others?\b(?!\s+(?:than|hand|way|day|side)\b)(?<!\beach\sother)", re.IGNORECASE)
 # A label that is the whole of its siblings ("Total revenue", "Overall", "All", "Sum").
 _TOTAL_WORDS = frozenset("total totals overall subtotal subtotals sum combined".split())
@@ -255,7 +255,8 @@ def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, 
 
 def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"the rest is email", "everything else": a part named without a number is a part the chart leaves out."""
-    drawn = _drawn_text_words(reader)
+    drawn = {w for name in reader._names for w in _fold_words(name)}  # drawn as a part: a title names no slice
+    data_start = getattr(reader, "_data_start", 0)
     for match in _REMAINDER.finditer(reader.intent):
         item = re.split(r"[,;\n]|[.!?](?:\s|$)", reader.intent[match.end():match.end() + 60], maxsplit=1)[0]
         named = re.search(r"\b(?:is|are|was|were|being|=|goes\s+to|go\s+to)\s+(?:the\s+|all\s+)?([^\W\d_][\w'-]*)", item,
@@ -264,8 +265,8 @@ def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], u
             return ("VALUE_MISSING", (
                 f"The intent says what '{match.group(0).strip()}' is ('{named.group(1)}'), but the chart does not draw "
                 f"it by that name. Give it its number under that name, e.g. '{named.group(1)} 10%'."))
-        if reader._inside_drawn_name(match.start(), match.end()):
-            continue
+        if reader._inside_drawn_name(match.start(), match.end()) or match.start() < data_start:
+            continue  # before the data, "Tickets remaining by team:" names the measure
         phrase = match.group(0).strip(" .!?")
         return ("VALUE_MISSING", (
             f"The intent names a part without a number ('{phrase}'), which the chart cannot draw. Give it its "
