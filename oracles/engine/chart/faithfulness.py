@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
+from .fail_closed import check_fail_closed
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -358,6 +359,8 @@ class _Reader:
         self._check_number_words(label_spans)
         self._check_changes(used)
         self._check_scale()
+        if refusal := check_fail_closed(self, label_spans, used):  # what the rules above cannot explain (fail_closed.py)
+            raise Unfaithful(*refusal)
         self._check_whole(used)
         self._check_requests()
 

@@ -19,7 +19,7 @@ MULTIPLIERS: dict[str, float] = {
     "k": 1e3, "K": 1e3, "thousand": 1e3,
     "M": 1e6, "mn": 1e6, "million": 1e6,
     "B": 1e9, "bn": 1e9, "billion": 1e9,
-    "trillion": 1e12,
+    "T": 1e12, "tn": 1e12, "trn": 1e12, "trillion": 1e12,  # "T" only after a currency: "$3.4T"
 }
 # Letters that may follow a number directly and still leave it a value (a unit).
 GLUED_UNITS = {
@@ -62,7 +62,7 @@ VALUE_RE = re.compile(
     (?:[eE](?P<exp>[+-]?\d+))?
     (?:
         \s?(?P<wordmult>thousand|million|billion|trillion)\b
-      | (?P<mult>k|K|M|B|bn|mn)(?![A-Za-z])
+      | (?P<mult>k|K|M|B|bn|mn|trn|tn|(?(cur)T(?=\W|$)|(?!)))(?![A-Za-z])  # "$3.4T", never "5T"
     )?
     (?P<unit>%|‰|°\s?[CF]?|[A-Za-zµ]+)?
     """,

@@ -20,14 +20,14 @@ from typing import Any
 from .calendar import expand_ranges, is_time_like
 
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
-          "billion": 1e9, "trillion": 1e12}
+          "billion": 1e9, "t": 1e12, "tn": 1e12, "trn": 1e12, "trillion": 1e12}
 _NUMBER_RE = re.compile(
     r"(?P<sign>(?<![\w)])[-−+])?(?P<currency>[$€£¥])?"
     r"(?P<digits>\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,])"  # "1.234,50": dots between thousands, a decimal comma
     r"|\d{1,3}(?:['’\u00a0\u2009\u202f]\d{3})+(?![\d'’])(?:\.\d+)?"  # "48'200", "289 330" with a no-break space
     r"|\d{1,2}(?:,\d{2})+,\d{3}(?!\d)(?:\.\d+)?"  # Indian grouping: "1,23,456"
     r"|\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<exp>[eE][+-]?\d+)?"
-    r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn|m)(?![A-Za-z²³]))?"
+    r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn|trn|tn|m|(?(currency)T(?=\W|$)|(?!)))(?![A-Za-z²³]))?"
 )
 _GROUP_MARKS_RE = re.compile("['’\u00a0\u2009\u202f]")
 # "289 330" with plain spaces: one number only where the intent shows it writes thousands so (a group

@@ -31,7 +31,16 @@ NEGATED_SHAPE_RE = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't
                               r"(?:stack(?:ed|ing)?|grouped|clustered|side[\s-]by[\s-]side|horizontal(?:ly)?)\b")
 # "— line of torque against rpm", "a line of weekly signups": a mark named where a request starts
 _A_MARK_OF = r"(?:^|[—–:;,.(]\s*|\s-\s|\b(?:an?|one|single)\s+)"
+# "type: line", {"mark": "area"}, chart=pie: a mark given as the value of a setting names it outright
+_SETTING = r"\b(?:type|mark|chart|kind|chart[_\s-]?type|graph|plot)[\"']?\s*[:=]\s*[\"']?"
+# the setting's whole value: {"type": "line item"} names a thing, not a mark
+_SETTING_END = r"(?=[\"']?\s*(?:[,;}\n|.]|$|charts?\b|graphs?\b|plots?\b))"
 _MARK_PATTERNS: list[tuple[str, str]] = [
+    (rf"{_SETTING}(?:bars?|columns?|histogram){_SETTING_END}", "bar"),
+    (rf"{_SETTING}lines?{_SETTING_END}", "line"),
+    (rf"{_SETTING}area{_SETTING_END}", "area"),
+    (rf"{_SETTING}(?:pie|donut|doughnut|arc){_SETTING_END}", "arc"),
+    (rf"{_SETTING}(?:scatter(?:plot)?|points?|dots?){_SETTING_END}", "point"),
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
      r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta", "arc"),
@@ -49,9 +58,11 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
     # the start; "the sales area" or "by product line" name something
     (rf"\bstacked\s+area\b|\barea\s*(?:charts?|graphs?|plots?)\b|{_AS_A}area\b|^\W*area\b", "area"),
     (rf"\blines?\s*(?:charts?|graphs?|plots?)\b|{_AS_A}lines?\b|^\W*lines?\b|{_A_MARK_OF}lines?\s+(?:of|for|showing)\s|"
-     r"\btrend(?:line)?\b|\bsparkline\b|"
-     r"\bover\s+time\b|\btimeline\b", "line"),
-    (r"\bbars?\b|\bbar\s*(?:chart|graph)\b|\bcolumns?\b|\bhistogram\b", "bar"),
+     r"\bsparkline\b", "line"),
+    (r"\bbars?\b|\bbar\s*(?:chart|graph)\b|\bhistogram\b", "bar"),
+    # "over time", "the trend" hint at a line but name no chart: a named mark ("bar chart of sales over time") wins
+    (r"\btrend(?:line)?\b|\bover\s+time\b|\btimeline\b", "line"),
+    (r"\bcolumns?\b", "bar"),
 ]
 
 
