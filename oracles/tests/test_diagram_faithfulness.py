@@ -283,3 +283,15 @@ def test_a_node_that_points_at_other_names_or_keeps_markup_is_refused(intent: st
     verdict = get_kind("diagram").check(intent, Draft("dot", dot, {}), {})
     assert verdict.status == "invalid" and verdict.reason is not None
     assert verdict.reason["code"] == "NODE_NOT_IN_INTENT" and said in verdict.reason["message"]
+
+
+def test_a_note_that_orders_a_step_after_others_is_a_join_not_part_of_its_name() -> None:
+    intent = "Release day:\n- Tag the build\n- Update the docs\n- Announce (once both are done)\n- Close the milestone"
+    dot = ('digraph { a [label="Tag the build"]; b [label="Update the docs"]; c [label="Announce (once both are done)"]; '
+           'd [label="Close the milestone"]; a -> b; b -> c; c -> d; }')
+    verdict = get_kind("diagram").check(intent, Draft("dot", dot, {}), {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+    assert verdict.reason["code"] == "NODE_HOLDS_CONDITION" and "(once both are done)" in verdict.reason["message"]
+    # a note on timing alone names no other step and stays part of the name
+    timed = "Signup:\n- Create the account\n- Send a reminder (after three days)\n- Close the trial"
+    assert get_kind("diagram").check(timed, get_kind("diagram").draft(timed, "dot", {}), {}).reason is None

@@ -77,6 +77,11 @@ _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest
                          "them these those two three four five six seven eight nine ten several many".split())
 _GERUND_BACK_RE = re.compile(r"(?:^| )(?:repeat from|restart from|over from|back to|again from|back from)$|^from$")
 _SUBJECTS = frozenset({"you", "we", "i", "they"})
+# A bracketed note that orders a step after or before others ("(after all three)", "(once both are done)").
+_ORDER_NOTE_RE = re.compile(r"\((?=[^()]*\b(?:after|before|once|until|when|unless|following)\b)[^()]*\)", re.IGNORECASE)
+# Words in such a note that point at other steps ("three days" points at none).
+_STEP_POINTERS = frozenset("all both each every everything others other rest remaining them these those they step steps "
+                           "above previous prior preceding below earlier later".split())
 TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
 # "do not include / don't draw / leave out / omit the X step": a step ruled out of the drawing
 _LEAVE_OUT_RE = re.compile(r"\b(?:(?:do\s+not|don['’]t|dont|never|no\s+need\s+to)\s+(?:include|draw|show|add|put\s+in|list|"
@@ -626,6 +631,13 @@ class Faithfulness:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' points back at another name ('its own "
                                                           "…'); name the thing itself, e.g. 'the order service writes "
                                                           "the orders DB'.")
+            note = _ORDER_NOTE_RE.search(label)
+            if note and set(re.findall(_WORD, note.group(0).casefold())) & _STEP_POINTERS:
+                # "Join everything (after all three)": a note that orders this step after others is
+                # a join the diagram must draw, not part of the step's name
+                raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' holds a note on when it runs "
+                                                            f"('{note.group(0)}'); that is a connection. Say it as one, "
+                                                            "e.g. 'once A, B and C are done, join everything'.")
             if re.match(r"^\s*[_*`~]|[_*`~]\s*$", label):
                 # "**Scan badge** → _granted_ → **Open door**": emphasis marks a condition or a
                 # heading the reader did not resolve; markup is never part of a name
