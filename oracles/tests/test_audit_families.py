@@ -241,3 +241,17 @@ def test_a_drafter_splitting_one_step_in_two_is_refused() -> None:
         check_faithful(intent, ["a", "order service", "order svc", "postgres"],
                        [("a", "order service", None), ("order svc", "postgres", None)])
     assert refused.value.code == "DUPLICATE_NODE"
+
+
+@pytest.mark.parametrize("intent,shown", [("signups per day (thousands): Mon 34, Tue 41, Wed 29", "thousands"),
+                                          ("population (millions): Oslo 0.7, Bergen 0.3, Trondheim 0.2", "millions"),
+                                          ("revenue ($m): North 12, South 15, West 9", "($m)")])
+def test_a_bracketed_scale_in_the_subject_stays_in_the_title(intent: str, shown: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid"
+    assert shown in str(verdict.result["title"]).lower()
+
+
+def test_a_drafter_dropping_a_bracketed_scale_is_refused() -> None:
+    assert _checked("signups per day: Mon 34, Tue 41, Wed 29",
+                    "signups per day (thousands): Mon 34, Tue 41, Wed 29") == ("invalid", "VALUE_NOT_PLACED")
