@@ -255,3 +255,26 @@ def test_a_bracketed_scale_in_the_subject_stays_in_the_title(intent: str, shown:
 def test_a_drafter_dropping_a_bracketed_scale_is_refused() -> None:
     assert _checked("signups per day: Mon 34, Tue 41, Wed 29",
                     "signups per day (thousands): Mon 34, Tue 41, Wed 29") == ("invalid", "VALUE_NOT_PLACED")
+
+
+# -- diagrams: a sentence listing groups is no mere announcement -----------------------------------------
+
+def test_a_drafter_drawing_two_of_three_listed_zones_as_boxes_is_refused() -> None:
+    """"The warehouse contains zone A, zone B and zone C": with zone A and zone B drawn as boxes, the
+    sentence still names the warehouse and zone C; it is not a title announcing the boxes."""
+    from oracles.engine.contracts import EngineRefusal
+    from oracles.engine.diagram.faithfulness import check_faithful
+
+    intent = ("The warehouse is divided into three zones: zone A, zone B and zone C. Zone A holds aisle A1 and "
+              "aisle A2; zone B holds aisle B1.")
+    with pytest.raises(EngineRefusal):
+        check_faithful(intent, ["aisle A1", "aisle A2", "aisle B1"], [],
+                       [("Zone A", ["aisle A1", "aisle A2"]), ("zone B", ["aisle B1"])])
+
+
+def test_an_announcement_of_declared_groups_is_still_a_title() -> None:
+    from oracles.engine.diagram.group_check import _lists_only
+
+    assert _lists_only("Three groups: edge, core and data", {"edge", "core", "data"})
+    assert _lists_only("Draw two clusters", {"edge", "core"})
+    assert not _lists_only("The warehouse contains zone A, zone B and zone C", {"zone a", "zone b"})
