@@ -278,3 +278,11 @@ def test_an_announcement_of_declared_groups_is_still_a_title() -> None:
     assert _lists_only("Three groups: edge, core and data", {"edge", "core", "data"})
     assert _lists_only("Draw two clusters", {"edge", "core"})
     assert not _lists_only("The warehouse contains zone A, zone B and zone C", {"zone a", "zone b"})
+
+
+# -- charts: a sentence's opening drawn as a series name ---------------------------------------------
+
+def test_a_series_named_by_the_start_of_a_sentence_is_refused() -> None:
+    verdict = answer("chart", "We sold 58 units in March and 61 in April; returns were 4 in March", "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT"
+    assert answer("chart", "bar chart: We Energies 40, Duke 45, Xcel 38", "vega-lite", {}).status == "valid"

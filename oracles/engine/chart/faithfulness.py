@@ -164,6 +164,8 @@ _AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as
 _AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
+# "We sold", "they made": a subject pronoun and its verb open a sentence, never a name
+_CLAUSE_OPENING = re.compile(r"(?i:we|i|they|you|he|she)\s+[a-z][a-z'’]*(?:\s+[a-z][a-z'’]*)?$")
 # "4 of 10", "7 out of 9", "35 to 40": words that join two numbers into one statement
 _FRACTION_WORDS = frozenset("of out in per over to from by".split())
 _TRAILING_NUMBER = re.compile(r"[\s\d.,%]+$")
@@ -603,6 +605,10 @@ class _Reader:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
+            if _CLAUSE_OPENING.match(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The name '{stripped}' is the start of a sentence, not a name. Name each series, e.g. "
+                    "'units sold: March 58, April 61. Returns: March 4'."))
             if _DROPPING_OPENS_LABEL.match(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts with a request to leave something out, not with a name. Send just "
