@@ -4,7 +4,14 @@ Every dev corpus entry the engine answers `valid` (oracles/tests/eval/*_dev.json
 split is never read) is rewritten into variants that ADD content the artifact would have to show:
 an extra data item in the entry's own style or appended in another, a second series, a longer
 (multi-word) label, a sign before a value, a chart word inside a name, a transposed table; an
-extra step, branch, "go back to" clause or actor message, a longer step name. For each variant the
+extra step, branch, "go back to" clause or actor message, a longer step name. A second round
+(`new_chart_variants`, `new_diagram_variants`) adds what agents write around the data: a footnote
+or caveat with a number, a scale stated once ("All figures in thousands"), a value in words
+("twelve", "a dozen") or approximate ("~937", "937ish"), a range, a total line, a date range in a
+label, a value given as a change ("up 937 from last week"), two charts in one intent, a request to
+leave an item out; a step with a condition in brackets, edge labels differing only by an operator
+("<= 500" / "> 500", also swapped), a step ruled out ("Do not include …"), an optional step, a step
+named two ways, and a relation in the passive ("B is called by A", "X comes before Y"). For each variant the
 engine must either draw the added content or refuse. A `valid` answer without it is a wrong valid,
 counted per family ("miss"), so a rule of the check can be written for the whole family.
 
@@ -840,6 +847,7 @@ def format_audit(counts: Counter[tuple[str, str]], misses: dict[str, list[str]],
 
 
 def main() -> None:
+    """`python -m oracles.tests.coverage_audit [show] [family prefixes, comma-separated] [chart,diagram]`"""
     show = int(sys.argv[1]) if len(sys.argv) > 1 else 4
     only = sys.argv[2] if len(sys.argv) > 2 else None  # a comma-separated list of family prefixes
     kinds = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else ("chart", "diagram")

@@ -241,3 +241,48 @@ def test_a_drafter_splitting_one_step_in_two_is_refused() -> None:
         check_faithful(intent, ["a", "order service", "order svc", "postgres"],
                        [("a", "order service", None), ("order svc", "postgres", None)])
     assert refused.value.code == "DUPLICATE_NODE"
+
+
+@pytest.mark.parametrize("intent,shown", [("signups per day (thousands): Mon 34, Tue 41, Wed 29", "thousands"),
+                                          ("population (millions): Oslo 0.7, Bergen 0.3, Trondheim 0.2", "millions"),
+                                          ("revenue ($m): North 12, South 15, West 9", "($m)")])
+def test_a_bracketed_scale_in_the_subject_stays_in_the_title(intent: str, shown: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid"
+    assert shown in str(verdict.result["title"]).lower()
+
+
+def test_a_drafter_dropping_a_bracketed_scale_is_refused() -> None:
+    assert _checked("signups per day: Mon 34, Tue 41, Wed 29",
+                    "signups per day (thousands): Mon 34, Tue 41, Wed 29") == ("invalid", "VALUE_NOT_PLACED")
+
+
+# -- diagrams: a sentence listing groups is no mere announcement -----------------------------------------
+
+def test_a_drafter_drawing_two_of_three_listed_zones_as_boxes_is_refused() -> None:
+    """"The warehouse contains zone A, zone B and zone C": with zone A and zone B drawn as boxes, the
+    sentence still names the warehouse and zone C; it is not a title announcing the boxes."""
+    from oracles.engine.contracts import EngineRefusal
+    from oracles.engine.diagram.faithfulness import check_faithful
+
+    intent = ("The warehouse is divided into three zones: zone A, zone B and zone C. Zone A holds aisle A1 and "
+              "aisle A2; zone B holds aisle B1.")
+    with pytest.raises(EngineRefusal):
+        check_faithful(intent, ["aisle A1", "aisle A2", "aisle B1"], [],
+                       [("Zone A", ["aisle A1", "aisle A2"]), ("zone B", ["aisle B1"])])
+
+
+def test_an_announcement_of_declared_groups_is_still_a_title() -> None:
+    from oracles.engine.diagram.group_check import _lists_only
+
+    assert _lists_only("Three groups: edge, core and data", {"edge", "core", "data"})
+    assert _lists_only("Draw two clusters", {"edge", "core"})
+    assert not _lists_only("The warehouse contains zone A, zone B and zone C", {"zone a", "zone b"})
+
+
+# -- charts: a sentence's opening drawn as a series name ---------------------------------------------
+
+def test_a_series_named_by_the_start_of_a_sentence_is_refused() -> None:
+    verdict = answer("chart", "We sold 58 units in March and 61 in April; returns were 4 in March", "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT"
+    assert answer("chart", "bar chart: We Energies 40, Duke 45, Xcel 38", "vega-lite", {}).status == "valid"

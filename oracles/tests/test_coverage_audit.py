@@ -41,3 +41,23 @@ def test_the_first_dev_entries_have_no_wrong_valid_variant() -> None:
     counts, misses = audit(limit=2)
     assert sum(counts.values()) > 20
     assert not misses, misses
+
+
+def test_the_second_round_families_judge_an_unchanged_artifact() -> None:
+    """What the new families add is missing from the unchanged chart or diagram, so their judges call it a miss
+    (except the families whose right answer is the unchanged artifact itself: a note, a total, a ruled-out step)."""
+    from oracles.tests.coverage_audit import new_chart_variants, new_diagram_variants
+
+    spec = answer("chart", CHART["intent"], "vega-lite", {}).result
+    unchanged_is_right = ("chart/footnote", "chart/total", "chart/negated-item")
+    chart = list(new_chart_variants(CHART, spec))
+    assert {"chart/value-in-words", "chart/delta-value", "chart/two-charts", "chart/leave-out"} <= {v.family for v in chart}
+    for variant in chart:
+        ok = variant.judge(spec)
+        assert (ok is True) == variant.family.startswith(unchanged_is_right), variant.family
+    dot = answer("diagram", DIAGRAM["intent"], "dot", {}).result
+    diagram = list(new_diagram_variants(DIAGRAM, dot))
+    assert {"diagram/edge-label-operators", "diagram/negated-drawn-step", "diagram/passive-direction"} <= {v.family for v in diagram}
+    for variant in diagram:
+        ok = variant.judge(dot)
+        assert (ok is True) == variant.family.startswith(("diagram/negated-new-step",)), variant.family

@@ -170,6 +170,10 @@ _AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as
 _AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
+# "We sold", "they made": a subject pronoun and its verb open a sentence, never a name
+_CLAUSE_OPENING = re.compile(r"(?i:we|i|they|you|he|she)\s+[a-z][a-z'’]*(?:\s+[a-z][a-z'’]*)?$")
+# "4 of 10", "7 out of 9", "35 to 40": words that join two numbers into one statement
+_FRACTION_WORDS = frozenset("of out in per over to from by".split())
 _TRAILING_NUMBER = re.compile(r"[\s\d.,%]+$")
 # A label that opens with the request to leave an item out ("Leave out size" 42 from "Leave out size 42").
 _DROPPING_OPENS_LABEL = re.compile(r"(?:leave\s+out|exclude|excluding|ignore|ignoring|omit|remove|"
@@ -188,8 +192,6 @@ FOOTNOTE_RE = re.compile(r"(?m)^[ \t]*(?:\*(?=[^\s*])|[†‡]|\(\*\)|(?:notes?|
                          r"disclaimer)\s*[:.]\s).*$", re.IGNORECASE)
 # Words that end a phrasal name ("Log in", "Check out", "Sign up") as often as they link a name to its value.
 PARTICLE_WORDS = frozenset("in on out off up down over back through".split())
-# The words that make "4 of 10", "3 out of 12", "9 in 10" one statement: a fraction, not a value.
-_FRACTION_WORDS = frozenset("of out in from".split())
 # A value written in words: "twelve", "forty-two", "a dozen", "half a million".
 _UNITS_WORDS = ("zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
                 "sixteen|seventeen|eighteen|nineteen")
@@ -213,7 +215,8 @@ _CHANGE_SUBJECT = re.compile(r"\b(?:change[sd]?|delta|difference|growth|increase
                              re.IGNORECASE)
 # "All figures in thousands", "(values in millions)", "revenue (in $ millions)": one scale for every value.
 _SCALE_ONCE = re.compile(r"\(?\b(?:(?:all\s+)?(?:figures|values|numbers|amounts|data)\s+(?:are\s+)?)?in\s+(?:[$€£¥]\s*|\w+\s+)?"
-                         r"(?P<scale>thousands|millions|billions|'?000s)\b\)?", re.IGNORECASE)
+                         r"(?P<scale>thousands|millions|billions|'?000s)\b\)?|"
+                         r"\((?:[$€£¥]\s*)?(?P<bracketed>thousands|millions|billions|'?000s?|k|mn?|bn|mio|mrd)\)", re.IGNORECASE)
 
 
 class _Spans:
@@ -616,6 +619,10 @@ class _Reader:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
+            if _CLAUSE_OPENING.match(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The name '{stripped}' is the start of a sentence, not a name. Name each series, e.g. "
+                    "'units sold: March 58, April 61. Returns: March 4'."))
             if _DROPPING_OPENS_LABEL.match(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts with a request to leave something out, not with a name. Send just "
@@ -958,7 +965,7 @@ class _Reader:
             if span is None:
                 continue
             words = _words(self.intent[span[1]:token.start])
-            if words and re.search(r"\d%?$", str(point.label)) and {w.lower() for w in words} <= _FRACTION_WORDS:
+            if words and re.search(r"\d%?$", str(point.label)) and all(w.lower() in _FRACTION_WORDS for w in words):
                 # "Acme 4 of 10", "Team 3 out of 12": a number, a linking word and a number are one
                 # statement (a fraction, a score), not a name ending in a number and its value
                 said = f"{point.label}{self.intent[span[1]:token.end]}"
@@ -1285,8 +1292,8 @@ class _Reader:
         """"All figures in thousands", "(values in millions)": a scale stated once for every value is shown
         in the chart (a title or an axis title), or the chart would read a thousand times too small."""
         for match in _SCALE_ONCE.finditer(self.intent):
-            word = match.group("scale").lower().rstrip("s").lstrip("'")
-            root = {"000": "000"}.get(word, word)
+            word = (match.group("scale") or match.group("bracketed")).lower().rstrip("s").lstrip("'")
+            root = word if len(word) > 3 or word == "000" else match.group(0).lower()
             shown = " ".join([_title_text_of(self.spec), *self._names, *(
                 str((self.encoding.get(c) or {}).get("title") or "") for c in ("x", "y", "color", "theta"))])
             if root not in shown.lower() and not self._inside_drawn_name(match.start(), match.end()):

@@ -122,10 +122,15 @@ _TRAILING_FILLER = re.compile(
 )
 
 
+_SCALE_BRACKET = re.compile(r"\((?:in\s+)?(?:[$€£¥]\s*)?(?:thousands|millions|billions|'?000s?|k|mn?|bn)\)", re.IGNORECASE)
+
+
 def subject_title(prefix: str) -> str | None:
     """A title from the subject before the data: "a bar chart of signups:" → "Signups"."""
     text = re.split(r"[\n]|:\s*$", prefix.strip())[0]
-    text = re.sub(r"[\[{(|].*$", "", text)  # the data itself starts here
+    scale = _SCALE_BRACKET.search(text)  # "signups (thousands): …": the scale of every value stays in the title
+    keep = scale.end() if scale and not re.search(r"[\[{(|]", text[:scale.start()]) else 0
+    text = text[:keep] + re.sub(r"[\[{(|].*$", "", text[keep:])  # the data itself starts here
     text = re.sub(r"\b[xy][\s-]*axis\b\s*(?:title\s*)?(?:[:=]|as|labell?ed|called|titled)?\s*(?:[\"“'‘][^\"”'’]*[\"”'’]|[^,;]*)",
                   " ", text, flags=re.IGNORECASE)  # "y axis 'Team'" names an axis, not the chart
     text = re.split(r"(?<=[.!?])\s+", text.strip())[0] if re.search(r"[.!?]\s", text) else text

@@ -136,8 +136,18 @@ def declarations(intent: str, nodes: set[str]) -> tuple[list[Declaration], list[
             if GROUP_WORD_RE.search(text) and _only_announces(text, nodes):
                 announcements.append((start, end))
     if found:
-        masked += announcements
+        names = {d.name for d in found}
+        masked += [(a, b) for a, b in announcements if _lists_only(intent[a:b], names)]
     return found, masked
+
+
+def _lists_only(text: str, names: set[str]) -> bool:
+    """An announcement that lists names lists only declared groups: "Three zones: A, B and C" with
+    zone C never declared nor drawn is content ("the warehouse holds zones A, B and C"), not a title."""
+    parts = re.split(r",|;|:|\band\b|\bcontains\b|\bincludes\b|\bhas\b", text, flags=re.IGNORECASE)
+    items = [" ".join(w for w in phrase_key(p).split() if w not in NOT_CONTENT["anywhere"]) for p in parts[1:]]
+    items = [i for i in items if i]
+    return len(items) < 2 or all(i in names for i in items)
 
 
 def _only_announces(text: str, nodes: set[str] | None = None) -> bool:
