@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
+from .fail_closed_values import check_values
 from .values import stated_numbers
 
 # The reader is faithfulness._Reader. That module calls this one, so this one never imports it (no import
@@ -99,7 +100,7 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
-    return None
+    return check_values(reader, label_spans, used)  # changes in labels, bounds, series not asked
 
 
 def _vocabulary(reader: _Reader) -> ModuleType:
