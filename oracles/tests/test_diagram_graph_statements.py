@@ -41,6 +41,15 @@ def test_a_loop_of_reporting_lines_is_refused_with_the_loop_named(intent: str) -
         assert "loop" in verdict.reason["message"] and "wrong" in verdict.reason["message"]
 
 
+@pytest.mark.parametrize(
+    "intent",
+    ["crew:\n- Ola\n  - Pim\n    - Quy\n      - Ola", "- Ola\n  - Pim\n  - Ola"],
+)
+def test_an_outline_whose_name_comes_back_under_itself_is_refused(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and verdict.reason is not None
+
+
 def test_a_drafter_that_draws_a_reporting_loop_is_caught() -> None:
     intent = "Pat manages Quin. Quin manages Rae. Rae manages Pat."
     reason = _planted(intent, [("Pat", "Quin", None), ("Quin", "Rae", None), ("Rae", "Pat", None)])

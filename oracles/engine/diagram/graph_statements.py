@@ -39,6 +39,27 @@ def _reporting_pair(sentences: list[str], a: str, b: str) -> bool:
     return False
 
 
+_BULLET_RE = re.compile(r"^([ \t]*)(?:[-*•+]|\d+[.)])[ \t]+(.+?)\s*$")
+
+
+def _outline_pairs(intent: str) -> set[tuple[str, str]]:
+    """(parent, child) of every nested bullet: in an outline, a name under another is under it."""
+    pairs: set[tuple[str, str]] = set()
+    stack: list[tuple[int, str]] = []
+    for line in intent.splitlines():
+        match = _BULLET_RE.match(line)
+        if not match:
+            continue
+        depth = len(match.group(1).expandtabs(4))
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        key = phrase_key(match.group(2))
+        if stack:
+            pairs.add((stack[-1][1], key))
+        stack.append((depth, key))
+    return pairs
+
+
 def _find_cycle(edges: set[tuple[str, str]]) -> list[str] | None:
     succ: dict[str, list[str]] = {}
     for tail, head in sorted(edges):
@@ -74,7 +95,9 @@ def refuse_reporting_cycle(intent: str, nodes: dict[str, str], edges: set[tuple[
     # "Ann manages Ben, Ben manages Cy": commas join clauses, so each clause is also read on its own
     sentences += [phrase_key(c) for s in _SENTENCE_SPLIT_RE.split(intent) for c in s.split(",") if c.strip()]
     org_chart = bool(_ORG_CHART_RE.search(intent))
-    lines = {(t, h) for t, h in edges if t != h and (org_chart or _reporting_pair(sentences, t, h))}
+    outline = _outline_pairs(intent)
+    lines = {(t, h) for t, h in edges
+             if org_chart or (t, h) in outline or (h, t) in outline or _reporting_pair(sentences, t, h)}
     loop = _find_cycle(lines)
     if loop is None:
         return
