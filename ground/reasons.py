@@ -49,6 +49,7 @@ REASONS: dict[str, tuple[bool, str]] = {
     "NODE_IS_A_SENTENCE": (False, "diagram: a drawn node has more words than a step's name: a sentence the reader did not split"),
     "NODE_MISSING": (False, "diagram: a node the intent names is not in the graph"),
     "NODE_NOT_IN_INTENT": (False, "diagram: a drawn node is not a whole phrase of the intent"),
+    "REPORTING_LOOP": (False, "diagram: the reporting lines the intent states form a loop (A manages B, B manages A); say which line is wrong"),
     "REQUEST_NOT_HONOURED": (False, "chart: a title, sort order or selection the intent asks for is not what was drawn"),
     "SCHEMA": (False, "chart: the spec does not validate against the Vega-Lite JSON schema"),
     "SHAPE_NOT_ASKED": (False, "chart: the mark, orientation, stacking or x/y pairing drawn is not the one the intent asks for"),

@@ -39,6 +39,7 @@ from .flow_check import (
     separator_in_name,
 )
 from .glue import _Reader
+from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .vocabulary import (
@@ -745,6 +746,7 @@ class Faithfulness:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
                                                                 "connecting words.")
+        refuse_note_as_edge_label(self.nodes, self.edge_labels)  # after the more precise label checks
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
         self.coverage(spans)
         self.counts_agree()
@@ -763,6 +765,7 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_WRONG", f"The label '{self.edge_labels[label]}' is on "
                                                         f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "
                                                         "states it for another connection.")
+        refuse_reporting_cycle(self.intent, self.nodes, drawn)
 
 
 def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]],
