@@ -50,11 +50,15 @@ def _labels(reader: _Reader) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def holds_change(label: str) -> bool:
+    """A label with a number and a change word, or a signed percent: "north rose 12%", "west +4%"."""
+    return bool(_SIGNED_PERCENT.search(label) or (re.search(r"\d", label) and _CHANGE_WORDS.search(label)))
+
+
 def _change_in_label(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """A drawn label with a number and a change word holds a change, not a name."""
     for label in _labels(reader):
-        signed = _SIGNED_PERCENT.search(label)
-        if signed or (re.search(r"\d", label) and _CHANGE_WORDS.search(label)):
+        if holds_change(label):
             return ("LABEL_NOT_IN_INTENT", (
                 f"The label '{label}' holds a change, not a name. Give one value per name, e.g. "
                 "'organic 5,400, paid 2,100' (chart the change on its own if you want it)."))

@@ -35,6 +35,7 @@ from typing import Any
 
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
+from .fail_closed_values import holds_change
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -965,7 +966,8 @@ class _Reader:
             if span is None:
                 continue
             words = _words(self.intent[span[1]:token.start])
-            if words and re.search(r"\d%?$", str(point.label)) and all(w.lower() in _FRACTION_WORDS for w in words):
+            if (words and re.search(r"\d%?$", str(point.label)) and all(w.lower() in _FRACTION_WORDS for w in words)
+                    and not holds_change(str(point.label))):  # "north rose 12% to 840": a change, said by its own rule
                 # "Acme 4 of 10", "Team 3 out of 12": a number, a linking word and a number are one
                 # statement (a fraction, a score), not a name ending in a number and its value
                 said = f"{point.label}{self.intent[span[1]:token.end]}"
