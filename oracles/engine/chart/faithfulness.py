@@ -36,6 +36,7 @@ from typing import Any
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
+from .notation import balanced_end
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -1485,25 +1486,6 @@ def _yaml_points(intent: str) -> _Structured | None:
 _ASSIGNED = re.compile(r"(?<![\w.\"'])([A-Za-z_]\w{0,30})[ \t]*(?:=|:)[ \t]*(?=[\[(])")
 
 
-def _bracket_end(text: str, start: int) -> int | None:
-    """Where the bracket opened at `start` closes (quoted text skipped), or None."""
-    depth, quote = 0, ""
-    for index in range(start, min(len(text), start + 50_000)):
-        char = text[index]
-        if quote:
-            if char == quote and text[index - 1] != "\\":
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char in "[{(":
-            depth += 1
-        elif char in "]})":
-            depth -= 1
-            if depth == 0:
-                return index + 1
-    return None
-
-
 def _literal(text: str) -> Any:
     """A Python literal as the JSON-like value it writes (tuples as lists); None when it is none."""
     try:
@@ -1541,7 +1523,7 @@ def _assigned_points(intent: str) -> _Structured | None:
     found: dict[str, Any] = {}
     spans: list[tuple[int, int]] = []
     for match in _ASSIGNED.finditer(intent):
-        end = _bracket_end(intent, match.end())
+        end = balanced_end(intent, match.end())
         if end is None or intent[match.end()] == "(" and (":" in match.group(0) or re.match(r"\s*,\s*\(", intent[end:])):
             continue  # "men: (170, 65), (182, 81)": one pair of several, not a named tuple of values
         value = _literal(intent[match.end():end])
@@ -1566,7 +1548,7 @@ def _json_points(intent: str) -> _Structured | None:
         value, end = json.JSONDecoder().raw_decode(intent, match.start())
     except (json.JSONDecodeError, RecursionError, ValueError):
         # the same data written as a Python literal: {'city': ['Lagos', 'Accra'], 'pm25': [68.1, 41.7]}
-        close = _bracket_end(intent, start)
+        close = balanced_end(intent, start)
         value = _literal(intent[start:close]) if close is not None else None
         if not isinstance(value, dict | list) or not value:
             return None

@@ -161,3 +161,23 @@ def _space_groups(text: str) -> str:
         start, end = match.start("num"), match.end("num")
         text = text[:start] + text[start:end].replace(" ", "\u00a0") + text[end:]
     return text
+
+
+def balanced_end(text: str, start: int) -> int | None:
+    """Where the bracket opened at `start` closes (quoted text skipped), or None; the reader and the
+    check both use it to find a pasted literal's end."""
+    depth, quote = 0, ""
+    for index in range(start, min(len(text), start + 50_000)):
+        char = text[index]
+        if quote:
+            if char == quote and text[index - 1] != "\\":
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "[{(":
+            depth += 1
+        elif char in "]})":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    return None

@@ -14,6 +14,7 @@ from ..contracts import EngineRefusal
 from ..limits import json_nesting_depth
 from .calendar import is_time_like
 from .limits import CHART_LIMITS
+from .notation import balanced_end
 from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
 from .yaml_block import yaml_blocks
@@ -90,27 +91,8 @@ def _decode(text: str, start: int) -> Any:
         raise EngineRefusal("JSON_TOO_DEEP", f"The JSON is nested too deeply. Send flat data, {JSON_HINT}.") from exc
 
 
-def _balanced_end(text: str, start: int) -> int | None:
-    """Where the bracket opened at `start` closes (quotes respected), or None."""
-    depth, quote = 0, ""
-    for index in range(start, min(len(text), start + 50_000)):
-        char = text[index]
-        if quote:
-            if char == quote and text[index - 1] != "\\":
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char in "[{(":
-            depth += 1
-        elif char in "]})":
-            depth -= 1
-            if depth == 0:
-                return index + 1
-    return None
-
-
 def _python_literal(text: str, start: int) -> Any:
-    end = _balanced_end(text, start)
+    end = balanced_end(text, start)
     if end is None:
         return None
     try:

@@ -225,8 +225,8 @@ def _json_shape(value: Any) -> Any:
             value = {(key if k == alias else k): v for k, v in value.items()}
     if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:
         # {"diagram": "sequence", …}: a key that only names the kind of drawing
-        meta = set(value) & _JSON_META_KEYS
-        if any(not isinstance(value[k], str) or value[k].casefold() not in _JSON_META_VALUES for k in meta):
+        meta = set(value) & DRAWING_KIND_KEYS
+        if any(not isinstance(value[k], str) or value[k].casefold() not in DRAWING_KIND_VALUES for k in meta):
             return None
         value = {k: v for k, v in value.items() if k not in meta}
     if not (isinstance(value, dict) and isinstance(value.get("nodes"), list) and isinstance(value.get("edges"), list)):
@@ -259,7 +259,7 @@ def json_steps(value: Any) -> list[str] | None:
     for key, other in value.items():
         if key == lists[0]:
             continue
-        if key.casefold() in _JSON_META_KEYS and isinstance(other, str) and other.casefold() in _JSON_META_VALUES:
+        if key.casefold() in DRAWING_KIND_KEYS and isinstance(other, str) and other.casefold() in DRAWING_KIND_VALUES:
             continue
         if key.casefold() in ("title", "name") and isinstance(other, str):
             continue
@@ -278,8 +278,8 @@ def _adjacency_map(value: Any) -> bool:
 
 
 # Keys beside "edges" that only say what the drawing is ("diagram": "architecture").
-_JSON_META_KEYS = frozenset({"diagram", "type", "kind"})
-_JSON_META_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
+DRAWING_KIND_KEYS = frozenset({"diagram", "type", "kind"})
+DRAWING_KIND_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
                               "digraph directed sequence".split())
 
 
@@ -290,9 +290,9 @@ def _json_groups(value: Any) -> dict[str, list[str]] | None:
         value = {("groups" if k == "clusters" else k): v for k, v in value.items()}
     if not isinstance(value, dict) or "groups" not in value:
         return {}
-    if not set(value) <= {"nodes", "edges", "groups"} | _JSON_META_KEYS or "edges" not in value:
+    if not set(value) <= {"nodes", "edges", "groups"} | DRAWING_KIND_KEYS or "edges" not in value:
         return None
-    if any(not isinstance(value[k], str) or value[k].casefold() not in _JSON_META_VALUES for k in set(value) & _JSON_META_KEYS):
+    if any(not isinstance(value[k], str) or value[k].casefold() not in DRAWING_KIND_VALUES for k in set(value) & DRAWING_KIND_KEYS):
         return None
     groups = value["groups"]
     if isinstance(groups, list) and all(isinstance(g, dict) and set(g) == {"name", "members"} and isinstance(g["name"], str)

@@ -48,7 +48,7 @@ import re
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
-from .edge_tables import colon_cue_says_more, colon_entries
+from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
@@ -373,8 +373,8 @@ def _graph_shape(value: object) -> object:
         if isinstance(value, dict) and alias in value and key not in value:
             value = {(key if k == alias else k): v for k, v in value.items()}
     if isinstance(value, dict) and "edges" in value and "groups" not in value and "clusters" not in value:
-        meta = set(value) & _DRAWING_KEYS  # {"diagram": "sequence", …}: only the kind of drawing
-        if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in meta):
+        meta = set(value) & DRAWING_KIND_KEYS  # {"diagram": "sequence", …}: only the kind of drawing
+        if any(not isinstance(value[k], str) or value[k].casefold() not in DRAWING_KIND_VALUES for k in meta):
             return None
         value = {k: v for k, v in value.items() if k not in meta}
     if not (isinstance(value, dict) and isinstance(value.get("nodes"), list) and isinstance(value.get("edges"), list)):
@@ -396,15 +396,11 @@ def _graph_shape(value: object) -> object:
     return {**value, "nodes": list(labels.values()), "edges": edges}
 
 
-# Keys whose list holds steps in order: {"steps": ["a", "b"]} is a → b, never "steps" → a, b.
-_IN_ORDER_KEYS = frozenset("steps stages sequence order pipeline phases process flow procedure".split())
-
-
 def _step_list(value: object) -> tuple[str | None, list[str]] | None:
     """(title, steps) of {"steps": [...]} with at most a title and a drawing-kind word beside it."""
     if not isinstance(value, dict):
         return None
-    keys = [k for k in value if k.casefold() in _IN_ORDER_KEYS]
+    keys = [k for k in value if k.casefold() in SEQUENCE_KEYS]
     if len(keys) != 1:
         return None
     title = None
@@ -415,7 +411,7 @@ def _step_list(value: object) -> tuple[str | None, list[str]] | None:
             return None
         if key.casefold() in ("title", "name") and title is None:
             title = other
-        elif key.casefold() not in _DRAWING_KEYS or other.casefold() not in _DRAWING_VALUES:
+        elif key.casefold() not in DRAWING_KIND_KEYS or other.casefold() not in DRAWING_KIND_VALUES:
             return None
     names = value[keys[0]]
     if not isinstance(names, list) or len(names) < 2 or not all(isinstance(n, str) and n.strip() for n in names):
@@ -426,14 +422,9 @@ def _step_list(value: object) -> tuple[str | None, list[str]] | None:
 def _name_lists(value: object) -> bool:
     return isinstance(value, dict) and bool(value) \
         and not set(value) & {"nodes", "edges", "groups", "name", "title", "label", "id"} \
-        and not {k.casefold() for k in value} & _IN_ORDER_KEYS \
+        and not {k.casefold() for k in value} & SEQUENCE_KEYS \
         and all(isinstance(v, list) and all(isinstance(x, str) and x.strip() for x in v) for v in value.values()) \
         and any(value.values())
-
-
-_DRAWING_KEYS = frozenset({"diagram", "type", "kind"})
-_DRAWING_VALUES = frozenset("architecture flowchart flow graph diagram tree hierarchy network dependency dependencies "
-                            "digraph directed sequence".split())
 
 
 def _group_lines(value: object) -> list[str] | None:
@@ -443,9 +434,9 @@ def _group_lines(value: object) -> list[str] | None:
         value = {("groups" if k == "clusters" else k): v for k, v in value.items()}
     if not isinstance(value, dict) or "groups" not in value:
         return []
-    if not set(value) <= {"nodes", "edges", "groups"} | _DRAWING_KEYS or not isinstance(value.get("edges"), list):
+    if not set(value) <= {"nodes", "edges", "groups"} | DRAWING_KIND_KEYS or not isinstance(value.get("edges"), list):
         return None
-    if any(not isinstance(value[k], str) or value[k].casefold() not in _DRAWING_VALUES for k in set(value) & _DRAWING_KEYS):
+    if any(not isinstance(value[k], str) or value[k].casefold() not in DRAWING_KIND_VALUES for k in set(value) & DRAWING_KIND_KEYS):
         return None
     groups = value["groups"]
     if isinstance(groups, list) and all(isinstance(g, dict) and set(g) == {"name", "members"} for g in groups):
