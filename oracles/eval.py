@@ -503,11 +503,16 @@ def run_entry(entry: dict[str, Any]) -> Any:
 
 
 def tally(results: Iterable[tuple[str, dict[str, Any], str]]) -> dict[tuple[str, str, str], Counter[str]]:
-    """Counters by (split, kind, category), plus (split, kind, '(all)') totals."""
+    """Counters by (split, kind, category), plus (split, kind, '(all)') totals.
+
+    Held-back entries are counted in their '(all)' rows only: a per-category held-back row would tell
+    the engine's authors where to aim, which is what the held-back split exists to prevent.
+    """
     table: dict[tuple[str, str, str], Counter[str]] = {}
     for split, entry, outcome in results:
         kind = entry_kind(entry)
-        for category in (entry["category"], "(all)"):
+        categories = ("(all)",) if split == "heldout" else (entry["category"], "(all)")
+        for category in categories:
             table.setdefault((split, kind, category), Counter())[outcome] += 1
     return table
 
