@@ -25,6 +25,7 @@ _CHANGE_WORDS = re.compile(
     r"plunged|soared|sank|dipped|shrank|shrunk)\b", re.IGNORECASE)
 _SIGNED_PERCENT = re.compile(r"(?:^|(?<=[\s(]))[+\-−]\s?\d[\d.,]*\s?(?:%|pp|pts?|percent)", re.IGNORECASE)
 
+_DIGIT = re.compile(r"\d")
 _BOUND_MARKS = "<>≤≥~≦≧≲≳"
 # A bound word or sign right before a value: "over 100", "≥ 20", "up to 30", "less than 4", "<5". The sign stands
 # apart ("</b> 5" closes a tag); "~15" is an approximate value, which the reader reads as 15 (not a bound).
@@ -52,7 +53,7 @@ def _labels(reader: _Reader) -> list[str]:
 
 def holds_change(label: str) -> bool:
     """A label with a number and a change word, or a signed percent: "north rose 12%", "west +4%"."""
-    return bool(_SIGNED_PERCENT.search(label) or (re.search(r"\d", label) and _CHANGE_WORDS.search(label)))
+    return bool(_SIGNED_PERCENT.search(label) or (_DIGIT.search(label) and _CHANGE_WORDS.search(label)))
 
 
 def _change_in_label(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
