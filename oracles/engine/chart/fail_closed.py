@@ -149,18 +149,20 @@ def _beside_spans(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
                   used: set[int]) -> list[tuple[Any, tuple[int, int], Any]]:
     """(point, label span, value token) for each point whose label is written right before (or, "58 in
     March", right after) a value drawn for it. Points labelled elsewhere (a range, a list) are left out."""
-    by_value: dict[float, list[Any]] = {}
-    for token in reader.numbers:
-        if token.start in used:
-            for reading in token.readings:
-                by_value.setdefault(reading, []).append(token)
+    tokens = [token for token in reader.numbers if token.start in used]
+    by_value: dict[float, list[int]] = {}
+    for index, token in enumerate(tokens):
+        for reading in token.readings:
+            by_value.setdefault(reading, []).append(index)
+    in_reach = reader.in_reach(tokens)
     out = []
     for point in reader.points:
         if not isinstance(point.label, str):
             continue
         for span in label_spans.get(point.label, []):
-            token = next((t for t in by_value.get(point.value, [])
-                          if reader._beside(span, t, "before") or reader._beside(span, t, "after")), None)
+            reach = in_reach.near([span], "before") | in_reach.near([span], "after")  # no other can be beside it
+            token = next((tokens[i] for i in by_value.get(point.value, []) if i in reach
+                          and (reader._beside(span, tokens[i], "before") or reader._beside(span, tokens[i], "after"))), None)
             if token is not None:
                 out.append((point, span, token))
     return out

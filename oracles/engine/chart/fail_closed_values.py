@@ -80,7 +80,10 @@ def _bounds(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used
         if token.start not in used:
             continue
         before, after = intent[max(0, token.start - 24):token.start], intent[token.end:token.end + 12]
-        if _BOUND_BEFORE.search(before) or _BOUND_AFTER.search(after):
+        # _BOUND_BEFORE ends in a bound word or sign (then spaces): where neither stands last, it is not searched
+        last = before.rstrip()[-1:]
+        bound_before = bool(last) and (last.isalpha() or last in "<>≤≥≦≧=") and _BOUND_BEFORE.search(before)
+        if bound_before or _BOUND_AFTER.search(after):
             bound = (_BOUND_BEFORE.search(before) or _BOUND_AFTER.search(after)).group(0).strip()  # type: ignore[union-attr]
             return ("VALUE_NOT_PLACED", (
                 f"'{token.text}' is given as a bound ('{bound}'), not as an exact value, so the chart cannot draw it. "

@@ -260,6 +260,34 @@ class _Spans:
 _NUMBERED_NAME = re.compile(r"(.*?)\s+\d+", re.DOTALL)
 
 
+# How far a label may stand from its value ("Paris ........ 41"): `_Reader._beside` looks no further.
+_REACH = 40
+
+
+class _TokensInReach:
+    """Which numbers can stand beside a label: those starting at most _REACH after its end (label before
+    value) or ending at most _REACH before its start (value before label). Sorted once, found by bisection,
+    so a rule that ties 1,000 labels to their values does not try every number of the same value."""
+
+    def __init__(self, tokens: list[StatedNumber]) -> None:
+        self._by_start = sorted((t.start, i) for i, t in enumerate(tokens))
+        self._by_end = sorted((t.end, i) for i, t in enumerate(tokens))
+        self._starts = [start for start, _ in self._by_start]
+        self._ends = [end for end, _ in self._by_end]
+
+    def near(self, spans: list[tuple[int, int]], direction: str) -> set[int]:
+        """Indexes of the tokens in reach of any span, in one direction ("before": the label is before)."""
+        found: set[int] = set()
+        for start, end in spans:
+            if direction == "before":
+                found.update(i for _, i in self._by_start[bisect_left(self._starts, end):
+                                                          bisect_right(self._starts, end + _REACH)])
+            else:
+                found.update(i for _, i in self._by_end[bisect_left(self._ends, start - _REACH):
+                                                        bisect_right(self._ends, start)])
+        return found
+
+
 class _DrawnNames:
     """The drawn labels and series names, normalised once: the rules ask of every label or mark word
     "is this a drawn name?", so asking must not fold all names again (1,000 labels: a million folds)."""
@@ -899,7 +927,11 @@ class _Reader:
     def _sized(self, number: StatedNumber, names: _Spans) -> bool:
         """"top 5", "a 30-year": a number the word before frames as not data (unless that word is a drawn name: "a 1, b 2")."""
         offset = max(0, number.start - 16)
-        match = NOT_DATA_BEFORE.search(self.intent[offset:number.start])
+        window = self.intent[offset:number.start]
+        last = window.rstrip()[-1:]
+        if not last or not (last.isalpha() or last in "-=:#"):
+            return False  # NOT_DATA_BEFORE ends in a word, "-", "=", ":" or "#" (then spaces): none stands here
+        match = NOT_DATA_BEFORE.search(window)
         return match is not None and not names.holds(offset + match.start() + (1 if match.group(0)[:1].isspace() else 0))
 
     def slot(self, token: StatedNumber) -> tuple[int, int, int] | None:
@@ -1062,14 +1094,21 @@ class _Reader:
         slots = [self.slot(token) for token in tokens]
         probes = [replace(token, start=grouped[1], end=grouped[2]) if grouped else token
                   for token, grouped in zip(tokens, slots, strict=True)]
+        probes_in_reach, tokens_in_reach = _TokensInReach(probes), _TokensInReach(tokens)
         best: list[list[tuple[int, ...]]] = [[] for _ in self.points]
         for direction in ("before", "after"):
             candidates = []
             for point in self.points:
                 spans = label_spans.get(str(point.label), [])
                 series_spans = label_spans.get(point.series, []) if point.series else []
+                # only a value in reach of the label (or, below, of its series) can be beside it
+                reach = probes_in_reach.near(spans, direction)
+                if multi and timed:
+                    reach |= tokens_in_reach.near(series_spans, direction)
                 found = []
                 for index in by_value.get(point.value, []):
+                    if index not in reach:
+                        continue
                     token, probe = tokens[index], probes[index]
                     slotted = slots[index] is not None
                     beside = self._beside_any(spans, probe, direction)
@@ -1109,6 +1148,11 @@ class _Reader:
                     best, best_start = name, a
         return best == series
 
+    @staticmethod
+    def in_reach(tokens: list[StatedNumber]) -> _TokensInReach:
+        """An index of `tokens` by place, for rules that look for the value beside a label (fail_closed.py)."""
+        return _TokensInReach(tokens)
+
     def _beside_any(self, spans: list[tuple[int, int]], token: StatedNumber, direction: str) -> bool:
         for span in spans:  # a loop, not any(genexpr): it runs for every point and every token of its value
             if self._beside(span, token, direction):
@@ -1118,7 +1162,7 @@ class _Reader:
     def _beside(self, span: tuple[int, int], token: StatedNumber, direction: str) -> bool:
         start, end = span
         if direction == "before":
-            if end > token.start or token.start - end > 40:
+            if end > token.start or token.start - end > _REACH:
                 return False
             gap = self.intent[end:token.start]
             if not gap.strip(" :=-–—"):
@@ -1128,7 +1172,7 @@ class _Reader:
             words = _words(gap)
             return not _SEPARATOR_IN_GAP.search(gap) and not _DIGIT.search(gap) and len(gap) <= 40 \
                 and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) for w in words)
-        if start < token.end or start - token.end > 40:
+        if start < token.end or start - token.end > _REACH:
             return False
         gap = self.intent[token.end:start]
         if gap in (" ", "\u00a0") and re.search(r"(?:^|[:;,\n•(]|\band|\.\s)\s*[-−+]?[$€£¥]?$", self.intent[max(0, token.start - 8):token.start]) \
