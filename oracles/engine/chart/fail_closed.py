@@ -35,7 +35,6 @@ from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
 from .fail_closed_values import check_values
-from .values import stated_numbers
 
 # The reader is faithfulness._Reader. That module calls this one, so this one never imports it (no import
 # cycle): the reader comes as an argument, and its word lists are read from the reader's own module.
@@ -90,6 +89,14 @@ _MONTH_AFTER = re.compile(r"\s+(?P<month>[^\W\d_]{3,9})\.?(?![\w])")
 # A subject that runs into the first label ends with a bare preposition ("error counts for api-1 14"); with an
 # article between ("Dark mode for the mobile app 212") the article opens the name, so the name was cut.
 _SUBJECT_END = re.compile(r"\b(?:for|in|on|at|of|by|per|from|across|via|during)\s+$", re.IGNORECASE)
+# Compiled once: these run for every label or every value of the intent.
+_ALL_OF = re.compile(r"\s*all(?:\s+(?!others\b)[a-z]+s)?\s*", re.IGNORECASE)  # "All", "all regions"
+_DAY_NUMBER = re.compile(r"\d{1,2}")
+_LETTER = re.compile(r"[^\W\d_]")
+_KEY_END = re.compile(r"[:=]")
+_PARENTHESISED = re.compile(r"\([^()]*\)")
+_ITEM_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_GLUED_LETTERS = re.compile(r"[^\W\d_]+")
 _ITEM_BOUNDARY = re.compile(r"[,;\n|•:()\[\]{}]|\s[-–—]\s|[.!?](?:\s|$)|→|->|=>|\t")
 
 
@@ -118,15 +125,16 @@ def _a(mark: str) -> str:
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
+_WORD = re.compile(r"[^\W\d_][\w'’]*")
+
+
 def _fold_words(text: str) -> set[str]:
-    return {w.casefold() for w in re.findall(r"[^\W\d_][\w'’]*", text)}
+    return {w.casefold() for w in _WORD.findall(text)}
 
 
 def _drawn_text_words(reader: _Reader) -> set[str]:
     """Words drawn anywhere: labels, series names, the title and the axis titles."""
-    words: set[str] = set()
-    for name in reader._names:
-        words |= _fold_words(name)
+    words = set(reader.drawn.words)
     title = reader.spec.get("title")
     if isinstance(title, dict):
         title = " ".join(str(title.get(k) or "") for k in ("text", "subtitle"))
@@ -141,18 +149,20 @@ def _beside_spans(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
                   used: set[int]) -> list[tuple[Any, tuple[int, int], Any]]:
     """(point, label span, value token) for each point whose label is written right before (or, "58 in
     March", right after) a value drawn for it. Points labelled elsewhere (a range, a list) are left out."""
-    by_value: dict[float, list[Any]] = {}
-    for token in reader.numbers:
-        if token.start in used:
-            for reading in token.readings:
-                by_value.setdefault(reading, []).append(token)
+    tokens = [token for token in reader.numbers if token.start in used]
+    by_value: dict[float, list[int]] = {}
+    for index, token in enumerate(tokens):
+        for reading in token.readings:
+            by_value.setdefault(reading, []).append(index)
+    in_reach = reader.in_reach(tokens)
     out = []
     for point in reader.points:
         if not isinstance(point.label, str):
             continue
         for span in label_spans.get(point.label, []):
-            token = next((t for t in by_value.get(point.value, [])
-                          if reader._beside(span, t, "before") or reader._beside(span, t, "after")), None)
+            reach = in_reach.near([span], "before") | in_reach.near([span], "after")  # no other can be beside it
+            token = next((tokens[i] for i in by_value.get(point.value, []) if i in reach
+                          and (reader._beside(span, tokens[i], "before") or reader._beside(span, tokens[i], "after"))), None)
             if token is not None:
                 out.append((point, span, token))
     return out
@@ -246,7 +256,7 @@ def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, 
         labels = [p.label for p in points if isinstance(p.label, str)]
         if len(labels) < 2:
             continue
-        whole = [lbl for lbl in labels if _fold_words(lbl) & _TOTAL_WORDS or re.fullmatch(r"\s*all(?:\s+(?!others\b)[a-z]+s)?\s*", lbl, re.IGNORECASE)]
+        whole = [lbl for lbl in labels if reader.drawn.words_of[lbl] & _TOTAL_WORDS or _ALL_OF.fullmatch(lbl)]
         if whole and len(whole) < len(labels):
             return ("VALUE_NOT_PLACED", (
                 f"'{whole[0]}' names the whole, and it is drawn beside its parts, so the chart would count it twice. "
@@ -256,7 +266,7 @@ def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, 
 
 def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"the rest is email", "everything else": a part named without a number is a part the chart leaves out."""
-    drawn = {w for name in reader._names for w in _fold_words(name)}  # drawn as a part: a title names no slice
+    drawn = reader.drawn.words  # drawn as a part: a title names no slice
     data_start = getattr(reader, "_data_start", 0)
     for match in _REMAINDER.finditer(reader.intent):
         item = re.split(r"[,;\n]|[.!?](?:\s|$)", reader.intent[match.end():match.end() + 60], maxsplit=1)[0]
@@ -282,7 +292,7 @@ def _reference_labels(reader: _Reader, label_spans: dict[str, list[tuple[int, in
     for point in reader.points:
         if not isinstance(point.label, str):
             continue
-        words = _fold_words(point.label)
+        words = reader.drawn.words_of[point.label]
         if not words or not words & _REFERENCE_WORDS:
             continue
         if not words <= (_REFERENCE_WORDS | plain):
@@ -350,12 +360,13 @@ def _numbers_not_covered(reader: _Reader, label_spans: dict[str, list[tuple[int,
         return index >= 0 and position < ends[index]
 
     structured = reader.structured
-    for number in stated_numbers(reader.intent):
+    readable_starts = {n.start for n in reader.numbers if n.readings}
+    for number in reader.stated:
         if inside(number.start) or inside(number.end - 1):
             continue
         if structured is not None and structured.start <= number.start < structured.end:
             continue
-        glued = re.match(r"[^\W\d_]+", reader.intent[number.end:number.end + 12])
+        glued = _GLUED_LETTERS.match(reader.intent[number.end:number.end + 12])
         before = reader.intent[max(0, number.start - 1):number.start]
         named = bool(before) and (before.isalpha() or before in "_-#/")  # "v2", "OPS-4417", "#2b8cbe", "L/100km"
         suffix = glued.group(0).lower() if glued else ""
@@ -372,7 +383,7 @@ def _numbers_not_covered(reader: _Reader, label_spans: dict[str, list[tuple[int,
                     f"A value was drawn from '{word}', but I do not read '{glued.group(0)}' after a number, so I cannot "
                     "tell what it is worth. Write the number plainly, e.g. '3.38 trillion', '4 lakh' as '400,000'."))
             continue
-        readable = any(n.start == number.start and n.readings for n in reader.numbers)
+        readable = number.start in readable_starts
         if glued is None:
             if readable:
                 continue  # read by the scanner: the coverage rule of faithfulness.py has placed or explained it
@@ -403,7 +414,7 @@ def _name_suffix(digits: str, letters: str) -> bool:
 
 def _in_subject(reader: _Reader, position: int) -> bool:
     """Before the first drawn label and before the heading's separator ("p95 over 100ms: Mon 4")."""
-    first = min((a for name in reader._names for a, _ in reader._find(name)), default=0)
+    first = reader.first_name_start() or 0
     heading = re.search(r":\s|\s[-–—]\s|\n", reader.intent)
     return position < first and heading is not None and position < heading.start()
 
@@ -411,7 +422,7 @@ def _in_subject(reader: _Reader, position: int) -> bool:
 def _dates_as_values(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"week of 3 March": a number right before a month name is the day of a date, not a value."""
     for number in reader.numbers:
-        if number.start not in used or not re.fullmatch(r"\d{1,2}", number.text.strip()):
+        if number.start not in used or not _DAY_NUMBER.fullmatch(number.text.strip()):
             continue
         month = _MONTH_AFTER.match(reader.intent, number.end)
         if month is None or month.group("month").lower() not in MONTH_INDEX:
@@ -445,7 +456,7 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
     placed: set[int] = set()
     beside = _beside_spans(reader, label_spans, used)
     # labels written right before their value, nothing between ("Bugs opened 19"): the list's own "name value" shape
-    bare = {str(p.label).casefold() for p, (_, e), t in beside if t.start >= e and not re.search(r"[^\W\d_]", reader.intent[e:t.start])}
+    bare = {str(p.label).casefold() for p, (_, e), t in beside if t.start >= e and not _LETTER.search(reader.intent, e, t.start)}
     extends: dict[str, str] = {}  # "bugs" -> "Bugs opened": a label that a bare sibling label extends by words
     for name in reader._names:
         if name.casefold() in bare:
@@ -458,10 +469,10 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
         refusal = None
         if token.start >= end:  # "Bugs closed = 23": a key written before '=' or ':' is drawn whole
             gap = reader.intent[end:token.start]
-            key_end = re.search(r"[:=]", gap)
+            key_end = _KEY_END.search(gap)
             if key_end:
-                left = re.sub(r"\([^()]*\)", " ", gap[:key_end.start()])
-                stray = [w for w in re.findall(r"[^\W\d_][\w'’-]*", left) if not _is_unit_word(w.lower())]
+                left = _PARENTHESISED.sub(" ", gap[:key_end.start()])
+                stray = [w for w in _ITEM_WORD.findall(left) if not _is_unit_word(w.lower())]
                 if stray:
                     refusal = ("LABEL_NOT_IN_INTENT", (
                         f"The label '{point.label}' is part of the name '{reader.intent[start:end + key_end.start()].strip()}' "
@@ -469,7 +480,7 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
                         f"'{reader.intent[start:end + key_end.start()].strip()}: {token.text.strip()}'."))
         if refusal is None and token.start >= end:
             # "Bugs opened 19, Bugs closed 23": the words before the value complete the name, as its siblings show
-            between = [w for w in re.findall(r"[^\W\d_][\w'’-]*", reader.intent[end:token.start]) if not _is_unit_word(w.lower())]
+            between = [w for w in _ITEM_WORD.findall(reader.intent, end, token.start) if not _is_unit_word(w.lower())]
             longer = extends.get(" ".join(str(point.label).split()).casefold())
             if between and longer is not None:
                 whole = f"{point.label} {' '.join(between)}"
@@ -482,7 +493,7 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
             number = bisect_right(number_ends, start) - 1
             boundary = max(boundaries[separator] if separator >= 0 else 0, number_ends[number] if number >= 0 else 0)
             lead = reader.intent[boundary:start]
-            stray = [w for w in re.findall(r"[^\W\d_][\w'’-]*", lead)
+            stray = [w for w in _ITEM_WORD.findall(lead)
                      if w.casefold() not in allowed and w.casefold() not in drawn and not _is_unit_word(w.lower())
                      and w.casefold() not in _BARE_MARK_NAMES]
             if stray and all(w.islower() for w in stray) and _SUBJECT_END.search(lead):

@@ -25,6 +25,7 @@ _CHANGE_WORDS = re.compile(
     r"plunged|soared|sank|dipped|shrank|shrunk)\b", re.IGNORECASE)
 _SIGNED_PERCENT = re.compile(r"(?:^|(?<=[\s(]))[+\-−]\s?\d[\d.,]*\s?(?:%|pp|pts?|percent)", re.IGNORECASE)
 
+_DIGIT = re.compile(r"\d")
 _BOUND_MARKS = "<>≤≥~≦≧≲≳"
 # A bound word or sign right before a value: "over 100", "≥ 20", "up to 30", "less than 4", "<5". The sign stands
 # apart ("</b> 5" closes a tag); "~15" is an approximate value, which the reader reads as 15 (not a bound).
@@ -52,7 +53,7 @@ def _labels(reader: _Reader) -> list[str]:
 
 def holds_change(label: str) -> bool:
     """A label with a number and a change word, or a signed percent: "north rose 12%", "west +4%"."""
-    return bool(_SIGNED_PERCENT.search(label) or (re.search(r"\d", label) and _CHANGE_WORDS.search(label)))
+    return bool(_SIGNED_PERCENT.search(label) or (_DIGIT.search(label) and _CHANGE_WORDS.search(label)))
 
 
 def _change_in_label(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
@@ -79,7 +80,10 @@ def _bounds(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used
         if token.start not in used:
             continue
         before, after = intent[max(0, token.start - 24):token.start], intent[token.end:token.end + 12]
-        if _BOUND_BEFORE.search(before) or _BOUND_AFTER.search(after):
+        # _BOUND_BEFORE ends in a bound word or sign (then spaces): where neither stands last, it is not searched
+        last = before.rstrip()[-1:]
+        bound_before = bool(last) and (last.isalpha() or last in "<>≤≥≦≧=") and _BOUND_BEFORE.search(before)
+        if bound_before or _BOUND_AFTER.search(after):
             bound = (_BOUND_BEFORE.search(before) or _BOUND_AFTER.search(after)).group(0).strip()  # type: ignore[union-attr]
             return ("VALUE_NOT_PLACED", (
                 f"'{token.text}' is given as a bound ('{bound}'), not as an exact value, so the chart cannot draw it. "

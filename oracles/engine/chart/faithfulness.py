@@ -64,6 +64,21 @@ _VALUE_THEN_LABEL = re.compile(r"(?:\s+[^\W\d_][\w'-]*){0,2}?\s+(?:in|on|at|duri
                                re.IGNORECASE)
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
 _BRACKETED = re.compile(r"\([^()]*\)")
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’]*")  # a word of a name: starts with a letter
+_DIGIT = re.compile(r"\d")
+_OPENING_BRACKET_BEFORE = re.compile(r"\(\s*$")
+_LETTER = re.compile(r"[^\W\d_]")
+_CAPITALISED_AFTER_LOWER = re.compile(r"(?<=[a-z]) +(?P<word>[A-Z][a-z]+)\b")
+_ONE_WORD = re.compile(r"\w+")
+_PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
+_IDENTIFIER_DASH = re.compile(r"[^\W\d_]-$")
+# Around an occurrence of a label (compiled once: they run for every label of the intent)
+_SENTENCE_BREAK = re.compile(r"[.?!;:]\s")
+_SCORE_AFTER = re.compile(r"[-–—/:]\d")
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w'’]*) +$")
+_WORD_AFTER = re.compile(r" +([^\W\d_][\w'’]*)")
+_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus|against)\s+$", re.IGNORECASE)
+_VERSUS_AFTER = re.compile(r"\s+(?:vs\.?|versus|against)\b", re.IGNORECASE)
 _ITEM_BREAK = re.compile(r"[,;\n|•]|\band\b|\.\s")
 _JOIN_TOKENS = re.compile(r"[^\W\d_][\w'’&]*|&|\d[\d,.]*|[^\w\s]")
 # Words that join the words of one name ("Home and Garden", "Bank of America", "Lord of the Rings").
@@ -208,6 +223,9 @@ _CHANGE_BEFORE = re.compile(
     r"(?:increased|decreased|rose|fell|grew|dropped|climbed|declined|jumped|slipped|gained|lost)\s+by)"
     r"\s*[-−+]?[$€£¥]?\s*$", re.IGNORECASE)
 _CHANGE_BARE = re.compile(r"\b(?:up|down)\s*[-−+]?[$€£¥]?\s*$", re.IGNORECASE)
+# Every match of _CHANGE_BEFORE or _CHANGE_BARE holds one of these: a window without any needs neither search
+# (they run before every drawn value). Keep in step with the two patterns above.
+_CHANGE_KEYS = ("up", "down", "by")
 _CHANGE_AFTER = re.compile(
     r"(?:\s?(?:%|pts?\b|points?\b|pp\b))?\s+(?:(?:from|vs\.?|versus|on|over|compared\s+(?:to|with)|than)\s+(?:the\s+)?"
     r"(?:last|previous|prior|preceding|yesterday|a\s+(?:week|month|year)\s+ago)\b|(?:more|less|fewer|higher|lower)\s+than\b)",
@@ -237,6 +255,56 @@ class _Spans:
     def holds(self, position: int) -> bool:
         index = bisect_right(self.starts, position) - 1
         return index >= 0 and position < self.ends[index]
+
+
+_NUMBERED_NAME = re.compile(r"(.*?)\s+\d+", re.DOTALL)
+
+
+# How far a label may stand from its value ("Paris ........ 41"): `_Reader._beside` looks no further.
+_REACH = 40
+
+
+class _TokensInReach:
+    """Which numbers can stand beside a label: those starting at most _REACH after its end (label before
+    value) or ending at most _REACH before its start (value before label). Sorted once, found by bisection,
+    so a rule that ties 1,000 labels to their values does not try every number of the same value."""
+
+    def __init__(self, tokens: list[StatedNumber]) -> None:
+        self._by_start = sorted((t.start, i) for i, t in enumerate(tokens))
+        self._by_end = sorted((t.end, i) for i, t in enumerate(tokens))
+        self._starts = [start for start, _ in self._by_start]
+        self._ends = [end for end, _ in self._by_end]
+
+    def near(self, spans: list[tuple[int, int]], direction: str) -> set[int]:
+        """Indexes of the tokens in reach of any span, in one direction ("before": the label is before)."""
+        found: set[int] = set()
+        for start, end in spans:
+            if direction == "before":
+                found.update(i for _, i in self._by_start[bisect_left(self._starts, end):
+                                                          bisect_right(self._starts, end + _REACH)])
+            else:
+                found.update(i for _, i in self._by_end[bisect_left(self._ends, start - _REACH):
+                                                        bisect_right(self._ends, start)])
+        return found
+
+
+class _DrawnNames:
+    """The drawn labels and series names, normalised once: the rules ask of every label or mark word
+    "is this a drawn name?", so asking must not fold all names again (1,000 labels: a million folds)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names  # sorted, distinct
+        self.folded = [(name, _fold(name)) for name in names]
+        self.folded_set = {folded for _, folded in self.folded}
+        # casefolded words of every name ("Bugs opened" -> bugs, opened)
+        self.words_of = {name: frozenset(w.casefold() for w in _NAME_WORD.findall(name)) for name in names}
+        self.words = set().union(*self.words_of.values())
+        # "Team 1", "Team 2": how many names are one stem and a number (the stem, folded and stripped)
+        self.numbered_stems: dict[str, int] = {}
+        for _, folded in self.folded:
+            numbered = _NUMBERED_NAME.fullmatch(folded.strip())
+            if numbered:
+                self.numbered_stems[numbered.group(1)] = self.numbered_stems.get(numbered.group(1), 0) + 1
 
 
 class Unfaithful(Exception):
@@ -296,7 +364,7 @@ def _number_key(value: Any) -> float:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W\d_][\w'’]*", text)
+    return _NAME_WORD.findall(text)
 
 
 class _Reader:
@@ -319,11 +387,16 @@ class _Reader:
         ]
         # "AV______800": a leader of underscores parts a label from its number (same length, positions hold)
         unled = re.sub(r"_{3,}", lambda m: " " * len(m.group(0)), intent)
-        self.numbers = [n for n in (_strict(n) for n in stated_numbers(unled)) if n.readings]
+        # every number of the intent as written, scanned once (the fail-closed number rule reads it too)
+        self.stated = stated_numbers(intent)
+        self.numbers = [n for n in (_strict(n) for n in (self.stated if unled == intent else stated_numbers(unled)))
+                        if n.readings]
         self._occurrences: dict[str, list[tuple[int, int]]] = {}
         self._words_at: dict[str, list[int]] | None = None
-        self._names = self._drawn_names()
-        self._folded_names = {_fold(n) for n in self._names}
+        self.drawn = _DrawnNames(self._drawn_names())
+        self._names = self.drawn.names
+        self._folded_names = self.drawn.folded_set
+        self._first_name_start: int | None = None
         self._slots: dict[int, tuple[int, int, int] | None] = {}
         self._asked_marks: set[str] | None = None
         self._named_marks: set[str] = set()
@@ -373,8 +446,8 @@ class _Reader:
 
     def _inside_drawn_name(self, start: int, end: int) -> bool:
         word = self.folded[start:end]
-        for text in self._names:
-            if word not in _fold(text):
+        for text, folded in self.drawn.folded:
+            if word not in folded:
                 continue  # only a name holding these letters can hold this occurrence
             for a, b in self._find(text):
                 if a <= start and end <= b:
@@ -461,7 +534,7 @@ class _Reader:
                     "'bar chart: 1 yr: 42k, 3 yrs: 51k'."))
         if not self.pairs:
             labels = [p.label for p in self.points]
-            numeric = [lbl for lbl in labels if isinstance(lbl, str) and re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", lbl.strip())]
+            numeric = [lbl for lbl in labels if isinstance(lbl, str) and _PLAIN_NUMBER.fullmatch(lbl.strip())]
             if labels and len(numeric) == len(labels) and not all(_year_like(lbl) for lbl in numeric):
                 raise Unfaithful("SHAPE_NOT_ASKED", (
                     "The labels are plain numbers, so these look like x/y pairs, not categories. Say which, e.g. "
@@ -524,7 +597,7 @@ class _Reader:
                 "Send just the values to draw, e.g. 'Jan 10, Feb 12'."))
         for match in _SELECTION.finditer(self.intent):
             words = _fold(match.group(1)).split()
-            named = {_fold(n) for n in self._names} | set(_header_words(self.intent))
+            named = self._folded_names | set(_header_words(self.intent))
             if any(w in named or w in {"column", "columns", "row", "rows", "series"} for w in words):
                 raise Unfaithful("REQUEST_NOT_HONOURED", (
                     f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
@@ -544,17 +617,17 @@ class _Reader:
             return
         label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
         sort = label_channel.get("sort")
-        orders = [bool(_ALPHABETICAL.search(self.intent)), bool(_ASCENDING.search(self.intent)),
-                  bool(_DESCENDING.search(self.intent))]
+        alphabetical, ascending, descending = orders = [
+            bool(_ALPHABETICAL.search(self.intent)), bool(_ASCENDING.search(self.intent)), bool(_DESCENDING.search(self.intent))]
         if sum(orders) > 1:
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 "The intent asks for more than one sort order (alphabetical, ascending, descending); one chart has "
                 "one. Ask for one, e.g. 'sorted descending'."))
-        if _ALPHABETICAL.search(self.intent):
+        if alphabetical:
             wanted: tuple[Any, ...] = ("ascending",)
-        elif _ASCENDING.search(self.intent):
+        elif ascending:
             wanted = ("x", "y")
-        elif _DESCENDING.search(self.intent) or re.search(r"\bsort(?:ed)?\b", self.intent, re.IGNORECASE):
+        elif descending or re.search(r"\bsort(?:ed)?\b", self.intent, re.IGNORECASE):
             wanted = ("-x", "-y")
         else:
             return
@@ -580,11 +653,11 @@ class _Reader:
         """Whole-phrase occurrences of `phrase` in the intent (case- and dash-insensitive)."""
         if phrase not in self._occurrences:
             folded = _fold(phrase).strip()
-            if re.fullmatch(r"\w+", folded):  # one word: its occurrences are whole \w+ runs (no regex to build)
+            if _ONE_WORD.fullmatch(folded):  # one word: its occurrences are whole \w+ runs (no regex to build)
                 self._occurrences[phrase] = [(a, a + len(folded)) for a in self._word_index().get(folded, [])]
                 return self._occurrences[phrase]
             pattern = _phrase_re(phrase)
-            first = re.match(r"\w+", _fold(phrase).strip())
+            first = _ONE_WORD.match(folded)
             if pattern is None:
                 found: list[tuple[int, int]] = []
             elif first is not None:  # only where a word starts with the phrase's first word
@@ -662,7 +735,7 @@ class _Reader:
                     "names a value. Put the request apart from the data, e.g. 'line chart: Mar 58, Apr 61'."))
             edge_words = [w.strip(".,;:!?()\"'").lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
             edge_words = [w for w in edge_words if w]
-            opening = next((m for m in re.finditer(r"(?<=[a-z]) +(?P<word>[A-Z][a-z]+)\b", stripped)
+            opening = next((m for m in _CAPITALISED_AFTER_LOWER.finditer(stripped)
                             if m.group("word").lower() in OPENING_WORDS), None)
             if opening:
                 # "bars Also Rovers": a capitalised opening word after a lowercase one starts a new statement
@@ -726,7 +799,7 @@ class _Reader:
         if head is None or is_time_like(label):
             return
         stem = _fold(label[:head.start()]).strip()
-        if stem and sum(1 for name in self._names if re.fullmatch(re.escape(stem) + r"\s+\d+", _fold(name).strip())) > 1:
+        if stem and self.drawn.numbered_stems.get(stem, 0) > 1:
             return  # "Team 1 100, Team 2 200": labels that number one word, each with its value
         for _, end in self._find(label):
             group = re.match(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)", self.intent[end:end + 6])
@@ -741,15 +814,19 @@ class _Reader:
         """"Home and Garden 320", "The Lord of the Rings 8.9": the words before the label join it to a
         content word ("and", "of", "the"), so the label is the tail of a longer name. Not when a value,
         a request word or another drawn name stands before the joining words ("Alice 27 and Bob 19")."""
-        words = _JOIN_TOKENS.findall(self.intent[max(0, start - 60):start])
+        window = self.intent[max(0, start - 60):start]
+        last = window.rstrip()[-1:]
+        if not last or last.isdecimal() or not (last.isalnum() or last in "_&"):
+            return False  # it ends in a number or a sign, so its last token is no joining word (the common case)
+        words = _JOIN_TOKENS.findall(window)
         joined = 0
         while words and words[-1].lower() in NAME_JOINING_WORDS:
             words.pop()
             joined += 1
-        if not joined or not words or not re.match(r"[^\W\d_]", words[-1]):
+        if not joined or not words or not _LETTER.match(words[-1]):
             return False
         word = words[-1].lower()
-        if len(words) > 1 and re.match(r"\d", words[-2]):
+        if len(words) > 1 and _DIGIT.match(words[-2]):
             return False  # "120 units of Basic": a unit after a value, then the value's label
         if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in self._folded_names:
             return False
@@ -761,19 +838,21 @@ class _Reader:
         if end < len(self.intent) and self.intent[end] in _SIGNS + "−" and end + 1 < len(self.intent) \
                 and self.intent[end + 1].isdigit() and label[-1:] in _SIGNS + "−–":
             return False
-        if re.search(r"[.?!;:]\s", self.intent[start:end]):
+        if _SENTENCE_BREAK.search(self.intent, start, end):
             return False  # "office? London": a sentence break is never inside a label
-        if label[-1:].isdigit() and re.match(r"[-–—/:]\d", self.intent[end:end + 2]):
+        if label[-1:].isdigit() and _SCORE_AFTER.match(self.intent[end:end + 2]):
             return False  # "Team Red 3-1": the label's number is half of a score or range
-        before = re.search(r"([^\W\d_][\w'’]*) +$", self.intent[max(0, start - 40):start])
-        after = re.match(r" +([^\W\d_][\w'’]*)", self.intent[end:end + 40])
+        before = _WORD_BEFORE.search(self.intent[max(0, start - 40):start])
+        after = _WORD_AFTER.match(self.intent[end:end + 40])
         names = self._folded_names
         if self._joined_on(start, label):
             return False
+        if before is None and after is None:
+            return True  # nothing but separators and numbers on either side (the common case: no word to weigh)
         # A name beside "vs" ("Python vs R usage", "iOS against Android crash rate") is delimited on that side;
         # the other may run into the measure.
-        versus_before = re.search(r"\b(?:vs\.?|versus|against)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE)
-        versus_after = re.match(r"\s+(?:vs\.?|versus|against)\b", self.intent[end:end + 10], re.IGNORECASE)
+        versus_before = _VERSUS_BEFORE.search(self.intent[max(0, start - 10):start])
+        versus_after = _VERSUS_AFTER.match(self.intent[end:end + 10])
         for side, neighbour in (("before", before.group(1) if before else None), ("after", after.group(1) if after else None)):
             if neighbour is None:
                 continue
@@ -808,10 +887,11 @@ class _Reader:
             return
         for point in self.points:
             for start, end in label_spans.get(str(point.label), []):
+                if not _OPENING_BRACKET_BEFORE.search(self.intent[max(0, start - 3):start]):
+                    continue  # only a label right after "(" can be a note; the scan for its ")" is only then
                 closing = self.intent.find(")", end)
                 inside = self.intent[end:closing] if closing > 0 else ""
-                if re.search(r"\(\s*$", self.intent[max(0, start - 3):start]) and re.search(r"\d", inside) \
-                        and "," not in inside and ";" not in inside:
+                if _DIGIT.search(inside) and "," not in inside and ";" not in inside:
                     raise Unfaithful("VALUE_NOT_PLACED", (
                         f"'{point.label}' is a note in brackets, not one of the values. Leave it out, or list it with "
                         "the others, e.g. 'Mon 8k, Tue 10k, goal 10k'."))
@@ -827,8 +907,14 @@ class _Reader:
 
     def _opens_the_list(self, start: int) -> bool:
         """The first label of the data, with no heading separator (':', '—', a line break) before it."""
-        earlier = [a for name in self._names for a, _ in self._find(name) if a < start]
-        return not earlier and not re.search(r":|\s[-–—]\s|\n|[.?!]\s", self.intent[:start])
+        first = self.first_name_start()
+        return (first is None or first >= start) and not re.search(r":|\s[-–—]\s|\n|[.?!]\s", self.intent[:start])
+
+    def first_name_start(self) -> int | None:
+        """Where the first whole occurrence of any drawn name starts (None: none occurs); found once."""
+        if self._first_name_start is None:
+            self._first_name_start = min((a for name in self._names for a, _ in self._find(name)), default=-1)
+        return None if self._first_name_start < 0 else self._first_name_start
 
     # -- placement of values ------------------------------------------------------------------
 
@@ -836,12 +922,16 @@ class _Reader:
         inside = _Spans(span for spans in label_spans.values() for span in spans)
         # "ticket OPS-4417": the number of an identifier is never a value
         return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)
-                and not re.search(r"[^\W\d_]-$", self.intent[max(0, n.start - 2):n.start])]
+                and not _IDENTIFIER_DASH.search(self.intent[max(0, n.start - 2):n.start])]
 
     def _sized(self, number: StatedNumber, names: _Spans) -> bool:
         """"top 5", "a 30-year": a number the word before frames as not data (unless that word is a drawn name: "a 1, b 2")."""
         offset = max(0, number.start - 16)
-        match = NOT_DATA_BEFORE.search(self.intent[offset:number.start])
+        window = self.intent[offset:number.start]
+        last = window.rstrip()[-1:]
+        if not last or not (last.isalpha() or last in "-=:#"):
+            return False  # NOT_DATA_BEFORE ends in a word, "-", "=", ":" or "#" (then spaces): none stands here
+        match = NOT_DATA_BEFORE.search(window)
         return match is not None and not names.holds(offset + match.start() + (1 if match.group(0)[:1].isspace() else 0))
 
     def slot(self, token: StatedNumber) -> tuple[int, int, int] | None:
@@ -1000,23 +1090,32 @@ class _Reader:
             for reading in token.readings:
                 by_value.setdefault(reading, []).append(index)
         label_starts = self._label_starts(label_spans)
+        # A value in a slot ("10/12") stands where its group stands; found once per value, not once per point
+        slots = [self.slot(token) for token in tokens]
+        probes = [replace(token, start=grouped[1], end=grouped[2]) if grouped else token
+                  for token, grouped in zip(tokens, slots, strict=True)]
+        probes_in_reach, tokens_in_reach = _TokensInReach(probes), _TokensInReach(tokens)
         best: list[list[tuple[int, ...]]] = [[] for _ in self.points]
         for direction in ("before", "after"):
             candidates = []
             for point in self.points:
                 spans = label_spans.get(str(point.label), [])
                 series_spans = label_spans.get(point.series, []) if point.series else []
+                # only a value in reach of the label (or, below, of its series) can be beside it
+                reach = probes_in_reach.near(spans, direction)
+                if multi and timed:
+                    reach |= tokens_in_reach.near(series_spans, direction)
                 found = []
                 for index in by_value.get(point.value, []):
-                    token = tokens[index]
-                    grouped = self.slot(token)
-                    slotted = grouped is not None
-                    probe = replace(token, start=grouped[1], end=grouped[2]) if grouped else token
-                    beside = any(self._beside(span, probe, direction) for span in spans)
+                    if index not in reach:
+                        continue
+                    token, probe = tokens[index], probes[index]
+                    slotted = slots[index] is not None
+                    beside = self._beside_any(spans, probe, direction)
                     if beside and (point.series is None or ((timed or slotted) and self._series_owns(
                             point.series, token, label_spans))):
                         found.append((index,))
-                    elif multi and timed and any(self._beside(span, token, direction) for span in series_spans) \
+                    elif multi and timed and self._beside_any(series_spans, token, direction) \
                             and self._nearest_before(token.start, spans, label_starts):
                         found.append((index,))  # "2021 home 34, away 22": series beside, label heads the group
                 candidates.append(found)
@@ -1049,10 +1148,21 @@ class _Reader:
                     best, best_start = name, a
         return best == series
 
+    @staticmethod
+    def in_reach(tokens: list[StatedNumber]) -> _TokensInReach:
+        """An index of `tokens` by place, for rules that look for the value beside a label (fail_closed.py)."""
+        return _TokensInReach(tokens)
+
+    def _beside_any(self, spans: list[tuple[int, int]], token: StatedNumber, direction: str) -> bool:
+        for span in spans:  # a loop, not any(genexpr): it runs for every point and every token of its value
+            if self._beside(span, token, direction):
+                return True
+        return False
+
     def _beside(self, span: tuple[int, int], token: StatedNumber, direction: str) -> bool:
         start, end = span
         if direction == "before":
-            if end > token.start or token.start - end > 40:
+            if end > token.start or token.start - end > _REACH:
                 return False
             gap = self.intent[end:token.start]
             if not gap.strip(" :=-–—"):
@@ -1060,9 +1170,9 @@ class _Reader:
             if _LEADER.fullmatch(gap):
                 return True  # "Paris ........ 41": a dot leader on one line joins a label to its value
             words = _words(gap)
-            return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
+            return not _SEPARATOR_IN_GAP.search(gap) and not _DIGIT.search(gap) and len(gap) <= 40 \
                 and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) for w in words)
-        if start < token.end or start - token.end > 40:
+        if start < token.end or start - token.end > _REACH:
             return False
         gap = self.intent[token.end:start]
         if gap in (" ", "\u00a0") and re.search(r"(?:^|[:;,\n•(]|\band|\.\s)\s*[-−+]?[$€£¥]?$", self.intent[max(0, token.start - 8):token.start]) \
@@ -1266,11 +1376,12 @@ class _Reader:
         for token in placed:
             before = self.intent[max(0, token.start - 30):token.start]
             after = self.intent[token.end:token.end + 40]
-            verb = _CHANGE_BEFORE.search(before)
+            lowered = before.lower()
+            said = (_CHANGE_BEFORE.search(before) or _CHANGE_BARE.search(before)) \
+                if any(key in lowered for key in _CHANGE_KEYS) else None
             tail = _CHANGE_AFTER.match(after)
-            bare = _CHANGE_BARE.search(before)
-            if verb or tail or bare:
-                changed.append((token, verb or bare, tail))
+            if said or tail:
+                changed.append((token, said, tail))
         if not changed:
             return
         bare_only = [c for c in changed if c[1] is not None and c[1].re is _CHANGE_BARE and c[2] is None]
