@@ -17,6 +17,7 @@ from .appositives import roles_in_brackets
 from .gapping import ungapped
 from .model import Graph
 from .outline import read_outline
+from .role_names import named_roles
 
 _COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
 _DOWN_RE = re.compile(
@@ -39,7 +40,7 @@ _HAS_RE = re.compile(
 _UP_RE = re.compile(
     # "Tom and Sam both report to Ivy", "Both Tom and Sam report to Ivy": "both"/"all" only gathers them
     r"^(?:(?:both|all\s+of)\s+)?(?P<subs>.+?)(?:\s+(?:both|all|all\s+three|each))?\s+(?:(?:reports?|answers?|reporting)\s+(?:directly\s+)?to|(?:is|are)\s+(?:managed|supervised|overseen|led|run|headed)\s+by|works?\s+(?:for|under)|(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below))\s+(?P<boss>[^,;:]+?)"
-    r"(?:\s+(?:as\s+well|too|also))?(?:\s*:\s*(?P<rest>.+))?$",
+    r"(?:\s+(?:as\s+well|too|also))?(?:(?:\s*:|\s+[—–])\s*(?P<rest>.+))?$",
     re.IGNORECASE,
 )
 _COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>{_COUNT})(?:\s+[\w-]+){{0,2}}"
@@ -186,7 +187,7 @@ class _Reading:
                            or _OWN_UP_RE.search(text))
             self.counted, self.plain = self.counted or counted, self.plain or not counted
             names = _names(up.group("rest"), _count_of(up.group("subs"))) if up.group("rest") else _names(up.group("subs"))
-            if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+)?", up.group("subs"), re.IGNORECASE):
+            if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+){{0,2}}", up.group("subs"), re.IGNORECASE):
                 return False
             return names is not None and self.manages(up.group("boss"), names, several_bosses=True,
                                                       boss_last=not up.group("rest"))
@@ -215,13 +216,14 @@ class _Reading:
 
 def read_reporting_lines(intent: str) -> Graph | None:
     """None unless every statement is a reporting line (after an optional heading or request)."""
-    with_roles = ungapped(roles_in_brackets(intent))
+    with_roles = ungapped(roles_in_brackets(named_roles(intent)))
     statements = _statements(_SCENE_RE.sub("", with_roles, count=1))
     if statements and _HEADING_RE.match(statements[0]) and len(statements) > 1:
         statements = statements[1:]
     if not statements:
         return None
-    heading = re.match(r"^(?P<head>[^:]{1,80}):\s+(?P<body>\S.*)$", statements[0])
+    # "Draw the finance reporting lines: …", "org chart pls — CEO is Nadia"
+    heading = re.match(r"^(?P<head>[^:—–]{1,80})(?::|\s[—–])\s+(?P<body>\S.*)$", statements[0])
     if heading and not re.search(
         r"\b(?:reports?|answers?|leads|manages|heads|has|supervises|oversees|boss|splits|divided|split|consists|holds|"
         r"contains|includes|made|branches|breaks|under|below|beneath)\b",

@@ -1,0 +1,68 @@
+"""A sentence that names who holds a role, the way org charts open: "CEO is Nadia.", "Head of
+Support is Benedikt.", "the director is Mr. Okafor.", "Principal is Mrs. Adeyemi." - the person is
+the node; the role only says who they are, like "the boss is Lin" ("top is …").
+
+Such a sentence is read as "top is <Name>." (the form hierarchy.py and the check's normal form both
+read: the root, named first). Only a sentence of its own (it ends at a full stop, a semicolon or a
+line end), whose role is a person's role (a person's noun, "head/chief of …", or an acronym such as
+"CEO"), whose name is capitalised, and only in an intent that states a reporting line, is rewritten:
+"The API is Postgres." or "the plan is Basic." are left as written.
+
+A documented equivalence, read alike by the drafter (hierarchy.py) and the check's normal form.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .appositives import NAME, PERSON_NOUN_RE, REPORTING_RE
+
+_ROLE_IS_NAME_RE = re.compile(
+    rf"(?m)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+|our\s+)?(?P<role>[A-Za-z][\w-]*(?:\s+(?:of\s+)?[A-Za-z][\w-]*){{0,3}})"
+    rf"\s+is\s+(?P<name>{NAME})(?=\s*(?:[.;\n]|$))"
+)
+_ACRONYM_RE = re.compile(r"^[A-Z]{2,4}$")
+_LEAD_NOUN_RE = re.compile(r"^(?:head|chief|director|principal|president|founder|owner)$", re.IGNORECASE)
+
+
+def _person_role(role: str) -> bool:
+    words = role.split()
+    if re.match(r"^(?:top|root|boss)$", role, re.IGNORECASE):
+        return False  # "the boss is Lin" is read as it stands
+    noun = re.split(r"\s+of\s+", role)[0].split()[-1]
+    return bool(_ACRONYM_RE.match(words[-1]) or _LEAD_NOUN_RE.match(words[0])
+                or PERSON_NOUN_RE.search(noun.casefold()))
+
+
+def role_sentence_as_top(intent: str) -> str:
+    """ "Head of Support is Benedikt. Two leads report to him …" → "top is Benedikt. Two leads …"."""
+    if not REPORTING_RE.search(intent):
+        return intent
+    return _ROLE_IS_NAME_RE.sub(
+        lambda m: f"top is {m.group('name')}" if _person_role(m.group("role")) else m.group(0), intent, count=1
+    )
+
+
+# "Yuki (Tier 1)", "Quinn (controller)": a capitalised name with a short note in brackets
+_NOTED_NAME_RE = re.compile(rf"(?<![\w(])(?P<name>{NAME})\s*\((?P<note>[^()\n]{{1,30}})\)")
+
+
+def noted_names_everywhere(intent: str) -> str:
+    """ "… Yuki (Tier 1) and Omari. Yuki has Ivy" → "… Yuki (Tier 1) and Omari. Yuki (Tier 1) has Ivy":
+    a person named once with a note in brackets is the same person when named alone elsewhere (one
+    node, one label). A name said with two different notes is left alone."""
+    if not REPORTING_RE.search(intent):
+        return intent
+    notes: dict[str, set[str]] = {}
+    for match in _NOTED_NAME_RE.finditer(intent):
+        notes.setdefault(match.group("name"), set()).add(match.group("note").strip())
+    for name, said in notes.items():
+        if len(said) == 1:
+            note = next(iter(said))
+            intent = re.sub(rf"(?<![\w(]){re.escape(name)}(?![\w'’(-])(?!\s*\()", f"{name} ({note})", intent)
+    return intent
+
+
+def named_roles(intent: str) -> str:
+    """The two rewrites above: the role sentence as the root, a noted name the same everywhere."""
+    return noted_names_everywhere(role_sentence_as_top(intent))
