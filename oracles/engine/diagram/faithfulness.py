@@ -76,6 +76,7 @@ from .vocabulary import (
 
 _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest others other remaining else none they "
                          "them these those two three four five six seven eight nine ten several many".split())
+_PERSONAL_PRONOUNS = frozenset("he him she her it they them we us i me you".split())
 _GERUND_BACK_RE = re.compile(r"(?:^| )(?:repeat from|restart from|over from|back to|again from|back from)$|^from$")
 _SUBJECTS = frozenset({"you", "we", "i", "they"})
 # A bracketed note that orders a step after or before others ("(after all three)", "(once both are done)").
@@ -621,6 +622,12 @@ class Faithfulness:
                 # "everyone else", "all three", "the rest": a node that counts or points at others names none
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nobody: it points at or counts "
                                                           "other names. Draw the names themselves.")
+            if key in _PERSONAL_PRONOUNS and not label.isupper():
+                # "Pia reports to her" drawn with a node "her": who she is is for the reader to
+                # resolve; "IT" (the department) is no pronoun
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' is a pronoun, not a name; draw the "
+                                                          "person or thing it points at, or name it again, e.g. "
+                                                          "'Pia reports to Nadia'.")
             if len(words) > 1 and words[0] in {"each", "every"} and key not in whole_items:
                 # "each client calls the order service": "each client" points at several drawn names
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' points at several names ('{words[0]} …'); "
