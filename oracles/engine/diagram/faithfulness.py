@@ -42,6 +42,7 @@ from .glue import _Reader
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
+from .person_pronouns import resolved_person_pronouns
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -779,7 +780,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
                    clusters: list[tuple[str, list[str]]] | None = None) -> None:
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
     # groups first: their declarations are accounted for there and taken out of the intent
-    normal = normal_form(intent)
+    normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed
         raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{explanation}': it may turn the pairs round. "

@@ -57,7 +57,7 @@ _TEAM_OF_RE = re.compile(r"\b(?:team|group|staff|squad|crew)\s+of\b", re.IGNOREC
 _NUMBER_WORDS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
 # "Draw it as a tree.", "Can you draw that as an org chart?": a closing request, no reporting line
 _CLOSING_RE = re.compile(
-    r"^(?:please\s+)?(?:can|could|would)?\s*(?:you\s+)?(?:draw|make|show|render|keep|lay)\b[^,;]{0,40}$", re.IGNORECASE
+    r"^(?:please\s+)?(?:can|could|would)?\s*(?:you\s+)?(?:draw|make|show|render|keep|lay|sketch|chart|diagram|map)\b[^,;]{0,40}$", re.IGNORECASE
 )
 # "in the exam the teacher …", "In our factory the plant manager …": an opening scene, no actor
 _SCENE_RE = re.compile(
@@ -81,7 +81,7 @@ _NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
 _NEXT_CLAUSE_RE = re.compile(
-    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
+    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?(?:\s*\([^()]{1,30}\))?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
     r"heads|supervises|oversees|holds|contains|splits)\b)",
     re.IGNORECASE,
 )

@@ -54,8 +54,8 @@ from .gapping import ungapped
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
-from .role_names import named_roles
 from .pipelines import job_block
+from .role_names import named_roles
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT

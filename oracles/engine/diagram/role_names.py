@@ -1,6 +1,7 @@
 """A sentence that names who holds a role, the way org charts open: "CEO is Nadia.", "Head of
-Support is Benedikt.", "the director is Mr. Okafor.", "Principal is Mrs. Adeyemi." - the person is
-the node; the role only says who they are, like "the boss is Lin" ("top is …").
+Support is Benedikt.", "the director is Mr. Okafor.", "Principal is Mrs. Adeyemi.", and the opening "Dana runs
+engineering." - the person is the node; the role only says who they are, like "the boss is Lin"
+("top is …").
 
 Such a sentence is read as "top is <Name>." (the form hierarchy.py and the check's normal form both
 read: the root, named first). Only a sentence of its own (it ends at a full stop, a semicolon or a
@@ -21,6 +22,13 @@ _ROLE_IS_NAME_RE = re.compile(
     rf"(?m)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+|our\s+)?(?P<role>[A-Za-z][\w-]*(?:\s+(?:of\s+)?[A-Za-z][\w-]*){{0,3}})"
     rf"\s+is\s+(?P<name>{NAME})(?=\s*(?:[.;\n]|$))"
 )
+# "Dana runs engineering.", "Coach Alvarez runs the club;", "Maria (CTO) heads marketing": the person
+# who leads a part of the company, named first; the part is lowercase words (a name after "runs"
+# would be a person, a reporting line the readers read as such)
+_RUNS_PART_RE = re.compile(
+    rf"^(?P<lead>\s*(?:[^.;:\n]{{0,60}}(?::|\s[—–])\s+)?)(?P<name>{NAME}(?:\s*\([^()\n]{{1,30}}\))?)\s+"
+    r"(?:runs|heads|leads|owns)\s+(?:the\s+|our\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}(?=\s*(?:[.;\n]|$))"
+)
 _ACRONYM_RE = re.compile(r"^[A-Z]{2,4}$")
 _LEAD_NOUN_RE = re.compile(r"^(?:head|chief|director|principal|president|founder|owner)$", re.IGNORECASE)
 
@@ -38,6 +46,9 @@ def role_sentence_as_top(intent: str) -> str:
     """ "Head of Support is Benedikt. Two leads report to him …" → "top is Benedikt. Two leads …"."""
     if not REPORTING_RE.search(intent):
         return intent
+    runs = _RUNS_PART_RE.match(intent)
+    if runs:  # the opening sentence only: "… Bo runs QA" later is a reporting line left to the readers
+        return f"{runs.group('lead')}top is {runs.group('name')}{intent[runs.end():]}"
     return _ROLE_IS_NAME_RE.sub(
         lambda m: f"top is {m.group('name')}" if _person_role(m.group("role")) else m.group(0), intent, count=1
     )
