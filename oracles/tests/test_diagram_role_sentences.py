@@ -111,3 +111,27 @@ def test_him_after_a_sentence_that_names_one_person_is_that_person() -> None:
     assert _drawn(intent)[1] == {("Tomas", "Una"), ("Tomas", "Vic")}
     _planted(intent, [("Una", "Vic")], extra=("Tomas",))
     _planted(intent, [("Tomas", "Una"), ("Una", "Vic")])
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ("Ines's team: Jo, Kay and Lev. Ines reports to Mara.",
+         {("Ines", "Jo"), ("Ines", "Kay"), ("Ines", "Lev"), ("Mara", "Ines")}),
+        ("Pavel’s direct reports: Quin, Rhea. Sol's staff: Tam.", {("Pavel", "Quin"), ("Pavel", "Rhea"), ("Sol", "Tam")}),
+    ],
+)
+def test_a_persons_team_list_is_the_people_they_manage(intent: str, edges: set[tuple[str, str]]) -> None:
+    assert _drawn(intent)[1] == edges
+
+
+def test_a_team_member_left_out_or_given_to_another_boss_is_caught() -> None:
+    intent = "Ines's team: Jo, Kay and Lev. Ines reports to Mara."
+    _planted(intent, [("Ines", "Jo"), ("Ines", "Kay"), ("Mara", "Ines")], extra=("Lev",))
+    _planted(intent, [("Ines", "Jo"), ("Ines", "Kay"), ("Mara", "Lev"), ("Mara", "Ines")])
+
+
+def test_has_no_reports_names_nobody_under_them() -> None:
+    verdict = answer("diagram", "Ana manages Bo and Cy. Cy has no direct reports yet.", "dot", {})
+    if verdict.status == "valid":
+        assert not any("reports" in label for label in read_back(verdict.result).labels)

@@ -71,7 +71,8 @@ _QUANTIFIER_RE = re.compile(
     re.IGNORECASE,
 )
 # A reporting line that is denied, past, future or conditional is not one to draw as stated.
-_HEDGE_RE = re.compile(r"\b(?:not|no\s+longer|never|used\s+to|formerly|until|will|would|might|may|should|"
+# ("Mei has no direct reports yet" names nobody under Mei)
+_HEDGE_RE = re.compile(r"\b(?:not|no|never|used\s+to|formerly|until|will|would|might|may|should|"
                        r"could|if|unless|temporarily|\w+n[’']t)\b", re.IGNORECASE)
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)

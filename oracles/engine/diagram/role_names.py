@@ -9,7 +9,9 @@ line end), whose role is a person's role (a person's noun, "head/chief of …", 
 "CEO"), whose name is capitalised, and only in an intent that states a reporting line, is rewritten:
 "The API is Postgres." or "the plan is Basic." are left as written.
 
-A documented equivalence, read alike by the drafter (hierarchy.py) and the check's normal form.
+"Sam's team: Jin, Olu" is "Sam manages Jin, Olu" (team_lists_as_manages).
+
+Documented equivalences, read alike by the drafter (hierarchy.py) and the check's normal form.
 """
 
 from __future__ import annotations
@@ -74,6 +76,20 @@ def noted_names_everywhere(intent: str) -> str:
     return intent
 
 
+# "Sam's team: Jin, Olu, Marta", "Carlos's direct reports: Ola, Finn": the people listed after a
+# person's team are that person's reports
+_TEAM_LIST_RE = re.compile(
+    rf"(?m)(?:(?<=^)|(?<=[.;:?!—–]\s))(?P<boss>{NAME})['’]s?\s+(?:direct\s+)?"
+    r"(?:team|reports|people|staff|crew|squad)\s*:\s*(?=\S)"
+)
+
+
+def team_lists_as_manages(intent: str) -> str:
+    """ "Sam's team: Jin, Olu" → "Sam manages Jin, Olu"."""
+    return _TEAM_LIST_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
+
+
 def named_roles(intent: str) -> str:
-    """The two rewrites above: the role sentence as the root, a noted name the same everywhere."""
-    return noted_names_everywhere(role_sentence_as_top(intent))
+    """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
+    person's team list as the people they manage."""
+    return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(intent)))
