@@ -135,3 +135,18 @@ def test_has_no_reports_names_nobody_under_them() -> None:
     verdict = answer("diagram", "Ana manages Bo and Cy. Cy has no direct reports yet.", "dot", {})
     if verdict.status == "valid":
         assert not any("reports" in label for label in read_back(verdict.result).labels)
+
+
+def test_a_first_name_after_the_one_full_name_is_that_person() -> None:
+    intent = "Rosa Diaz has two reports: Sam Ortiz and Lia Chen. Under Sam there are Ivo Park and Ada Kim."
+    assert _drawn(intent)[1] == {("Rosa Diaz", "Sam Ortiz"), ("Rosa Diaz", "Lia Chen"),
+                                 ("Sam Ortiz", "Ivo Park"), ("Sam Ortiz", "Ada Kim")}
+    # drawn as a second person, or the people put under the other report: caught
+    _planted(intent, [("Rosa Diaz", "Sam Ortiz"), ("Rosa Diaz", "Lia Chen"), ("Sam", "Ivo Park"), ("Sam", "Ada Kim")])
+    _planted(intent, [("Rosa Diaz", "Sam Ortiz"), ("Rosa Diaz", "Lia Chen"),
+                      ("Lia Chen", "Ivo Park"), ("Lia Chen", "Ada Kim")])
+
+
+def test_a_first_name_two_full_names_share_is_not_guessed() -> None:
+    assert named_roles("Tom Baker and Tom Hill report to Ana. Lee reports to Tom.").endswith("reports to Tom.")
+    assert answer("diagram", "Tom Baker and Tom Hill report to Ana. Lee reports to Tom.", "dot", {}).status == "invalid"

@@ -9,7 +9,8 @@ line end), whose role is a person's role (a person's noun, "head/chief of …", 
 "CEO"), whose name is capitalised, and only in an intent that states a reporting line, is rewritten:
 "The API is Postgres." or "the plan is Basic." are left as written.
 
-"Sam's team: Jin, Olu" is "Sam manages Jin, Olu" (team_lists_as_manages).
+"Sam's team: Jin, Olu" is "Sam manages Jin, Olu" (team_lists_as_manages); "Tom" after the one
+"Tom Baker" is Tom Baker (first_names_as_full).
 
 Documented equivalences, read alike by the drafter (hierarchy.py) and the check's normal form.
 """
@@ -89,7 +90,30 @@ def team_lists_as_manages(intent: str) -> str:
     return _TEAM_LIST_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
 
 
+# "Tom Baker … Under Tom there are …": a person's full name (two or three capitalised words) said once,
+# then the first name alone
+_FULL_NAME_RE = re.compile(r"(?<![\w.])(?P<first>[A-Z][a-z]+)(?:\s+[A-Z][a-z'’-]+){1,2}(?![\w'’])")
+_SENTENCE_OPENERS = frozenset("under below above reporting the a an our my his her their and also then "
+                              "both all each every can could please".split())
+
+
+def first_names_as_full(intent: str) -> str:
+    """ "Tom Baker and Aisha Khan … Under Tom there are …" → "… Under Tom Baker there are …": one
+    person, one node. A first name shared by two full names is left alone (which one is meant?)."""
+    if not REPORTING_RE.search(intent):
+        return intent
+    full: dict[str, set[str]] = {}
+    for match in _FULL_NAME_RE.finditer(intent):
+        if match.group("first").casefold() not in _SENTENCE_OPENERS:
+            full.setdefault(match.group("first"), set()).add(match.group(0))
+    for first, names in full.items():
+        if len(names) == 1:
+            name = next(iter(names))
+            intent = re.sub(rf"(?<![\w.]){first}(?![\w'’-])(?!\s+[A-Z])", name, intent)
+    return intent
+
+
 def named_roles(intent: str) -> str:
     """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
     person's team list as the people they manage."""
-    return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(intent)))
+    return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(first_names_as_full(intent))))
