@@ -150,3 +150,10 @@ def test_a_first_name_after_the_one_full_name_is_that_person() -> None:
 def test_a_first_name_two_full_names_share_is_not_guessed() -> None:
     assert named_roles("Tom Baker and Tom Hill report to Ana. Lee reports to Tom.").endswith("reports to Tom.")
     assert answer("diagram", "Tom Baker and Tom Hill report to Ana. Lee reports to Tom.", "dot", {}).status == "invalid"
+
+
+def test_s_got_is_has() -> None:
+    intent = "Ken's got two interns, Ivy and Jo. Ken reports to Lu."
+    assert _drawn(intent)[1] == {("Ken", "Ivy"), ("Ken", "Jo"), ("Lu", "Ken")}
+    _planted(intent, [("Ken", "Ivy"), ("Lu", "Ken")], extra=("Jo",))
+    _planted(intent, [("Ivy", "Ken"), ("Jo", "Ken"), ("Lu", "Ken")])

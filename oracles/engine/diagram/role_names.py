@@ -10,7 +10,7 @@ line end), whose role is a person's role (a person's noun, "head/chief of …", 
 "The API is Postgres." or "the plan is Basic." are left as written.
 
 "Sam's team: Jin, Olu" is "Sam manages Jin, Olu" (team_lists_as_manages); "Tom" after the one
-"Tom Baker" is Tom Baker (first_names_as_full).
+"Tom Baker" is Tom Baker (first_names_as_full); "Pia's got A and B" is "Pia has A and B".
 
 Documented equivalences, read alike by the drafter (hierarchy.py) and the check's normal form.
 """
@@ -113,7 +113,17 @@ def first_names_as_full(intent: str) -> str:
     return intent
 
 
+# "Pia's got two ops managers", "Ken has got Ivy": "has", said casually
+_HAS_GOT_RE = re.compile(r"(?<=[A-Za-z])(?:['’]s|\s+has)\s+got\b")
+
+
+def has_got_as_has(intent: str) -> str:
+    """ "Pia's got two managers, Ravi and Sofia" → "Pia has two managers, Ravi and Sofia"."""
+    return _HAS_GOT_RE.sub(" has", intent) if REPORTING_RE.search(intent) else intent
+
+
 def named_roles(intent: str) -> str:
     """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
     person's team list as the people they manage."""
-    return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(first_names_as_full(intent))))
+    intent = has_got_as_has(first_names_as_full(intent))
+    return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(intent)))
