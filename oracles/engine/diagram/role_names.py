@@ -97,10 +97,16 @@ _SENTENCE_OPENERS = frozenset("under below above reporting the a an our my his h
                               "both all each every can could please".split())
 
 
+# a first name is read as a person's only where the intent speaks of people ("leads to" and
+# "under 5 MB" in a flow do not: "Send" after "Send Request" is left alone there)
+_PEOPLE_RE = re.compile(r"\b(?:reports?\s+to|answers?\s+to|reporting\s+to|(?:direct\s+)?reports|manages|supervises|"
+                        r"boss|org\s*chart|team|staff)\b", re.IGNORECASE)
+
+
 def first_names_as_full(intent: str) -> str:
     """ "Tom Baker and Aisha Khan … Under Tom there are …" → "… Under Tom Baker there are …": one
     person, one node. A first name shared by two full names is left alone (which one is meant?)."""
-    if not REPORTING_RE.search(intent):
+    if not _PEOPLE_RE.search(intent):
         return intent
     full: dict[str, set[str]] = {}
     for match in _FULL_NAME_RE.finditer(intent):
@@ -119,7 +125,7 @@ _HAS_GOT_RE = re.compile(r"(?<=[A-Za-z])(?:['’]s|\s+has)\s+got\b")
 
 def has_got_as_has(intent: str) -> str:
     """ "Pia's got two managers, Ravi and Sofia" → "Pia has two managers, Ravi and Sofia"."""
-    return _HAS_GOT_RE.sub(" has", intent) if REPORTING_RE.search(intent) else intent
+    return _HAS_GOT_RE.sub(" has", intent) if _PEOPLE_RE.search(intent) else intent
 
 
 def named_roles(intent: str) -> str:
