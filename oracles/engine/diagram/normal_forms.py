@@ -31,6 +31,10 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "the store manager, Dana, answers to the regional manager, Felix" → "Dana (store manager) answers to
   Felix (regional manager)" (appositives.py)
 - "A is managed by B and C by D" → "A is managed by B; C is managed by D" (gapping.py)
+- "CEO is Nadia.", "Dana runs engineering." (opening) → "top is Nadia."; "Sam's team: A, B" → "Sam manages
+  A, B"; "Tom" after the one "Tom Baker" → "Tom Baker"; "Yuki" after "Yuki (Tier 1)" → "Yuki (Tier 1)";
+  "Pia's got" → "Pia has" (role_names.py)
+- "Two leads report to her: A and B" → "her manages two leads: A and B" (counted_reports.py)
 - "connects to A and to B" → "connects to A and B" (the preposition said again names nothing)
 - "Ravi in turn leads …", "Ravi, in turn, manages …" → "Ravi leads …" (the aside says nothing of who)
 - a heading's explanation of the arrows that the data cannot contradict ("(arrow from origin to
