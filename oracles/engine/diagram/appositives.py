@@ -68,3 +68,9 @@ def roles_in_brackets(intent: str) -> str:
             role = next(iter(said))
             rewritten = re.sub(rf"(?<![\w(]){re.escape(name)}(?![\w'’-])(?!\s*\()", f"{name} ({role})", rewritten)
     return rewritten
+
+
+# the same name, person's noun and reporting cue, for role_names.py's "CEO is Nadia"
+NAME = _NAME
+PERSON_NOUN_RE = _PERSON_NOUN_RE
+REPORTING_RE = _REPORTING_RE

@@ -42,6 +42,7 @@ from .glue import _Reader
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
+from .person_pronouns import resolved_person_pronouns
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -76,6 +77,7 @@ from .vocabulary import (
 
 _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest others other remaining else none they "
                          "them these those two three four five six seven eight nine ten several many".split())
+_PERSONAL_PRONOUNS = frozenset("he him she her it they them we us i me you".split())
 _GERUND_BACK_RE = re.compile(r"(?:^| )(?:repeat from|restart from|over from|back to|again from|back from)$|^from$")
 _SUBJECTS = frozenset({"you", "we", "i", "they"})
 # A bracketed note that orders a step after or before others ("(after all three)", "(once both are done)").
@@ -621,6 +623,12 @@ class Faithfulness:
                 # "everyone else", "all three", "the rest": a node that counts or points at others names none
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nobody: it points at or counts "
                                                           "other names. Draw the names themselves.")
+            if key in _PERSONAL_PRONOUNS and not label.isupper():
+                # "Pia reports to her" drawn with a node "her": who she is is for the reader to
+                # resolve; "IT" (the department) is no pronoun
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' is a pronoun, not a name; draw the "
+                                                          "person or thing it points at, or name it again, e.g. "
+                                                          "'Pia reports to Nadia'.")
             if len(words) > 1 and words[0] in {"each", "every"} and key not in whole_items:
                 # "each client calls the order service": "each client" points at several drawn names
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' points at several names ('{words[0]} …'); "
@@ -772,7 +780,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
                    clusters: list[tuple[str, list[str]]] | None = None) -> None:
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
     # groups first: their declarations are accounted for there and taken out of the intent
-    normal = normal_form(intent)
+    normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed
         raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{explanation}': it may turn the pairs round. "

@@ -17,6 +17,7 @@ from .appositives import roles_in_brackets
 from .gapping import ungapped
 from .model import Graph
 from .outline import read_outline
+from .role_names import named_roles
 
 _COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|several|\d+)"
 _DOWN_RE = re.compile(
@@ -39,7 +40,7 @@ _HAS_RE = re.compile(
 _UP_RE = re.compile(
     # "Tom and Sam both report to Ivy", "Both Tom and Sam report to Ivy": "both"/"all" only gathers them
     r"^(?:(?:both|all\s+of)\s+)?(?P<subs>.+?)(?:\s+(?:both|all|all\s+three|each))?\s+(?:(?:reports?|answers?|reporting)\s+(?:directly\s+)?to|(?:is|are)\s+(?:managed|supervised|overseen|led|run|headed)\s+by|works?\s+(?:for|under)|(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below))\s+(?P<boss>[^,;:]+?)"
-    r"(?:\s+(?:as\s+well|too|also))?(?:\s*:\s*(?P<rest>.+))?$",
+    r"(?:\s+(?:as\s+well|too|also))?(?:(?:\s*:|\s+[—–])\s*(?P<rest>.+))?$",
     re.IGNORECASE,
 )
 _COUNT_LEAD_RE = re.compile(rf"^(?:(?:the|a|an|our|his|her|their)\s+)?(?P<count>{_COUNT})(?:\s+[\w-]+){{0,2}}"
@@ -56,7 +57,7 @@ _TEAM_OF_RE = re.compile(r"\b(?:team|group|staff|squad|crew)\s+of\b", re.IGNOREC
 _NUMBER_WORDS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
 # "Draw it as a tree.", "Can you draw that as an org chart?": a closing request, no reporting line
 _CLOSING_RE = re.compile(
-    r"^(?:please\s+)?(?:can|could|would)?\s*(?:you\s+)?(?:draw|make|show|render|keep|lay)\b[^,;]{0,40}$", re.IGNORECASE
+    r"^(?:please\s+)?(?:can|could|would)?\s*(?:you\s+)?(?:draw|make|show|render|keep|lay|sketch|chart|diagram|map)\b[^,;]{0,40}$", re.IGNORECASE
 )
 # "in the exam the teacher …", "In our factory the plant manager …": an opening scene, no actor
 _SCENE_RE = re.compile(
@@ -70,7 +71,8 @@ _QUANTIFIER_RE = re.compile(
     re.IGNORECASE,
 )
 # A reporting line that is denied, past, future or conditional is not one to draw as stated.
-_HEDGE_RE = re.compile(r"\b(?:not|no\s+longer|never|used\s+to|formerly|until|will|would|might|may|should|"
+# ("Mei has no direct reports yet" names nobody under Mei)
+_HEDGE_RE = re.compile(r"\b(?:not|no|never|used\s+to|formerly|until|will|would|might|may|should|"
                        r"could|if|unless|temporarily|\w+n[’']t)\b", re.IGNORECASE)
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"^(?:him|her|them|he|she|they)$", re.IGNORECASE)
@@ -80,7 +82,7 @@ _NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
 _NEXT_CLAUSE_RE = re.compile(
-    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
+    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?(?:\s*\([^()]{1,30}\))?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
     r"heads|supervises|oversees|holds|contains|splits)\b)",
     re.IGNORECASE,
 )
@@ -186,7 +188,7 @@ class _Reading:
                            or _OWN_UP_RE.search(text))
             self.counted, self.plain = self.counted or counted, self.plain or not counted
             names = _names(up.group("rest"), _count_of(up.group("subs"))) if up.group("rest") else _names(up.group("subs"))
-            if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+)?", up.group("subs"), re.IGNORECASE):
+            if up.group("rest") and not re.fullmatch(rf"(?:the\s+)?{_COUNT}(?:\s+[\w-]+){{0,2}}", up.group("subs"), re.IGNORECASE):
                 return False
             return names is not None and self.manages(up.group("boss"), names, several_bosses=True,
                                                       boss_last=not up.group("rest"))
@@ -215,13 +217,14 @@ class _Reading:
 
 def read_reporting_lines(intent: str) -> Graph | None:
     """None unless every statement is a reporting line (after an optional heading or request)."""
-    with_roles = ungapped(roles_in_brackets(intent))
+    with_roles = ungapped(roles_in_brackets(named_roles(intent)))
     statements = _statements(_SCENE_RE.sub("", with_roles, count=1))
     if statements and _HEADING_RE.match(statements[0]) and len(statements) > 1:
         statements = statements[1:]
     if not statements:
         return None
-    heading = re.match(r"^(?P<head>[^:]{1,80}):\s+(?P<body>\S.*)$", statements[0])
+    # "Draw the finance reporting lines: …", "org chart pls — CEO is Nadia"
+    heading = re.match(r"^(?P<head>[^:—–]{1,80})(?::|\s[—–])\s+(?P<body>\S.*)$", statements[0])
     if heading and not re.search(
         r"\b(?:reports?|answers?|leads|manages|heads|has|supervises|oversees|boss|splits|divided|split|consists|holds|"
         r"contains|includes|made|branches|breaks|under|below|beneath)\b",

@@ -31,6 +31,10 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "the store manager, Dana, answers to the regional manager, Felix" → "Dana (store manager) answers to
   Felix (regional manager)" (appositives.py)
 - "A is managed by B and C by D" → "A is managed by B; C is managed by D" (gapping.py)
+- "CEO is Nadia.", "Dana runs engineering." (opening) → "top is Nadia."; "Sam's team: A, B" → "Sam manages
+  A, B"; "Tom" after the one "Tom Baker" → "Tom Baker"; "Yuki" after "Yuki (Tier 1)" → "Yuki (Tier 1)";
+  "Pia's got" → "Pia has" (role_names.py)
+- "Two leads report to her: A and B" → "her manages two leads: A and B" (counted_reports.py)
 - "connects to A and to B" → "connects to A and B" (the preposition said again names nothing)
 - "Ravi in turn leads …", "Ravi, in turn, manages …" → "Ravi leads …" (the aside says nothing of who)
 - a heading's explanation of the arrows that the data cannot contradict ("(arrow from origin to
@@ -48,12 +52,14 @@ import re
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
+from .counted_reports import counted_reports_as_manages
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
 from .pipelines import job_block
+from .role_names import named_roles
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
@@ -188,7 +194,7 @@ _REPORTS_OF_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;]\s))(?:the\s+)?(?:direct\s+
 _UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;.\n]+?)\s*"
                        r"(?::|\s(?:is|are|sits?|comes?|there['’]s|there\s+is|there\s+are))\s+")
 # "top is Sales. under Sales …": the sentence that names the root says only that; its name is the node
-_TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;?!]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
+_TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
 
 
 # "connects to the switch and to the NAS" → "connects to the switch and the NAS": the preposition said again
@@ -199,7 +205,7 @@ _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
-    intent = ungapped(roles_in_brackets(_IN_TURN_RE.sub("", intent)))
+    intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = SCENE_RE.sub("", intent, count=1)
     intent = titled_items(root_heading(intent))
@@ -209,6 +215,7 @@ def normal_form(intent: str) -> str:
     intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
     intent = branch_normal_form(intent)  # "when X, if A …, and if B …"; "then, with or without X, …"
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
+    intent = counted_reports_as_manages(intent)  # "Two managers report to her: Felix and Joy"
     intent = _WHOSE_MANAGER_RE.sub(" reports to", intent)
     intent = _REPORTS_OF_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
     intent = _UNDER_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)

@@ -1,0 +1,135 @@
+"""A sentence that names who holds a role, the way org charts open: "CEO is Nadia.", "Head of
+Support is Benedikt.", "the director is Mr. Okafor.", "Principal is Mrs. Adeyemi.", and the opening "Dana runs
+engineering." - the person is the node; the role only says who they are, like "the boss is Lin"
+("top is …").
+
+Such a sentence is read as "top is <Name>." (the form hierarchy.py and the check's normal form both
+read: the root, named first). Only a sentence of its own (it ends at a full stop, a semicolon or a
+line end), whose role is a person's role (a person's noun, "head/chief of …", or an acronym such as
+"CEO"), whose name is capitalised, and only in an intent that states a reporting line, is rewritten:
+"The API is Postgres." or "the plan is Basic." are left as written.
+
+"Sam's team: Jin, Olu" is "Sam manages Jin, Olu" (team_lists_as_manages); "Tom" after the one
+"Tom Baker" is Tom Baker (first_names_as_full); "Pia's got A and B" is "Pia has A and B".
+
+Documented equivalences, read alike by the drafter (hierarchy.py) and the check's normal form.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .appositives import NAME, PERSON_NOUN_RE, REPORTING_RE
+
+_ROLE_IS_NAME_RE = re.compile(
+    rf"(?m)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+|our\s+)?(?P<role>[A-Za-z][\w-]*(?:\s+(?:of\s+)?[A-Za-z][\w-]*){{0,3}})"
+    rf"\s+is\s+(?P<name>{NAME})(?=\s*(?:[.;\n]|$))"
+)
+# "Dana runs engineering.", "Coach Alvarez runs the club;", "Maria (CTO) heads marketing": the person
+# who leads a part of the company, named first; the part is lowercase words (a name after "runs"
+# would be a person, a reporting line the readers read as such)
+_RUNS_PART_RE = re.compile(
+    rf"^(?P<lead>\s*(?:[^.;:\n]{{0,60}}(?::|\s[—–])\s+)?)(?P<name>{NAME}(?:\s*\([^()\n]{{1,30}}\))?)\s+"
+    r"(?:runs|heads|leads|owns)\s+(?:the\s+|our\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}(?=\s*(?:[.;\n]|$))"
+)
+_ACRONYM_RE = re.compile(r"^[A-Z]{2,4}$")
+_LEAD_NOUN_RE = re.compile(r"^(?:head|chief|director|principal|president|founder|owner)$", re.IGNORECASE)
+
+
+def _person_role(role: str) -> bool:
+    words = role.split()
+    if re.match(r"^(?:top|root|boss)$", role, re.IGNORECASE):
+        return False  # "the boss is Lin" is read as it stands
+    noun = re.split(r"\s+of\s+", role)[0].split()[-1]
+    return bool(_ACRONYM_RE.match(words[-1]) or _LEAD_NOUN_RE.match(words[0])
+                or PERSON_NOUN_RE.search(noun.casefold()))
+
+
+def role_sentence_as_top(intent: str) -> str:
+    """ "Head of Support is Benedikt. Two leads report to him …" → "top is Benedikt. Two leads …"."""
+    if not REPORTING_RE.search(intent):
+        return intent
+    runs = _RUNS_PART_RE.match(intent)
+    if runs:  # the opening sentence only: "… Bo runs QA" later is a reporting line left to the readers
+        return f"{runs.group('lead')}top is {runs.group('name')}{intent[runs.end():]}"
+    return _ROLE_IS_NAME_RE.sub(
+        lambda m: f"top is {m.group('name')}" if _person_role(m.group("role")) else m.group(0), intent, count=1
+    )
+
+
+# "Yuki (Tier 1)", "Quinn (controller)": a capitalised name with a short note in brackets
+_NOTED_NAME_RE = re.compile(rf"(?<![\w(])(?P<name>{NAME})\s*\((?P<note>[^()\n]{{1,30}})\)")
+
+
+def noted_names_everywhere(intent: str) -> str:
+    """ "… Yuki (Tier 1) and Omari. Yuki has Ivy" → "… Yuki (Tier 1) and Omari. Yuki (Tier 1) has Ivy":
+    a person named once with a note in brackets is the same person when named alone elsewhere (one
+    node, one label). A name said with two different notes is left alone."""
+    if not REPORTING_RE.search(intent):
+        return intent
+    notes: dict[str, set[str]] = {}
+    for match in _NOTED_NAME_RE.finditer(intent):
+        notes.setdefault(match.group("name"), set()).add(match.group("note").strip())
+    for name, said in notes.items():
+        if len(said) == 1:
+            note = next(iter(said))
+            intent = re.sub(rf"(?<![\w(]){re.escape(name)}(?![\w'’(-])(?!\s*\()", f"{name} ({note})", intent)
+    return intent
+
+
+# "Sam's team: Jin, Olu, Marta", "Carlos's direct reports: Ola, Finn": the people listed after a
+# person's team are that person's reports
+_TEAM_LIST_RE = re.compile(
+    rf"(?m)(?:(?<=^)|(?<=[.;:?!—–]\s))(?P<boss>{NAME})['’]s?\s+(?:direct\s+)?"
+    r"(?:team|reports|people|staff|crew|squad)\s*:\s*(?=\S)"
+)
+
+
+def team_lists_as_manages(intent: str) -> str:
+    """ "Sam's team: Jin, Olu" → "Sam manages Jin, Olu"."""
+    return _TEAM_LIST_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
+
+
+# "Tom Baker … Under Tom there are …": a person's full name (two or three capitalised words) said once,
+# then the first name alone
+_FULL_NAME_RE = re.compile(r"(?<![\w.])(?P<first>[A-Z][a-z]+)(?:\s+[A-Z][a-z'’-]+){1,2}(?![\w'’])")
+_SENTENCE_OPENERS = frozenset("under below above reporting the a an our my his her their and also then "
+                              "both all each every can could please".split())
+
+
+# a first name is read as a person's only where the intent speaks of people ("leads to" and
+# "under 5 MB" in a flow do not: "Send" after "Send Request" is left alone there)
+_PEOPLE_RE = re.compile(r"\b(?:reports?\s+to|answers?\s+to|reporting\s+to|(?:direct\s+)?reports|manages|supervises|"
+                        r"boss|org\s*chart|team|staff)\b", re.IGNORECASE)
+
+
+def first_names_as_full(intent: str) -> str:
+    """ "Tom Baker and Aisha Khan … Under Tom there are …" → "… Under Tom Baker there are …": one
+    person, one node. A first name shared by two full names is left alone (which one is meant?)."""
+    if not _PEOPLE_RE.search(intent):
+        return intent
+    full: dict[str, set[str]] = {}
+    for match in _FULL_NAME_RE.finditer(intent):
+        if match.group("first").casefold() not in _SENTENCE_OPENERS:
+            full.setdefault(match.group("first"), set()).add(match.group(0))
+    for first, names in full.items():
+        if len(names) == 1:
+            name = next(iter(names))
+            intent = re.sub(rf"(?<![\w.]){first}(?![\w'’-])(?!\s+[A-Z])", name, intent)
+    return intent
+
+
+# "Pia's got two ops managers", "Ken has got Ivy": "has", said casually
+_HAS_GOT_RE = re.compile(r"(?<=[A-Za-z])(?:['’]s|\s+has)\s+got\b")
+
+
+def has_got_as_has(intent: str) -> str:
+    """ "Pia's got two managers, Ravi and Sofia" → "Pia has two managers, Ravi and Sofia"."""
+    return _HAS_GOT_RE.sub(" has", intent) if _PEOPLE_RE.search(intent) else intent
+
+
+def named_roles(intent: str) -> str:
+    """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
+    person's team list as the people they manage."""
+    intent = has_got_as_has(first_names_as_full(intent))
+    return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(intent)))
