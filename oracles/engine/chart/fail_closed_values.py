@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .approximate import hedged_label_refusal, hedged_value_refusal
+
 _Reader = Any
 Refusal = tuple[str, str]
 
@@ -37,11 +39,16 @@ _BOUND_AFTER = re.compile(r"^(?:\+(?=\s*(?:[,;.)\n]|$))|\s+or\s+(?:more|less|few
 
 
 def check_values(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
-    for rule in (_change_in_label, _bounds, _series_not_asked):
+    for rule in (_change_in_label, _bounds, _hedged, _series_not_asked):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
     return None
+
+
+def _hedged(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """A value hedged other than by a documented approximate marker, or a label ending on a hedge (approximate.py)."""
+    return hedged_label_refusal(_labels(reader)) or hedged_value_refusal(reader.intent, reader.numbers, used)
 
 
 def _labels(reader: _Reader) -> list[str]:

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .approximate import APPROXIMATE_WORDS
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
@@ -58,7 +59,7 @@ reached reach reaches hit hits peaked peaks scored scores totalled totaled came 
 stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
 made makes did does about around approximately roughly nearly almost over under some only just
 then and or vs versus against respectively via through
-""".split())
+""".split()) | APPROXIMATE_WORDS  # "Ben approx. 15": a documented approximate marker (approximate.py)
 # "120 units in January", "40 users in week 1": a value stated before its label, in the subject too
 _VALUE_THEN_LABEL = re.compile(r"(?:\s+[^\W\d_][\w'-]*){0,2}?\s+(?:in|on|at|during|for|by|from|via|through)\s+[^\W_]",
                                re.IGNORECASE)
