@@ -3,7 +3,8 @@
 Each family has reader tests in our own phrasings and a planted bug (a drafter that misreads the family)
 that the check refuses:
 - decimal commas in a list split by spaced dashes or slashes ("pH: tank A 6,8 / tank B 7,1");
-- clock times as labels before their values ("06:00 310, 09:00 870"): the minutes are no thousands group.
+- clock times as labels before their values ("06:00 310, 09:00 870"): the minutes are no thousands group;
+- a lowercase subject before the first of a list of periods ("signups 2021 340, 2022 410, 2023 515").
 """
 
 from __future__ import annotations
@@ -70,4 +71,36 @@ def test_planted_clock_minutes_glued_to_the_value_are_refused() -> None:
     """Planted: '06:00 310' read as the hour '06' and a spaced thousands group '00 310' (= 310) or '0310'."""
     intent = "line chart of tram riders: 06:00 310, 09:00 870, 12:00 540"
     verdict = _planted(intent, _rows(("06", 310), ("09", 870), ("12", 540)))
+    assert verdict.status == "invalid"
+
+
+# ---------------------------------------------------------------------------------------------
+# A subject written before the first period of a list over time
+
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("line chart: signups 2021 340, 2022 410, 2023 515", [("2021", 340), ("2022", 410), ("2023", 515)]),
+    ("bars please — new hires Q1 12, Q2 9, Q3 15", [("Q1", 12), ("Q2", 9), ("Q3", 15)]),
+    ("line: tonnes shipped 2020 4.1k, 2021 4.6k, 2022 5.2k, 2023 5.0k",
+     [("2020", 4100), ("2021", 4600), ("2022", 5200), ("2023", 5000)]),
+])
+def test_a_lowercase_subject_before_the_first_period_is_not_a_label(intent: str, points: list[tuple[str, float]]) -> None:
+    assert _drawn(intent) == points
+
+
+def test_a_capitalised_word_before_the_first_period_stays_refused() -> None:
+    """"Team Q3 2024 40" may name a team's quarter: the check does not guess a subject there."""
+    assert answer("chart", "bar chart: Team Q3 2024 40, Q4 2024 52, Q1 2025 61", "vega-lite", {}).status == "invalid"
+
+
+def test_planted_words_before_a_later_period_dropped_are_refused() -> None:
+    """Planted: 'signups 2023 515', after two drawn values, drawn as '2023': those words are no list subject."""
+    intent = "line chart: 2021 340, 2022 410, signups 2023 515"
+    verdict = _planted(intent, _rows(("2021", 340), ("2022", 410), ("2023", 515)))
+    assert verdict.status == "invalid"
+
+
+def test_planted_a_subject_kept_in_the_first_label_is_refused() -> None:
+    intent = "line chart: signups 2021 340, 2022 410, 2023 515"
+    verdict = _planted(intent, _rows(("signups 2021", 340), ("2022", 410), ("2023", 515)))
     assert verdict.status == "invalid"
