@@ -4,7 +4,9 @@ Each family has reader tests in our own phrasings and a planted bug (a drafter t
 that the check refuses:
 - decimal commas in a list split by spaced dashes or slashes ("pH: tank A 6,8 / tank B 7,1");
 - clock times as labels before their values ("06:00 310, 09:00 870"): the minutes are no thousands group;
-- a lowercase subject before the first of a list of periods ("signups 2021 340, 2022 410, 2023 515").
+- a lowercase subject before the first of a list of periods ("signups 2021 340, 2022 410, 2023 515");
+- a number word counting the marks asked ("one bar per version"), and, in the check, a unit glued onto the
+  next label ("v3.0: 14 faults v3.1: 31" drawn with a label "faults v3.1").
 """
 
 from __future__ import annotations
@@ -104,3 +106,27 @@ def test_planted_a_subject_kept_in_the_first_label_is_refused() -> None:
     intent = "line chart: signups 2021 340, 2022 410, 2023 515"
     verdict = _planted(intent, _rows(("signups 2021", 340), ("2022", 410), ("2023", 515)))
     assert verdict.status == "invalid"
+
+
+# ---------------------------------------------------------------------------------------------
+# A number word that counts the marks asked ("one bar per version") is an instruction, not a value
+
+
+@pytest.mark.parametrize("intent", [
+    "crash count per build: alpha 14, beta 31, gamma 9. Requirement: one bar per build.",
+    "bar chart of stalls: north 14, south 31, east 9. Layout: two bars for each stall",
+    "line chart of wait times — Mon 14, Tue 31, Wed 9; style: one line per day-part",
+])
+def test_a_number_word_counting_marks_is_not_a_value(intent: str) -> None:
+    assert _drawn(intent)[0][1] == 14
+
+
+def test_a_number_word_given_as_a_value_is_still_refused() -> None:
+    assert answer("chart", "bar chart of stalls: north 14, south 31, east: twelve", "vega-lite", {}).status == "invalid"
+
+
+def test_planted_a_unit_glued_onto_the_next_label_is_refused() -> None:
+    """Planted: '14 faults v3.1: 31' drawn with the label 'faults v3.1' (the unit of 14 glued on)."""
+    intent = "fault count per firmware: v3.0: 14 faults v3.1: 31 v3.2: 9"
+    verdict = _planted(intent, _rows(("v3.0", 14), ("faults v3.1", 31), ("v3.2", 9)))
+    assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT"  # type: ignore[index]

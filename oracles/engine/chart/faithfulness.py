@@ -203,6 +203,16 @@ NUMBER_WORD_RE = re.compile(
     rf"\b(?:\d[\d,.]*\s?-?ish|(?:a|one|half\s+a|a\s+half|a\s+couple\s+of)\s+(?:dozen|hundred|thousand|million|billion)|"
     rf"(?:{_TENS_WORDS})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+(?:thousand|million|billion))?|"
     rf"(?:{_UNITS_WORDS})(?:\s+(?:hundred|thousand|million|billion|dozen))?)\b", re.IGNORECASE)
+# "one bar per version", "two lines for each region": a number word that counts the marks asked is an instruction.
+_MARKS_COUNTED = re.compile(r"\s+(?:bar|line|slice|column|point|dot|colou?r|panel|series)s?\s+(?:per|for\s+(?:each|every)|each)\b",
+                            re.IGNORECASE)
+
+
+def counts_marks(intent: str, end: int) -> bool:
+    """Whether the number word ending at `end` counts the marks asked ("one bar per version"), not a value."""
+    return _MARKS_COUNTED.match(intent, end) is not None
+
+
 # A value stated as a change: "is up 937", "rose by 5", "down 3"; "… from last week", "vs the prior month".
 _CHANGE_BEFORE = re.compile(
     r"\b(?:(?:is|was|are|were|went|go|goes|came|come|comes)\s+(?:up|down)|(?:up|down)\s+by|"
@@ -1245,7 +1255,8 @@ class _Reader:
         does not read: it is refused, not left out. Words that count the question ("top five") are not values."""
         inside = _Spans(span for spans in label_spans.values() for span in spans)
         for match in NUMBER_WORD_RE.finditer(self.intent):
-            if inside.holds(match.start()) or self._inside_drawn_name(match.start(), match.end()):
+            if inside.holds(match.start()) or self._inside_drawn_name(match.start(), match.end()) \
+                    or counts_marks(self.intent, match.end()):
                 continue
             before = self.intent[max(0, match.start() - 24):match.start()]
             after = self.intent[match.end():match.end() + 3]
