@@ -6,7 +6,8 @@ that the check refuses:
 - clock times as labels before their values ("06:00 310, 09:00 870"): the minutes are no thousands group;
 - a lowercase subject before the first of a list of periods ("signups 2021 340, 2022 410, 2023 515");
 - a number word counting the marks asked ("one bar per version"), and, in the check, a unit glued onto the
-  next label ("v3.0: 14 faults v3.1: 31" drawn with a label "faults v3.1").
+  next label ("v3.0: 14 faults v3.1: 31" drawn with a label "faults v3.1");
+- a date written day first in the prose ("on 14 March", "3–17 June 2024"): explained as not data by the check.
 """
 
 from __future__ import annotations
@@ -130,3 +131,23 @@ def test_planted_a_unit_glued_onto_the_next_label_is_refused() -> None:
     intent = "fault count per firmware: v3.0: 14 faults v3.1: 31 v3.2: 9"
     verdict = _planted(intent, _rows(("v3.0", 14), ("faults v3.1", 31), ("v3.2", 9)))
     assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT"  # type: ignore[index]
+
+
+# ---------------------------------------------------------------------------------------------
+# A date written day first in the prose ("on 14 March", "3–17 June 2024") is not data
+
+
+@pytest.mark.parametrize("intent", [
+    "As agreed on 9 October at the depot meeting, bar chart of pallets: Leeds 120, York 95, Hull 60",
+    "Audit window 2–16 September 2025. Findings per site: Leeds 120, York 95, Hull 60 — bars",
+    "Sent: Thu, 4 Sep 2025 09:12\nPallets per depot: Leeds 120, York 95, Hull 60. Bar chart.",
+])
+def test_a_day_first_date_in_the_prose_is_not_data(intent: str) -> None:
+    assert _drawn(intent) == [("Leeds", 120), ("York", 95), ("Hull", 60)]
+
+
+def test_planted_a_value_before_a_month_left_out_is_refused() -> None:
+    """Planted: '14 March' is a value and its month here (no year, no 'on'): dropping it is refused."""
+    intent = "pallets shipped: 14 March, 20 April, 9 May"
+    verdict = _planted(intent, _rows(("April", 20), ("May", 9)))
+    assert verdict.status == "invalid"

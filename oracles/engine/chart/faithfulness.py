@@ -81,6 +81,21 @@ NOT_DATA_BEFORE = re.compile(
 DATE_SPAN = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
     r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b", re.IGNORECASE)  # a range or a year: "Mar 12" alone is data
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# "12 May 2025", "3–17 June 2024" (a year closes it), "on 14 March", "as of 2 May": a day written before its
+# month is a date in the prose, not a value (only ever used to explain an undrawn number, like DATE_SPAN)
+DAY_FIRST_DATE = re.compile(
+    rf"\b{_DAY}(?:\s*[-–—]\s*{_DAY})?\s+{_MONTH},?\s+\d{{4}}\b|"
+    rf"\b(?:on|since|until|till|dated|as\s+of)\s+{_DAY}\s+{_MONTH}(?![\w-])", re.IGNORECASE)
+
+
+def in_day_first_date(intent: str, position: int) -> bool:
+    """Whether the number at `position` is the day of a date written day first (see DAY_FIRST_DATE)."""
+    window = max(0, position - 24)
+    return any(m.start() <= position < m.end() for m in DAY_FIRST_DATE.finditer(intent, window, min(len(intent), position + 32)))
+
+
 NOT_DATA_AFTER = re.compile(
     r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
     r"[ \t]*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
@@ -1329,6 +1344,8 @@ class _Reader:
             return True  # "3) Oslo — 0.7M", "1. Oslo": the numbering of a list
         if any(m.start() <= number.start < m.end() for m in DATE_SPAN.finditer(
                 self.intent, max(0, number.start - 20), min(len(self.intent), number.end + 12))):
+            return True
+        if in_day_first_date(self.intent, number.start):
             return True
         digits = number.text.strip()
         note = re.search(r"\d[%kKMB]?\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}$", before + self.intent[
