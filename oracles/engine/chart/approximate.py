@@ -64,7 +64,7 @@ def approximate_note(intent: str) -> str | None:
                for m in APPROXIMATE_AFTER.finditer(intent)]
     if not stated:
         return None
-    return ("Values stated as approximate are drawn as the number written: " + ", ".join(f"'{s}'" for s in stated) + ".")
+    return ("Numbers marked approximate in the intent are taken as written: " + ", ".join(f"'{s}'" for s in stated) + ".")
 
 
 def hedge_around(intent: str, start: int, end: int) -> str | None:
