@@ -151,3 +151,9 @@ def test_planted_a_value_before_a_month_left_out_is_refused() -> None:
     intent = "pallets shipped: 14 March, 20 April, 9 May"
     verdict = _planted(intent, _rows(("April", 20), ("May", 9)))
     assert verdict.status == "invalid"
+
+
+def test_a_value_first_item_is_not_a_unit_glued_on() -> None:
+    """'9 out for repair.' names the value before it: its first word is no unit of the value before."""
+    assert _drawn("Of the 40 vans: 25 on the road, 6 parked, 9 out for repair. Donut.") == [
+        ("on the road", 25), ("parked", 6), ("out for repair", 9)]

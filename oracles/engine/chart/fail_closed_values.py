@@ -52,8 +52,9 @@ def _hedged(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used
 
 
 def _unit_glued_to_next_label(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
-    """"v2.3.1: 14 crashes v2.4.0: 31 v2.4.1: 9": a label of several words, every other label one word, whose
-    lowercase first word follows a drawn value with only spaces between: that word is the value's unit."""
+    """"v2.3.1: 14 crashes v2.4.0: 31 v2.4.1: 9": a label of several words written before its own value, every
+    other label one word, whose lowercase first word follows a drawn value with only spaces between: that word
+    is the value's unit ("7 closed for cleaning." is a value-first item, its label after its value)."""
     labels = _labels(reader)
     ends = {token.end for token in reader.numbers if token.start in used}
     for label in labels:
@@ -62,9 +63,11 @@ def _unit_glued_to_next_label(reader: _Reader, label_spans: dict[str, list[tuple
             continue
         if any(len(other.split()) > 1 for other in labels if other != label):
             continue
-        for start, _ in label_spans.get(label, []):
+        for start, end in label_spans.get(label, []):
             gap = re.search(r"[ \t]+$", reader.intent[:start])
-            if gap and gap.start() in ends:
+            # the label is written before a value of its own ("… v2.4.0: 31"), unlike "7 closed for cleaning."
+            value_after = re.match(r"\s*[:=]?\s*[-−+$€£¥]?\d", reader.intent[end:end + 8])
+            if gap and gap.start() in ends and value_after:
                 return ("LABEL_NOT_IN_INTENT", (
                     f"The label '{label}' starts with '{words[0]}', written right after the value before it, so it may "
                     f"be that value's unit. Put a separator between items, e.g. '14 {words[0]}, {' '.join(words[1:])}: …'."))
