@@ -9,6 +9,7 @@ from typing import Any
 from ..contracts import EngineRefusal
 from ..limits import guard_intent
 from .ambiguity import refuse_ambiguous_numbers, refuse_unhonoured_requests
+from .approximate import approximate_note, blank_approximate_markers
 from .calendar import is_time_like
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
@@ -107,7 +108,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     """Read the intent into chart facts. Returns (facts, generated, notes); raises EngineRefusal."""
     guard_intent(intent)
     refuse_non_finite_words(intent)
-    read = read_data(normalise_numbers(intent))  # same length: positions read in it are positions in the intent
+    # same length: positions read in it are positions in the intent; "~15", "about 15" read as 15 (approximate.py)
+    read = read_data(blank_approximate_markers(normalise_numbers(intent)))
     notes: list[str] = []
     generated = False
     if read is None:
@@ -180,6 +182,9 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
             "UNREADABLE_INTENT",
             "Name every series, e.g. 'Revenue: Q1 120, Q2 135. Cost: Q1 90, Q2 100'.",
         )
+    approximate = None if generated else approximate_note(intent)
+    if approximate:
+        notes.append(approximate)
     return facts, generated, notes
 
 

@@ -438,6 +438,15 @@ def _dates_as_values(reader: _Reader, label_spans: dict[str, list[tuple[int, int
     return None
 
 
+def _subject_before_periods(reader: _Reader, point: Any, start: int, stray: list[str], used: set[int]) -> bool:
+    """"revenue 2019 1.2M, 2020 0.9M, 2021 1.6M": lowercase words before the first of three or more drawn
+    labels that are all periods, with no drawn value before them, are the list's subject, not part of a name."""
+    labels = [p.label for p in reader.points if isinstance(p.label, str)]
+    if len(labels) < 3 or not all(is_time_like(lbl) for lbl in labels) or not all(w.islower() for w in stray):
+        return False
+    return not any(n.start < start for n in reader.numbers if n.start in used)
+
+
 # ---------------------------------------------------------------------------------------------
 # Label fragments
 
@@ -498,6 +507,8 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
                      and w.casefold() not in _BARE_MARK_NAMES]
             if stray and all(w.islower() for w in stray) and _SUBJECT_END.search(lead):
                 stray = []  # "queue depth for mq-01 41, mq-02 38": a lowercase subject, then a bare preposition
+            if stray and _subject_before_periods(reader, point, start, stray, used):
+                stray = []  # "revenue 2019 1.2M, 2020 0.9M": the list's subject before its first period
             if stray:
                 refusal = ("LABEL_NOT_IN_INTENT", (
                     f"The label '{point.label}' leaves out '{' '.join(stray)}', written before it in the same item, so "

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .approximate import hedged_label_refusal, hedged_value_refusal
+
 _Reader = Any
 Refusal = tuple[str, str]
 
@@ -38,10 +40,38 @@ _BOUND_AFTER = re.compile(r"^(?:\+(?=\s*(?:[,;.)\n]|$))|\s+or\s+(?:more|less|few
 
 
 def check_values(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
-    for rule in (_change_in_label, _bounds, _series_not_asked):
+    for rule in (_change_in_label, _bounds, _hedged, _unit_glued_to_next_label, _series_not_asked):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
+    return None
+
+
+def _hedged(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """A value hedged other than by a documented approximate marker, or a label ending on a hedge (approximate.py)."""
+    return hedged_label_refusal(_labels(reader)) or hedged_value_refusal(reader.intent, reader.numbers, used)
+
+
+def _unit_glued_to_next_label(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """"v2.3.1: 14 crashes v2.4.0: 31 v2.4.1: 9": a label of several words written before its own value, every
+    other label one word, whose lowercase first word follows a drawn value with only spaces between: that word
+    is the value's unit ("7 closed for cleaning." is a value-first item, its label after its value)."""
+    labels = _labels(reader)
+    ends = {token.end for token in reader.numbers if token.start in used}
+    for label in labels:
+        words = label.split()
+        if len(words) < 2 or not words[0].isalpha() or not words[0].islower():
+            continue
+        if any(len(other.split()) > 1 for other in labels if other != label):
+            continue
+        for start, end in label_spans.get(label, []):
+            gap = re.search(r"[ \t]+$", reader.intent[:start])
+            # the label is written before a value of its own ("… v2.4.0: 31"), unlike "7 closed for cleaning."
+            value_after = re.match(r"\s*[:=]?\s*[-−+$€£¥]?\d", reader.intent[end:end + 8])
+            if gap and gap.start() in ends and value_after:
+                return ("LABEL_NOT_IN_INTENT", (
+                    f"The label '{label}' starts with '{words[0]}', written right after the value before it, so it may "
+                    f"be that value's unit. Put a separator between items, e.g. '14 {words[0]}, {' '.join(words[1:])}: …'."))
     return None
 
 

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .approximate import APPROXIMATE_WORDS
 from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
@@ -58,7 +59,7 @@ reached reach reaches hit hits peaked peaks scored scores totalled totaled came 
 stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
 made makes did does about around approximately roughly nearly almost over under some only just
 then and or vs versus against respectively via through
-""".split())
+""".split()) | APPROXIMATE_WORDS  # "Ben approx. 15": a documented approximate marker (approximate.py)
 # "120 units in January", "40 users in week 1": a value stated before its label, in the subject too
 _VALUE_THEN_LABEL = re.compile(r"(?:\s+[^\W\d_][\w'-]*){0,2}?\s+(?:in|on|at|during|for|by|from|via|through)\s+[^\W_]",
                                re.IGNORECASE)
@@ -95,6 +96,21 @@ NOT_DATA_BEFORE = re.compile(
 DATE_SPAN = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
     r"(?:\s*[-–—]\s*\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|,?\s+\d{4})\b", re.IGNORECASE)  # a range or a year: "Mar 12" alone is data
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# "12 May 2025", "3–17 June 2024" (a year closes it), "on 14 March", "as of 2 May": a day written before its
+# month is a date in the prose, not a value (only ever used to explain an undrawn number, like DATE_SPAN)
+DAY_FIRST_DATE = re.compile(
+    rf"\b{_DAY}(?:\s*[-–—]\s*{_DAY})?\s+{_MONTH},?\s+\d{{4}}\b|"
+    rf"\b(?:on|since|until|till|dated|as\s+of)\s+{_DAY}\s+{_MONTH}(?![\w-])", re.IGNORECASE)
+
+
+def in_day_first_date(intent: str, position: int) -> bool:
+    """Whether the number at `position` is the day of a date written day first (see DAY_FIRST_DATE)."""
+    window = max(0, position - 24)
+    return any(m.start() <= position < m.end() for m in DAY_FIRST_DATE.finditer(intent, window, min(len(intent), position + 32)))
+
+
 NOT_DATA_AFTER = re.compile(
     r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
     r"[ \t]*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
@@ -217,6 +233,16 @@ NUMBER_WORD_RE = re.compile(
     rf"\b(?:\d[\d,.]*\s?-?ish|(?:a|one|half\s+a|a\s+half|a\s+couple\s+of)\s+(?:dozen|hundred|thousand|million|billion)|"
     rf"(?:{_TENS_WORDS})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+(?:thousand|million|billion))?|"
     rf"(?:{_UNITS_WORDS})(?:\s+(?:hundred|thousand|million|billion|dozen))?)\b", re.IGNORECASE)
+# "one bar per version", "two lines for each region": a number word that counts the marks asked is an instruction.
+_MARKS_COUNTED = re.compile(r"\s+(?:bar|line|slice|column|point|dot|colou?r|panel|series)s?\s+(?:per|for\s+(?:each|every)|each)\b",
+                            re.IGNORECASE)
+
+
+def counts_marks(intent: str, end: int) -> bool:
+    """Whether the number word ending at `end` counts the marks asked ("one bar per version"), not a value."""
+    return _MARKS_COUNTED.match(intent, end) is not None
+
+
 # A value stated as a change: "is up 937", "rose by 5", "down 3"; "… from last week", "vs the prior month".
 _CHANGE_BEFORE = re.compile(
     r"\b(?:(?:is|was|are|were|went|go|goes|came|come|comes)\s+(?:up|down)|(?:up|down)\s+by|"
@@ -1354,7 +1380,8 @@ class _Reader:
         does not read: it is refused, not left out. Words that count the question ("top five") are not values."""
         inside = _Spans(span for spans in label_spans.values() for span in spans)
         for match in NUMBER_WORD_RE.finditer(self.intent):
-            if inside.holds(match.start()) or self._inside_drawn_name(match.start(), match.end()):
+            if inside.holds(match.start()) or self._inside_drawn_name(match.start(), match.end()) \
+                    or counts_marks(self.intent, match.end()):
                 continue
             before = self.intent[max(0, match.start() - 24):match.start()]
             after = self.intent[match.end():match.end() + 3]
@@ -1428,6 +1455,8 @@ class _Reader:
             return True  # "3) Oslo — 0.7M", "1. Oslo": the numbering of a list
         if any(m.start() <= number.start < m.end() for m in DATE_SPAN.finditer(
                 self.intent, max(0, number.start - 20), min(len(self.intent), number.end + 12))):
+            return True
+        if in_day_first_date(self.intent, number.start):
             return True
         digits = number.text.strip()
         note = re.search(r"\d[%kKMB]?\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}$", before + self.intent[

@@ -38,8 +38,10 @@ DURATION_RE = re.compile(
     r"pipelines?|elapsed|latency|delays?|downtime|uptime|eta|how\s+long)\b|\d\s?(?:h|hrs?|s|secs?)\b", re.IGNORECASE)
 
 # "289 330": one to three digits, then groups of three after single plain spaces.
+# Not the minutes of a clock time: "04:00 800" is a time and its value, never "00 800" (the check
+# reads the same on its own, values._SPACED_GROUPS_RE).
 SPACE_GROUPED_RE = re.compile(
-    r"(?<![\w.,'’\u00a0\u2009\u202f])(?P<cur>[$€£¥]\s?)?(?P<num>\d{1,3}(?: \d{3})+)(?![\d'’\u00a0\u2009\u202f]|[.,]\d| \d)")
+    r"(?<![\w.,'’\u00a0\u2009\u202f])(?<!\d:)(?P<cur>[$€£¥]\s?)?(?P<num>\d{1,3}(?: \d{3})+)(?![\d'’\u00a0\u2009\u202f]|[.,]\d| \d)")
 _LABEL_WORD_BEFORE_RE = re.compile(r"([^\W\d_][\w'’-]*)\s$")
 
 

@@ -69,7 +69,8 @@ LABEL_PREPOSITIONS = {"in", "on", "at", "during", "for", "by", "from"}
 def tidy_labels(labels: list[str], time_like: Callable[[str], bool]) -> list[str]:
     """The labels without the sentence around them (see above). Each step is kept only when the labels
     stay distinct and none is emptied, so a label whose own words look like links keeps them."""
-    steps = (_without_leading_links, lambda ls: _without_shared_preposition(ls, time_like), _without_trailing_words)
+    steps = (_without_leading_links, lambda ls: _without_shared_preposition(ls, time_like), _without_trailing_words,
+             lambda ls: _without_subject_before_period(ls, time_like))
     for step in steps:
         tidied = step(labels)
         if all(tidied) and len({t.casefold() for t in tidied}) == len(tidied):
@@ -97,6 +98,19 @@ def _without_shared_preposition(labels: list[str], time_like: Callable[[str], bo
     if not all(r and (time_like(r.split()[0]) or r[0].isupper()) for r in rests):
         return labels
     return rests
+
+
+def _without_subject_before_period(labels: list[str], time_like: Callable[[str], bool]) -> list[str]:
+    """"revenue 2019 1.2M, 2020 0.9M, 2021 1.6M": every later label is a period alone, so the words before the
+    first one's period are the list's subject ("revenue"), not part of its label."""
+    first, later = labels[0], labels[1:]
+    if len(later) < 2 or time_like(first) or not all(time_like(label) for label in later):
+        return labels
+    words = first.split()
+    for cut in range(1, len(words)):
+        if time_like(" ".join(words[cut:])):
+            return [" ".join(words[cut:]), *later]
+    return labels
 
 
 def _without_trailing_words(labels: list[str]) -> list[str]:

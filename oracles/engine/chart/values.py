@@ -33,7 +33,8 @@ _GROUP_MARKS_RE = re.compile("['’\u00a0\u2009\u202f]")
 # "289 330" with plain spaces: one number only where the intent shows it writes thousands so (a group
 # that starts with 0, or a currency before it); otherwise two numbers, and the faithfulness check
 # refuses a label that ends with the first group.
-_SPACED_GROUPS_RE = re.compile(r"(?<![\w.,'’])(?P<currency>[$€£¥]\s?)?(?P<num>\d{1,3}(?: \d{3})+)(?![\d'’]|[.,]\d| \d)")
+# "04:00 800": the minutes of a clock time are never the head of a thousands group (read on its own here).
+_SPACED_GROUPS_RE = re.compile(r"(?<![\w.,'’])(?<!\d:)(?P<currency>[$€£¥]\s?)?(?P<num>\d{1,3}(?: \d{3})+)(?![\d'’]|[.,]\d| \d)")
 _WORD_BEFORE_RE = re.compile(r"([^\W\d_][\w'’-]*)\s$")
 # "Marketing (4,500), Sales 1,200": a bracketed value right after a label, before an item break.
 _ITEM_END_RE = re.compile(r"\s*(?:[,;\n|]|\.(?:\s|$)|$)")
@@ -90,12 +91,12 @@ def uses_decimal_commas(intent: str) -> bool:
     by ';' or tabs (with commas between items, "120,80" is two numbers), or in a list split by ", "
     where every comma between digits is unspaced and has one or two digits after it ("maths 12,5,
     histoire 14,25"): there a comma between digits is never a list break nor a thousands group. The same
-    holds in a list split by lines or pipes whose every comma is such a decimal comma."""
+    holds in a list split by lines, pipes or spaced dashes and slashes whose every comma is such a decimal comma."""
     if DECIMAL_COMMA_RE.search(intent) and (";" in intent or "\t" in intent):
         return True
-    if DECIMAL_COMMA_RE.search(intent) and re.search(r"\n|\s[|·•]\s", intent) \
+    if DECIMAL_COMMA_RE.search(intent) and re.search(r"\n|\s[|·•/–—]\s", intent) \
             and intent.count(",") == len(DECIMAL_COMMA_RE.findall(intent)):
-        return True  # "A: 3,2 | B: 4,7", one item a line: no comma splits the list or groups thousands
+        return True  # "A: 3,2 | B: 4,7", "A 3,2 – B 4,7": no comma splits the list or groups thousands
     european = _EUROPEAN_RE.sub(lambda m: "#" * len(m.group(0)), intent)
     if european != intent:  # "Wien 1.234,50 · Graz 987,25": with dotted thousands, a comma is a decimal mark
         return len(_DECIMAL_BEFORE_COMMA_SPACE_RE.findall(european)) == len(_DIGIT_COMMA_DIGIT_RE.findall(european))
