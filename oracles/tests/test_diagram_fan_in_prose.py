@@ -99,3 +99,9 @@ def test_a_dropped_parallel_step_is_caught() -> None:
     intent = "sand the door; meanwhile mix the paint. When both are finished, paint the door."
     reason = _planted(intent, "  n1 -> n2;\n", "")
     assert reason["code"] in {"EDGE_MISSING", "CONTENT_NOT_PLACED", "NODE_MISSING"}
+
+
+@pytest.mark.parametrize("rewrite", [trailing_parallel, fan_in_normal_form])
+def test_a_when_clause_that_says_nothing_is_finished_is_no_join(rewrite) -> None:  # noqa: ANN001
+    intent = "users and admins log in at the same time when they open the app"
+    assert rewrite(intent) == intent

@@ -25,10 +25,12 @@ import re
 from .vocabulary import PARALLEL_IDIOM
 
 _HOW_MANY = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-# "once all three are done,", "when both have finished,", "after all three,", "once those are all complete,"
+# "once all three are done,", "when both have finished,", "once those are all complete,", "after all three,":
+# a word that says they are finished is needed ("when they open the app" is not a join)
 _WHICH = r"(?:both|all(?:\s+(?:two|three|four|five|six))?|those|these|they)"
-_WAITS = (rf"(?:once|when|after)\s+(?P<waited>{_WHICH})"
-          r"(?:\s+(?:are|have|have\s+been))?(?:\s+all)?(?:\s+(?:done|finished|complete|completed|ready|passed|pass|finish))?\s*,?\s+")
+_WAITS = (rf"(?:(?:once|when|after)\s+(?P<waited>{_WHICH})(?:\s+(?:are|have|have\s+been))?(?:\s+all)?"
+          r"\s+(?:done|finished|complete|completed|ready|passed|pass|finish)\s*,?\s+"
+          r"|after\s+(?P<after>both|all(?:\s+(?:two|three|four|five|six))?)\s*,\s*)")
 # "all three must pass before", "both need to finish before"
 _MUST = (rf"(?P<needed>{_WHICH})\s+(?:must|need\s+to|have\s+to)\s+"
          r"(?:pass|finish|be\s+done|be\s+finished|complete|succeed)\s+before\s+")
@@ -55,7 +57,7 @@ def _steps_named(steps: str) -> int:
 
 
 def _count_agrees(match: re.Match[str], listed: int) -> bool:
-    said = (match.group("waited") or match.group("needed") or "").split()[-1:]  # "all three" → "three"
+    said = (match.group("waited") or match.group("after") or match.group("needed") or "").split()[-1:]  # "all three" → "three"
     return not said or said[0].lower() not in _HOW_MANY or _HOW_MANY[said[0].lower()] == listed
 
 

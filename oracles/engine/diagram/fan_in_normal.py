@@ -22,10 +22,12 @@ from .vocabulary import PARALLEL_IDIOM
 
 _NUMBER_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _COUNTED = r"(?:both|all(?:\s+(?:two|three|four|five|six))?|those|these|they)"
-# the step after says it waits: "once both are done,", "after all three,", "all three must pass before"
+# the step after says it waits: "once both are done,", "after all three,", "all three must pass before";
+# "when they open the app" says no step is finished: not a join
 _WAIT = re.compile(
     rf"\s*[,;.]?\s*(?:and\s+)?(?:(?:once|when|after)\s+(?P<said>{_COUNTED})(?:\s+(?:are|have|have\s+been))?(?:\s+all)?"
-    r"(?:\s+(?:done|finished|complete|completed|ready|passed|pass|finish))?\s*,?\s+"
+    r"\s+(?:done|finished|complete|completed|ready|passed|pass|finish)\s*,?\s+"
+    r"|after\s+(?P<bare>both|all(?:\s+(?:two|three|four|five|six))?)\s*,\s*"
     rf"|(?P<must>{_COUNTED})\s+(?:must|need\s+to|have\s+to)\s+(?:pass|finish|be\s+done|be\s+finished|complete|succeed)\s+before\s+)",
     re.IGNORECASE,
 )
@@ -42,7 +44,7 @@ def _items(text: str) -> list[str]:
 
 
 def _agrees(wait: re.Match[str], listed: int) -> bool:
-    said = (wait.group("said") or wait.group("must") or "").split()
+    said = (wait.group("said") or wait.group("bare") or wait.group("must") or "").split()
     return not said or said[-1].lower() not in _NUMBER_WORDS or _NUMBER_WORDS[said[-1].lower()] == listed
 
 

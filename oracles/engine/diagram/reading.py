@@ -41,6 +41,7 @@ from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .parallel_forms import parallel_openers
 from .pipelines import read_job_graph
+from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence
 from .step_refs import item_texts, read_step_references
@@ -118,8 +119,8 @@ def read_sentences(intent: str) -> Graph | None:
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
-    statements = _statements(sibling_ifs(either_way(conditions_after_steps(trailing_parallel(parallel_openers(
-        TOPIC_RE.sub("", intent, count=1)))))))
+    statements = _statements(sibling_ifs(either_way(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
+        TOPIC_RE.sub("", intent, count=1))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
