@@ -105,3 +105,18 @@ def test_a_dropped_parallel_step_is_caught() -> None:
 def test_a_when_clause_that_says_nothing_is_finished_is_no_join(rewrite) -> None:  # noqa: ANN001
     intent = "users and admins log in at the same time when they open the app"
     assert rewrite(intent) == intent
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Weekend: washing and ironing happen in parallel; when both are done, put the clothes away.",
+        "washing and ironing can all run at the same time. Once both are finished, put the clothes away.",
+        "washing and ironing are done simultaneously, and after both, put the clothes away",
+    ],
+)
+def test_a_word_for_how_the_steps_run_is_not_part_of_the_last_steps_name(intent: str) -> None:
+    # a wrong valid this guards against: "ironing happen" drawn as the second step's name
+    nodes, edges = _drawn(intent)
+    assert nodes == {"washing", "ironing", "put the clothes away"}
+    assert set(edges) == {("washing", "put the clothes away"), ("ironing", "put the clothes away")}

@@ -35,12 +35,15 @@ _WAITS = (rf"(?:(?:once|when|after)\s+(?P<waited>{_WHICH})(?:\s+(?:are|have|have
 _MUST = (rf"(?P<needed>{_WHICH})\s+(?:must|need\s+to|have\s+to)\s+"
          r"(?:pass|finish|be\s+done|be\s+finished|complete|succeed)\s+before\s+")
 _JOIN = rf"(?:{_WAITS}|{_MUST})"
+# "… happen in parallel", "… can all run concurrently": how the steps run, not part of the last step's name
+_HOW_THEY_RUN = (r"(?:\s+(?:can|should|will|must|may|are)(?:\s+all)?)?(?:\s+(?:happen|run|go|proceed|start|occur|execute)"
+                 r"(?:s|ing)?|\s+(?:are|get|be)\s+(?:run|done|executed)|\s+take\s+place)?")
 # a step of the list: no sentence stop, no "then", no clause opener
 _STEP_TEXT = r"(?:(?!\bthen\b)[^.;:\n])"
 TRAILING_IDIOM_RE = re.compile(
     rf"(?P<lead>^|[.;:\n]|,?\s*\bthen\b)\s*(?:(?:run|do|start)\s+)?"
     rf"(?P<steps>(?!(?:before|to|when|after|once|if|for)\b){_STEP_TEXT}+?(?:,|\band\b){_STEP_TEXT}+?)"
-    rf",?\s+(?:all\s+)?{PARALLEL_IDIOM}\s*[,;]?\s+(?:and\s+)?{_JOIN}",
+    rf"{_HOW_THEY_RUN},?\s+(?:all\s+)?{PARALLEL_IDIOM}\s*[,;.]?\s+(?:and\s+)?{_JOIN}",
     re.IGNORECASE,
 )
 _ONE = r"[^.;:\n,]+?"

@@ -31,7 +31,10 @@ _WAIT = re.compile(
     rf"|(?P<must>{_COUNTED})\s+(?:must|need\s+to|have\s+to)\s+(?:pass|finish|be\s+done|be\s+finished|complete|succeed)\s+before\s+)",
     re.IGNORECASE,
 )
-_IDIOM_AT_END = re.compile(rf",?\s+(?:all\s+)?{PARALLEL_IDIOM}\s*$", re.IGNORECASE)
+# the idiom, after an optional word for how the steps run ("happen", "can all run", "are done")
+_RUN_VERB = r"(?:happen|run|go|proceed|start|occur|execute)(?:s|ing)?"
+_IDIOM_AT_END = re.compile(rf"(?:\s+(?:can|should|will|must|may|are)(?:\s+all)?)?(?:\s+{_RUN_VERB}|\s+(?:are|get|be)\s+"
+                           rf"(?:run|done|executed)|\s+take\s+place)?,?\s+(?:all\s+)?{PARALLEL_IDIOM}\s*$", re.IGNORECASE)
 _SIDE_BY_SIDE = re.compile(
     r"\s+whilst\s+|\s+while\s+|\s*,?\s+and\s+at\s+(?:the\s+)?same\s+time\s*,?\s+|\s*[;,]\s*meanwhile\s*,?\s+", re.IGNORECASE)
 _CLAUSE_OPENER = re.compile(r"^(?:before|to|when|after|once|if|for)\b", re.IGNORECASE)
