@@ -55,8 +55,19 @@ WHILE_RE = re.compile(
 )
 
 
-def _steps_named(steps: str) -> int:
-    return len([s for s in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", steps.strip()) if s.strip()])
+# a list that opens with a moment ("every morning the nurse …", "on Fridays …") or holds a long step may
+# have a scene glued onto its first step: left as written
+_SCENE_WORDS_RE = re.compile(r"^(?:every|each|on|in|at|during|first|today|daily|nightly|weekly|usually|normally|also)\b",
+                             re.IGNORECASE)
+_STEP_WORDS_MAX = 6
+
+
+def _listed_steps(steps: str) -> list[str]:
+    return [s for s in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", steps.strip()) if s.strip()]
+
+
+def _plain_steps(listed: list[str]) -> bool:
+    return not _SCENE_WORDS_RE.match(listed[0].strip()) and all(len(s.split()) <= _STEP_WORDS_MAX for s in listed)
 
 
 def _count_agrees(match: re.Match[str], listed: int) -> bool:
@@ -76,14 +87,16 @@ def _lead(lead: str) -> str:
 
 def _trailing(match: re.Match[str]) -> str:
     steps = match.group("steps").strip()
-    if not _count_agrees(match, _steps_named(steps)):
+    listed = _listed_steps(steps)
+    if not _count_agrees(match, len(listed)) or not _plain_steps(listed):
         return match.group(0)
     return f"{_lead(match.group('lead'))}in parallel: {steps}. Once all are done, "
 
 
 def _alongside(match: re.Match[str]) -> str:
     first, second = match.group("first").strip(), match.group("second").strip()
-    if re.search(r"\band\b", first + " " + second, re.IGNORECASE) or not _count_agrees(match, 2):
+    if re.search(r"\band\b", first + " " + second, re.IGNORECASE) or not _count_agrees(match, 2) or \
+            not _plain_steps([first, second]):
         return match.group(0)  # "packs and labels the box while …": one step or two; left as written
     return f"{_lead(match.group('lead'))}in parallel: {first} and {second}. Once all are done, "
 

@@ -38,6 +38,9 @@ _IDIOM_AT_END = re.compile(rf"(?:\s+(?:can|should|will|must|may|are)(?:\s+all)?)
 _SIDE_BY_SIDE = re.compile(
     r"\s+whilst\s+|\s+while\s+|\s*,?\s+and\s+at\s+(?:the\s+)?same\s+time\s*,?\s+|\s*[;,]\s*meanwhile\s*,?\s+", re.IGNORECASE)
 _CLAUSE_OPENER = re.compile(r"^(?:before|to|when|after|once|if|for)\b", re.IGNORECASE)
+# a moment said before the first step ("every morning the nurse …") may be glued onto it; so may a long step
+_MOMENT = re.compile(r"^(?:every|each|on|in|at|during|first|today|daily|nightly|weekly|usually|normally|also)\b", re.IGNORECASE)
+_LONGEST_STEP = 6
 _THEN = re.compile(r"^(?P<head>.*?)\s*,?\s*\bthen\s+(?:(?:run|do|start)\s+)?(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _STOPS = ".;:\n"
 
@@ -71,6 +74,8 @@ def _as_list(stretch: str, wait: re.Match[str]) -> str | None:
         steps, listed = f"{sides[0]} and {sides[1]}", sides
     if len(listed) < 2 or _CLAUSE_OPENER.match(steps.strip()) or not _agrees(wait, len(listed)):
         return None  # "before the trip we need …": a scene, not a step
+    if _MOMENT.match(steps.strip()) or any(len(item.split()) > _LONGEST_STEP for item in listed):
+        return None
     return f"{lead}in parallel: {steps.strip()}. Once all are done, "
 
 
