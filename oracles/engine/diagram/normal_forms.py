@@ -52,13 +52,16 @@ import re
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
+from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
+from .fan_in_normal import fan_in_normal_form
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
 from .pipelines import job_block
+from .rejoin_normal import rejoin_normal_form
 from .role_names import named_roles
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
@@ -213,6 +216,9 @@ def normal_form(intent: str) -> str:
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_jobs_as_arrows(intent)))))
     intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
+    intent = fan_in_normal_form(intent)  # "a, b and c at the same time; once all three are done, d"
+    intent = rejoin_normal_form(intent)  # "after both, X", "whichever happens, X" → "In both cases, X"
+    intent = condition_after_normal_form(intent)  # "approve when risk < 30, block when risk > 70"
     intent = branch_normal_form(intent)  # "when X, if A …, and if B …"; "then, with or without X, …"
     intent = _WHAT_FLOWS_RE.sub(lambda m: f"{m.group('lead')}{m.group('what')} flow: ", intent)
     intent = counted_reports_as_manages(intent)  # "Two managers report to her: Felix and Joy"

@@ -13,7 +13,9 @@ from ..contracts import EngineRefusal
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
+from .condition_after_forms import conditions_after_steps
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
+from .fan_in_forms import trailing_parallel
 from .flows import (
     LEADING_FILLER_RE,
     OTHERWISE_ROW_RE,
@@ -39,6 +41,7 @@ from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .parallel_forms import parallel_openers
 from .pipelines import read_job_graph
+from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .sequences import numbered_messages, read_sequence
 from .step_refs import item_texts, read_step_references
@@ -116,7 +119,8 @@ def read_sentences(intent: str) -> Graph | None:
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
-    statements = _statements(sibling_ifs(either_way(parallel_openers(TOPIC_RE.sub("", intent, count=1)))))
+    statements = _statements(sibling_ifs(either_way(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
+        TOPIC_RE.sub("", intent, count=1))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
