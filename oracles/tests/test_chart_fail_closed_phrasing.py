@@ -117,6 +117,7 @@ def test_a_when_phrase_glued_on_a_label_is_refused(intent: str, rows: Rows) -> N
 @pytest.mark.parametrize("intent", [
     "Revenue last year 40, revenue this year 55",
     "there were 8 from Leeds, 5 from York and 3 from Hull",
+    "How often do you exercise? Twice a day 14, Once a week 52, Never 20",
 ])
 def test_labels_told_apart_by_their_own_period_stay_valid(intent: str) -> None:
     assert _valid(intent)

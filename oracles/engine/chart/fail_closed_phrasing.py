@@ -45,7 +45,7 @@ _ADVERBIAL = re.compile(
     r"(?:week|weekend|month|year|quarter|season|night|term|semester|fortnight|time|summer|winter|spring|autumn|fall)|"
     r"in\s+total|in\s+all|all\s+told|so\s+far|to\s+date|year\s+to\s+date|ytd|yesterday|today|tonight|"
     r"this\s+morning|this\s+afternoon|overall|altogether|on\s+average|recently|lately|each|apiece|respectively|"
-    r"(?:per|a|an|every|each)\s+(?:day|week|month|year|quarter|hour)))\s*$", re.IGNORECASE)
+    r"each\s+(?:day|week|month|year|quarter)))\s*$", re.IGNORECASE)  # not "once a week", "per day": a scale, a unit
 # An enumeration of names: "North, South, East and West", "Oslo, Bergen, or Tromsø" (no digits inside).
 _NAME = r"[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,2}"
 _ENUMERATION = re.compile(rf"(?<![\w-])({_NAME}(?:\s*,\s*{_NAME})+\s*,?\s+(?:and|or|&)\s+{_NAME})")
