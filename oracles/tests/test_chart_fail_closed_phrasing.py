@@ -213,6 +213,32 @@ def test_planted_transposed_comparison_is_refused() -> None:
     _refused(_drafted(_PRODUCTS, _series_spec(rows)), "SHAPE_NOT_ASKED", "compares '2023' and '2024'")
 
 
+@pytest.mark.parametrize(("intent", "transposed"), [
+    ("Grouped bars of 2022 and 2023 sales by region:\nNorth: 2022 = 1,200, 2023 = 1,450\nSouth: 2022 = 980, 2023 = 1,020",
+     {"North": [("2022", 1200), ("2023", 1450)], "South": [("2022", 980), ("2023", 1020)]}),
+    ("bar chart, visits per clinic, Q1 and Q2:\nAsh: Q1 = 40, Q2 = 52\nElm: Q1 = 31, Q2 = 29",
+     {"Ash": [("Q1", 40), ("Q2", 52)], "Elm": [("Q1", 31), ("Q2", 29)]}),
+    ("Bars of bookings by month for Aster and Birch:\nJan: Aster = 61, Birch = 70\nFeb: Aster = 44, Birch = 52",
+     {"Jan": [("Aster", 61), ("Birch", 70)], "Feb": [("Aster", 44), ("Birch", 52)]}),
+])
+def test_the_by_dimension_drawn_as_series_is_refused(intent: str, transposed: dict[str, list[tuple[str, float]]]) -> None:
+    refusal = check_faithful_series(intent, _series_rows(transposed))  # months as series: no series slots either
+    assert refusal is not None and refusal[0] in {"SHAPE_NOT_ASKED", "VALUE_NOT_PLACED"}, refusal
+
+
+def test_the_by_dimension_along_x_passes_this_rule() -> None:
+    intent = "Bars of bookings by month for Aster and Birch:\nJan: Aster = 61, Birch = 70\nFeb: Aster = 44, Birch = 52"
+    rows = _series_rows({"Aster": [("Jan", 61), ("Feb", 44)], "Birch": [("Jan", 70), ("Feb", 52)]})
+    refusal = check_faithful_series(intent, rows)
+    assert refusal is None or "transposed" not in refusal[1], refusal
+
+
+def test_planted_by_dimension_as_series_is_refused() -> None:
+    intent = "Grouped bars of 2022 and 2023 sales by region:\nNorth: 2022 = 1,200, 2023 = 1,450\nSouth: 2022 = 980, 2023 = 1,020"
+    rows = _series_rows({"North": [("2022", 1200), ("2023", 1450)], "South": [("2022", 980), ("2023", 1020)]})
+    _refused(_drafted(intent, _series_spec(rows)), "SHAPE_NOT_ASKED", "by region", "transposed")
+
+
 # ---------------------------------------------------------------------------------------------
 # 5. The key of a key=value spec in a label or the title
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .calendar import is_time_like
 from .vocabulary import EMPTY_TITLE_WORDS
 
 _Reader = Any
@@ -53,6 +54,13 @@ _ENUMERATION = re.compile(rf"(?<![\w-])({_NAME}(?:\s*,\s*{_NAME})+\s*,?\s+(?:and
 _COMPARED = re.compile(
     r"\bcompar(?:e|es|ed|ing|ison\s+(?:of|between))\s+(?:the\s+)?(?P<a>[\w'’.-]+)\s+(?:and|with|to|vs\.?|versus|against)\s+"
     r"(?:the\s+)?(?P<b>[\w'’.-]+)|(?P<c>[\w'’.-]+)\s+(?:vs\.?|versus)\s+(?P<d>[\w'’.-]+)", re.IGNORECASE)
+# "sales by region", "per team", "for each product": the dimension along x of a bar chart. Not "stacked by
+# year", "split by", "coloured by": those name the series.
+_BY_DIMENSION = re.compile(
+    r"(?<!stacked\s)(?<!split\s)(?<!colored\s)(?<!coloured\s)(?<!segmented\s)(?<!down\s)"
+    r"\b(?:by|per|for\s+each|across)\s+(?:the\s+|each\s+)?(?P<dim>[^\W\d_]+)", re.IGNORECASE)
+_CALENDAR_DIMENSIONS = frozenset("""year years yr month months quarter quarters week weeks day days date dates period
+periods time season seasons weekday weekdays hour hours fy""".split())
 # A key of a key=value spec: "data=apple", "values: apple", "x = fruit".
 _SPEC_KEY_IN_LABEL = re.compile(
     r"=|^\s*(?:data|values?|labels?|series|points|items|rows|categories|x|y)\s*:\s*\S", re.IGNORECASE)
@@ -75,7 +83,8 @@ _COMPOUND = re.compile(
 def check_phrasing(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
     for rule in (_spec_key_in_name, _compound_quantity_split, _measured_x_as_names, _trailing_adverbial,
-                 _title_without_content, _named_items_left_out, _compared_items_as_categories):
+                 _title_without_content, _named_items_left_out, _compared_items_as_categories,
+                 _by_dimension_as_series):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
@@ -158,6 +167,10 @@ def _title_without_content(reader: _Reader, label_spans: LabelSpans, used: set[i
 def _named_items_left_out(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """The request lists names ("for North, South, East and West"); drawing some of them and not the others
     leaves out categories the request names."""
+    from .fail_closed import _vocabulary  # the word lists of faithfulness.py (imported here: no import cycle)
+
+    vocabulary = _vocabulary(reader)
+    framing = vocabulary.INSTRUCTION_WORDS | vocabulary.CONNECTOR_WORDS | {"per", "each", "every", "chart", "bars"}
     drawn = {_key(n) for n in _names(reader)}
     drawn_text = " | ".join(sorted(drawn))
     for match in _ENUMERATION.finditer(reader.intent):
@@ -169,7 +182,8 @@ def _named_items_left_out(reader: _Reader, label_spans: LabelSpans, used: set[in
         items[0] = _drawn_end(items[0], drawn, reverse=True)
         items[-1] = _drawn_end(items[-1], drawn, reverse=False)
         placed = [i for i in items if i in drawn]
-        missing = [i for i in items if i not in drawn and not re.search(rf"(?<!\w){re.escape(i)}(?!\w)", drawn_text)]
+        missing = [i for i in items if i not in drawn and not re.search(rf"(?<!\w){re.escape(i)}(?!\w)", drawn_text)
+                   and not set(i.split()) & framing]  # "bar chart, visits per clinic, Q1 and Q2": no names
         if len(placed) >= 2 and missing:
             said = [_as_written(match.group(1), item) for item in missing]
             names = "', '".join(said)
@@ -212,6 +226,34 @@ def _compared_items_as_categories(reader: _Reader, label_spans: LabelSpans, used
                 f"drawn as the categories, with '{sorted(series)[0]}' … as series. Say which runs along x, e.g. "
                 f"'grouped bars by region, one bar per year: North: {first} = 1,200, {second} = 1,450'."))
     return None
+
+
+def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
+    """"sales by region" over regions and years: in bars, the "by" dimension runs along x. Which drawn names
+    are periods tells the two apart: "by year" wants the periods on x, "by region" wants the non-periods on x.
+    When both or neither set is periods, this rule cannot tell and says nothing (the others still hold)."""
+    if reader.mark != "bar":
+        return None
+    series = {p.series for p in reader.points if isinstance(p.series, str)}
+    labels = {p.label for p in reader.points if isinstance(p.label, str)}
+    if len(series) < 2 or not labels:
+        return None
+    dims = [m.group("dim") for m in _BY_DIMENSION.finditer(reader.intent)
+            if not reader._inside_drawn_name(m.start("dim"), m.end("dim"))]
+    kinds = {d.casefold() in _CALENDAR_DIMENSIONS for d in dims}
+    if len(kinds) != 1:
+        return None  # no "by" dimension, or one of each ("by region by year"): the layout decides
+    labels_timed = all(is_time_like(label) for label in labels)
+    series_timed = all(is_time_like(name) for name in series)
+    if labels_timed == series_timed:
+        return None
+    calendar = kinds == {True}
+    if calendar == labels_timed:
+        return None
+    return ("SHAPE_NOT_ASKED", (
+        f"The intent asks for the bars by {dims[0]}, but '{sorted(labels)[0]}' … run along x and '{sorted(series)[0]}' … "
+        f"are the series: the chart is transposed. Say which names run along x, e.g. 'grouped bars by {dims[0]}, "
+        "one bar per year: North: 2022 = 1,200, 2023 = 1,450'."))
 
 
 def _spec_key_in_name(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
