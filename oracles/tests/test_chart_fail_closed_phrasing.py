@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 
 from oracles.engine import Verdict, get_kind
+from oracles.engine.chart.fail_closed_phrasing import _trailing_adverbial
+from oracles.engine.chart.faithfulness import _Reader, check_faithful
 from oracles.tests.test_chart_fail_closed import _check, _refused, _rows, _spec, _valid
 
 Rows = list[dict[str, Any]]
@@ -123,6 +125,13 @@ def test_labels_told_apart_by_their_own_period_stay_valid(intent: str) -> None:
     assert _valid(intent)
 
 
+def test_a_period_qualified_by_a_when_phrase_passes_this_rule() -> None:
+    rows = [{"series": "2023", "label": "Jan", "value": 10}, {"series": "2023", "label": "Feb", "value": 12},
+            {"series": "2024 so far", "label": "Jan", "value": 11}, {"series": "2024 so far", "label": "Feb", "value": 14}]
+    reader = _Reader("2023: Jan 10, Feb 12; 2024 so far: Jan 11, Feb 14", _series_spec(rows), rows)
+    assert _trailing_adverbial(reader, {}, set()) is None
+
+
 def test_planted_when_phrase_on_a_label_is_refused() -> None:
     intent = "there were 8 from Leeds, 5 from York and 3 from Hull yesterday"
     _refused(_drafted(intent, _spec(_rows(("Leeds", 8), ("York", 5), ("Hull yesterday", 3)))),
@@ -197,7 +206,6 @@ def test_compared_items_drawn_as_categories_are_refused(intent: str, transposed:
 
 
 def check_faithful_series(intent: str, rows: Rows) -> tuple[str, str] | None:
-    from oracles.engine.chart.faithfulness import check_faithful
     return check_faithful(intent, _series_spec(rows), rows)
 
 

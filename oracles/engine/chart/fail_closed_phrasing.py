@@ -142,7 +142,8 @@ def _measured_x_as_names(reader: _Reader, label_spans: LabelSpans, used: set[int
 def _trailing_adverbial(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'Twitter last month': a when/how phrase glued on the last label of a statement is no part of the name."""
     names = _names(reader)
-    found = {name: m.group("adverbial") for name in names if (m := _ADVERBIAL.search(name)) and m.start() > 0}
+    found = {name: m.group("adverbial") for name in names
+             if (m := _ADVERBIAL.search(name)) and m.start() > 0 and not is_time_like(name[:m.start()])}  # "2023 so far"
     if not found:
         return None
     adverbials = [_key(a) for a in found.values()]
