@@ -224,7 +224,7 @@ def test_planted_transposed_comparison_is_refused() -> None:
 @pytest.mark.parametrize(("intent", "transposed"), [
     ("Grouped bars of 2022 and 2023 sales by region:\nNorth: 2022 = 1,200, 2023 = 1,450\nSouth: 2022 = 980, 2023 = 1,020",
      {"North": [("2022", 1200), ("2023", 1450)], "South": [("2022", 980), ("2023", 1020)]}),
-    ("bar chart, visits per clinic, Q1 and Q2:\nAsh: Q1 = 40, Q2 = 52\nElm: Q1 = 31, Q2 = 29",
+    ("bar chart of Q1 and Q2 visits per clinic:\nAsh: Q1 = 40, Q2 = 52\nElm: Q1 = 31, Q2 = 29",
      {"Ash": [("Q1", 40), ("Q2", 52)], "Elm": [("Q1", 31), ("Q2", 29)]}),
     ("Bars of bookings by month for Aster and Birch:\nJan: Aster = 61, Birch = 70\nFeb: Aster = 44, Birch = 52",
      {"Jan": [("Aster", 61), ("Birch", 70)], "Feb": [("Aster", 44), ("Birch", 52)]}),
@@ -232,6 +232,13 @@ def test_planted_transposed_comparison_is_refused() -> None:
 def test_the_by_dimension_drawn_as_series_is_refused(intent: str, transposed: dict[str, list[tuple[str, float]]]) -> None:
     refusal = check_faithful_series(intent, _series_rows(transposed))  # months as series: no series slots either
     assert refusal is not None and refusal[0] in {"SHAPE_NOT_ASKED", "VALUE_NOT_PLACED"}, refusal
+
+
+def test_a_split_by_dimension_over_periods_passes_this_rule() -> None:
+    intent = "stacked bar of sales by channel — Q1: online 30 / store 20, Q2: online 35 / store 18"
+    rows = _series_rows({"online": [("Q1", 30), ("Q2", 35)], "store": [("Q1", 20), ("Q2", 18)]})
+    refusal = check_faithful_series(intent, rows)
+    assert refusal is None or "transposed" not in refusal[1], refusal
 
 
 def test_the_by_dimension_along_x_passes_this_rule() -> None:

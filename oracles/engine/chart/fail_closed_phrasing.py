@@ -61,6 +61,8 @@ _BY_DIMENSION = re.compile(
     r"\b(?:by|per|for\s+each|across)\s+(?:the\s+|each\s+)?(?P<dim>[^\W\d_]+)", re.IGNORECASE)
 _CALENDAR_DIMENSIONS = frozenset("""year years yr month months quarter quarters week weeks day days date dates period
 periods time season seasons weekday weekdays hour hours fy""".split())
+# Two names said together in the request: "of 2022 and 2023 sales", "Q1 & Q2", "men or women".
+_NAMED_PAIR = re.compile(r"(?<![\w'’.-])(?P<a>[\w'’.-]+)\s+(?:and|&|or|vs\.?|versus)\s+(?P<b>[\w'’.-]+)", re.IGNORECASE)
 # A key of a key=value spec: "data=apple", "values: apple", "x = fruit".
 _SPEC_KEY_IN_LABEL = re.compile(
     r"=|^\s*(?:data|values?|labels?|series|points|items|rows|categories|x|y)\s*:\s*\S", re.IGNORECASE)
@@ -230,9 +232,12 @@ def _compared_items_as_categories(reader: _Reader, label_spans: LabelSpans, used
 
 
 def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
-    """"sales by region" over regions and years: in bars, the "by" dimension runs along x. Which drawn names
-    are periods tells the two apart: "by year" wants the periods on x, "by region" wants the non-periods on x.
-    When both or neither set is periods, this rule cannot tell and says nothing (the others still hold)."""
+    """Bars asked "by <dimension>" with periods and other names: which set runs along x.
+
+    "by month", "per quarter" want the periods along x: periods drawn as the series are transposed. "by
+    region" alone cannot tell ("stacked sales by channel — Q1: online 30 / store 20" splits each quarter by
+    channel), but with two of the drawn labels named together in the request ("of 2022 and 2023 sales by
+    region") those are the series compared within each region: drawn along x, the chart is transposed."""
     if reader.mark != "bar":
         return None
     series = {p.series for p in reader.points if isinstance(p.series, str)}
@@ -244,12 +249,12 @@ def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[
     kinds = {d.casefold() in _CALENDAR_DIMENSIONS for d in dims}
     if len(kinds) != 1:
         return None  # no "by" dimension, or one of each ("by region by year"): the layout decides
-    labels_timed = all(is_time_like(label) for label in labels)
-    series_timed = all(is_time_like(name) for name in series)
-    if labels_timed == series_timed:
-        return None
-    calendar = kinds == {True}
-    if calendar == labels_timed:
+    if kinds == {True}:
+        transposed = all(is_time_like(name) for name in series) and not all(is_time_like(label) for label in labels)
+    else:
+        folded = {_key(label) for label in labels}
+        transposed = any({_key(m.group("a")), _key(m.group("b"))} <= folded for m in _NAMED_PAIR.finditer(reader.intent))
+    if not transposed:
         return None
     return ("SHAPE_NOT_ASKED", (
         f"The intent asks for the bars by {dims[0]}, but '{sorted(labels)[0]}' … run along x and '{sorted(series)[0]}' … "
