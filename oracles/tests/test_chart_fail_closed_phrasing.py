@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from oracles.engine import Verdict, get_kind
-from oracles.engine.chart.fail_closed_phrasing import _trailing_adverbial
+from oracles.engine.chart.fail_closed_phrasing import _spec_key_in_name, _trailing_adverbial
 from oracles.engine.chart.faithfulness import _Reader, check_faithful
 from oracles.tests.test_chart_fail_closed import _check, _refused, _rows, _spec, _valid
 
@@ -241,6 +241,13 @@ def test_a_split_by_dimension_over_periods_passes_this_rule() -> None:
     assert refusal is None or "transposed" not in refusal[1], refusal
 
 
+def test_a_colour_per_period_names_the_series_and_passes_this_rule() -> None:
+    intent = "team,2024,2025\nRed,14,18\nBlue,9,12\nGreen,21,19\n\nbars with a colour per year please"
+    rows = _series_rows({"2024": [("Red", 14), ("Blue", 9), ("Green", 21)], "2025": [("Red", 18), ("Blue", 12), ("Green", 19)]})
+    refusal = check_faithful_series(intent, rows)
+    assert refusal is None or "transposed" not in refusal[1], refusal
+
+
 def test_the_by_dimension_along_x_passes_this_rule() -> None:
     intent = "Bars of bookings by month for Aster and Birch:\nJan: Aster = 61, Birch = 70\nFeb: Aster = 44, Birch = 52"
     rows = _series_rows({"Aster": [("Jan", 61), ("Feb", 44)], "Birch": [("Jan", 70), ("Feb", 52)]})
@@ -281,6 +288,17 @@ def test_planted_spec_as_title_is_refused() -> None:
     spec = _with_title(intent, "Type=bar; x=fruit; y=kg sold")
     spec["data"]["values"] = _rows(("apple", 34), ("banana", 51), ("orange", 27))
     _refused(_drafted(intent, spec), "LABEL_NOT_IN_INTENT", "key=value spec")
+
+
+def test_a_title_naming_one_axis_passes_this_rule() -> None:
+    intent = "dot plot, x = age (years), y = reaction time (ms): (20, 310), (30, 325), (40, 347)"
+    spec = _with_title(intent, "X = age")
+    rows = spec["data"]["values"]
+    assert _check_spec_key(intent, spec, rows) is None
+
+
+def _check_spec_key(intent: str, spec: dict[str, Any], rows: Rows) -> tuple[str, str] | None:
+    return _spec_key_in_name(_Reader(intent, spec, rows), {}, set())
 
 
 # ---------------------------------------------------------------------------------------------

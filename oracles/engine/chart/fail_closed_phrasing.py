@@ -59,6 +59,9 @@ _COMPARED = re.compile(
 _BY_DIMENSION = re.compile(
     r"(?<!stacked\s)(?<!split\s)(?<!colored\s)(?<!coloured\s)(?<!segmented\s)(?<!down\s)"
     r"\b(?:by|per|for\s+each|across)\s+(?:the\s+|each\s+)?(?P<dim>[^\W\d_]+)", re.IGNORECASE)
+# "one colour per year", "a bar per region", "one line per team": the dimension of the series, not of x.
+_SERIES_WORD_BEFORE = re.compile(r"\b(?:colou?rs?|bars?|lines?|series|segments?|slices?|stacks?|legend|hues?)\s*$",
+                                 re.IGNORECASE)
 _CALENDAR_DIMENSIONS = frozenset("""year years yr month months quarter quarters week weeks day days date dates period
 periods time season seasons weekday weekdays hour hours fy""".split())
 # Two names said together in the request: "of 2022 and 2023 sales", "Q1 & Q2", "men or women".
@@ -68,6 +71,7 @@ _SPEC_KEY_IN_LABEL = re.compile(
     r"=|^\s*(?:data|values?|labels?|series|points|items|rows|categories|x|y)\s*:\s*\S", re.IGNORECASE)
 _SPEC_KEY_IN_TITLE = re.compile(
     r"\b(?:type|mark|kind|chart|x|y|data|values?|labels?|series|title)\s*=\s*\S", re.IGNORECASE)
+_SPEC_ONLY_KEYS = frozenset("type mark kind chart data values value".split())  # never the name of an axis
 # Two parts of one quantity: "1h 5m", "2h30", "1 hr 20 min", "3 min 20 s", "2 d 4 h", "5 ft 10 in", "1:05".
 _HOURS = r"(?:h|hrs?|hours?)"
 _MINUTES = r"(?:m|mins?|minutes?)"
@@ -245,7 +249,8 @@ def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[
     if len(series) < 2 or not labels:
         return None
     dims = [m.group("dim") for m in _BY_DIMENSION.finditer(reader.intent)
-            if not reader._inside_drawn_name(m.start("dim"), m.end("dim"))]
+            if not reader._inside_drawn_name(m.start("dim"), m.end("dim"))
+            and not _SERIES_WORD_BEFORE.search(reader.intent[max(0, m.start() - 20):m.start()])]
     kinds = {d.casefold() in _CALENDAR_DIMENSIONS for d in dims}
     if len(kinds) != 1:
         return None  # no "by" dimension, or one of each ("by region by year"): the layout decides
@@ -270,7 +275,8 @@ def _spec_key_in_name(reader: _Reader, label_spans: LabelSpans, used: set[int]) 
                 f"'{name}' holds the key of a key=value spec, not a name. Write the data as 'label: value' items, "
                 "e.g. 'bar chart of kg sold by fruit: apple 34, banana 51'."))
     title = _title(reader)
-    if _SPEC_KEY_IN_TITLE.search(title):
+    keys = [m.group(0).split("=")[0].strip().casefold() for m in _SPEC_KEY_IN_TITLE.finditer(title)]
+    if len(keys) > 1 or set(keys) & _SPEC_ONLY_KEYS:  # "X = height (cm)" alone names an axis: a title still
         return ("LABEL_NOT_IN_INTENT", (
             f"The title '{title}' is a key=value spec, not a title. Name the chart in words, e.g. "
             "'bar chart of kg sold by fruit: apple 34, banana 51', or say 'titled \"…\"'."))
