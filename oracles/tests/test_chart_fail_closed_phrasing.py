@@ -1,11 +1,12 @@
 """The chart check refuses the phrasings of oracles/engine/chart/fail_closed_phrasing.py.
 
-Seven rules, each with unit tests of the check alone (our own phrasings, faithful charts beside) and a planted
+Eight rules, each with unit tests of the check alone (our own phrasings, faithful charts beside) and a planted
 bug (a drafter making that mistake, its spec handed to the whole check):
 - measured x values (a scatter or "x vs y" of "152 cm 45 kg") drawn as names;
 - a when/how phrase glued on a label ("Hull yesterday") and a title that names nothing ("We had");
 - items the request names ("for Oslo, Bergen, Tromsø and Bodø") left out of the chart;
-- what is compared ("comparing 2023 and 2024 … by product") drawn as the categories, not the series;
+- what is compared ("comparing 2023 and 2024 … by product") drawn as the categories, not the series, and
+  bars "by month" / "of Q1 and Q2 visits per clinic" drawn with that dimension as the series;
 - the key of a key=value spec in a label or the title ("data=tea", "type=bar; x=fruit");
 - one compound quantity ("1h 20m", "2h30", "3 min 20 s", "5 ft 10 in", "7:45") split into a label and a value.
 """

@@ -11,7 +11,8 @@ Each rule reads the intent and the drawn chart on its own (never the drafter's f
 - Named items left out: "sales for North, South, East and West" with values for North and South only
   (whatever the intent says about the others) leaves out categories the request names.
 - Compared items on the wrong axis: "comparing 2022 and 2023 … by region" names what is compared (the
-  series); drawing them as the categories, with the regions as series, transposes the chart.
+  series); drawing them as the categories, with the regions as series, transposes the chart. Bars asked
+  "by month" want the periods along x; "of 2022 and 2023 sales by region" wants the regions along x.
 - A spec key in a label or title: "data=apple", "values: apple", "type=bar; x=fruit": the key of a
   key=value spec is not part of the name.
 - A compound quantity split: "1h 5m", "2h30", "3 min 20 s", "5 ft 10 in", "1:05" are one quantity;
