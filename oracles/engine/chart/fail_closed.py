@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
+from .fail_closed_phrasing import check_phrasing
 from .fail_closed_values import check_values
 
 # The reader is faithfulness._Reader. That module calls this one, so this one never imports it (no import
@@ -107,7 +108,8 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
-    return check_values(reader, label_spans, used)  # changes in labels, bounds, series not asked
+    # changes in labels, bounds, series not asked; then the phrasings of fail_closed_phrasing.py
+    return check_values(reader, label_spans, used) or check_phrasing(reader, label_spans, used)
 
 
 def _vocabulary(reader: _Reader) -> ModuleType:

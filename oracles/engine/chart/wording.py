@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .calendar import MONTH_INDEX, QUARTER_INDEX, WEEKDAY_INDEX, is_time_like
-from .vocabulary import HORIZONTAL_REQUEST_RE
+from .vocabulary import EMPTY_TITLE_WORDS, HORIZONTAL_REQUEST_RE
 
 
 @dataclass(frozen=True)
@@ -140,6 +140,8 @@ def subject_title(prefix: str) -> str | None:
     text = re.sub(r"\s+", " ", text)
     if not text or len(text) > 80 or not re.search(r"[A-Za-z]", text):
         return None
+    if all(w.casefold() in EMPTY_TITLE_WORDS for w in re.findall(r"[^\W\d_][\w'’]*", text)):
+        return None  # "we had 120 signups from …": the start of the sentence names nothing
     return text[0].upper() + text[1:]
 
 
