@@ -28,14 +28,13 @@ section of `ground/reasons.py`.
 from __future__ import annotations
 
 import re
-import sys
 from bisect import bisect_right
-from types import ModuleType
 from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
 from .fail_closed_phrasing import check_phrasing
 from .fail_closed_values import check_values
+from .vocabulary import check_vocabulary
 
 # The reader is faithfulness._Reader. That module calls this one, so this one never imports it (no import
 # cycle): the reader comes as an argument, and its word lists are read from the reader's own module.
@@ -112,11 +111,6 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
     return check_values(reader, label_spans, used) or check_phrasing(reader, label_spans, used)
 
 
-def _vocabulary(reader: _Reader) -> ModuleType:
-    """faithfulness.py, where the words that only instruct or connect are listed once."""
-    return sys.modules[type(reader).__module__]
-
-
 # ---------------------------------------------------------------------------------------------
 # Small readings
 
@@ -177,7 +171,7 @@ def _beside_spans(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
 def _mark_words(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """A mark word outside drawn names asks for that mark unless refused ("not a line") or naming a thing
     ("by line", "floor area by zone"). Two marks asked, or one not drawn, are refused."""
-    negated = _vocabulary(reader)._NEGATED
+    negated = check_vocabulary(reader)._NEGATED
     reader.asked_marks()  # reads the named requests ("bar chart", "as a line") into _named_marks
     asked = set(reader._named_marks)
     said: dict[str, str] = {}
@@ -289,7 +283,7 @@ def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], u
 
 def _reference_labels(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"source: 2024 trade report", "see note 3": a reference, not a category and its value."""
-    words_of = _vocabulary(reader)
+    words_of = check_vocabulary(reader)
     plain = words_of.INSTRUCTION_WORDS | words_of.CONNECTOR_WORDS
     for point in reader.points:
         if not isinstance(point.label, str):
@@ -455,7 +449,7 @@ def _subject_before_periods(reader: _Reader, point: Any, start: int, stray: list
 
 def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """The words of an item around its drawn label are request or connector words, or drawn elsewhere."""
-    words_of = _vocabulary(reader)
+    words_of = check_vocabulary(reader)
     _is_unit_word = words_of._is_unit_word
     if reader.pairs or reader.structured is not None:
         return None

@@ -28,7 +28,7 @@ import re
 from typing import Any
 
 from .calendar import is_time_like
-from .vocabulary import EMPTY_TITLE_WORDS
+from .vocabulary import EMPTY_TITLE_WORDS, check_vocabulary
 
 _Reader = Any
 Refusal = tuple[str, str]
@@ -175,9 +175,7 @@ def _title_without_content(reader: _Reader, label_spans: LabelSpans, used: set[i
 def _named_items_left_out(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """The request lists names ("for North, South, East and West"); drawing some of them and not the others
     leaves out categories the request names."""
-    from .fail_closed import _vocabulary  # the word lists of faithfulness.py (imported here: no import cycle)
-
-    vocabulary = _vocabulary(reader)
+    vocabulary = check_vocabulary(reader)
     framing = vocabulary.INSTRUCTION_WORDS | vocabulary.CONNECTOR_WORDS | {"per", "each", "every", "chart", "bars"}
     drawn = {_key(n) for n in _names(reader)}
     drawn_text = " | ".join(sorted(drawn))
