@@ -126,7 +126,7 @@ def test_an_outcome_that_is_a_state_reached_or_without_a_heading_is_left_alone()
     # no "<subject>:" before it in its sentence: nothing says whose outcome it would be
     refuse_outcome_as_step("Build done. approved -> ship", {"approved": "approved", "ship": "ship"}, {("approved", "ship")})
     with pytest.raises(EngineRefusal):
-        refuse_outcome_as_step("vote: yes -> adopt", {"yes": "yes", "adopt": "adopt"}, {("yes", "adopt")})
+        refuse_outcome_as_step("vote: yes -> adopt; no -> table it", {"yes": "yes", "adopt": "adopt"}, {("yes", "adopt")})
 
 
 def test_a_drafter_that_glues_only_to_the_step_is_caught() -> None:
@@ -175,3 +175,8 @@ def test_a_drafter_that_joins_two_actions_in_one_node_is_caught() -> None:
 def test_a_progressive_state_without_another_actor_is_left_alone() -> None:
     refuse_actor_clause({"printer is printing": "printer is printing", "printer is idle": "printer is idle"})
     refuse_actor_clause({"customer orders at counter": "customer orders at counter", "cashier takes payment": "x"})
+
+
+def test_a_first_state_after_a_heading_is_not_an_outcome() -> None:
+    nodes = {"approved": "approved", "paid": "paid", "archived": "archived"}
+    refuse_outcome_as_step("Invoice states: approved -> paid -> archived", nodes, {("approved", "paid"), ("paid", "archived")})

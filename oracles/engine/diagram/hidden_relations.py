@@ -66,15 +66,29 @@ def refuse_glued_loop(nodes: dict[str, str], edges: set[tuple[str, str]]) -> Non
                                                    "e.g. 'if it fails, go back to <step>'.")
 
 
+_SENTENCE_ENDS = (".", "!", "?", "\n")
+
+
 def _sentence_before(intent: str, at: int) -> str:
-    start = max(intent.rfind(stop, 0, at) for stop in (".", "!", "?", "\n"))
+    start = max(intent.rfind(stop, 0, at) for stop in _SENTENCE_ENDS)
     return intent[start + 1:at]
+
+
+def _sentence_after(intent: str, at: int) -> str:
+    ends = [end for stop in _SENTENCE_ENDS if (end := intent.find(stop, at)) >= 0]
+    return intent[at:min(ends, default=len(intent))]
+
+
+def _outcomes_before_arrows(text: str) -> int:
+    """How many outcome words stand right before an arrow ("pass → …; fail → …")."""
+    return sum(1 for m in re.finditer(r"(?<!\w)(\w+)\s*(?:→|->|=>|⇒)", text) if m.group(1).casefold() in OUTCOME_WORDS)
 
 
 def refuse_outcome_as_step(intent: str, nodes: dict[str, str], edges: set[tuple[str, str]]) -> None:
     """ "CI result: pass → deploy; fail → notify": an outcome word that starts the graph (drawn with
-    edges out and none in) and follows a "<subject>:" heading in its sentence is the subject's
-    condition; drawn as a step it loses the subject and the branch."""
+    edges out and none in), after a "<subject>:" heading whose sentence lists two or more outcomes
+    before arrows, is the subject's condition; drawn as a step it loses the subject and the branch.
+    ("Invoice states: approved -> paid -> archived" lists one: a first state, left alone.)"""
     heads = {head for _, head in edges}
     tails = {tail for tail, _ in edges}
     for key, label in nodes.items():
@@ -82,8 +96,10 @@ def refuse_outcome_as_step(intent: str, nodes: dict[str, str], edges: set[tuple[
             continue
         for found in re.finditer(rf"(?<!\w){re.escape(key)}(?!\w)", intent, re.IGNORECASE):
             before = _sentence_before(intent, found.start())
-            heading = re.search(r"(?P<subject>[^:;,]{1,40}?)\s*:[^:]*$", before)
-            if heading and not re.search(r"\d$", heading.group("subject")):  # (a time "14:02" is no heading)
+            heading = re.search(r"(?P<subject>[^:;,]{1,40}?)\s*:(?P<listed>[^:]*)$", before)
+            if heading is None or re.search(r"\d$", heading.group("subject")):  # (a time "14:02" is no heading)
+                continue
+            if _outcomes_before_arrows(heading.group("listed") + _sentence_after(intent, found.start())) >= 2:
                 subject = heading.group("subject").strip()
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' is an outcome of '{subject}', not a "
                                                             "step. Draw the outcome on the connection, e.g. "
