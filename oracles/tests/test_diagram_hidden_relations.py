@@ -180,3 +180,21 @@ def test_a_progressive_state_without_another_actor_is_left_alone() -> None:
 def test_a_first_state_after_a_heading_is_not_an_outcome() -> None:
     nodes = {"approved": "approved", "paid": "paid", "archived": "archived"}
     refuse_outcome_as_step("Invoice states: approved -> paid -> archived", nodes, {("approved", "paid"), ("paid", "archived")})
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        # the loop said as a way back to a named step
+        "scan the barcode; if it is unreadable, wipe the lens, then go back to scan the barcode; when it reads, log the item",
+        # the outcomes said on the connections of their subject
+        "lint result -> run unit tests if passed; lint result -> email the author if failed",
+        # the condition said without the qualifier glued to the step
+        "QA -> live after sign-off; QA -> backlog if bugs are found",
+        # the actors as nodes, each message on its arrow
+        "user -(request)-> server\nserver -(query)-> database\ndatabase -(rows)-> server\nserver -(answer)-> user",
+    ],
+)
+def test_the_rewrites_the_refusals_suggest_are_drawn(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "valid", verdict.reason
