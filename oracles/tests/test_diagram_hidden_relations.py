@@ -44,7 +44,7 @@ def _never_valid(intent: str) -> None:
         "build -> test -> if tests fail, fix the code and try again, else deploy",
         "pay -> if declined, update the card and try again",
         "scan the barcode; if it is unreadable, wipe the lens and rerun it; when it reads, log the item",
-        "ping the server -> if there is no answer, rerun it; if it answers, mark it healthy",
+        "ping the server -> if there is no answer, run it again; if it answers, mark it healthy",
         "build -> test -> if tests fail, try again, else deploy",
     ],
 )
@@ -81,17 +81,18 @@ def test_a_drafter_that_glues_the_loop_into_the_step_is_caught() -> None:
 
 
 def test_a_drafter_that_draws_a_retry_leading_nowhere_is_caught() -> None:
-    intent = "ping the server -> if there is no answer, rerun it; if it answers, mark it healthy"
-    reason = _planted(intent, [("ping the server", "rerun it", "if there is no answer"),
+    intent = "ping the server -> if there is no answer, run it again; if it answers, mark it healthy"
+    reason = _planted(intent, [("ping the server", "run it again", "if there is no answer"),
                                ("ping the server", "mark it healthy", "if it answers")])
     assert reason["code"] == "NODE_NOT_IN_INTENT" and "leads nowhere" in reason["message"]
 
 
-def test_a_retry_step_with_its_way_back_drawn_is_left_alone() -> None:
-    nodes = {"send": "send", "retry": "retry"}
-    refuse_glued_loop(nodes, {("send", "retry"), ("retry", "send")})
+def test_a_retry_step_with_its_way_back_drawn_or_a_bare_retry_is_left_alone() -> None:
+    refuse_glued_loop("send; if it fails, try again", {"send": "send", "try again": "try again"}, {("send", "try again"), ("try again", "send")})
+    # "if 5xx, retry it": a bare retry may be a step of its own
+    refuse_glued_loop("send; if 5xx, retry it", {"send": "send", "retry it": "retry it"}, {("send", "retry it")})
     with pytest.raises(EngineRefusal):
-        refuse_glued_loop(nodes, {("send", "retry")})
+        refuse_glued_loop("send; if it fails, try again", {"send": "send", "try again": "try again"}, {("send", "try again")})
 
 
 # --- 2. an outcome drawn as a step; a condition's qualifier glued to a step ---------------------
@@ -198,3 +199,13 @@ def test_a_first_state_after_a_heading_is_not_an_outcome() -> None:
 def test_the_rewrites_the_refusals_suggest_are_drawn(intent: str) -> None:
     verdict = answer("diagram", intent, "dot", {})
     assert verdict.status == "valid", verdict.reason
+
+
+def test_a_drafter_that_drops_again_from_a_step_leading_nowhere_is_caught() -> None:
+    intent = "ping the server -> if there is no answer, run it again; if it answers, mark it healthy"
+    reason = _planted(intent, [("ping the server", "run it", "if there is no answer"),
+                               ("ping the server", "mark it healthy", "if it answers")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT" and "leads nowhere" in reason["message"]
+    # a step said again that does lead on is the way back to it ("fix bugs -> run tests again")
+    refuse_glued_loop("run tests -> fix bugs -> run tests again -> sign off", {"run tests": "run tests", "fix bugs": "fix bugs"},
+                      {("run tests", "fix bugs"), ("fix bugs", "run tests")})

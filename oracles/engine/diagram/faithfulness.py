@@ -748,7 +748,7 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
                                                                 "connecting words.")
         # labels that hide a loop, an outcome, a condition's qualifier or an actor's message (hidden_relations.py)
-        refuse_glued_loop(self.nodes, set(self.edges))
+        refuse_glued_loop(self.intent, self.nodes, set(self.edges))
         refuse_outcome_as_step(self.intent, self.nodes, set(self.edges))
         refuse_glued_qualifier(self.intent, self.nodes)
         refuse_actor_clause(self.nodes)

@@ -19,15 +19,17 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
+from .vocabulary import phrase_key
 
 # What says "go back and do it again" (the verb and, after it, what it points at).
 _LOOP = (r"(?:re-?run|re-?try|redo|re-?do|try|start over|start again|begin again|go back|loop back|"
-         r"repeat|run again|do again)")
+         r"repeat|(?:run|do) (?:it |them |this )?again)")
 _LOOP_OBJECT = r"(?: (?:it|them|this|that|the step|the job|the whole thing))?(?: again| once more| over)?"
 # a loop after another step in one label: "<step> and rerun it", "<step> then try again"
 _GLUED_LOOP_RE = re.compile(rf"^(?P<step>.+?) (?:and then|and|then|&) (?P<loop>{_LOOP}{_LOOP_OBJECT})$")
-# a label that is only a loop: "rerun it", "try again", "start over"
-_ONLY_LOOP_RE = re.compile(rf"^{_LOOP}{_LOOP_OBJECT}$")
+# a label that is only a loop and says so ("try again", "start over", "go back", "run it again");
+# a bare "retry" or "rerun it" may be a step of its own ("if 5xx, retry it"), drawn as one
+_ONLY_LOOP_RE = re.compile(rf"^(?=.*\b(?:again|over|back|once more)$){_LOOP}{_LOOP_OBJECT}$")
 
 # Words that say how a checked thing came out; after "<subject>:" they are its conditions.
 OUTCOME_WORDS = frozenset("""pass passes passed fail fails failed failure yes no ok okay success succeeded successful
@@ -49,10 +51,12 @@ def glued_loop(key: str) -> str | None:
     return match.group("loop") if match else None
 
 
-def refuse_glued_loop(nodes: dict[str, str], edges: set[tuple[str, str]]) -> None:
-    """A loop inside a step's label, or a step that is only a loop and leads nowhere, hides the
-    back edge it states: refused, with where the flow goes back to left for the writer to say."""
+def refuse_glued_loop(intent: str, nodes: dict[str, str], edges: set[tuple[str, str]]) -> None:
+    """A loop inside a step's label, or a step that is only a loop (or is said "again") and leads
+    nowhere, hides the back edge it states: refused, with where the flow goes back to left for the
+    writer to say."""
     tails = {tail for tail, _ in edges}
+    said = f" {phrase_key(intent)} "
     for key, label in nodes.items():
         loop = glued_loop(key)
         if loop is not None:
@@ -60,7 +64,8 @@ def refuse_glued_loop(nodes: dict[str, str], edges: set[tuple[str, str]]) -> Non
             raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' holds a loop ('{loop}'); going back is a "
                                                    "connection, not part of a step. Say the step and where the flow "
                                                    f"goes back to, e.g. '{step}, then go back to <step>'.")
-        if _ONLY_LOOP_RE.match(key) and key not in tails:
+        # ("run it again" drawn as "run it": the "again" left out of the label is still a way back)
+        if key not in tails and (_ONLY_LOOP_RE.match(key) or re.search(rf" {re.escape(key)} (?:again|once more) ", said)):
             raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' says to go back but leads nowhere; the back "
                                                    "edge it states is not drawn. Say where the flow goes back to, "
                                                    "e.g. 'if it fails, go back to <step>'.")
