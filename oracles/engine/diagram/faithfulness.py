@@ -41,6 +41,7 @@ from .flow_check import (
 from .glue import _Reader
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
+from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .person_pronouns import resolved_person_pronouns
 from .vocabulary import (
@@ -754,6 +755,11 @@ class Faithfulness:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
                                                                 "connecting words.")
+        # labels that hide a loop, an outcome, a condition's qualifier or an actor's message (hidden_relations.py)
+        refuse_glued_loop(self.intent, self.nodes, set(self.edges))
+        refuse_outcome_as_step(self.intent, self.nodes, set(self.edges))
+        refuse_glued_qualifier(self.intent, self.nodes)
+        refuse_actor_clause(self.nodes)
         refuse_note_as_edge_label(self.nodes, self.edge_labels)  # after the more precise label checks
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
         self.coverage(spans)
