@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
+from .fail_closed_asks import check_asks
 from .fail_closed_values import check_values
 from .values import stated_numbers
 
@@ -100,7 +101,8 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
-    return check_values(reader, label_spans, used)  # changes in labels, bounds, series not asked
+    # changes in labels, bounds, series not asked; then subsets, corrections, remainders (fail_closed_asks.py)
+    return check_values(reader, label_spans, used) or check_asks(reader, label_spans, used)
 
 
 def _vocabulary(reader: _Reader) -> ModuleType:
