@@ -153,6 +153,10 @@ def _head_of(label: str) -> str:
     return re.sub(r"(?:\s*[-–—:=\t]\s*)?\d{1,3}$", "", label).strip()
 
 
+# Words of a request line, never of a CSV header ("calls per hour, line chart please").
+_REQUEST_WORDS = frozenset("chart graph plot please pls thanks line bar bars pie show make draw can could".split())
+
+
 def _csv_row_with_header(intent: str, position: int) -> bool:
     """"name,value" above "Store 1,240": a comma-separated table with a header reads its commas as cells."""
     lines = intent[:intent.find("\n", position) if "\n" in intent[position:] else len(intent)].splitlines()
@@ -162,9 +166,10 @@ def _csv_row_with_header(intent: str, position: int) -> bool:
     for line in reversed(lines[:-1]):
         if not line.strip() or (line.count(",") == cells and re.search(r"\d", line)):
             continue  # a blank line, or another row of the table
-        heads = line.split(",")  # the header: as many short, digit-free names as the rows have cells
+        heads = line.split(",")  # the header: as many short, digit-free names as the rows have cells, not a request
         return len(heads) == cells + 1 and all(
-            h.strip() and len(h.split()) <= 3 and not re.search(r"[\d?!]", h) for h in heads)
+            h.strip() and len(h.split()) <= 2 and not re.search(r"[\d?!]", h)
+            and not {w.lower() for w in h.split()} & _REQUEST_WORDS for h in heads)
     return False
 
 
@@ -236,8 +241,8 @@ def _named_remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int
             return ("VALUE_MISSING", (
                 f"The intent says '{name}' is '{match.group(0).strip()}', without a number, so the chart would leave it "
                 f"out. Give it its number, e.g. '{name} 5%', or leave it out."))
-        if not re.search(r"left|difference|balance", match.group(0), re.IGNORECASE):
-            continue  # "the rest", "everything else" without a part before: fail_closed._remainder reads those
+        if not re.search(r"left", match.group(0), re.IGNORECASE) or match.start() < getattr(reader, "_data_start", 0):
+            continue  # "the rest" alone: fail_closed._remainder reads it; "what's left of the budget:" heads the data
         if name is None or name.casefold() in _NOT_PARTS:
             return ("VALUE_MISSING", (
                 f"The intent names a part without a number ('{match.group(0).strip()}'), which the chart cannot draw. "
