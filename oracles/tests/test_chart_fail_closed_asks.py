@@ -241,3 +241,30 @@ def test_planted_field_not_asked_is_refused() -> None:
             for name, values in (("cpu", (71, 22, 35)), ("mem", (64, 80, 12)))
             for host, v in zip(("db", "cache", "queue"), values, strict=True)]
     _refused(_planted(intent, rows), "REQUEST_NOT_HONOURED", "'cpu'", "'mem'")
+
+
+# ---------------------------------------------------------------------------------------------
+# 2b. A dot before three digits: a thousands group or a decimal
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("Visitors per museum: Louvre 8.700, Orsay 3.250, Rodin 1.120",
+     _rows(("Louvre", 8.7), ("Orsay", 3.25), ("Rodin", 1.12))),
+    ("Queries per minute\nnode-a — 2.048\nnode-b — 1.536", _rows(("node-a", 2.048), ("node-b", 1.536))),
+])
+def test_a_dot_before_three_digits_is_refused_as_two_readings(intent: str, rows: Rows) -> None:
+    code, message = _refusal(intent, rows)
+    assert code == "VALUE_NOT_PLACED" and "reads two ways" in message, message
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("Lap times in minutes: Ana 1.250, Ben 1.5, Cal 2.75", _rows(("Ana", 1.25), ("Ben", 1.5), ("Cal", 2.75))),
+    ("Recall by model: base 0.812, large 0.905", _rows(("base", 0.812), ("large", 0.905))),
+])
+def test_decimals_the_list_shows_as_decimals_stay_valid(intent: str, rows: Rows) -> None:
+    assert _check(intent, rows) is None
+
+
+def test_planted_dot_group_drawn_as_a_decimal_is_refused() -> None:
+    intent = "orders per hour\n06:00 — 1.050\n07:00 — 1.420\n08:00 — 2.310"
+    _refused(_planted(intent, _rows(("06:00", 1.05), ("07:00", 1.42), ("08:00", 2.31))), "VALUE_NOT_PLACED", "'1.050'")

@@ -135,6 +135,27 @@ def _number_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, in
     return None
 
 
+# "1.240": a dot before exactly three digits groups thousands in much of Europe and is a decimal elsewhere.
+_DOT_GROUP = re.compile(r"[-−+]?[$€£¥]?(?P<number>[1-9]\d{0,2}\.\d{3})(?![\d.,]\d)")
+_DECIMALS = re.compile(r"\d\.(?P<digits>\d+)")
+
+
+def _dot_groups(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """"06:00 — 1.050, 07:00 — 1.420": 1,050 or 1.05? Only another decimal (2.5, 0.75) shows the dot is a decimal."""
+    if reader.structured is not None and reader.structured.kind == "JSON":
+        return None  # a JSON number's dot is always a decimal
+    drawn = [n for n in reader.numbers if n.start in used]
+    grouped = [n for n in drawn if _DOT_GROUP.fullmatch(n.text.strip().rstrip("%"))]
+    if not grouped:
+        return None
+    if any(len(m.group("digits")) != 3 for n in drawn for m in _DECIMALS.finditer(n.text)):
+        return None  # "2.5, 1.250": the list writes decimals with a dot, so 1.250 is one and a quarter
+    text = _DOT_GROUP.fullmatch(grouped[0].text.strip().rstrip("%")).group("number")  # type: ignore[union-attr]
+    return ("VALUE_NOT_PLACED", (
+        f"'{text}' reads two ways: {text.replace('.', '')} with a dot between thousands, or {float(text):g}. Write "
+        f"thousands without a separator ('{text.replace('.', '')}') or decimals as you mean them ('{float(text):g}')."))
+
+
 def _whole_number_at(intent: str, position: int) -> str:
     """The grouped number written around a position ("1,240" around the comma of "– 1,240")."""
     left = position
@@ -179,16 +200,19 @@ def _csv_row_with_header(intent: str, position: int) -> bool:
 # Asks to take a drawn thing away. The older list of faithfulness._DROPPING ("exclude", "ignore", "without" …)
 # is refused there; these are the words it does not know.
 _REMOVAL = re.compile(r"\b(?:remove|removing|delete|deleting|take\s+out|taking\s+out|get\s+rid\s+of|filter\s+out|"
-                      r"strip\s+out|leave\s+off|cross\s+out|minus|not\s+including|forget\s+(?:about\s+)?(?:the\s+)?"
+                      r"strip\s+out|leave\s+off|cross\s+out|not\s+including|forget\s+(?:about\s+)?(?:the\s+)?"
                       r"(?=[^\W\d_]))\b", re.IGNORECASE)
-# A value taken back and stated again: which one stands is a reading the check does not make.
+# A value taken back and stated again: which one stands is a reading the check does not make. Words that also
+# ask for other things ("the axis should be blue", "sorry for the rush") are a correction only before a number.
+_THEN_NUMBER = r"(?=[^.;!?\n]{0,30}?\d)"
 _CORRECTION = re.compile(
-    r"\b(?:correction|corrected|erratum|errata|scratch\s+that|strike\s+that|my\s+bad|i\s+mean[t]?|typo|mis-?typed|"
-    r"should\s+(?:have\s+)?(?:be|been|read|say)|(?:was|is|were|are)\s+actually|actually\s+(?:it['’]?s|it\s+was|was|is|"
-    r"were|are|had|has)|swapped|switched\s+(?:them|these|those|round|around)|mixed\s+(?:up|them\s+up)|"
-    r"the\s+other\s+way\s+(?:round|around)|make\s+(?:that|it)\s+[-+$€£¥]?\d|updated?\s*:|"
-    r"no\s+wait|wait\s*(?:,|\.|!|—|–|-|…|:)?\s*(?:no|nope|sorry|actually|i\b|that|the|it)\b|"
-    r"(?:sorry|oops|whoops|oh)\b[,!.:—–-]?\s*(?:[^.;!?\n]{0,40}?)\b(?:was|were|is|are|meant|not)\b)",
+    r"\b(?:correction|corrected|erratum|errata|scratch\s+that|strike\s+that|my\s+bad|i\s+meant|typo|mis-?typed|"
+    r"swapped|switched\s+(?:them|these|those|round|around)|mixed\s+(?:up|them\s+up)|the\s+other\s+way\s+(?:round|around)|"
+    r"make\s+(?:that|it)\s+[-+$€£¥]?\d|should\s+(?:have\s+)?(?:be|been|read|say)\s+[-+$€£¥]?\d|"
+    rf"(?:(?:was|is|were|are|it['’]s)\s+actually|actually\s+(?:it['’]?s|it\s+was|was|is|were|are|had|has)){_THEN_NUMBER}|"
+    rf"(?:no\s+wait|wait\s*[,.!—–…:-]\s*(?:no|nope|sorry|actually|i|that|the|it)\b|wait\s+(?:no|nope|sorry|actually)\b)"
+    r"(?=[^;!?\n]{0,60}?\d)|"  # "no wait, make it a bar chart" corrects the mark, which the mark rules read
+    rf"(?:sorry|oops|whoops)\b[^.;!?\n]{{0,40}}?\b(?:was|were|is|are|meant|not)\b{_THEN_NUMBER})",
     re.IGNORECASE)
 # Words that make a sentence, never a category on their own ("the" of "the 9 was Thursday").
 _SENTENCE_WORDS = frozenset("""the an this that these those its is are was were be been and or but of to from so than
@@ -267,7 +291,7 @@ def _json_field_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, in
 
 def check_asks(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
-    for rule in (_number_fragments, _removals_and_corrections, _named_remainder, _json_field_asked, _subset_asked):
+    for rule in (_number_fragments, _dot_groups, _removals_and_corrections, _named_remainder, _json_field_asked, _subset_asked):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
