@@ -21,6 +21,9 @@ the chart did not honour:
   leave it out.
 - A total drawn beside its parts ("Total revenue", "Overall") is refused: the chart would count it twice.
 
+What the intent asks of its data (a subset, a removal or a correction, a remainder, a field of a JSON ask) and
+numbers cut at their thousands separators are read by fail_closed_asks.py, called once, at the end.
+
 Each rule returns (code, message) of the refusal, with a rewrite suggestion; the codes are the chart
 section of `ground/reasons.py`.
 """
