@@ -21,6 +21,9 @@ the chart did not honour:
   leave it out.
 - A total drawn beside its parts ("Total revenue", "Overall") is refused: the chart would count it twice.
 
+What the intent asks of its data (a subset, a removal or a correction, a remainder, a field of a JSON ask) and
+numbers cut at their thousands separators are read by fail_closed_asks.py, called once, at the end.
+
 Each rule returns (code, message) of the refusal, with a rewrite suggestion; the codes are the chart
 section of `ground/reasons.py`.
 """
@@ -32,6 +35,7 @@ from bisect import bisect_right
 from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
+from .fail_closed_asks import check_asks
 from .fail_closed_phrasing import check_phrasing
 from .fail_closed_values import check_values
 from .vocabulary import check_vocabulary
@@ -107,8 +111,10 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
-    # changes in labels, bounds, series not asked; then the phrasings of fail_closed_phrasing.py
-    return check_values(reader, label_spans, used) or check_phrasing(reader, label_spans, used)
+    # changes in labels, bounds, series not asked; then subsets, corrections, remainders (fail_closed_asks.py);
+    # then the phrasings of fail_closed_phrasing.py
+    return (check_values(reader, label_spans, used) or check_asks(reader, label_spans, used)
+            or check_phrasing(reader, label_spans, used))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -146,10 +146,15 @@ def _prose(intent: str) -> str:
 
 def _series_not_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """The prose around the pasted data names some drawn series and not others: the others were not asked."""
+    return series_not_named(reader, _prose(reader.intent))
+
+
+def series_not_named(reader: _Reader, asks: str) -> Refusal | None:
+    """The asks (prose, or a JSON ask's text) name some drawn series and not others: refused, naming both."""
     series = list(dict.fromkeys(p.series for p in reader.points if isinstance(p.series, str) and p.series.strip()))
     if len(series) < 2:
         return None
-    prose = _prose(reader.intent)
+    prose = _normal(asks)
     named = [s for s in series if re.search(rf"(?<!\w){re.escape(_normal(s))}(?!\w)", prose)]
     if not named or len(named) == len(series):
         return None
