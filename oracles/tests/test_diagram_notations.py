@@ -140,12 +140,12 @@ def test_sequence_diagrams_that_cannot_be_read_are_refused(intent: str, why: str
 
 
 # --- Mermaid stateDiagram and notations not read ---------------------------------------------------
-def test_a_state_diagram_draws_states_and_events_and_not_the_start_marker() -> None:
+def test_a_state_diagram_draws_states_and_events_and_its_start_and_end_markers() -> None:
     nodes, edges = _drawn('stateDiagram-v2\n  state "Awaiting parts" as AP\n  [*] --> Intake\n  Intake --> AP : part missing\n'
                           "  AP --> Repair : part arrives\n  Intake --> Repair\n  Repair --> [*]")
-    assert nodes == {"intake", "awaiting parts", "repair"}
-    assert edges == {("intake", "awaiting parts"): ["part missing"], ("awaiting parts", "repair"): ["part arrives"],
-                     ("intake", "repair"): []}
+    assert nodes == {"start", "intake", "awaiting parts", "repair", "end"}
+    assert edges == {("start", "intake"): [], ("intake", "awaiting parts"): ["part missing"],
+                     ("awaiting parts", "repair"): ["part arrives"], ("intake", "repair"): [], ("repair", "end"): []}
 
 
 @pytest.mark.parametrize("intent", [

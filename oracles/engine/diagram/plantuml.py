@@ -8,13 +8,14 @@ from __future__ import annotations
 import re
 
 from .notation import Notation, qualified, refuse
+from .pseudo_states import marker_label, refuse_marker_clash
 
 # --- PlantUML ----------------------------------------------------------------------------------
 _REF = r"\[[^\]\n]+\]|\"[^\"\n]+\"|\([^)\n]+\)|:[^:\n]+:|[\w.]+"
 _UML_ARROW = r"<?(?:-+|\.+)(?:\[[^\]\n]*\])?(?:-+|\.+)?(?:>>?)?"
 _RELATION_RE = re.compile(rf"^(?P<a>{_REF})\s*(?P<arrow>{_UML_ARROW})\s*(?P<b>{_REF})\s*(?::\s*(?P<msg>.*))?$")
 _DECLARATION_RE = re.compile(r"^(?P<kind>actor|participant|boundary|control|entity|database|collections|queue|component|"
-                             rf"node|usecase|interface|agent|artifact|cloud|storage)\s+(?P<name>{_REF})"
+                             rf"node|usecase|interface|agent|artifact|cloud|storage|state)\s+(?P<name>{_REF})"
                              rf"(?:\s+as\s+(?P<alias>{_REF}))?\s*(?:<<[^>]*>>)?\s*(?:#\w+)?$", re.IGNORECASE)
 _SKIP_UML_RE = re.compile(r"^(?:@enduml|skinparam\s.*|hide\s.*|show\s.*|left\s+to\s+right\s+direction|"
                           r"top\s+to\s+bottom\s+direction|autonumber.*|(?:de)?activate\s.*|'.*|start|"
@@ -148,6 +149,7 @@ def read_plantuml(lines: list[str]) -> Notation:
     activity = _Activity(notation)
     blocks: list[tuple[str, str]] = []  # sequence groups ("alt …", "loop …") the line is inside
     in_note = False
+    markers: set[str] = set()  # "[*]" drawn as Start/End
     for raw in lines[1:]:
         line = raw.strip()
         if in_note:
@@ -237,11 +239,13 @@ def read_plantuml(lines: list[str]) -> Notation:
             refuse(f"'{line[:60]}' has a two-way arrow; write each direction as its own line")
         if not re.search(r"[<>]", arrow) and len(arrow) < 2:
             refuse(f"'{line[:60]}' has no arrow")
-        tail = notation.node(names.get(_ref(relation.group("a")), _ref(relation.group("a"))))
-        head = notation.node(names.get(_ref(relation.group("b")), _ref(relation.group("b"))))
-        if arrow.startswith("<"):
-            tail, head = head, tail
+        ends = [relation.group("b"), relation.group("a")] if arrow.startswith("<") else [relation.group("a"), relation.group("b")]
+        # a state diagram's "[*]": the Start as the tail, the End as the head (pseudo_states.py)
+        markers.update(m for m in (marker_label(ends[0], True), marker_label(ends[1], False)) if m)
+        tail, head = (notation.node(marker_label(ref, is_tail) or names.get(_ref(ref), _ref(ref)))
+                      for ref, is_tail in ((ends[0], True), (ends[1], False)))
         notation.edge(tail, head, qualified((relation.group("msg") or "").strip(), blocks) or None)
+    refuse_marker_clash(set(notation.nodes) - markers, markers)
     if activity.frames:
         refuse(f"an '{activity.frames[-1]['kind']}' is not closed")
     if blocks:
