@@ -202,3 +202,13 @@ def test_one_level_of_case_rows_under_the_last_step_still_reads_as_before() -> N
     intent = "- triage the ticket\n- check severity\n  - critical → page on-call\n  - minor → add to backlog"
     assert _drawn(intent) == {("triage the ticket", "check severity", None),
                               ("check severity", "page on-call", "critical"), ("check severity", "add to backlog", "minor")}
+
+
+def test_a_tree_with_an_item_the_check_cannot_read_is_refused_not_read_another_way() -> None:
+    # the closing request runs into the last item: the whole drawing flattened onto the first
+    # question (as a sentence reading would draw it) must not pass on another reading
+    intent = ("- Is the cache warm?\n  - yes: Is the entry fresh?\n    - yes: serve from cache\n    - no: refresh the entry\n"
+              "  - no: query the database\n\nPlease draw this as a decision tree.")
+    flat: list[Edge] = [("Is the cache warm?", "Is the entry fresh?", "yes"), ("Is the cache warm?", "serve from cache", "yes"),
+                        ("Is the cache warm?", "refresh the entry", "no"), ("Is the cache warm?", "query the database", "no")]
+    assert _check(intent, flat)["code"] in ("UNREADABLE_RELATION", "CONTENT_NOT_PLACED")

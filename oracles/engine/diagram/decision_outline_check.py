@@ -58,48 +58,52 @@ class _Line:
     level: int
     labels: set[str] | None  # None: a plain item; else the row's condition (a drawn label key, or an undrawn answer)
     step: str | None  # the drawn node the line names (None: an answer whose step is nested under it)
+    readable: bool = True  # False: an item that is neither a drawn name nor a row as _line reads them
 
 
-def _line(level: int, pieces: list[Piece]) -> _Line | None:
+def _line(level: int, pieces: list[Piece]) -> _Line:
     """One item: a drawn name ("Is production down" and its "?"), or a row: a condition (a drawn
-    label, or a bare yes/no), a separator, and a drawn name or nothing. None for anything else."""
+    label, or a bare yes/no), a separator, and a drawn name or nothing."""
     if pieces[-1:] in (["?"], ["."]):
         pieces = pieces[:-1]  # "Is production down?", "open a SEV1."
     if len(pieces) == 1 and isinstance(pieces[0], Span) and pieces[0].kind == "node":
         return _Line(level, None, pieces[0].key)
     if pieces[:1] and isinstance(pieces[0], str) and pieces[0].casefold() == "if":
         pieces = pieces[1:]  # "If yes, …"
-    if not pieces or (len(pieces) > 1 and (not isinstance(pieces[1], str) or pieces[1] not in _SEPARATORS)):
-        return None
-    condition, separator, rest = pieces[0], pieces[1] if len(pieces) > 1 else ":", pieces[2:]
+    condition = pieces[0] if pieces else None
     if isinstance(condition, Span) and condition.kind == "label":
         line = _Line(level, {condition.key}, None)
     elif isinstance(condition, str) and condition.casefold() in _ANSWERS:
         line = _Line(level, {condition.casefold()}, None)  # an answer not drawn (refuse_unlabelled_answers)
     else:
-        return None
-    if rest:
-        if len(rest) != 1 or not isinstance(rest[0], Span) or rest[0].kind != "node":
-            return None
-        line.step = rest[0].key
-    elif separator != ":":
-        return None  # "- no" or "- no:" alone: its step is nested under it
+        return _Line(level, None, None, readable=False)
+    separator, rest = pieces[1] if len(pieces) > 1 else ":", pieces[2:]
+    if not isinstance(separator, str) or separator not in _SEPARATORS:
+        line.readable = False
+    elif rest:
+        line.step = rest[0].key if len(rest) == 1 and isinstance(rest[0], Span) and rest[0].kind == "node" else None
+        line.readable = line.step is not None
+    else:
+        line.readable = separator == ":"  # "- no" or "- no:" alone: its step is nested under it
     return line
 
 
 def decision_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str, set[str]]] | None:
     """The edges of a nested decision tree (two or more levels of rows), None unless the intent is
-    one. A tree whose shape it cannot follow, or an answer left off its edge, is refused."""
+    one. A tree whose shape or items it cannot follow is refused, never guessed."""
     lines = outline_lines(tokens, spans)
     nodes = {span.key: span.label for span in spans if span.kind == "node"}  # for the reasons' wording
     if lines is None or any(not pieces for _, pieces in lines):
         return None
-    read = [_line(level, pieces) for level, pieces in lines]
-    if any(line is None for line in read):
-        return None
-    items: list[_Line] = [line for line in read if line is not None]
+    items = [_line(level, pieces) for level, pieces in lines]
     if not _nested_rows(items):
         return None  # a plain outline, or one level of rows: a case outline (flow_check.case_outline_edges)
+    unread = next((line for line in items if not line.readable), None)
+    if unread is not None:
+        raise EngineRefusal("UNREADABLE_RELATION", "I could not read one item of the decision tree as a step, a "
+                                                   "question or an answer. Write each on a line of its own, an "
+                                                   "answer under its question, e.g. '- Is it urgent?' with "
+                                                   "'  - yes: page on-call' and '  - no: open a ticket' under it.")
     edges: list[tuple[str, str, set[str]]] = []
     stack: list[_Line] = []
     last_top: str | None = None
@@ -167,4 +171,5 @@ def _unreadable(line: _Line, nodes: dict[str, str]) -> NoReturn:
     named = nodes.get(line.step or "", line.step or "an answer")
     raise EngineRefusal("UNREADABLE_RELATION", f"I could not tell which question '{named}' answers from its "
                                                "indentation. Nest each answer under its question, e.g. "
-                                               "'- Is it urgent?\\n  - yes: page on-call\\n  - no: open a ticket'.")
+                                               "'- Is it urgent?' with '  - yes: page on-call' under it; a step "
+                                               "after the whole tree needs its own question or answer.")
