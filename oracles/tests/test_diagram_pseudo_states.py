@@ -43,9 +43,13 @@ def test_start_and_end_markers_are_drawn_as_start_and_end_nodes(intent: str, exp
     assert _edges(intent) == expected
 
 
-def test_a_state_named_like_a_marker_is_refused_not_merged_with_it() -> None:
-    verdict = answer("diagram", "stateDiagram-v2\n  [*] --> Start\n  Start --> Warmed : heat", "dot", {})
-    assert verdict.status == "invalid" and "'Start'" in verdict.reason["message"]  # type: ignore[index]
+@pytest.mark.parametrize(("intent", "name"), [
+    ("stateDiagram-v2\n  [*] --> Start\n  Start --> Warmed : heat", "Start"),
+    ("@startuml\n[*] -> Boot\nBoot -> End : halt\nEnd --> [*]\n@enduml", "End"),
+])
+def test_a_state_named_like_a_marker_is_refused_not_merged_with_it(intent: str, name: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and f"'{name}'" in verdict.reason["message"]  # type: ignore[index]
 
 
 # --- the check: planted bugs ---------------------------------------------------------------------

@@ -149,7 +149,8 @@ def read_plantuml(lines: list[str]) -> Notation:
     activity = _Activity(notation)
     blocks: list[tuple[str, str]] = []  # sequence groups ("alt …", "loop …") the line is inside
     in_note = False
-    markers: set[str] = set()  # "[*]" drawn as Start/End
+    markers: set[str] = set()  # "[*]" drawn as Start/End (pseudo_states.py)
+    states: set[str] = set()  # the states named in arrows, which must not share a marker's name
     for raw in lines[1:]:
         line = raw.strip()
         if in_note:
@@ -240,12 +241,14 @@ def read_plantuml(lines: list[str]) -> Notation:
         if not re.search(r"[<>]", arrow) and len(arrow) < 2:
             refuse(f"'{line[:60]}' has no arrow")
         ends = [relation.group("b"), relation.group("a")] if arrow.startswith("<") else [relation.group("a"), relation.group("b")]
-        # a state diagram's "[*]": the Start as the tail, the End as the head (pseudo_states.py)
-        markers.update(m for m in (marker_label(ends[0], True), marker_label(ends[1], False)) if m)
-        tail, head = (notation.node(marker_label(ref, is_tail) or names.get(_ref(ref), _ref(ref)))
-                      for ref, is_tail in ((ends[0], True), (ends[1], False)))
-        notation.edge(tail, head, qualified((relation.group("msg") or "").strip(), blocks) or None)
-    refuse_marker_clash(set(notation.nodes) - markers, markers)
+        labels = []
+        for ref, is_tail in ((ends[0], True), (ends[1], False)):
+            marker = marker_label(ref, is_tail)  # a state diagram's "[*]": the Start as the tail, the End as the head
+            name = marker or names.get(_ref(ref), _ref(ref))
+            (markers if marker else states).add(name)
+            labels.append(notation.node(name))
+        notation.edge(labels[0], labels[1], qualified((relation.group("msg") or "").strip(), blocks) or None)
+    refuse_marker_clash(states | set(names.values()), markers)
     if activity.frames:
         refuse(f"an '{activity.frames[-1]['kind']}' is not closed")
     if blocks:
