@@ -326,7 +326,11 @@ def test_the_normal_form_of_a_notation_is_one_arrow_line_an_edge() -> None:
     assert read_notation("the app calls the API") is None
 
 
-def test_text_after_a_closing_fence_on_its_line_is_read_not_dropped() -> None:
-    # "``` -> archive": the step after the fence must be placed (here it cannot be: refused, never dropped)
-    reason = _refused("```mermaid\nstateDiagram-v2\n  [*] --> Open\n  Open --> Closed : close\n``` -> archive the ticket")
+@pytest.mark.parametrize("intent", [
+    "```mermaid\nstateDiagram-v2\n  [*] --> Open\n  Open --> Closed : close\n``` -> archive the ticket",
+    "@startuml\nOpen -> Closed : close\n@enduml -> archive the ticket",
+])
+def test_text_after_a_closing_fence_on_its_line_is_read_not_dropped(intent: str) -> None:
+    # "``` -> archive": the step after the block must be placed (here it cannot be: refused, never dropped)
+    reason = _refused(intent)
     assert reason["code"] == "CONTENT_NOT_PLACED" and "archive the ticket" in reason["message"]

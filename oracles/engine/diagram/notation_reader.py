@@ -68,8 +68,8 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
         body = body[:close]
     elif kind == "plantuml":
         close = next((i for i, line in enumerate(body) if re.match(r"^\s*@enduml\b", line, re.IGNORECASE)), None)
-        if close is not None:
-            after = "\n".join(body[close + 1:]).strip()
+        if close is not None:  # (text after "@enduml" on its line is the intent's too)
+            after = "\n".join([re.sub(r"^\s*@enduml\b", "", body[close], flags=re.IGNORECASE), *body[close + 1:]]).strip()
             body = body[:close]
     if len(after.split()) > _HEADING_MAX_WORDS:
         refuse("there is more than a short remark after the diagram; put it in the diagram or leave it out")
