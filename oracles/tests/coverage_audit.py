@@ -652,14 +652,18 @@ def diagram_variants(entry: dict[str, Any], dot: Any) -> Iterator[Variant]:
         a, b = edges[0]
         yield Variant("diagram/extra-message", intent.rstrip() + f"\nThen {b} sends the {MARK} receipt to {a}.",
                       _mark_message(b, a))
-    # 6. A step name lengthened (a node written once in the intent).
-    for label in labels:
+    # 6. A step name lengthened (a node written once in the intent). A node name that is also a drawn
+    # edge label ("Start" from a state diagram's "[*]" beside the event "start") is not lengthened:
+    # which of the two the longer words belong to is not the variant's to say.
+    edge_texts = {norm_label(text) for texts in graph.edge_labels.values() for text in texts}
+    lengthened = [label for label in labels if norm_label(label) not in edge_texts]
+    for label in lengthened:
         found = list(re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE))
         if len(found) > 1:
             everywhere = re.sub(rf"(?<!\w){re.escape(label)}(?!\w)", lambda m: f"{MARK} {m.group(0)}", intent, flags=re.IGNORECASE)
             yield Variant("diagram/name-lengthened-everywhere", everywhere, _longer_node(f"{MARK} {label}", label))
             break
-    for label in labels:
+    for label in lengthened:
         found = list(re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", intent, re.IGNORECASE))
         if len(found) == 1:
             s, e = found[0].span()

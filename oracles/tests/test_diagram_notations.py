@@ -140,12 +140,12 @@ def test_sequence_diagrams_that_cannot_be_read_are_refused(intent: str, why: str
 
 
 # --- Mermaid stateDiagram and notations not read ---------------------------------------------------
-def test_a_state_diagram_draws_states_and_events_and_not_the_start_marker() -> None:
+def test_a_state_diagram_draws_states_and_events_and_its_start_and_end_markers() -> None:
     nodes, edges = _drawn('stateDiagram-v2\n  state "Awaiting parts" as AP\n  [*] --> Intake\n  Intake --> AP : part missing\n'
                           "  AP --> Repair : part arrives\n  Intake --> Repair\n  Repair --> [*]")
-    assert nodes == {"intake", "awaiting parts", "repair"}
-    assert edges == {("intake", "awaiting parts"): ["part missing"], ("awaiting parts", "repair"): ["part arrives"],
-                     ("intake", "repair"): []}
+    assert nodes == {"start", "intake", "awaiting parts", "repair", "end"}
+    assert edges == {("start", "intake"): [], ("intake", "awaiting parts"): ["part missing"],
+                     ("awaiting parts", "repair"): ["part arrives"], ("intake", "repair"): [], ("repair", "end"): []}
 
 
 @pytest.mark.parametrize("intent", [
@@ -324,3 +324,13 @@ def test_the_normal_form_of_a_notation_is_one_arrow_line_an_edge() -> None:
     assert notation_as_arrows(text) == "Sensor -(reading)-> Gateway\nGateway -> Sensor: ack received"
     assert notation_as_arrows("a -> b") == "a -> b"
     assert read_notation("the app calls the API") is None
+
+
+@pytest.mark.parametrize("intent", [
+    "```mermaid\nstateDiagram-v2\n  [*] --> Open\n  Open --> Closed : close\n``` -> archive the ticket",
+    "@startuml\nOpen -> Closed : close\n@enduml -> archive the ticket",
+])
+def test_text_after_a_closing_fence_on_its_line_is_read_not_dropped(intent: str) -> None:
+    # "``` -> archive": the step after the block must be placed (here it cannot be: refused, never dropped)
+    reason = _refused(intent)
+    assert reason["code"] == "CONTENT_NOT_PLACED" and "archive the ticket" in reason["message"]

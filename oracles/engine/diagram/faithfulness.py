@@ -26,6 +26,7 @@ import re
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
 from .arrow_captions import unplaced_arrow_explanation
+from .decision_outline_check import decision_questions, refuse_unlabelled_answers
 from .flow_check import (
     REQUEST_VERBS,
     fan_in_wait,
@@ -44,6 +45,7 @@ from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .person_pronouns import resolved_person_pronouns
+from .pseudo_states import refuse_dropped_markers
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -607,6 +609,7 @@ class Faithfulness:
         spans = self.spans()
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
         whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
+        whole_items |= decision_questions(self.tokens, spans)  # "- yes: Is it after hours?": a question, no condition
         for key, label in self.nodes.items():
             words = key.split()
             cased = re.findall(_WORD, label)
@@ -779,6 +782,7 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_WRONG", f"The label '{self.edge_labels[label]}' is on "
                                                         f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "
                                                         "states it for another connection.")
+        refuse_unlabelled_answers(self.tokens, spans, self.edges)
         refuse_reporting_cycle(self.intent, self.nodes, drawn)
 
 
@@ -786,6 +790,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
                    clusters: list[tuple[str, list[str]]] | None = None) -> None:
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
     # groups first: their declarations are accounted for there and taken out of the intent
+    refuse_dropped_markers(intent, nodes, edges)  # "[*] --> Idle": read here from the intent itself
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..contracts import EngineRefusal
+from .decision_outline_check import outline_lines
 from .vocabulary import _BREAKS, Span, Token
 
 # A phrase that can only be a condition: a comparison or a number, a condition word first, an
@@ -329,32 +330,17 @@ _NOTE_WAIT = frozenset({"needs", "need", "requires", "require", "waits", "wait",
 def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str, set[str]]] | None:
     """The edges of a step list whose last step holds nested case rows, read on the check's own:
     each top item one whole drawn name, each nested item a drawn condition, an arrow or a colon, and
-    a drawn name. The top items are a sequence; the rows branch from the last. None unless exactly that."""
-    first_marker = next((i for i, t in enumerate(tokens) if t.kind == "marker"), None)
-    heading = [t for t in tokens[: first_marker or 0] if t.kind != "nl"]
-    if first_marker is None or (heading and heading[-1].text != ":") or any(sp.start < first_marker for sp in spans):
+    a drawn name. The top items are a sequence; the rows branch from the last. None unless exactly that
+    (rows nested deeper are a decision tree: decision_outline_check.py)."""
+    lines = outline_lines(tokens, spans)
+    if lines is None:
         return None
-    at = {span.start: span for span in spans}
-    lines: list[tuple[int, list[int]]] = []
-    for index in range(first_marker, len(tokens)):
-        if tokens[index].kind == "marker":
-            lines.append((tokens[index].level, []))
-        elif tokens[index].kind != "nl":
-            lines[-1][1].append(index)
     top = min(level for level, _ in lines)
+    if len({level for level, _ in lines if level > top}) > 1:
+        return None  # a row under a row answers that row's step, not the last top step
     steps: list[str] = []
     rows: list[tuple[str, str]] = []
-    for level, indices in lines:
-        pieces: list[Span | str] = []
-        position = indices[0] if indices else None
-        while position is not None and position <= indices[-1]:
-            span = at.get(position)
-            if span is not None:
-                pieces.append(span)
-                position = span.end
-            else:
-                pieces.append(tokens[position].text)
-                position += 1
+    for level, pieces in lines:
         if level == top and not rows and len(pieces) == 1 and isinstance(pieces[0], Span) and pieces[0].kind == "node":
             steps.append(pieces[0].key)
         elif (

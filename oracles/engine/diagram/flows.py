@@ -300,6 +300,8 @@ def case_outline(intent: str) -> list[tuple[str, list[tuple[str, str]]]] | None:
         return None
     levels = [len(m.group("indent").expandtabs(4)) for m in items if m]
     top = min(levels)
+    if len(set(levels) - {top}) > 1:
+        return None  # a row under a row answers that row's step: a decision tree (decision_outline.py)
     out: list[tuple[str, list[tuple[str, str]]]] = []
     for match, level in zip(items, levels, strict=True):
         text = match.group("text") if match else ""

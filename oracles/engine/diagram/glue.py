@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..contracts import EngineRefusal
 from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS
 from .actor_glue import REPLY_RE as _ACTOR_REPLY_RE
+from .decision_outline_check import decision_outline_edges
 from .flow_check import (
     any_source,
     case_outline_edges,
@@ -113,7 +114,7 @@ class _Reader:
         return symbols
 
     def read(self) -> Expected:
-        cases = case_outline_edges(self.tokens, self.spans)
+        cases = decision_outline_edges(self.tokens, self.spans) or case_outline_edges(self.tokens, self.spans)
         if cases is not None:  # "- check severity\n  - critical → page on-call\n  - warning → …"
             for tail, head, labels in cases:
                 self.out.add(tail, head, labels)

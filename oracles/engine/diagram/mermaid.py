@@ -8,6 +8,7 @@ import re
 
 from .model import clean_label, node_key
 from .notation import Notation, qualified, refuse
+from .pseudo_states import marker_label, refuse_marker_clash
 
 _MERMAID_FLOW_HEADER_RE = re.compile(r"^\s*(?:graph|flowchart)(?:\s+(?:TD|TB|LR|RL|BT))?\s*;?\s*(?P<rest>.*)$", re.IGNORECASE)
 
@@ -220,10 +221,12 @@ _SKIP_STATE_RE = re.compile(r"^(?:direction\s+\w+|classDef\s.*|class\s.*|%%.*|no
 
 
 def read_state_diagram(lines: list[str]) -> Notation:
-    """stateDiagram(-v2): "Idle --> Running : start" a transition with its event; "[*]" (the start
-    and end markers) is not a state: "[*] --> Idle" names the state, it draws no edge."""
+    """stateDiagram(-v2): "Idle --> Running : start" a transition with its event; "[*] --> Idle" and
+    "Done --> [*]" (the start and end markers) are drawn as Start and End nodes (pseudo_states.py)."""
     notation = Notation("mermaid-state")
     names: dict[str, str] = {}
+    states: set[str] = set()
+    markers: set[str] = set()
     for raw in lines[1:]:
         line = raw.strip()
         if not line or _SKIP_STATE_RE.match(line):
@@ -236,11 +239,13 @@ def read_state_diagram(lines: list[str]) -> Notation:
         transition = _TRANSITION_RE.match(line)
         if transition is None:
             refuse(f"'{line[:60]}' is not a transition ('Idle --> Running : start') this reader knows")
-        tail, head = (names.get(transition.group(g), transition.group(g)) for g in ("a", "b"))
-        if "[*]" in (tail, head):
-            for state in (tail, head):
-                if state != "[*]":
-                    notation.node(state)
-            continue
-        notation.edge(notation.node(tail), notation.node(head), (transition.group("label") or "").strip() or None)
+        ends = []
+        for group, is_tail in (("a", True), ("b", False)):
+            ref = transition.group(group)
+            marker = marker_label(ref, is_tail)
+            name = marker or names.get(ref, ref)
+            (markers if marker else states).add(name)
+            ends.append(name)
+        notation.edge(notation.node(ends[0]), notation.node(ends[1]), (transition.group("label") or "").strip() or None)
+    refuse_marker_clash(states | set(names.values()), markers)
     return notation

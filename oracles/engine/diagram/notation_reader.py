@@ -63,12 +63,13 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
         close = next((i for i, line in enumerate(body) if line.strip().startswith("```")), None)
         if close is None:
             refuse("the code block is not closed")
-        after = "\n".join(body[close + 1:]).strip()
+        # text after the closing fence on its own line ("``` -> audit") is the intent's too, never dropped
+        after = "\n".join([body[close].strip()[3:], *body[close + 1:]]).strip()
         body = body[:close]
     elif kind == "plantuml":
         close = next((i for i, line in enumerate(body) if re.match(r"^\s*@enduml\b", line, re.IGNORECASE)), None)
-        if close is not None:
-            after = "\n".join(body[close + 1:]).strip()
+        if close is not None:  # (text after "@enduml" on its line is the intent's too)
+            after = "\n".join([re.sub(r"^\s*@enduml\b", "", body[close], flags=re.IGNORECASE), *body[close + 1:]]).strip()
             body = body[:close]
     if len(after.split()) > _HEADING_MAX_WORDS:
         refuse("there is more than a short remark after the diagram; put it in the diagram or leave it out")

@@ -8,13 +8,14 @@ from __future__ import annotations
 import re
 
 from .notation import Notation, qualified, refuse
+from .pseudo_states import marker_label, refuse_marker_clash
 
 # --- PlantUML ----------------------------------------------------------------------------------
 _REF = r"\[[^\]\n]+\]|\"[^\"\n]+\"|\([^)\n]+\)|:[^:\n]+:|[\w.]+"
 _UML_ARROW = r"<?(?:-+|\.+)(?:\[[^\]\n]*\])?(?:-+|\.+)?(?:>>?)?"
 _RELATION_RE = re.compile(rf"^(?P<a>{_REF})\s*(?P<arrow>{_UML_ARROW})\s*(?P<b>{_REF})\s*(?::\s*(?P<msg>.*))?$")
 _DECLARATION_RE = re.compile(r"^(?P<kind>actor|participant|boundary|control|entity|database|collections|queue|component|"
-                             rf"node|usecase|interface|agent|artifact|cloud|storage)\s+(?P<name>{_REF})"
+                             rf"node|usecase|interface|agent|artifact|cloud|storage|state)\s+(?P<name>{_REF})"
                              rf"(?:\s+as\s+(?P<alias>{_REF}))?\s*(?:<<[^>]*>>)?\s*(?:#\w+)?$", re.IGNORECASE)
 _SKIP_UML_RE = re.compile(r"^(?:@enduml|skinparam\s.*|hide\s.*|show\s.*|left\s+to\s+right\s+direction|"
                           r"top\s+to\s+bottom\s+direction|autonumber.*|(?:de)?activate\s.*|'.*|start|"
@@ -148,6 +149,8 @@ def read_plantuml(lines: list[str]) -> Notation:
     activity = _Activity(notation)
     blocks: list[tuple[str, str]] = []  # sequence groups ("alt …", "loop …") the line is inside
     in_note = False
+    markers: set[str] = set()  # "[*]" drawn as Start/End (pseudo_states.py)
+    states: set[str] = set()  # the states named in arrows, which must not share a marker's name
     for raw in lines[1:]:
         line = raw.strip()
         if in_note:
@@ -237,11 +240,15 @@ def read_plantuml(lines: list[str]) -> Notation:
             refuse(f"'{line[:60]}' has a two-way arrow; write each direction as its own line")
         if not re.search(r"[<>]", arrow) and len(arrow) < 2:
             refuse(f"'{line[:60]}' has no arrow")
-        tail = notation.node(names.get(_ref(relation.group("a")), _ref(relation.group("a"))))
-        head = notation.node(names.get(_ref(relation.group("b")), _ref(relation.group("b"))))
-        if arrow.startswith("<"):
-            tail, head = head, tail
-        notation.edge(tail, head, qualified((relation.group("msg") or "").strip(), blocks) or None)
+        ends = [relation.group("b"), relation.group("a")] if arrow.startswith("<") else [relation.group("a"), relation.group("b")]
+        labels = []
+        for ref, is_tail in ((ends[0], True), (ends[1], False)):
+            marker = marker_label(ref, is_tail)  # a state diagram's "[*]": the Start as the tail, the End as the head
+            name = marker or names.get(_ref(ref), _ref(ref))
+            (markers if marker else states).add(name)
+            labels.append(notation.node(name))
+        notation.edge(labels[0], labels[1], qualified((relation.group("msg") or "").strip(), blocks) or None)
+    refuse_marker_clash(states | set(names.values()), markers)
     if activity.frames:
         refuse(f"an '{activity.frames[-1]['kind']}' is not closed")
     if blocks:

@@ -13,7 +13,11 @@ from ..contracts import EngineRefusal
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
+<<<<<<< HEAD
 from .condition_after_forms import conditions_after_steps
+=======
+from .decision_outline import read_decision_outline
+>>>>>>> h/lfix
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .fan_in_forms import trailing_parallel
 from .flows import (
@@ -784,6 +788,6 @@ def _read_without_groups(text: str) -> Graph | None:
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
     read_notation_graph, read_json_graph, read_job_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
-    read_parallel_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
+    read_parallel_outline, read_decision_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]
