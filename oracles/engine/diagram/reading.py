@@ -13,11 +13,8 @@ from ..contracts import EngineRefusal
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
-<<<<<<< HEAD
 from .condition_after_forms import conditions_after_steps
-=======
 from .decision_outline import read_decision_outline
->>>>>>> h/lfix
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .fan_in_forms import trailing_parallel
 from .flows import (
