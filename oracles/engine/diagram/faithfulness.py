@@ -40,6 +40,7 @@ from .flow_check import (
     separator_in_name,
 )
 from .glue import _Reader
+from .glued_steps import refuse_glued_trigger, refuse_steps_as_edge_label
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
@@ -763,6 +764,8 @@ class Faithfulness:
         refuse_outcome_as_step(self.intent, self.nodes, set(self.edges))
         refuse_glued_qualifier(self.intent, self.nodes)
         refuse_actor_clause(self.nodes)
+        refuse_glued_trigger(self.intent, self.nodes)  # a trigger verb joining two steps (glued_steps.py)
+        refuse_steps_as_edge_label(self.intent, self.edge_labels)
         refuse_note_as_edge_label(self.nodes, self.edge_labels)  # after the more precise label checks
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
         self.coverage(spans)

@@ -1,0 +1,65 @@
+"""Steps hidden inside one drawn label (the check's rules; the drafter never calls this module).
+Each rule reads only the intent and the drawn graph:
+
+- a trigger glued into a node: "a commit triggers lint and tests in parallel" drawn with a node
+  "commit triggers lint" — the verb is the edge between an event and a step, not part of a name;
+- steps drawn as an edge label: "order paid → warehouse packs box and courier books pickup (in
+  parallel) → delivered" drawn as paid -> delivered labelled with both steps — each clause is a
+  node of its own, and the parallel pair fans out and back in.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..contracts import EngineRefusal
+
+# Verbs that start or hand over to the next step; between two phrases they make a connection.
+_TRIGGER_RE = re.compile(r"^(?P<event>.+?) (?:triggers|starts|kicks off|launches|calls|feeds|fires|invokes) "
+                         r"(?P<step>.+)$")
+# What says that steps run side by side.
+_PARALLEL = r"(?:\(?\s*(?:in parallel|at the same time|simultaneously|concurrently)\s*\)?)"
+# "<subject> <verb>s <object>": a clause with its own subject and verb ("IT creates accounts")
+_CLAUSE_RE = re.compile(r"^\w+(?: \w+)? \w+(?:es|s) \w+")
+_CONDITION_STARTS = frozenset({"if", "when", "whenever", "unless", "once", "after", "on", "upon", "until", "while"})
+
+
+def _said(words: list[str]) -> str:
+    """A label's words as a pattern over the intent (any punctuation or spacing between them)."""
+    return r"[^\w.;!?\n]+".join(re.escape(w) for w in words)
+
+
+def refuse_glued_trigger(intent: str, nodes: dict[str, str]) -> None:
+    """ "push triggers lint" as one node, where "push" or "lint" is drawn on its own or "lint" is
+    listed beside a drawn step ("lint and unit tests"): the trigger is an edge left undrawn."""
+    for key, label in nodes.items():
+        match = _TRIGGER_RE.match(key)
+        if match is None:
+            continue
+        event, step = match.group("event"), match.group("step")
+        others = [n for n in nodes if n != key]
+        listed = any(re.search(rf"(?<!\w){_said(step.split())}\s*(?:,|and|&)\s*(?:the )?{_said(n.split())}(?!\w)",
+                               intent, re.IGNORECASE) for n in others)
+        if event in others or step in others or listed:
+            raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' holds a connection ('{event}' → "
+                                                       f"'{step}'); the trigger is an edge, not part of a step's "
+                                                       f"name. Say it as steps, e.g. '{event} -> {step}'.")
+
+
+def refuse_steps_as_edge_label(intent: str, labels: dict[str, str]) -> None:
+    """An edge label that joins clauses with 'and' ("IT creates accounts and facilities prepares
+    desk") or that the intent marks as parallel holds steps: they are nodes the drawing hides."""
+    for key, label in labels.items():
+        words = key.split()
+        if " and " not in f" {key} " or not words or words[0] in _CONDITION_STARTS:
+            continue
+        halves = [h.strip() for h in f" {key} ".split(" and ")]
+        clauses = len(halves) >= 2 and all(_CLAUSE_RE.match(h) for h in halves)
+        marked = re.search(rf"(?<!\w){_said(words)}\s*,?\s*{_PARALLEL}|{_PARALLEL}\s*:?\s*{_said(words)}(?!\w)",
+                           intent, re.IGNORECASE)
+        if clauses or marked:
+            shown = re.split(r"\s+and\s+", label.strip(), flags=re.IGNORECASE)  # as written: "IT", not "it"
+            first, second = shown[0], shown[-1]
+            raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' holds steps ('{first}', "
+                                                         f"'{second}'); steps are nodes, not a note on a connection. "
+                                                         f"Say them as a fan-out, e.g. 'a -> ({first}, {second}) -> b'.")
