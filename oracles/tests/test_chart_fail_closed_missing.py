@@ -87,3 +87,11 @@ def test_planted_comparison_side_dropped_is_refused() -> None:
     # the actuals are never given: a drafter that draws the forecast alone must not pass
     intent = "Forecast vs actual, grouped bars. Forecast: Alpha 30, Beta 45."
     _refused(_planted(intent, _rows(("Alpha", 30), ("Beta", 45))), "VALUE_MISSING", "comparison")
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("Spend variance vs plan, k: Ops -4, Sales 2", _rows(("Ops", -4), ("Sales", 2))),
+    ("Rainfall anomaly vs the long-run mean: 2022 -12, 2023 8", _rows(("2022", -12), ("2023", 8))),
+])
+def test_a_difference_from_a_reference_stays_one_series(intent: str, rows: list) -> None:
+    assert _check(intent, rows) is None

@@ -76,9 +76,12 @@ def _data_elsewhere(reader: _Reader, label_spans: dict[str, list[tuple[int, int]
 
 _SIDE = r"[^\W\d_][\w'’-]*"
 _COMPARISON = re.compile(
-    rf"(?P<a>{_SIDE})\s+(?:vs\.?|versus|against)\s+(?P<b>{_SIDE})|"
+    rf"(?P<a>{_SIDE})\s+(?:vs\.?|versus)\s+(?P<b>{_SIDE})|"  # not "against": "reviews against rating" names axes
     rf"\bcompare\s+(?:the\s+)?(?P<c>{_SIDE})\s+(?:and|with|to|against)\s+(?:the\s+)?(?P<d>{_SIDE})|"
     r"\b(?P<grouped>grouped|side[\s-]+by[\s-]+side|clustered)\b", re.IGNORECASE)
+# "variance vs budget", "anomaly vs the 1991-2020 average": one series of differences from a reference, not two.
+_RELATIVE = frozenset("""variance variances anomaly anomalies delta deltas difference differences change changes deviation
+deviations gap gaps error errors growth uplift lift drift the a an""".split())
 
 
 def _comparison_one_side(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
@@ -94,6 +97,8 @@ def _comparison_one_side(reader: _Reader, label_spans: dict[str, list[tuple[int,
         if reader._inside_drawn_name(match.start(), match.end()):
             continue
         sides = [s for s in (match.group("a") or match.group("c"), match.group("b") or match.group("d")) if s]
+        if any(s.casefold() in _RELATIVE for s in sides):
+            continue
         if sides and all(s.casefold() in drawn for s in sides):
             continue  # "Python vs Go: Python 48, Go 12" compares two drawn categories
         asked = match.group(0).strip()
