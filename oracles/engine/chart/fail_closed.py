@@ -36,6 +36,7 @@ from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
 from .fail_closed_asks import check_asks
+from .fail_closed_missing import check_missing
 from .fail_closed_phrasing import check_phrasing
 from .fail_closed_values import check_values
 from .vocabulary import check_vocabulary
@@ -112,9 +113,9 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
         if refusal:
             return refusal
     # changes in labels, bounds, series not asked; then subsets, corrections, remainders (fail_closed_asks.py);
-    # then the phrasings of fail_closed_phrasing.py
+    # then the phrasings of fail_closed_phrasing.py; then data the chart cannot hold (fail_closed_missing.py)
     return (check_values(reader, label_spans, used) or check_asks(reader, label_spans, used)
-            or check_phrasing(reader, label_spans, used))
+            or check_phrasing(reader, label_spans, used) or check_missing(reader, label_spans, used))
 
 
 # ---------------------------------------------------------------------------------------------
