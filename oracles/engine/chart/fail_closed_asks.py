@@ -69,7 +69,7 @@ def _subset_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
     categories = list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
     if len(categories) < 2:
         return None
-    periods = all(is_time_like(c) for c in categories)
+    periods: bool | None = None  # whether every category is a period, read only when a "first"/"last" ask needs it
     for pattern in _SUBSET_ASKS:
         for match in pattern.finditer(reader.intent):
             start, end = match.span("n")
@@ -77,8 +77,11 @@ def _subset_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
             if (start in used and not setting) or reader._inside_drawn_name(match.start(), match.end()):
                 continue  # the number is drawn as a value, or the words are part of a drawn name ("Top 3 box")
             edge = (match.groupdict().get("edge") or "").lower()
-            if edge in ("first", "last") and _TIME_UNIT_AFTER.match(reader.intent, end) and not periods:
-                continue
+            if edge in ("first", "last") and _TIME_UNIT_AFTER.match(reader.intent, end):
+                if periods is None:
+                    periods = all(is_time_like(c) for c in categories)
+                if not periods:
+                    continue
             wanted = _count(match.group("n"))
             if wanted >= len(categories):
                 continue
@@ -109,6 +112,9 @@ _GROUP_BEFORE = re.compile(r"\d[,.'’\u00a0\u202f\u2009 ]$")
 # A label whose last digits come right after a separator of its own ("09:00 – 1", "North: 1", "A\t1"): the
 # digits are the head of the value, not part of the name, even when the group after them is spaced.
 _SEPARATED_DIGITS = re.compile(r"(?:\s[-–—]\s*|[:=]\s+|\t\s*)\d{1,3}$")
+# A label ending with the head of a grouped number ("09:00 – 1"), or opening with its tail group ("240").
+_HEAD_DIGITS = re.compile(r"(?<![\d,.])\d{1,3}$")
+_TAIL_GROUP = re.compile(r"\d{3}(?!\d)")
 
 
 def _number_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
@@ -122,10 +128,10 @@ def _number_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, in
         for start, end in label_spans.get(label, []):
             written = intent[start:end]
             after = _GROUP_AFTER.match(intent, end)
-            cut_after = (re.search(r"(?<![\d,.])\d{1,3}$", written) is not None and after is not None
+            cut_after = (after is not None and _HEAD_DIGITS.search(written) is not None
                          and (after.group("sep") != " " or _SEPARATED_DIGITS.search(stripped) is not None)
                          and not _csv_row_with_header(intent, start))
-            cut_before = re.match(r"\d{3}(?!\d)", written) is not None and _GROUP_BEFORE.search(intent[max(0, start - 2):start])
+            cut_before = _TAIL_GROUP.match(written) is not None and _GROUP_BEFORE.search(intent[max(0, start - 2):start])
             if cut_after or cut_before:
                 whole = _whole_number_at(intent, end if cut_after else start)
                 return ("LABEL_NOT_IN_INTENT", (
@@ -219,13 +225,17 @@ _SENTENCE_WORDS = frozenset("""the an this that these those its is are was were 
 which whose wait sorry actually oops hmm um uh""".split())
 
 
+_SENTENCE_WORD = re.compile(r"[^\W\d_][\w'’]*")
+_A_DIGIT = re.compile(r"\d")
+
+
 def _removals_and_corrections(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
                               used: set[int]) -> Refusal | None:
     """"actually remove Beta", "wait no, the 9 was Thursday": refused, with a hint to restate the final data."""
     for point in reader.points:
         label = point.label if isinstance(point.label, str) else ""
-        words = re.findall(r"[^\W\d_][\w'’]*", label)
-        if words and not re.search(r"\d", label) and all(w.casefold() in _SENTENCE_WORDS or w == "it" for w in words):
+        words = _SENTENCE_WORD.findall(label)
+        if words and not _A_DIGIT.search(label) and all(w.casefold() in _SENTENCE_WORDS or w == "it" for w in words):
             return ("LABEL_NOT_IN_INTENT", (
                 f"The label '{label}' is a word of the sentence, not a name. Write 'name value' items, e.g. "
                 "'Mon 7, Tue 5, Wed 11'."))

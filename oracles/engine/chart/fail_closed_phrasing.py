@@ -104,9 +104,13 @@ def _names(reader: _Reader) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+_SPACES = re.compile(r"\s+")
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
 def _key(text: str) -> str:
     """A name as compared across the intent and the chart: case-folded, spaces folded, no leading article."""
-    return re.sub(r"^(?:the|a|an)\s+", "", re.sub(r"\s+", " ", text.strip().casefold()))
+    return _LEADING_ARTICLE.sub("", _SPACES.sub(" ", text.strip().casefold()))
 
 
 def _title(reader: _Reader) -> str:

@@ -82,6 +82,9 @@ _VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus|against)\s+$", re.IGNORECASE)
 _VERSUS_AFTER = re.compile(r"\s+(?:vs\.?|versus|against)\b", re.IGNORECASE)
 _ITEM_BREAK = re.compile(r"[,;\n|•]|\band\b|\.\s")
 _JOIN_TOKENS = re.compile(r"[^\W\d_][\w'’&]*|&|\d[\d,.]*|[^\w\s]")
+# "Bergen 289 330": a label's last one to three digits, and the group of three written after it
+_TRAILING_DIGITS = re.compile(r"(?:^|\s)(\d{1,3})$")
+_THOUSANDS_GROUP = re.compile(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)")
 # Words that join the words of one name ("Home and Garden", "Bank of America", "Lord of the Rings").
 NAME_JOINING_WORDS = frozenset("and & or of the de del la le du von van y".split())
 # Words that join two statements; a label never starts or ends with one ("vs variant").
@@ -131,6 +134,12 @@ _INSTRUCTION_IN_LABEL = re.compile(
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-"})
 _SIGNS = "+-"
 _LEADER = re.compile(r"[ \t]*(?:\.{3,}|…+|_{3,}|·{3,}|(?:\.[ \t]){2,}\.)[ \t]*:?[ \t]*")
+# A value then its label (": 41 occupied, 12 available."): the item opens right before the value and
+# closes right after the label; "60 % equities": a share, then what it is of. Compiled once: `_beside`
+# runs for every label and every value it may stand beside.
+_ITEM_OPENS_BEFORE = re.compile(r"(?:^|[:;,\n•(]|\band|\.\s)\s*[-−+]?[$€£¥]?$")
+_ITEM_ENDS_AFTER = re.compile(r"\s*(?:$|[,;\n)]|\.(?!\d)|and\b)")
+_SHARE_GAP = re.compile(r"\s*(?:%|percent|per\s+cent|pct)\s+", re.IGNORECASE)
 _SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
 # A label never starts or ends with these: they link it to something else ("28 psi →", "iOS (").
 _LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;·]|[\s(\[{:=→|,;·]$|->$|=>$|^/\s|\s/$")  # "/ Ingrid", not "/search"
@@ -821,14 +830,14 @@ class _Reader:
     def _check_split_number(self, label: str) -> None:
         """"Bergen 289 330", "Zürich 48'200": a label ending with one to three digits right before a group of
         three may hold the first group of a number written with a space or an apostrophe between thousands."""
-        head = re.search(r"(?:^|\s)(\d{1,3})$", label)
+        head = _TRAILING_DIGITS.search(label)
         if head is None or is_time_like(label):
             return
         stem = _fold(label[:head.start()]).strip()
         if stem and self.drawn.numbered_stems.get(stem, 0) > 1:
             return  # "Team 1 100, Team 2 200": labels that number one word, each with its value
         for _, end in self._find(label):
-            group = re.match(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)", self.intent[end:end + 6])
+            group = _THOUSANDS_GROUP.match(self.intent[end:end + 6])
             if group:
                 whole = f"{head.group(1)}{group.group(1)}"
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -1201,13 +1210,13 @@ class _Reader:
         if start < token.end or start - token.end > _REACH:
             return False
         gap = self.intent[token.end:start]
-        if gap in (" ", "\u00a0") and re.search(r"(?:^|[:;,\n•(]|\band|\.\s)\s*[-−+]?[$€£¥]?$", self.intent[max(0, token.start - 8):token.start]) \
-                and re.match(r"\s*(?:$|[,;\n)]|\.(?!\d)|and\b)", self.intent[end:end + 6]):
+        if gap in (" ", "\u00a0") and _ITEM_OPENS_BEFORE.search(self.intent[max(0, token.start - 8):token.start]) \
+                and _ITEM_ENDS_AFTER.match(self.intent[end:end + 6]):
             return True  # ": 41 occupied, 12 available.": each item is a value and then its label, nothing else
-        if re.fullmatch(r"\s*(?:%|percent|per\s+cent|pct)\s+", gap, re.IGNORECASE):
+        if _SHARE_GAP.fullmatch(gap):
             return True  # "60 % equities": a share, then what it is of
         words = _words(gap)
-        return not _SEPARATOR_IN_GAP.search(gap) and not re.search(r"\d", gap) and len(gap) <= 40 \
+        return not _SEPARATOR_IN_GAP.search(gap) and not _DIGIT.search(gap) and len(gap) <= 40 \
             and bool(words) and words[-1].lower() in LABEL_AFTER_WORDS
 
     def _listed_candidates(self, tokens: list[StatedNumber],
@@ -2000,16 +2009,24 @@ def _calendar_spans(intent: str) -> list[tuple[tuple[int, int], list[str]]]:
     return out
 
 
+# The comma patterns _strict tells apart (compiled once: it runs for every number of the intent).
+_DIGIT_RUN = re.compile(r"\d+(?:,\d+)*(?:\.\d+)?")
+_COMMA_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?")
+_COMMA_DECIMALS = re.compile(r"\d+,\d{1,2}")
+
+
 def _strict(number: StatedNumber) -> StatedNumber:
     """One reading per comma pattern: "1,200" is 1200, "1,72" is 1.72; "1,2,3" is left unread (it is
     several numbers, and reading it as any one of them would hide the others)."""
-    digits = re.search(r"\d+(?:,\d+)*(?:\.\d+)?", number.text)
+    if "," not in number.text:
+        return number  # no comma, no comma pattern to choose between (most numbers: skip the scan)
+    digits = _DIGIT_RUN.search(number.text)
     if digits is None or "," not in digits.group(0):
         return number
     text = digits.group(0)
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?", text):  # "1,200", "1,23,456"
+    if _COMMA_THOUSANDS.fullmatch(text):  # "1,200", "1,23,456"
         keep = {r for r in number.readings if abs(r) >= 1000}
-    elif re.fullmatch(r"\d+,\d{1,2}", text):
+    elif _COMMA_DECIMALS.fullmatch(text):
         keep = {r for r in number.readings if not float(r).is_integer()}
     else:
         keep = set()
