@@ -7,20 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.engine import Draft, answer, get_kind
+from oracles.engine import answer
 from oracles.engine.contracts import EngineRefusal
 from oracles.engine.diagram.graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
-
-
-def _planted(intent: str, edges: list[tuple[str, str, str | None]]) -> dict[str, str]:
-    nodes = sorted({n for t, h, _ in edges for n in (t, h)})
-    ids = {label: f"n{i}" for i, label in enumerate(nodes)}
-    lines = ["digraph G {"] + [f'  {ids[n]} [label="{n}"];' for n in nodes]
-    lines += [f'  {ids[t]} -> {ids[h]}' + (f' [label="{lbl}"]' if lbl else "") + ";" for t, h, lbl in edges]
-    verdict = get_kind("diagram").check(intent, Draft("dot", "\n".join([*lines, "}"]) + "\n", {}, False, []), {})
-    assert verdict.status == "invalid" and verdict.reason is not None, "the planted bug was not caught"
-    return verdict.reason
-
+from oracles.tests.planted_diagrams import planted_reason as _planted
 
 # --- 1. a loop of reporting lines ------------------------------------------------------------
 

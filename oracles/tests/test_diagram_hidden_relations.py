@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.engine import Draft, answer, get_kind
+from oracles.engine import answer
 from oracles.engine.contracts import EngineRefusal
 from oracles.engine.diagram.hidden_relations import (
     glued_loop,
@@ -16,17 +16,7 @@ from oracles.engine.diagram.hidden_relations import (
     refuse_glued_qualifier,
     refuse_outcome_as_step,
 )
-
-
-def _planted(intent: str, edges: list[tuple[str, str, str | None]]) -> dict[str, str]:
-    """The check's verdict on a drafter that drew these edges for the intent."""
-    nodes = sorted({n for t, h, _ in edges for n in (t, h)})
-    ids = {label: f"n{i}" for i, label in enumerate(nodes)}
-    lines = ["digraph G {"] + [f'  {ids[n]} [label="{n}"];' for n in nodes]
-    lines += [f'  {ids[t]} -> {ids[h]}' + (f' [label="{lbl}"]' if lbl else "") + ";" for t, h, lbl in edges]
-    verdict = get_kind("diagram").check(intent, Draft("dot", "\n".join([*lines, "}"]) + "\n", {}, False, []), {})
-    assert verdict.status == "invalid" and verdict.reason is not None, "the planted bug was not caught"
-    return verdict.reason
+from oracles.tests.planted_diagrams import planted_reason as _planted
 
 
 def _never_valid(intent: str) -> None:

@@ -9,25 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.engine import Draft, answer, get_kind
-from oracles.engine.diagram.graphviz import read_back
-
-
-def _drawn(intent: str) -> tuple[set[str], set[tuple[str, str]]]:
-    verdict = answer("diagram", intent, "dot", {})
-    assert verdict.status == "valid", verdict.reason
-    graph = read_back(verdict.result)
-    return set(graph.labels), set(graph.edges)
-
-
-def _planted(intent: str, edges: list[tuple[str, str]], extra: tuple[str, ...] = ()) -> dict[str, str]:
-    nodes = sorted({n for edge in edges for n in edge} | set(extra))
-    ids = {label: f"n{i}" for i, label in enumerate(nodes)}
-    lines = ["digraph G {"] + [f'  {ids[n]} [label="{n}"];' for n in nodes]
-    lines += [f"  {ids[t]} -> {ids[h]};" for t, h in edges]
-    verdict = get_kind("diagram").check(intent, Draft("dot", "\n".join([*lines, "}"]) + "\n", {}, False, []), {})
-    assert verdict.status == "invalid" and verdict.reason is not None, "the planted bug was not caught"
-    return verdict.reason
+from oracles.engine import answer
+from oracles.tests.planted_diagrams import drawn as _drawn
+from oracles.tests.planted_diagrams import planted_reason as _planted
 
 
 @pytest.mark.parametrize(
