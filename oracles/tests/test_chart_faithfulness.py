@@ -240,6 +240,16 @@ def test_a_total_or_a_bracketed_note_is_not_drawn_as_a_category(intent: str) -> 
     assert _code(answer("chart", intent, "vega-lite", {})) == "VALUE_NOT_PLACED"
 
 
+def test_a_bracketed_note_that_lists_values_after_the_data_is_not_drawn_as_categories() -> None:
+    intent = "bar chart of open bugs by team — Payments 14, Search 9, Mobile 22 (Mobile includes 5 duplicates, count them as 17)"
+    assert _code(answer("chart", intent, "vega-lite", {})) == "VALUE_NOT_PLACED"
+    rows = [{"label": "Payments", "value": 14}, {"label": "Search", "value": 9}, {"label": "Mobile", "value": 22},
+            {"label": "Mobile includes", "value": 5}, {"label": "count them as", "value": 17}]
+    assert _check_rows(intent, rows).status != "valid"  # the planted bug: the note drawn as two bars
+    # A list in brackets with no label outside it is the data itself.
+    assert answer("chart", "signups (Mon 3, Tue 4, Wed 5)", "vega-lite", {}).status == "valid"
+
+
 # Planted bugs for the stricter rules (issue 8): one per rule, each a misreading a drafter could make.
 
 

@@ -926,10 +926,19 @@ class _Reader:
                     continue  # only a label right after "(" can be a note; the scan for its ")" is only then
                 closing = self.intent.find(")", end)
                 inside = self.intent[end:closing] if closing > 0 else ""
-                if _DIGIT.search(inside) and "," not in inside and ";" not in inside:
+                # A list in brackets is the data only when no drawn label stands outside the brackets
+                # ("signups (Mon 3, Tue 4)"); after labels outside, it is a note ("Mobile 22 (Mobile
+                # includes 5 duplicates, count them as 17)"), whatever it lists.
+                listed = "," in inside or ";" in inside
+                if _DIGIT.search(inside) and (not listed or self._labelled_outside(label_spans, start, closing)):
                     raise Unfaithful("VALUE_NOT_PLACED", (
                         f"'{point.label}' is a note in brackets, not one of the values. Leave it out, or list it with "
                         "the others, e.g. 'Mon 8k, Tue 10k, goal 10k'."))
+
+    @staticmethod
+    def _labelled_outside(label_spans: dict[str, list[tuple[int, int]]], start: int, closing: int) -> bool:
+        """A drawn label stands in the intent before `start` (an opening bracket's content) or after `closing`."""
+        return any(b <= start - 1 or a > closing for spans in label_spans.values() for a, b in spans)
 
     def _bare_run(self, start: int) -> bool:
         """"new york city 8.3M, los angeles 3.9M": only plain words stand before the first label, none that
