@@ -410,6 +410,14 @@ def test_a_lone_name_after_the_last_value_is_refused() -> None:
     assert _code(verdict) == "VALUE_MISSING" and "'Delta'" in verdict.reason["message"]  # type: ignore[index]
 
 
+@pytest.mark.parametrize("marker", ["n/a", "N/A"])
+def test_a_last_name_marked_not_available_is_refused_not_dropped(marker: str) -> None:
+    intent = f"bar chart of NPS by country — Germany 42, France 38, Spain 51, Italy {marker}"
+    rows = [{"label": "Germany", "value": 42}, {"label": "France", "value": 38}, {"label": "Spain", "value": 51}]
+    verdict = _check_rows(intent, rows)  # the planted bug: Italy silently left out
+    assert _code(verdict) == "VALUE_MISSING" and "Italy" in verdict.reason["message"]  # type: ignore[index]
+
+
 def test_a_label_cut_out_of_a_score_is_refused() -> None:
     rows = [{"label": "Team Red 3", "value": 1}, {"label": "Team Blue 2", "value": 2}]
     assert _code(_check_rows("Scores: Team Red 3-1, Team Blue 2-2", rows)) == "LABEL_NOT_IN_INTENT"

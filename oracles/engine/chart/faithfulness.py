@@ -65,6 +65,7 @@ _VALUE_THEN_LABEL = re.compile(r"(?:\s+[^\W\d_][\w'-]*){0,2}?\s+(?:in|on|at|duri
                                re.IGNORECASE)
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
 _BRACKETED = re.compile(r"\([^()]*\)")
+_SLASHED_ABBREVIATION = re.compile(r"\b([^\W\d_])/([^\W\d_])\b")  # "n/a", "N/A": one word, not two
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’]*")  # a word of a name: starts with a letter
 _DIGIT = re.compile(r"\d")
 _OPENING_BRACKET_BEFORE = re.compile(r"\(\s*$")
@@ -1046,7 +1047,7 @@ class _Reader:
         else:
             parts = _ITEM_BREAK.split(_BRACKETED.sub(" ", tail), maxsplit=1)
             after = parts[1] if len(parts) > 1 else ""
-        words = _words(after)
+        words = _words(_SLASHED_ABBREVIATION.sub(r"\1\2", after))  # "Italy n/a" is a name and one word
         if 0 < len(words) <= 2 and not re.search(r"\d", after) and not all(
                 _fills_a_gap(w.lower()) or w.lower() in _MARK_NAMES or w.lower() in TAIL_WORDS for w in words):
             raise Unfaithful("VALUE_MISSING", (
