@@ -28,6 +28,7 @@ from .notation import normalise_numbers
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .reading_model import BareValues, ReadData, SeriesData
 from .records import read_records
+from .references import set_references_apart
 from .spec import build_spec
 from .surface import blank_surface, tidy_labels
 from .tables import read_csv_block, read_json, read_markdown_table, read_yaml
@@ -108,6 +109,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     """Read the intent into chart facts. Returns (facts, generated, notes); raises EngineRefusal."""
     guard_intent(intent)
     refuse_non_finite_words(intent)
+    # "Our target is 1,500.": a reference stated apart is no category; left out here, named in the notes (references.py)
+    intent, reference_note = set_references_apart(intent)
     # same length: positions read in it are positions in the intent; "~15", "about 15" read as 15 (approximate.py)
     read = read_data(blank_approximate_markers(normalise_numbers(intent)))
     notes: list[str] = []
@@ -185,6 +188,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     approximate = None if generated else approximate_note(intent)
     if approximate:
         notes.append(approximate)
+    if reference_note and not generated:
+        notes.append(reference_note)
     return facts, generated, notes
 
 

@@ -38,6 +38,7 @@ from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
+from .references import reference_statements
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -1466,6 +1467,8 @@ class _Reader:
         """A number the intent states that is not data: counts, sizes, years naming the subject."""
         if self._footnotes().holds(number.start):
             return True  # "*excludes 12 incomplete responses": a note about the data (its labels are refused above)
+        if any(r.is_target and r.number_start <= number.start < r.number_end for r in reference_statements(self.intent)):
+            return True  # "Our target is 1,500.": a reference stated apart, not data (references.py)
         before = self.intent[max(0, number.start - 16):number.start]
         after = self.intent[number.end:number.end + 24]
         if NOT_DATA_BEFORE.search(before) or NOT_DATA_AFTER.match(after):

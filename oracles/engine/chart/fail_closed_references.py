@@ -1,0 +1,103 @@
+"""Fail-closed rules of the chart check about labels that are not categories of the data, beside fail_closed.py.
+
+- A reference value drawn as a category: a label holding a target or measure word (references.py: target,
+  goal, threshold, SLO, benchmark, average, baseline, …) that is stated apart from the data ("…, W5 1,502. Our
+  target is 1,500."), written as a clause ("The threshold for paging", "a goal"), or drawn among periods
+  ("Jan 10, Feb 12, Target 15"). It reads as one more week or one more bar. A target stated apart is left out
+  of the chart by the reader and its number counts as not data (faithfulness.py); anything else is refused.
+  "Accuracy: ours 0.84, baseline 0.71" or "Actual 120, Target 150" list it as a category and pass.
+- The measure glued to the first period ("Jan sales were 12, Feb 15, Mar 14" drawn as 'Jan sales', 'Feb',
+  'Mar'; "Q1 revenue 120, Q2 135"): every other label is a period alone, so the first holds the measure, not
+  a name. Refused with the rewrite that puts the measure in the subject.
+
+Each rule returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .calendar import is_time_like
+from .references import MEASURE_WORDS, TARGET_WORDS, reference_statements
+
+_Reader = Any
+Refusal = tuple[str, str]
+
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_CLAUSE_OPENERS = frozenset("our the my a an this their your its his her".split())
+_LOWER_WORD = re.compile(r"[a-z][a-z'’-]*")
+
+
+def check_references(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
+    if reader.pairs:
+        return None
+    return _reference_as_category(reader, label_spans) or _measure_glued_to_first_period(reader, label_spans)
+
+
+def _labels(reader: _Reader) -> list[str]:
+    return list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
+
+
+def _reference_as_category(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
+    """"W5 1,502. Our target is 1,500." drawn with a bar 'Our target': a reference read as one more category."""
+    labels = _labels(reader)
+    statements = None
+    for label in labels:
+        words = [w.lower() for w in _WORD.findall(label)]
+        word = next((w for w in words if w in TARGET_WORDS or w in MEASURE_WORDS), None)
+        if word is None:
+            continue
+        others = [other for other in labels if other != label]
+        among_periods = bool(others) and all(is_time_like(other) for other in others)
+        if statements is None:
+            statements = reference_statements(reader.intent)
+        spans = label_spans.get(label, [])
+        apart = bool(spans) and all(any(r.start <= a < r.end for r in statements) for a, _ in spans)
+        if not (among_periods or apart or words[0] in _CLAUSE_OPENERS):
+            continue
+        value = next(p.value for p in reader.points if p.label == label)
+        kind = "period" if among_periods else "category"
+        if word in TARGET_WORDS:
+            how = (f"Forma draws no reference lines: say it in a sentence of its own after the data, e.g. 'Our {word} is "
+                   f"{value:g}.', and it is left out of the chart and named in the notes, or leave it out.")
+        else:
+            how = (f"Leave it out, or, to draw it as a bar, give it as one more name of the list, e.g. "
+                   f"'…, {word} {value:g}', among names that are not periods.")
+        return ("VALUE_NOT_PLACED", (
+            f"I could not place '{label}' ({value:g}) as a {kind} of the data: {_a(word)} is a reference for the data, "
+            f"not one of them, and the chart would draw it as one more {kind}. {how}"))
+    return None
+
+
+def _measure_glued_to_first_period(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
+    """"Jan sales were 12, Feb 15, Mar 14" drawn as 'Jan sales': the first label holds the measure."""
+    labels = _labels(reader)
+    if len(labels) < 2:
+        return None
+    placed = sorted(labels, key=lambda lbl: min((a for a, _ in label_spans.get(lbl, [])), default=len(reader.intent)))
+    first, others = placed[0], placed[1:]
+    if is_time_like(first) or not all(is_time_like(other) for other in others):
+        return None
+    words = first.split()
+    for cut in range(1, len(words)):
+        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+        if is_time_like(head) and all(_LOWER_WORD.fullmatch(w) for w in words[cut:]):
+            period, measure = head, tail
+        elif is_time_like(tail) and all(_LOWER_WORD.fullmatch(w) for w in words[:cut]):
+            period, measure = tail, head
+        else:
+            continue
+        value = next(p.value for p in reader.points if p.label == first)
+        second = others[0]
+        second_value = next(p.value for p in reader.points if p.label == second)
+        return ("LABEL_NOT_IN_INTENT", (
+            f"The label '{first}' holds '{measure}', which names the measure, not the period, while the other labels "
+            f"are periods alone ('{second}'). Put the measure in the subject, e.g. '{measure}: {period} {value:g}, "
+            f"{second} {second_value:g}'."))
+    return None
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"

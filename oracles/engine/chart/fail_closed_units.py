@@ -1,0 +1,169 @@
+"""Fail-closed rules of the chart check about the units and scales of the drawn values, beside fail_closed.py.
+
+One axis shows one unit on one scale. Read from the intent at each drawn value (the units of `_UNITS`, glued or
+after one space, a currency sign before it, a scale word or suffix in it):
+
+- Two units among the drawn values ("/login 320ms, /search 1.2s", "logs 120GB, media 1.4TB", "cat 4.5kg,
+  hamster 120g"): 1.2 would stand beside 320 as if both were milliseconds. Refused, with the values to convert.
+- One value without the unit every other value carries ("db-01 78%, db-02 81%, web-01 0.45, web-02 52%"): it
+  may be on another scale (a fraction among percents). Refused; a unit written once, on the first or the last
+  value only, is the list's unit and passes.
+- A scale stated once for every value ("population in millions", "Revenue ($M)", "in thousands") and a value
+  drawn from its own scale word or suffix ("USA 0.335 billion", "C 1.1M"): drawn as 335,000,000 beside 1,411.
+  Refused, with the value written in the stated scale.
+
+Each rule returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py; the
+code is UNITS_MIXED (billed: one axis cannot show what the request asks).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_Reader = Any
+Refusal = tuple[str, str]
+
+# Each spelling of a unit → its one name. Different names never share an axis.
+_UNITS: dict[str, str] = {}
+for _name, _spellings in {
+    "ns": "ns nanosecond nanoseconds", "µs": "µs us microsecond microseconds", "ms": "ms msec msecs millisecond milliseconds",
+    "s": "s sec secs second seconds", "min": "min mins minute minutes", "h": "h hr hrs hour hours",
+    "days": "day days", "weeks": "wk wks week weeks", "months": "month months", "years": "yr yrs year years",
+    "B": "byte bytes", "KB": "kb kib kbyte kbytes", "MB": "mb mib", "GB": "gb gib", "TB": "tb tib", "PB": "pb pib",
+    "kbps": "kbps kbit/s", "Mbps": "mbps mbit/s", "Gbps": "gbps gbit/s",
+    "mg": "mg milligram milligrams", "g": "g gram grams", "kg": "kg kgs kilo kilos kilogram kilograms",
+    "t": "tonne tonnes", "lb": "lb lbs pound pounds", "oz": "oz ounce ounces",
+    "mm": "mm millimetre millimetres millimeter millimeters", "cm": "cm centimetre centimetres centimeter centimeters",
+    "m": "m metre metres meter meters", "km": "km kilometre kilometres kilometer kilometers", "mi": "mi mile miles",
+    "ft": "ft foot feet", "ml": "ml millilitre millilitres milliliter milliliters", "l": "l litre litres liter liters",
+    "Wh": "wh", "kWh": "kwh", "MWh": "mwh", "GWh": "gwh", "W": "w watt watts", "kW": "kw kilowatt kilowatts",
+    "MW": "mw megawatt megawatts", "GW": "gw gigawatt gigawatts",
+    "km/h": "km/h kmh kph", "mph": "mph", "m/s": "m/s",
+    "%": "% percent pct", "pp": "pp", "°C": "°c", "°F": "°f",
+}.items():
+    for _spelling in _spellings.split():
+        _UNITS[_spelling] = _name
+# A unit after a value: glued ("320ms") or after one space ("1.2 s"), a word of letters (with "/h", "/s"), or "%".
+_UNIT_AFTER = re.compile(r"(?P<space>[ \t\u00a0]?)(?P<unit>%|°\s?[CFcf]\b|per\s+cent\b|[^\W\d_]+(?:/[^\W\d_]+)?)")
+# A one-letter unit after a space ("5 m", "3 s") is only a unit where the item ends right after it: "S 12 M 15" are sizes.
+_ITEM_END = re.compile(r"\s*(?:[,;)\n|]|\.(?:\s|$)|$|and\b|vs\b)")
+_CURRENCY = re.compile(r"[-−+]?([$€£¥])")
+
+# A scale stated once for every value: "in millions", "(millions)", "($M)", "in $bn", "in '000s".
+_SCALE_FACTORS = {"thousand": 1e3, "000": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "mm": 1e6,
+                  "billion": 1e9, "bn": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12}
+_STATED_SCALE = re.compile(
+    r"\bin\s+(?:[$€£¥]\s?|[A-Z]{3}\s+|[^\W\d_]+\s+)?(?P<word>thousand|million|billion|trillion)s\b|\bin\s+'?(?P<zeros>000)s\b|"
+    r"\((?:in\s+)?(?:[$€£¥]\s?|[A-Z]{3}\s)?(?P<bracketed>thousand|million|billion|trillion|'?000|k|mn?|mm|bn|b)s?\)|"
+    r"\bin\s+[$€£¥]\s?(?P<letter>k|mn?|mm|bn|b)\b", re.IGNORECASE)
+# A value's own scale: "0.335 billion", "1.1M", "$4.5m", "900k".
+_OWN_SCALE = re.compile(r"\d(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn|tn|trn|m)$)")
+_DIGITS = re.compile(r"\d[\d,'’\u00a0]*(?:\.\d+)?")
+
+
+def check_units(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
+    if reader.pairs:
+        return None  # x and y of pairs carry a unit each ("3.5 kW → 61 °C")
+    drawn = {p.value for p in reader.points}
+    placed = [token for token in reader.numbers if token.start in used and not drawn.isdisjoint(token.readings)]
+    if len(placed) < 2:
+        return None
+    units = [_unit_of(reader, token, label_spans) for token in placed]
+    return _two_units(reader, placed, units) or _one_without_unit(reader, placed, units) or _stated_scale(reader, placed)
+
+
+def _unit_of(reader: _Reader, token: Any, label_spans: dict[str, list[tuple[int, int]]]) -> str | None:
+    """The unit the intent writes at a drawn value: a currency sign before it, or a unit of `_UNITS` after it."""
+    currency = _CURRENCY.match(token.text)
+    if currency:
+        return currency.group(1)
+    if token.text[-1:].isalpha():
+        return None  # "12m", "900k": a scale suffix, not a unit
+    after = _UNIT_AFTER.match(reader.intent, token.end)
+    if after is None:
+        return None
+    spelling = re.sub(r"\s+", " ", after.group("unit")).lower().replace("° ", "°")
+    name = _UNITS.get("%" if spelling == "per cent" else spelling)
+    if name is None:
+        return None
+    if after.group("space") and len(spelling) == 1 and spelling.isalpha() and not _ITEM_END.match(reader.intent, after.end()):
+        return None  # "S 12 M 15": the next label, not a unit
+    if any(a <= after.start("unit") < b for spans in label_spans.values() for a, b in spans):
+        return None  # the word is a drawn label ("5 min" is no unit of "Min 5")
+    return name
+
+
+def _point_of(reader: _Reader, token: Any) -> Any:
+    return next((p for p in reader.points if p.value in token.readings), None)
+
+
+def _said(reader: _Reader, token: Any) -> str:
+    """The value as written, with the unit after it: "1.2s", "0.45"."""
+    after = _UNIT_AFTER.match(reader.intent, token.end)
+    return reader.intent[token.start:after.end() if after and _UNITS.get(after.group("unit").lower()) else token.end].strip()
+
+
+def _two_units(reader: _Reader, placed: list[Any], units: list[str | None]) -> Refusal | None:
+    """"/login 320ms, /search 1.2s": two units on one axis."""
+    named = sorted({u for u in units if u and u not in "$€£¥"})  # currencies: faithfulness._check_units
+    if len(named) < 2:
+        return None
+    first = next(t for t, u in zip(placed, units, strict=True) if u == named[0])
+    other = next(t for t, u in zip(placed, units, strict=True) if u == named[1])
+    return ("UNITS_MIXED", (
+        f"The values are stated in different units ({', '.join(named)}: '{_said(reader, first)}' and "
+        f"'{_said(reader, other)}'), which one axis cannot show: drawn as numbers, one would read as the other. "
+        f"Convert them to one unit, e.g. every value in {named[0]}."))
+
+
+def _one_without_unit(reader: _Reader, placed: list[Any], units: list[str | None]) -> Refusal | None:
+    """"db-01 78%, db-02 81%, web-01 0.45, web-02 52%": one value lacks the unit every other value carries."""
+    if len(placed) < 3:
+        return None
+    bare = [index for index, unit in enumerate(units) if unit is None]
+    carried = {u for u in units if u is not None}
+    if len(bare) != 1 or len(carried) != 1:
+        return None
+    index = bare[0]
+    unit = carried.pop()
+    token = placed[index]
+    point = _point_of(reader, token)
+    label = f" for '{point.label}'" if point is not None and isinstance(point.label, str) else ""
+    value = token.text.strip()
+    example = f"{unit}{value}" if unit in "$€£¥" else f"{value}{unit}" if unit == "%" else f"{value} {unit}"
+    return ("UNITS_MIXED", (
+        f"'{value}'{label} is written without the unit every other value carries ({unit}), so it may be on another "
+        f"scale (a fraction among percents, seconds among milliseconds). Write it like the others, e.g. "
+        f"'{example}' if that is what it is, or convert it."))
+
+
+def _stated_scale(reader: _Reader, placed: list[Any]) -> Refusal | None:
+    """"population in millions: China 1411, USA 0.335 billion": a value drawn from its own scale beside the stated one."""
+    stated = None
+    for match in _STATED_SCALE.finditer(reader.intent):
+        if not reader._inside_drawn_name(match.start(), match.end()):
+            stated = match
+            break
+    if stated is None:
+        return None
+    key = next(g for g in stated.groups() if g).lower().lstrip("'")
+    factor = _SCALE_FACTORS.get(key, 1.0)
+    drawn = {p.value for p in reader.points}
+    for token in placed:
+        own = _OWN_SCALE.search(token.text)
+        digits = _DIGITS.search(token.text)
+        if own is None or digits is None:
+            continue
+        plain = float(re.sub(r"[,'’\u00a0]", "", digits.group(0)))
+        scaled = [r for r in token.readings if abs(r) != plain and r in drawn]
+        if not scaled:
+            continue  # drawn as written ("2.1m" as 2.1 metres): no scale applied
+        point = _point_of(reader, token)
+        label = point.label if point is not None and isinstance(point.label, str) else "it"
+        return ("UNITS_MIXED", (
+            f"The intent says the values are {stated.group(0).strip(' ()')}, but '{token.text.strip()}' carries its own "
+            f"scale, so it would be drawn as {abs(scaled[0]):,.0f} beside values written {stated.group(0).strip(' ()')}. "
+            f"Write every value on the stated scale, e.g. '{label} {abs(scaled[0]) / factor:g}'."))
+    return None
