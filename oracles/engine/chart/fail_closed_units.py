@@ -7,7 +7,8 @@ after one space, a currency sign before it, a scale word or suffix in it):
   hamster 120g"): 1.2 would stand beside 320 as if both were milliseconds. Refused, with the values to convert.
 - One value without the unit every other value carries ("db-01 78%, db-02 81%, web-01 0.45, web-02 52%"): it
   may be on another scale (a fraction among percents). Refused; a unit written once, on the first or the last
-  value only, is the list's unit and passes.
+  value only, is the list's unit and passes ("Mon 12, Tue 15, Wed 18%"), unless the values without it are
+  fractions beside a percent that is not ("Web 0.55, App 0.30, Store 15%").
 - A scale stated once for every value ("population in millions", "Revenue ($M)", "in thousands") and a value
   drawn from its own scale word or suffix ("USA 0.335 billion", "C 1.1M"): drawn as 335,000,000 beside 1,411.
   Refused, with the value written in the stated scale.
@@ -56,9 +57,11 @@ _SCALE_FACTORS = {"thousand": 1e3, "000": 1e3, "k": 1e3, "million": 1e6, "m": 1e
 _STATED_SCALE = re.compile(
     r"\bin\s+(?:[$€£¥]\s?|[A-Z]{3}\s+|[^\W\d_]+\s+)?(?P<word>thousand|million|billion|trillion)s\b|\bin\s+'?(?P<zeros>000)s\b|"
     r"\((?:in\s+)?(?:[$€£¥]\s?|[A-Z]{3}\s)?(?P<bracketed>thousand|million|billion|trillion|'?000|k|mn?|mm|bn|b)s?\)|"
+    r"\([^()\n]{0,30}?\b(?P<listed>thousand|million|billion|trillion)s\b[^()\n]{0,30}\)|"
     r"\bin\s+[$€£¥]\s?(?P<letter>k|mn?|mm|bn|b)\b", re.IGNORECASE)
 # A value's own scale: "0.335 billion", "1.1M", "$4.5m", "900k".
-_OWN_SCALE = re.compile(r"\d(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMB]|bn|mn|tn|trn|m)$)")
+_OWN_SCALE = re.compile(r"\d(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMBT]|bn|mn|tn|trn|m)$)")
+_FRACTION = re.compile(r"[-−+]?0?\.\d+")  # "0.45", ".3": a share written as a fraction
 _DIGITS = re.compile(r"\d[\d,'’\u00a0]*(?:\.\d+)?")
 
 
@@ -119,20 +122,29 @@ def _two_units(reader: _Reader, placed: list[Any], units: list[str | None]) -> R
 
 
 def _one_without_unit(reader: _Reader, placed: list[Any], units: list[str | None]) -> Refusal | None:
-    """"db-01 78%, db-02 81%, web-01 0.45, web-02 52%": one value lacks the unit every other value carries."""
-    if len(placed) < 3:
-        return None
+    """"db-01 78%, db-02 81%, web-01 0.45, web-02 52%": one value lacks the unit every other value carries; or
+    "Web 0.55, App 0.30, Store 15%": fractions beside a percent (a percent written once would be 55% and 30%)."""
     bare = [index for index, unit in enumerate(units) if unit is None]
     carried = {u for u in units if u is not None}
-    if len(bare) != 1 or len(carried) != 1:
+    if not bare or len(carried) != 1:
+        return None
+    unit = carried.pop()
+    fractions = unit == "%" and all(_FRACTION.fullmatch(placed[i].text.strip()) for i in bare) and any(
+        not _FRACTION.fullmatch(t.text.strip()) for t, u in zip(placed, units, strict=True) if u)
+    if not fractions and (len(bare) != 1 or len(placed) < 3):
         return None
     index = bare[0]
-    unit = carried.pop()
     token = placed[index]
     point = _point_of(reader, token)
     label = f" for '{point.label}'" if point is not None and isinstance(point.label, str) else ""
     value = token.text.strip()
     example = f"{unit}{value}" if unit in "$€£¥" else f"{value}{unit}" if unit == "%" else f"{value} {unit}"
+    if len(bare) > 1:
+        carrier = next(t for t, u in zip(placed, units, strict=True) if u)
+        return ("UNITS_MIXED", (
+            f"'{value}'{label} is a fraction written without a unit, beside '{_said(reader, carrier)}' in percent, so "
+            f"one of them is on another scale. Write every value in percent, e.g. "
+            f"'{(point.value if point is not None else 0) * 100:g}%' for {value}, or every value as a fraction."))
     return ("UNITS_MIXED", (
         f"'{value}'{label} is written without the unit every other value carries ({unit}), so it may be on another "
         f"scale (a fraction among percents, seconds among milliseconds). Write it like the others, e.g. "

@@ -11,7 +11,8 @@ a bar or a point it reads as one of the weeks. Forma draws no reference lines, s
   (`reference_statements`) and counts their number as not data.
 - A *measure* word (`MEASURE_WORDS`: baseline, average, mean, median, norm, budget) stated so is not left out
   (an average beside its parts may be meant as a bar): the check refuses it drawn as a category, with a hint.
-- The word must be said once in the intent: "Free plan limit 100. Pro plan limit 1000." are the data.
+- A target is left out only where its word is said once in the intent: in "Free plan limit 100. Pro plan limit
+  1000." the word names the data (the check then refuses them drawn apart, see below).
 
 The check also refuses a category holding either kind of word drawn among periods ("Jan 10, Feb 12, Target
 15"), or written as a clause ("Our target", "the average") — fail_closed_references.py.
@@ -32,7 +33,8 @@ _DETERMINER = r"(?i:our|the|my|a|an|this|their|your|its|his|her)"
 _NUMBER = (r"[-−+]?[$€£¥]?\d(?:[\d,'’]*\d)?(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion)(?![A-Za-z]))?"
            r"(?:\s?(?:%|°\s?[CFcf]|[A-Za-z]{1,7}(?![\w-])))?")
 # What may follow the number inside its statement: "45 each", "400 a week", "30 or more" (no digit, two words).
-_TAIL = r"(?:\s+(?:each|per\s+[^\W\d_][\w'’-]*|an?\s+[^\W\d_][\w'’-]*|or\s+(?:more|less|above|below|higher|lower)))?"
+_TAIL = (r"(?:\s+(?:each|per\s+[^\W\d_][\w'’-]*|an?\s+[^\W\d_][\w'’-]*|or\s+(?:more|less|above|below|higher|lower)|"
+         r"(?:for|in)\s+(?:the\s+|each\s+|every\s+)?[^\W\d_][\w'’-]*))?")
 _STATEMENT_END = r"(?=\s*(?:[.!?](?:\s|$)|\)|$|\n))"
 # "<word> [for paging] [is|of|:] <number>": the word first, then at most four words of what it is for.
 _WORD_FIRST = re.compile(
@@ -46,7 +48,7 @@ _NUMBER_FIRST = re.compile(
     rf"(?P<number>{_NUMBER})\s+(?i:is|was|being|as)\s+(?:{_DETERMINER}\s+)?(?:[a-z][\w'’-]*\s+){{0,2}}?"
     rf"(?i:\b(?P<word>{_WORD})\b){_STATEMENT_END}")
 # Where a statement of its own opens: the text's start, a sentence's end, a line, a bracket, "with".
-_OPENS = r"(?:^|[.!?][ \t]+|\n[ \t]*|(?P<bracket>\()[ \t]*|,?[ \t]*(?P<with>\bwith)[ \t]+)"
+_OPENS = r"(?:^|[.!?][ \t]+|\n[ \t]*|(?P<bracket>\()[ \t]*|,?[ \t]*(?P<with>\bwith)[ \t]+|(?P<dash>[ \t][-–—])[ \t]+)"
 # Before the word: an opening, an optional linking word and determiner, and at most three lowercase words
 # ("The team target", "alert threshold"; the first may be capitalised at a sentence's start: "Paging threshold").
 _BEFORE_WORD = re.compile(
@@ -54,6 +56,7 @@ _BEFORE_WORD = re.compile(
     r"(?:[A-Za-z][a-z'’-]*[ \t]+)?(?:[a-z][\w'’-]*[ \t]+){0,2}$")
 _BEFORE_NUMBER = re.compile(rf"{_OPENS}(?:(?i:and|but|while|plus|also|so)[ \t]+)?$")
 _CLOSE = re.compile(r"[ \t]*(?:\)|[.!?](?=\s|$))")
+_OPENING_WORD = re.compile(r"^(?:with|[-–—])\s+")  # not said again in the note: "with a goal of 10,000"
 _LOOK_BACK = 60  # characters before a word that may hold the opening of its statement
 
 
@@ -66,10 +69,12 @@ class Reference:
     number_start: int
     number_end: int
     word: str
+    said_once: bool  # the word is nowhere else in the intent: "Free plan limit 100. Pro plan limit 1000." are data
 
     @property
     def is_target(self) -> bool:
-        return self.word in TARGET_WORDS
+        """A target said once, in a statement of its own: left out by the reader, not data to the check."""
+        return self.word in TARGET_WORDS and self.said_once
 
 
 @lru_cache(maxsize=8)  # the reader and the check both ask about the same intent
@@ -81,19 +86,18 @@ def reference_statements(intent: str) -> tuple[Reference, ...]:
         for match in pattern.finditer(intent):
             word = match.group("word").lower()
             stem = word.rstrip("s") if word not in ("sla", "slo") else word
-            if len(re.findall(rf"\b{re.escape(stem)}s?\b", lowered)) != 1:
-                continue  # "Free plan limit 100. Pro plan limit 1000.": a word said for every item names the data
+            said_once = len(re.findall(rf"\b{re.escape(stem)}s?\b", lowered)) == 1
             lead = opener.search(intent, max(0, match.start() - _LOOK_BACK), match.start())
             if lead is None:
                 continue
             # the statement opens at its bracket, at "with", or at its first word after a stop or a line break
             # it opens at its bracket, at ", with", or at its first word after a stop or a line break, and closes
             # after its bracket or its stop: blanked whole, what stays reads as the list alone
-            start = lead.start("bracket") if lead.group("bracket") else lead.start() if lead.group("with") \
+            start = lead.start("bracket") if lead.group("bracket") else lead.start() if lead.group("with") or lead.group("dash") \
                 else lead.end() - len(intent[lead.start():lead.end()].lstrip(".!? \t\n"))
             close = _CLOSE.match(intent, match.end())
             end = close.end() if close and (lead.group("bracket") or ")" not in close.group(0)) else match.end()
-            found.append(Reference(start, end, match.start("number"), match.end("number"), word))
+            found.append(Reference(start, end, match.start("number"), match.end("number"), word, said_once))
     return tuple(sorted(found, key=lambda r: r.start))
 
 
@@ -108,5 +112,5 @@ def set_references_apart(intent: str) -> tuple[str, str | None]:
         text = text[:reference.start] + " " * (reference.end - reference.start) + text[reference.end:]
     if not re.search(r"\d", text):
         return intent, None  # the reference is all the intent holds: read as written (and refused as one value)
-    said = "; ".join(f"'{intent[r.start:r.end].strip(' ,()').removeprefix('with ').strip(' .!?')}'" for r in targets)
+    said = "; ".join(f"'{_OPENING_WORD.sub('', intent[r.start:r.end].strip(' ,()')).strip(' .!?')}'" for r in targets)
     return text, f"Reference values are not drawn as data (Forma draws no reference lines): {said}."
