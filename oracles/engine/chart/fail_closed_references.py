@@ -6,9 +6,10 @@
   ("Jan 10, Feb 12, Target 15"). It reads as one more week or one more bar. A target stated apart is left out
   of the chart by the reader and its number counts as not data (faithfulness.py); anything else is refused.
   "Accuracy: ours 0.84, baseline 0.71" or "Actual 120, Target 150" list it as a category and pass.
-- The measure glued to the first period ("Jan sales were 12, Feb 15, Mar 14" drawn as 'Jan sales', 'Feb',
-  'Mar'; "Q1 revenue 120, Q2 135"): every other label is a period alone, so the first holds the measure, not
-  a name. Refused with the rewrite that puts the measure in the subject.
+- The measure glued to a period ("Jan sales were 12, Feb 15, Mar 14" drawn as 'Jan sales', 'Feb', 'Mar';
+  "Q1 revenue 120, Q2 135"), or drawn in its place ("Mon: steps 8200, Tue 10400, Wed 6900" drawn as 'steps',
+  'Tue', 'Wed'): every other label is a period alone, so this one holds the measure, not a name. Refused with
+  the rewrite that puts the measure in the subject.
 
 Each rule returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py.
 """
@@ -27,13 +28,16 @@ Refusal = tuple[str, str]
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _CLAUSE_OPENERS = frozenset("our the my a an this their your its his her".split())
 _LOWER_WORD = re.compile(r"[a-z][a-z'’-]*")
+# The words of the item before a label ("Mon: steps", "In 2021 sales", "FY23 net income"): a period cut off it.
+_ITEM_BEFORE = re.compile(r"[^,;\n|]{0,30}$")
+_PERIOD_REACH = 30
 
 
 def check_references(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
     if reader.pairs:
         return None
-    return _reference_as_category(reader, label_spans) or _measure_glued_to_first_period(reader, label_spans)
+    return _reference_as_category(reader, label_spans) or _measure_among_periods(reader, label_spans)
 
 
 def _labels(reader: _Reader) -> list[str]:
@@ -71,16 +75,18 @@ def _reference_as_category(reader: _Reader, label_spans: dict[str, list[tuple[in
     return None
 
 
-def _measure_glued_to_first_period(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
-    """"Jan sales were 12, Feb 15, Mar 14" drawn as 'Jan sales': the first label holds the measure."""
+def _measure_among_periods(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
+    """"Jan sales were 12, Feb 15, Mar 14" drawn as 'Jan sales' (or as 'sales', the period cut into the title):
+    every other label is a period alone, so this one holds the measure, not a name."""
     labels = _labels(reader)
-    if len(labels) < 2:
+    odd = [label for label in labels if not is_time_like(label)]
+    if len(labels) < 2 or len(odd) != 1:
         return None
-    placed = sorted(labels, key=lambda lbl: min((a for a, _ in label_spans.get(lbl, [])), default=len(reader.intent)))
-    first, others = placed[0], placed[1:]
-    if is_time_like(first) or not all(is_time_like(other) for other in others):
-        return None
-    words = first.split()
+    label = odd[0]
+    periods = [other for other in labels if other != label]
+    value = next(p.value for p in reader.points if p.label == label)
+    other_value = next(p.value for p in reader.points if p.label == periods[0])
+    words = label.split()
     for cut in range(1, len(words)):
         head, tail = " ".join(words[:cut]), " ".join(words[cut:])
         if is_time_like(head) and all(_LOWER_WORD.fullmatch(w) for w in words[cut:]):
@@ -89,13 +95,32 @@ def _measure_glued_to_first_period(reader: _Reader, label_spans: dict[str, list[
             period, measure = tail, head
         else:
             continue
-        value = next(p.value for p in reader.points if p.label == first)
-        second = others[0]
-        second_value = next(p.value for p in reader.points if p.label == second)
         return ("LABEL_NOT_IN_INTENT", (
-            f"The label '{first}' holds '{measure}', which names the measure, not the period, while the other labels "
-            f"are periods alone ('{second}'). Put the measure in the subject, e.g. '{measure}: {period} {value:g}, "
-            f"{second} {second_value:g}'."))
+            f"The label '{label}' holds '{measure}', which names the measure, not the period, while the other labels "
+            f"are periods alone ('{periods[0]}'). Put the measure in the subject, e.g. '{measure}: {period} {value:g}, "
+            f"{periods[0]} {other_value:g}'."))
+    if len(periods) < 2 or not all(_LOWER_WORD.fullmatch(w) for w in words):
+        return None
+    for start, _ in label_spans.get(label, []):
+        cut = _period_cut_off(reader.intent[max(0, start - _PERIOD_REACH):start])
+        if cut:
+            return ("LABEL_NOT_IN_INTENT", (
+                f"The label '{label}' is not a period, while every other label is ('{periods[0]}', '{periods[1]}'): "
+                f"it is the measure after the period '{cut}', which is not drawn. Put the measure in the subject, "
+                f"e.g. '{label}: {cut} {value:g}, {periods[0]} {other_value:g}'."))
+    return None
+
+
+def _period_cut_off(before: str) -> str | None:
+    """The period in the item right before a label, followed only by lowercase words ("FY23 net " → "FY23")."""
+    item = _ITEM_BEFORE.search(before)
+    tokens = [t.strip(":") for t in (item.group(0) if item else "").split()]
+    for index in range(len(tokens)):
+        for width in (2, 1):
+            said = " ".join(tokens[index:index + width])
+            rest = tokens[index + width:]
+            if len(tokens[index:index + width]) == width and is_time_like(said) and all(_LOWER_WORD.fullmatch(t) for t in rest):
+                return said
     return None
 
 
