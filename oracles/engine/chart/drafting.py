@@ -32,7 +32,7 @@ from .references import set_references_apart
 from .spec import build_spec
 from .surface import blank_surface, tidy_labels
 from .tables import read_csv_block, read_json, read_markdown_table, read_yaml
-from .wording import label_axis_title, labels_are_time_like, read_wording
+from .wording import label_axis_title, labels_are_time_like, names_nothing, read_wording
 
 CHART_WORD_RE = re.compile(r"\b(?:bars?|columns?|lines?|areas?|pie|donut|doughnut|ring|scatter|dot|bubble|trend|"
                            r"histogram|timeline|stacked|grouped|horizontal)\b", re.IGNORECASE)
@@ -152,18 +152,19 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     title = wording.title
     if title is None or title.casefold() in {(s.name or "").casefold() for s in read.series}:
         title = _series_title(read) or title  # "Revenue: Q1 …" names a series, not the chart
-    title = _capitalised(title or read.y_title or single_name or "Chart") or "Chart"
+    # no title rather than one that names nothing ("Chart", "Y" of a JSON key, "Following CSV?")
+    title = _capitalised(title or next((t for t in (read.y_title, single_name) if t and not names_nothing(t)), None))
     y_title = wording.y_title or read.y_title or (single_name if single_name else None)
     if y_title is None and len(read.series) == 1 and not read.pairs:
         y_title = title
     if read.pairs and (read.x_title is None or read.y_title is None):
-        x_title, y_title = _pair_axis_titles(title, wording.x_title, wording.y_title or read.y_title)
+        x_title, y_title = _pair_axis_titles(title or "", wording.x_title, wording.y_title or read.y_title)
         read.x_title = read.x_title or x_title
     y_title = _capitalised(y_title)
     if read.unit and y_title and read.unit not in y_title:
         y_title = f"{y_title} ({read.unit})"
     if generated:
-        title = f"{title} (illustrative data)"
+        title = f"{title} (illustrative data)" if title else "Illustrative data"
     facts: dict[str, Any] = {
         "series": [{"name": s.name, "points": [{"label": lbl, "value": v} for lbl, v in s.points]}
                    for s in read.series],

@@ -38,7 +38,9 @@ def build_spec(facts: dict[str, Any]) -> dict[str, Any]:
         labels += [p["label"] for p in series["points"] if p["label"] not in labels]
     multi = len(facts["series"]) > 1
     mark = facts["mark"]
-    spec: dict[str, Any] = {"$schema": SCHEMA_ID, "title": _title(facts), "data": {"values": rows}}
+    spec: dict[str, Any] = {"$schema": SCHEMA_ID, "data": {"values": rows}}
+    if facts.get("title"):
+        spec = {"$schema": SCHEMA_ID, "title": _title(facts), "data": {"values": rows}}
     if facts["pairs"]:
         spec.update(_pairs_view(facts, multi))
     elif mark == "arc":

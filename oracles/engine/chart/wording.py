@@ -142,7 +142,22 @@ def subject_title(prefix: str) -> str | None:
         return None
     if all(w.casefold() in EMPTY_TITLE_WORDS for w in re.findall(r"[^\W\d_][\w'’]*", text)):
         return None  # "we had 120 signups from …": the start of the sentence names nothing
+    if names_nothing(text):
+        return None
     return text[0].upper() + text[1:]
+
+
+# Words that point at the data or the request without naming what is charted: "the following CSV?", "this
+# data", "x", "y". A title made only of them names nothing; the chart is then drawn without one.
+_POINTING_WORDS = frozenset("""following below above attached pasted csv tsv json yaml table spreadsheet sheet data
+dataset values value numbers figures x y chart graph plot label labels this these that those the my our some here it
+of""".split())
+
+
+def names_nothing(title: str) -> bool:
+    """A title of pointing words only ("Following CSV?", "Y", "Chart"): it names nothing that is charted."""
+    words = re.findall(r"[^\W\d_][\w'’]*", title)
+    return not words or all(w.casefold() in _POINTING_WORDS for w in words)
 
 
 def _axis_title(text: str, axis: str) -> str | None:
