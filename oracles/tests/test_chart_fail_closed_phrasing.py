@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from oracles.engine import Verdict, get_kind
+from oracles.engine import Verdict, answer, get_kind
 from oracles.engine.chart.fail_closed_phrasing import _spec_key_in_name, _trailing_adverbial
 from oracles.engine.chart.faithfulness import _Reader, check_faithful
 from oracles.tests.test_chart_fail_closed import _check, _refused, _rows, _spec, _valid
@@ -149,6 +149,25 @@ def test_a_title_cut_from_a_sentence_start_is_not_drafted() -> None:
     intent = "we had 120 visits from Google, 45 from Bing and 33 from DuckDuckGo, chart that"
     spec = get_kind("chart").draft(intent, "vega-lite", {}).artifact
     assert (spec.get("title") or {}).get("text", "").casefold() not in {"we had", "we"}
+
+
+@pytest.mark.parametrize("intent", [
+    "chart: Berlin 3.6M people, Paris 2.1M people, Rome 2.8M people",
+    "Can you visualize the following CSV?\ncity,pop\nOslo,0.7\nBergen,0.29\nTromsø,0.08",
+    'Build a bar chart. x: ["north", "south", "east"], y: [4, 7, 5]',
+    "Plot this data please: Mon 34, Tue 41, Wed 29",
+])
+def test_a_chart_with_no_subject_is_drawn_without_a_title_that_names_nothing(intent: str) -> None:
+    # no title rather than one that names nothing ("Chart", "Following CSV?", "Y" of a JSON key); a header may name it
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    title = (verdict.result.get("title") or {}).get("text", "")  # type: ignore[union-attr]
+    assert title in ("", "Pop"), title
+
+
+def test_an_asked_title_is_drawn_even_if_it_names_little() -> None:
+    verdict = answer("chart", "bar chart titled 'The data': Mon 34, Tue 41, Wed 29", "vega-lite", {})
+    assert verdict.status == "valid" and verdict.result["title"]["text"] == "The data"  # type: ignore[index]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -114,13 +114,12 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
-    # changes in labels, bounds, series not asked; then units and scales (fail_closed_units.py); then references and
-    # measures drawn as categories (fail_closed_references.py); then subsets, corrections, remainders
-    # (fail_closed_asks.py); then the phrasings of fail_closed_phrasing.py; then data the chart cannot hold
-    # (fail_closed_missing.py)
-    return (check_values(reader, label_spans, used) or check_units(reader, label_spans, used)
-            or check_references(reader, label_spans, used) or check_asks(reader, label_spans, used)
-            or check_phrasing(reader, label_spans, used) or check_missing(reader, label_spans, used))
+    # changes in labels, bounds, series not asked; then subsets, corrections, remainders (fail_closed_asks.py); then
+    # the phrasings of fail_closed_phrasing.py; then units and scales (fail_closed_units.py); then references and
+    # measures drawn as categories (fail_closed_references.py); then data the chart cannot hold (fail_closed_missing.py)
+    return (check_values(reader, label_spans, used) or check_asks(reader, label_spans, used)
+            or check_phrasing(reader, label_spans, used) or check_units(reader, label_spans, used)
+            or check_references(reader, label_spans, used) or check_missing(reader, label_spans, used))
 
 
 # ---------------------------------------------------------------------------------------------
