@@ -232,12 +232,20 @@ def test_a_request_to_leave_data_out_is_refused_rather_than_ignored() -> None:
     assert _code(verdict) == "REQUEST_NOT_HONOURED"
 
 
-@pytest.mark.parametrize("intent", [
-    "Hours worked: Alice 40, Bob 38.5, Carol 42, total 120.5",
-    "Daily steps — Mon 8k Tue 10k Wed 7.5k (goal 10k)",
-])
-def test_a_total_or_a_bracketed_note_is_not_drawn_as_a_category(intent: str) -> None:
-    assert _code(answer("chart", intent, "vega-lite", {})) == "VALUE_NOT_PLACED"
+def test_a_total_is_not_drawn_as_a_category() -> None:
+    assert _code(answer("chart", "Hours worked: Alice 40, Bob 38.5, Carol 42, total 120.5", "vega-lite", {})) \
+        == "VALUE_NOT_PLACED"
+
+
+def test_a_bracketed_goal_is_not_drawn_as_a_category() -> None:
+    # a target stated apart is left out of the chart and named in the notes (references.py); drawn, it is refused
+    intent = "Daily steps — Mon 8k Tue 10k Wed 7.5k (goal 10k)"
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid" and [r["label"] for r in verdict.result["data"]["values"]] == ["Mon", "Tue", "Wed"]
+    assert any("'goal 10k'" in note for note in verdict.notes or [])
+    rows = [{"label": "Mon", "value": 8000}, {"label": "Tue", "value": 10000}, {"label": "Wed", "value": 7500},
+            {"label": "goal", "value": 10000}]
+    assert _code(_planted(intent, _set_rows(rows))) == "VALUE_NOT_PLACED"
 
 
 def test_a_bracketed_note_that_lists_values_after_the_data_is_not_drawn_as_categories() -> None:
@@ -569,7 +577,7 @@ def test_horizontal_bars_asked_but_another_mark_drawn_are_refused() -> None:
 def test_a_label_that_swallowed_a_value_with_a_multiplier_is_refused() -> None:
     """Planted: 'LATAM $310k Also EMEA' drawn as one label of 937, LATAM's own value dropped."""
     intent = "Revenue by region: EMEA $1.2M, APAC $860k, LATAM $310k Also EMEA 937"
-    clean = "Revenue by region: EMEA $1.2M, APAC $860k, LATAM $310k, Also 937"
+    clean = "Revenue by region: EMEA $1.2M, APAC $860k, LATAM $310k, Also $937"  # a scaffold: every value in $
 
     def plant(spec: dict[str, Any]) -> None:
         rows = spec["data"]["values"]

@@ -78,7 +78,9 @@ def test_mixed_units_are_never_answered_valid(intent: str) -> None:
      [("db-01", 78), ("db-02", 81), ("web-01", 0.45), ("web-02", 52)], "'0.45' for 'web-01'"),
     ("Fill rate by warehouse: Leeds 92%, Derby 88%, Hull 0.9, York 95%",
      [("Leeds", 92), ("Derby", 88), ("Hull", 0.9), ("York", 95)], "'0.9' for 'Hull'"),
-    ("Spend per team: Ops $120, Data $95, Design 80", [("Ops", 120), ("Data", 95), ("Design", 80)], "'80' for 'Design'"),
+    ("Spend per team: Ops $120, Data $95, QA $60, Design 80", [("Ops", 120), ("Data", 95), ("QA", 60), ("Design", 80)],
+     "'80' for 'Design'"),
+    ("Leeds 92%, Derby 0.88, York 95%", [("Leeds", 92), ("Derby", 0.88), ("York", 95)], "'0.88' for 'Derby'"),
     ("Share of revenue: Web 0.55, App 0.30, Store 15%", [("Web", 0.55), ("App", 0.3), ("Store", 15)], "fraction"),
 ])
 def test_a_value_without_the_unit_of_the_others_is_refused(intent: str, rows: list, named: str) -> None:
@@ -90,6 +92,7 @@ def test_a_value_without_the_unit_of_the_others_is_refused(intent: str, rows: li
     ("bounce rate: Mon 12, Tue 15, Wed 18%", [("Mon", 12), ("Tue", 15), ("Wed", 18)]),
     ("bounce rate: Mon 12%, Tue 15, Wed 18", [("Mon", 12), ("Tue", 15), ("Wed", 18)]),
     ("Error rates: api 0.2%, web 1.1%, batch 3%", [("api", 0.2), ("web", 1.1), ("batch", 3)]),
+    ("Spend: Ops $120, Data $95, Design 80", [("Ops", 120), ("Data", 95), ("Design", 80)]),  # two carry it: a typo or not
 ])
 def test_a_unit_written_once_passes(intent: str, rows: list) -> None:
     assert _check(intent, _rows(*rows)) is None
@@ -130,3 +133,13 @@ def test_one_scale_passes(intent: str, rows: list) -> None:
 def test_planted_own_scale_under_a_stated_scale_is_refused() -> None:
     intent = "bar chart of population in millions: China 1411, India 1428, USA 0.335 billion"
     _refused(_planted(intent), "UNITS_MIXED", "in millions", "'USA 335'")
+
+
+def test_every_value_on_the_stated_scale_passes() -> None:
+    intent = "market cap in billions: Apple 2.9 billion, Microsoft 2.8 billion, Nvidia 2.2 billion"
+    rows = [("Apple", 2.9e9), ("Microsoft", 2.8e9), ("Nvidia", 2.2e9)]
+    assert _check(intent, _rows(*rows), title="market cap in billions") is None
+    # one of them on another scale is refused
+    mixed = intent.replace("Nvidia 2.2 billion", "Nvidia 2200 million")
+    code, _ = _check(mixed, _rows(*rows), title="market cap in billions") or ("", "")
+    assert code == "UNITS_MIXED"

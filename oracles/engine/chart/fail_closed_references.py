@@ -48,13 +48,16 @@ def _reference_as_category(reader: _Reader, label_spans: dict[str, list[tuple[in
     """"W5 1,502. Our target is 1,500." drawn with a bar 'Our target': a reference read as one more category."""
     labels = _labels(reader)
     statements = None
+    periods = None
     for label in labels:
         words = [w.lower() for w in _WORD.findall(label)]
         word = next((w for w in words if w in TARGET_WORDS or w in MEASURE_WORDS), None)
         if word is None:
             continue
-        others = [other for other in labels if other != label]
-        among_periods = bool(others) and all(is_time_like(other) for other in others)
+        if periods is None:
+            periods = sum(1 for other in labels if is_time_like(other))  # once, not once per label
+        among_periods = len(labels) > 1 and periods == len(labels) - (0 if is_time_like(label) else 1) \
+            and not is_time_like(label)
         if statements is None:
             statements = reference_statements(reader.intent)
         spans = label_spans.get(label, [])

@@ -5,13 +5,14 @@ after one space, a currency sign before it, a scale word or suffix in it):
 
 - Two units among the drawn values ("/login 320ms, /search 1.2s", "logs 120GB, media 1.4TB", "cat 4.5kg,
   hamster 120g"): 1.2 would stand beside 320 as if both were milliseconds. Refused, with the values to convert.
-- One value without the unit every other value carries ("db-01 78%, db-02 81%, web-01 0.45, web-02 52%"): it
-  may be on another scale (a fraction among percents). Refused; a unit written once, on the first or the last
+- One value without the unit every other value (three or more) carries ("db-01 78%, db-02 81%, web-01 0.45,
+  web-02 52%"): it may be on another scale (a fraction among percents). Refused; a unit written once, on the first or the last
   value only, is the list's unit and passes ("Mon 12, Tue 15, Wed 18%"), unless the values without it are
   fractions beside a percent that is not ("Web 0.55, App 0.30, Store 15%").
 - A scale stated once for every value ("population in millions", "Revenue ($M)", "in thousands") and a value
   drawn from its own scale word or suffix ("USA 0.335 billion", "C 1.1M"): drawn as 335,000,000 beside 1,411.
-  Refused, with the value written in the stated scale.
+  Refused, with the value written in the stated scale; every value written on the stated scale ("in billions —
+  Apple 2.9 billion, Microsoft 2.8 billion") is one scale and passes.
 
 Each rule returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py; the
 code is UNITS_MIXED (billed: one axis cannot show what the request asks).
@@ -19,7 +20,9 @@ code is UNITS_MIXED (billed: one axis cannot show what the request asks).
 
 from __future__ import annotations
 
+import math
 import re
+from bisect import bisect_right
 from typing import Any
 
 _Reader = Any
@@ -61,6 +64,7 @@ _STATED_SCALE = re.compile(
     r"\bin\s+[$€£¥]\s?(?P<letter>k|mn?|mm|bn|b)\b", re.IGNORECASE)
 # A value's own scale: "0.335 billion", "1.1M", "$4.5m", "900k".
 _OWN_SCALE = re.compile(r"\d(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>[kKMBT]|bn|mn|tn|trn|m)$)")
+_CARRIERS = 3  # values that carry the unit before one without it is refused: "$1.2M, $860k, Also 937" reads either way
 _FRACTION = re.compile(r"[-−+]?0?\.\d+")  # "0.45", ".3": a share written as a fraction
 _DIGITS = re.compile(r"\d[\d,'’\u00a0]*(?:\.\d+)?")
 
@@ -73,11 +77,17 @@ def check_units(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], 
     placed = [token for token in reader.numbers if token.start in used and not drawn.isdisjoint(token.readings)]
     if len(placed) < 2:
         return None
-    units = [_unit_of(reader, token, label_spans) for token in placed]
+    merged: list[list[int]] = []  # the drawn labels' spans, merged: one bisect tells whether a place is in one
+    for a, b in sorted(span for spans in label_spans.values() for span in spans):
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    units = [_unit_of(reader, token, merged) for token in placed]
     return _two_units(reader, placed, units) or _one_without_unit(reader, placed, units) or _stated_scale(reader, placed)
 
 
-def _unit_of(reader: _Reader, token: Any, label_spans: dict[str, list[tuple[int, int]]]) -> str | None:
+def _unit_of(reader: _Reader, token: Any, spans: list[list[int]]) -> str | None:
     """The unit the intent writes at a drawn value: a currency sign before it, or a unit of `_UNITS` after it."""
     currency = _CURRENCY.match(token.text)
     if currency:
@@ -93,7 +103,9 @@ def _unit_of(reader: _Reader, token: Any, label_spans: dict[str, list[tuple[int,
         return None
     if after.group("space") and len(spelling) == 1 and spelling.isalpha() and not _ITEM_END.match(reader.intent, after.end()):
         return None  # "S 12 M 15": the next label, not a unit
-    if any(a <= after.start("unit") < b for spans in label_spans.values() for a, b in spans):
+    at = after.start("unit")
+    index = bisect_right(spans, [at, len(reader.intent) + 1]) - 1
+    if index >= 0 and at < spans[index][1]:
         return None  # the word is a drawn label ("5 min" is no unit of "Min 5")
     return name
 
@@ -131,7 +143,7 @@ def _one_without_unit(reader: _Reader, placed: list[Any], units: list[str | None
     unit = carried.pop()
     fractions = unit == "%" and all(_FRACTION.fullmatch(placed[i].text.strip()) for i in bare) and any(
         not _FRACTION.fullmatch(t.text.strip()) for t, u in zip(placed, units, strict=True) if u)
-    if not fractions and (len(bare) != 1 or len(placed) < 3):
+    if not fractions and (len(bare) != 1 or len(placed) < _CARRIERS + 1):
         return None
     index = bare[0]
     token = placed[index]
@@ -163,19 +175,25 @@ def _stated_scale(reader: _Reader, placed: list[Any]) -> Refusal | None:
     key = next(g for g in stated.groups() if g).lower().lstrip("'")
     factor = _SCALE_FACTORS.get(key, 1.0)
     drawn = {p.value for p in reader.points}
+    scaled: list[tuple[Any, float, float]] = []  # (token, value drawn, its own factor)
+    unscaled = 0
     for token in placed:
         own = _OWN_SCALE.search(token.text)
         digits = _DIGITS.search(token.text)
-        if own is None or digits is None:
-            continue
-        plain = float(re.sub(r"[,'’\u00a0]", "", digits.group(0)))
-        scaled = [r for r in token.readings if abs(r) != plain and r in drawn]
-        if not scaled:
-            continue  # drawn as written ("2.1m" as 2.1 metres): no scale applied
-        point = _point_of(reader, token)
-        label = point.label if point is not None and isinstance(point.label, str) else "it"
-        return ("UNITS_MIXED", (
-            f"The intent says the values are {stated.group(0).strip(' ()')}, but '{token.text.strip()}' carries its own "
-            f"scale, so it would be drawn as {abs(scaled[0]):,.0f} beside values written {stated.group(0).strip(' ()')}. "
-            f"Write every value on the stated scale, e.g. '{label} {abs(scaled[0]) / factor:g}'."))
-    return None
+        plain = float(re.sub(r"[,'’\u00a0]", "", digits.group(0))) if digits else 0.0
+        values = [r for r in token.readings if abs(r) != plain and r in drawn] if own and plain else []
+        if values:
+            scaled.append((token, values[0], abs(values[0]) / plain))
+        else:
+            unscaled += 1  # drawn as written ("2.1m" as 2.1 metres, "1411" in millions): no scale applied
+    other = next((s for s in scaled if not math.isclose(s[2], factor, rel_tol=1e-6)), None)
+    if not scaled or (other is None and not unscaled):
+        return None  # one scale throughout: "market cap in billions — Apple 2.9 billion, Microsoft 2.8 billion"
+    token, value, _ = other or scaled[0]
+    point = _point_of(reader, token)
+    label = point.label if point is not None and isinstance(point.label, str) else "it"
+    said = stated.group(0).strip(" ()")
+    return ("UNITS_MIXED", (
+        f"The intent says the values are {said}, but '{token.text.strip()}' carries its own scale, so it would be drawn "
+        f"as {abs(value):,.0f} beside values written {said}. Write every value on the stated scale, e.g. "
+        f"'{label} {abs(value) / factor:g}'."))

@@ -21,6 +21,7 @@ The check also refuses a category holding either kind of word drawn among period
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,7 +31,7 @@ MEASURE_WORDS = frozenset("baseline baselines average avg mean median norm budge
 _WORD = r"(?:" + "|".join(sorted(TARGET_WORDS | MEASURE_WORDS, key=len, reverse=True)) + r")"
 _DETERMINER = r"(?i:our|the|my|a|an|this|their|your|its|his|her)"
 # The number of the reference (its sign, currency, thousands, scale and unit); a stop after it ends the statement.
-_NUMBER = (r"[-−+]?[$€£¥]?\d(?:[\d,'’]*\d)?(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion)(?![A-Za-z]))?"
+_NUMBER = (r"(?<![\d.,'’])[-−+]?[$€£¥]?\d(?:[\d,'’]*\d)?(?:\.\d+)?(?:\s?(?:[kKMB]|bn|mn|thousand|million|billion)(?![A-Za-z]))?"
            r"(?:\s?(?:%|°\s?[CFcf]|[A-Za-z]{1,7}(?![\w-])))?")
 # What may follow the number inside its statement: "45 each", "400 a week", "30 or more" (no digit, two words).
 _TAIL = (r"(?:\s+(?:each|per\s+[^\W\d_][\w'’-]*|an?\s+[^\W\d_][\w'’-]*|or\s+(?:more|less|above|below|higher|lower)|"
@@ -60,6 +61,13 @@ _OPENING_WORD = re.compile(r"^(?:with|[-–—])\s+")  # not said again in the n
 _LOOK_BACK = 60  # characters before a word that may hold the opening of its statement
 
 
+_ANY_WORD = re.compile(rf"\b{_WORD}\b", re.IGNORECASE)
+
+
+def _stem(word: str) -> str:
+    return word if word in ("sla", "slo") else word.removesuffix("s")
+
+
 @dataclass(frozen=True)
 class Reference:
     """A statement of a reference value: its span, its number's span and its word (lowercase)."""
@@ -80,13 +88,12 @@ class Reference:
 @lru_cache(maxsize=8)  # the reader and the check both ask about the same intent
 def reference_statements(intent: str) -> tuple[Reference, ...]:
     """Every reference value stated on its own in the intent (see the module docstring), in text order."""
-    lowered = intent.lower()
+    said = Counter(_stem(w) for w in _ANY_WORD.findall(intent.lower()))  # once: a word's count, not a scan per match
     found = []
     for pattern, opener in ((_WORD_FIRST, _BEFORE_WORD), (_NUMBER_FIRST, _BEFORE_NUMBER)):
         for match in pattern.finditer(intent):
             word = match.group("word").lower()
-            stem = word.rstrip("s") if word not in ("sla", "slo") else word
-            said_once = len(re.findall(rf"\b{re.escape(stem)}s?\b", lowered)) == 1
+            said_once = said[_stem(word)] == 1
             lead = opener.search(intent, max(0, match.start() - _LOOK_BACK), match.start())
             if lead is None:
                 continue
