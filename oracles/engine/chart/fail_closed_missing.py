@@ -9,6 +9,9 @@
 - A comparison asked ("A vs B", "compare A and B", "grouped bars", "side by side") and one series drawn, with
   the sides of the comparison not both drawn: the second side has no data, refused.
 
+- A pie whose slices add up to more than the whole the intent states ("(out of 10 tasks): done 7, in progress 4,
+  blocked 2", "n=120", "200 in total"): the parts cannot all be parts of it, refused.
+
 Each rule returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py.
 """
 
@@ -108,9 +111,36 @@ def _comparison_one_side(reader: _Reader, label_spans: dict[str, list[tuple[int,
     return None
 
 
+# ---------------------------------------------------------------------------------------------
+# 4. Parts of a pie that exceed the whole the intent states
+
+# "(out of 10 tasks)", "200 in total", "a total of 40", "n=120": the whole the slices are parts of.
+_WHOLE = re.compile(
+    r"\bout\s+of\s+(?P<a>\d[\d,]*)\b|\b(?P<b>\d[\d,]*)\s+(?:in\s+total|total|altogether|overall)\b|"
+    r"\btotal(?:\s+of|\s*[:=]|\s+(?:is|was))?\s+(?P<c>\d[\d,]*)\b|\bn\s*=\s*(?P<d>\d[\d,]*)\b", re.IGNORECASE)
+
+
+def _parts_exceed_the_whole(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
+                            used: set[int]) -> Refusal | None:
+    """"pie of sprint task status (out of 10 tasks): done 7, in progress 4, blocked 2": slices of 13 in a whole of 10."""
+    if reader.mark != "arc" or reader.pairs or "%" in reader.intent:
+        return None  # shares in percent are the drafter's rule (more than 100%); only a pie is parts of one whole
+    total = sum(p.value for p in reader.points)
+    for match in _WHOLE.finditer(reader.intent):
+        if reader._inside_drawn_name(match.start(), match.end()):
+            continue
+        whole = float(next(g for g in match.groups() if g).replace(",", ""))
+        if whole and total > whole:
+            return ("UNSUPPORTED_CHART", (
+                f"The slices add up to {total:g}, more than the whole the intent states ('{match.group(0).strip()}'), "
+                "so they cannot all be parts of it. Check the numbers (a part counted twice?), or ask for bars to "
+                "compare them."))
+    return None
+
+
 def check_missing(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
-    for rule in (_row_columns_in_labels, _data_elsewhere, _comparison_one_side):
+    for rule in (_row_columns_in_labels, _data_elsewhere, _comparison_one_side, _parts_exceed_the_whole):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal

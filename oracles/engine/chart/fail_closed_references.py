@@ -11,12 +11,19 @@
   'Tue', 'Wed'): every other label is a period alone, so this one holds the measure, not a name. Refused with
   the rewrite that puts the measure in the subject.
 
+- The subject glued to the first name ("Donut: revenue mix B2B 62%, B2C 31%, B2G 7%" drawn as 'revenue mix B2B'):
+  the first label ends with a coded name written like every other one ("B2C", "mq-02"), the words before it are
+  the subject. Refused with the rewrite that puts the subject before a colon.
+- A second value for a drawn name, said in a sentence after the data ("North 40, South 55. Finance's sheet
+  says North closed 45") and drawn as one more bar ('Finance's sheet says North'): refused, naming both values.
+
 Each rule returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Any
 
 from .calendar import is_time_like
@@ -28,6 +35,9 @@ Refusal = tuple[str, str]
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _CLAUSE_OPENERS = frozenset("our the my a an this their your its his her".split())
 _LOWER_WORD = re.compile(r"[a-z][a-z'’-]*")
+_LOWER, _UPPER, _DIGITS = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"\d")
+_NOT_LETTER = re.compile(r"[^A-Za-z]")
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)")  # not a dash: "North 40 — South 55 — Far North 12" is one list
 # The words of the item before a label ("Mon: steps", "In 2021 sales", "FY23 net income"): a period cut off it.
 _ITEM_BEFORE = re.compile(r"[^,;\n|]{0,30}$")
 _PERIOD_REACH = 30
@@ -37,7 +47,8 @@ def check_references(reader: _Reader, label_spans: dict[str, list[tuple[int, int
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
     if reader.pairs:
         return None
-    return _reference_as_category(reader, label_spans) or _measure_among_periods(reader, label_spans)
+    return (_reference_as_category(reader, label_spans) or _measure_among_periods(reader, label_spans)
+            or _subject_glued_to_first_name(reader, label_spans) or _second_value_said_apart(reader, label_spans, used))
 
 
 def _labels(reader: _Reader) -> list[str]:
@@ -111,6 +122,68 @@ def _measure_among_periods(reader: _Reader, label_spans: dict[str, list[tuple[in
                 f"The label '{label}' is not a period, while every other label is ('{periods[0]}', '{periods[1]}'): "
                 f"it is the measure after the period '{cut}', which is not drawn. Put the measure in the subject, "
                 f"e.g. '{label}: {cut} {value:g}, {periods[0]} {other_value:g}'."))
+    return None
+
+
+def _first_in_text(reader: _Reader, labels: list[str], label_spans: dict[str, list[tuple[int, int]]]) -> list[str]:
+    return sorted(labels, key=lambda lbl: min((a for a, _ in label_spans.get(lbl, [])), default=len(reader.intent)))
+
+
+def _shape(word: str) -> str:
+    """"B2B" → "A9A", "mq-01" → "aa-99": the pattern of a coded name."""
+    return _DIGITS.sub("9", _UPPER.sub("A", _LOWER.sub("a", word)))
+
+
+def _subject_glued_to_first_name(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
+    """"Donut: revenue mix B2B 62%, B2C 31%, B2G 7%" drawn as 'revenue mix B2B': the first label ends with a coded
+    name like every other label ("B2C", "B2G"), and the words before it are the subject."""
+    labels = _labels(reader)
+    if len(labels) < 3:
+        return None
+    first, *others = _first_in_text(reader, labels, label_spans)
+    width = {len(other.split()) for other in others}
+    words = first.split()
+    if len(width) != 1 or len(words) <= (size := width.pop()):
+        return None
+    head, tail = words[:-size], " ".join(words[-size:])
+    coded = _NOT_LETTER.search(tail) and all(_shape(other) == _shape(tail) for other in others)
+    prefixed = len(tail) > 2 and all(other[:2] == tail[:2] for other in others)
+    if not (coded or prefixed) or not all(w.isalpha() for w in head):
+        return None
+    subject = " ".join(head)
+    if len(head) == 1 and len(re.findall(rf"\b{re.escape(subject)}s?\b", reader.intent, re.IGNORECASE)) > 1:
+        return None  # "mean length per sample: sample S1 = 42.5, S2 = 39.8": the kind of the names, said in the subject
+    value = next(p.value for p in reader.points if p.label == first)
+    return ("LABEL_NOT_IN_INTENT", (
+        f"The label '{first}' holds '{subject}' before the name '{tail}', which is written like every other name "
+        f"('{others[0]}'): '{subject}' is the subject, not part of the name. Put it before a colon, e.g. "
+        f"'{subject}: {tail} {value:g}, {others[0]} …'."))
+
+
+def _second_value_said_apart(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
+                             used: set[int]) -> Refusal | None:
+    """"North 40, South 55. Finance's sheet says North closed 45" drawn with a bar 'Finance's sheet says North': a
+    second value for a name already drawn, said in a sentence after the data."""
+    labels = _labels(reader)
+    if len(labels) < 2:
+        return None
+    names = {label.casefold(): label for label in labels}
+    ends = sorted(token.end for token in reader.numbers if token.start in used)
+    for label in labels:
+        words = label.split()
+        for size in range(1, len(words)):  # a word or more before the name
+            name = names.get(" ".join(words[-size:]).casefold())
+            if name is None:
+                continue
+            for start, _ in label_spans.get(label, []):
+                index = bisect_right(ends, start) - 1
+                if index >= 0 and _SENTENCE_BREAK.search(reader.intent, ends[index], start):
+                    value = next(p.value for p in reader.points if p.label == label)
+                    first = next(p.value for p in reader.points if p.label == name)
+                    return ("VALUE_NOT_PLACED", (
+                        f"'{label}' ({value:g}) names '{name}' again, already drawn with {first:g}, in a sentence after "
+                        f"the data: a second value for one name is not one more bar. Say which value to chart, e.g. "
+                        f"'{name} {value:g}' in the list, and leave the other out."))
     return None
 
 

@@ -1,15 +1,16 @@
 """A reference value stated apart from the data: one rule for the reader and the check (docs/verdicts.md).
 
 "Our target is 1,500.", "The threshold for paging is 90%.", "(goal 400)", "…, with a goal of 10,000" and
-"1,500 is our target." state a value the data are measured against, not one more category or period: drawn as
+"…; capacity is 5 TB" and "1,500 is our target." state a value the data are measured against, not one more category or period: drawn as
 a bar or a point it reads as one of the weeks. Forma draws no reference lines, so:
 
-- A statement of its own (a sentence, a bracket, a "with a …" clause, a line) whose subject is a *target*
-  word (`TARGET_WORDS`: target, goal, threshold, objective, quota, SLA, SLO, limit, benchmark) and whose only
+- A statement of its own (a sentence, a bracket, a "with a …" clause, a line, a clause with a verb after a
+  list's separator) whose subject is a *target* word (`TARGET_WORDS`: target, goal, threshold, objective,
+  quota, SLA, SLO, limit, benchmark, capacity, ceiling, budget) and whose only
   number is the reference is left out of the chart by the reader (`set_references_apart`, same length so
   positions hold), and the answer's notes name it; the check reads the same statements on its own
   (`reference_statements`) and counts their number as not data.
-- A *measure* word (`MEASURE_WORDS`: baseline, average, mean, median, norm, budget) stated so is not left out
+- A *measure* word (`MEASURE_WORDS`: baseline, average, mean, median, norm) stated so is not left out
   (an average beside its parts may be meant as a bar): the check refuses it drawn as a category, with a hint.
 - A target is left out only where its word is said once in the intent: in "Free plan limit 100. Pro plan limit
   1000." the word names the data (the check then refuses them drawn apart, see below).
@@ -26,8 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 TARGET_WORDS = frozenset("target targets goal goals threshold thresholds objective objectives quota quotas sla slo "
-                         "limit limits benchmark benchmarks".split())
-MEASURE_WORDS = frozenset("baseline baselines average avg mean median norm budget".split())
+                         "limit limits benchmark benchmarks capacity ceiling budget".split())
+MEASURE_WORDS = frozenset("baseline baselines average avg mean median norm".split())
 _WORD = r"(?:" + "|".join(sorted(TARGET_WORDS | MEASURE_WORDS, key=len, reverse=True)) + r")"
 _DETERMINER = r"(?i:our|the|my|a|an|this|their|your|its|his|her)"
 # The number of the reference (its sign, currency, thousands, scale and unit); a stop after it ends the statement.
@@ -41,15 +42,17 @@ _STATEMENT_END = r"(?=\s*(?:[.!?](?:\s|$)|\)|$|\n))"
 _WORD_FIRST = re.compile(
     rf"(?i:\b(?P<word>{_WORD})\b)"
     r"(?:\s+(?i:for|of|on|per|across|in|at)\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,3}?)?"
-    r"\s*(?:[:=]|[-–—](?=\s)|(?i:\b(?:is|was|are|were|sits|stands|remains|will\s+be|would\s+be|should\s+be)\b)"
+    r"\s*(?:[:=]|[-–—](?=\s)|(?P<verb>(?i:\b(?:is|was|are|were|sits|stands|remains|will\s+be|would\s+be|should\s+be)\b))"
     r"(?:\s+(?i:set|now))?(?:\s+(?i:at|of))?|(?i:\bof\b|\bat\b))?\s*"
     rf"(?P<number>{_NUMBER}){_TAIL}{_STATEMENT_END}")
 # "1,500 is our target.": the number first.
 _NUMBER_FIRST = re.compile(
     rf"(?P<number>{_NUMBER})\s+(?i:is|was|being|as)\s+(?:{_DETERMINER}\s+)?(?:[a-z][\w'’-]*\s+){{0,2}}?"
     rf"(?i:\b(?P<word>{_WORD})\b){_STATEMENT_END}")
-# Where a statement of its own opens: the text's start, a sentence's end, a line, a bracket, "with".
-_OPENS = r"(?:^|[.!?][ \t]+|\n[ \t]*|(?P<bracket>\()[ \t]*|,?[ \t]*(?P<with>\bwith)[ \t]+|(?P<dash>[ \t][-–—])[ \t]+)"
+# Where a statement of its own opens: the text's start, a sentence's end, a line, a bracket, "with", a dash; or
+# a list's separator when a verb makes it a clause ("…, May 3.1; capacity is 5 TB", "…, and our limit is 45").
+_OPENS = (r"(?:^|[.!?][ \t]+|\n[ \t]*|(?P<bracket>\()[ \t]*|,?[ \t]*(?P<with>\bwith)[ \t]+|(?P<dash>[ \t][-–—])[ \t]+|"
+          r"(?P<clause>[;,])[ \t]*)")
 # Before the word: an opening, an optional linking word and determiner, and at most three lowercase words
 # ("The team target", "alert threshold"; the first may be capitalised at a sentence's start: "Paging threshold").
 _BEFORE_WORD = re.compile(
@@ -57,7 +60,7 @@ _BEFORE_WORD = re.compile(
     r"(?:[A-Za-z][a-z'’-]*[ \t]+)?(?:[a-z][\w'’-]*[ \t]+){0,2}$")
 _BEFORE_NUMBER = re.compile(rf"{_OPENS}(?:(?i:and|but|while|plus|also|so)[ \t]+)?$")
 _CLOSE = re.compile(r"[ \t]*(?:\)|[.!?](?=\s|$))")
-_OPENING_WORD = re.compile(r"^(?:with|[-–—])\s+")  # not said again in the note: "with a goal of 10,000"
+_OPENING_WORD = re.compile(r"^(?:[;,]\s*)?(?:and\s+|with\s+|[-–—]\s+)?")  # not said again in the note: "with a goal of 10,000"
 _LOOK_BACK = 60  # characters before a word that may hold the opening of its statement
 
 
@@ -95,12 +98,13 @@ def reference_statements(intent: str) -> tuple[Reference, ...]:
             word = match.group("word").lower()
             said_once = said[_stem(word)] == 1
             lead = opener.search(intent, max(0, match.start() - _LOOK_BACK), match.start())
-            if lead is None:
-                continue
-            # the statement opens at its bracket, at "with", or at its first word after a stop or a line break
-            # it opens at its bracket, at ", with", or at its first word after a stop or a line break, and closes
+            if lead is None or (lead.group("clause") and opener is _BEFORE_WORD and not match.group("verb")):
+                continue  # "…; target 1,500" is one more item of the list, "…; our target is 1,500" a clause
+            # it opens at its bracket, at ", with", a dash or a separator, or at its first word after a stop or a line
+            # break, and closes
             # after its bracket or its stop: blanked whole, what stays reads as the list alone
-            start = lead.start("bracket") if lead.group("bracket") else lead.start() if lead.group("with") or lead.group("dash") \
+            start = lead.start("bracket") if lead.group("bracket") else lead.start() \
+                if lead.group("with") or lead.group("dash") or lead.group("clause") \
                 else lead.end() - len(intent[lead.start():lead.end()].lstrip(".!? \t\n"))
             close = _CLOSE.match(intent, match.end())
             end = close.end() if close and (lead.group("bracket") or ")" not in close.group(0)) else match.end()

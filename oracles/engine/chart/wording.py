@@ -151,7 +151,8 @@ def subject_title(prefix: str) -> str | None:
 # data", "x", "y". A title made only of them names nothing; the chart is then drawn without one.
 _POINTING_WORDS = frozenset("""following below above attached pasted csv tsv json yaml table spreadsheet sheet data
 dataset values value numbers figures x y chart graph plot label labels this these that those the my our some here it
-of""".split())
+of with bar bars line lines column columns slice slices point points dot dots series one two three four five six seven
+eight nine ten""".split())  # "with two bars": a count of the marks, no subject
 
 
 def names_nothing(title: str) -> bool:
