@@ -95,3 +95,32 @@ def test_planted_comparison_side_dropped_is_refused() -> None:
 ])
 def test_a_difference_from_a_reference_stays_one_series(intent: str, rows: list) -> None:
     assert _check(intent, rows) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. Pie slices beyond a stated whole
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("pie of ticket states (out of 12 tickets): open 5, done 6, blocked 3", _rows(("open", 5), ("done", 6), ("blocked", 3))),
+    ("pie of survey answers (n=50): yes 30, no 25, unsure 5", _rows(("yes", 30), ("no", 25), ("unsure", 5))),
+    ("donut of pets (n = 40): cats 22, dogs 15, birds 9", _rows(("cats", 22), ("dogs", 15), ("birds", 9))),
+])
+def test_pie_slices_beyond_the_stated_whole_are_refused(intent: str, rows: list) -> None:
+    refusal = _check(intent, rows, mark="arc")
+    assert refusal is not None and refusal[0] == "UNSUPPORTED_CHART" and "more than the whole" in refusal[1], refusal
+
+
+@pytest.mark.parametrize(("intent", "rows", "mark"), [
+    ("pie of ticket states (out of 14 tickets): open 5, done 6, blocked 3",
+     _rows(("open", 5), ("done", 6), ("blocked", 3)), "arc"),
+    ("average score by group (n=200): A 72, B 68, C 81", _rows(("A", 72), ("B", 68), ("C", 81)), "bar"),
+])
+def test_slices_within_the_whole_or_bars_pass_this_rule(intent: str, rows: list, mark: str) -> None:
+    refusal = _check(intent, rows, mark=mark)
+    assert refusal is None or "more than the whole" not in refusal[1], refusal
+
+
+def test_planted_pie_beyond_its_whole_is_refused() -> None:
+    intent = "pie of sprint task status (out of 10 tasks): done 7, in progress 4, blocked 2"
+    _refused(_planted(intent), "UNSUPPORTED_CHART", "add up to 13", "'out of 10'")

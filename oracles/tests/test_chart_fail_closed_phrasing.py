@@ -156,6 +156,7 @@ def test_a_title_cut_from_a_sentence_start_is_not_drafted() -> None:
     "Can you visualize the following CSV?\ncity,pop\nOslo,0.7\nBergen,0.29\nTromsø,0.08",
     'Build a bar chart. x: ["north", "south", "east"], y: [4, 7, 5]',
     "Plot this data please: Mon 34, Tue 41, Wed 29",
+    "bar chart with two bars: income 1.2M and spend 800k",
 ])
 def test_a_chart_with_no_subject_is_drawn_without_a_title_that_names_nothing(intent: str) -> None:
     # no title rather than one that names nothing ("Chart", "Following CSV?", "Y" of a JSON key); a header may name it

@@ -170,3 +170,85 @@ def test_the_reader_does_not_answer_a_glued_measure_valid() -> None:
     for intent in ("bar chart: Jan sales were 12 (up 20% from Dec), Feb 15, Mar 14", "Q1 signups 340, Q2 410, Q3 515",
                    "FY23 net income 12, FY24 15, FY25 18", "Mon: steps 8200, Tue 10400, Wed 6900"):
         assert answer("chart", intent, "vega-lite", {}).status == "invalid", intent
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. A reference as a clause after the list's separator
+
+
+@pytest.mark.parametrize(("intent", "rows", "said"), [
+    ("area chart of disk used (GB) — Mon 120, Tue 150, Wed 190; capacity is 500 GB",
+     [("Mon", 120), ("Tue", 150), ("Wed", 190)], "capacity is 500 GB"),
+    ("Visitors per day: Mon 40, Tue 38, Wed 51, and our ceiling is 60.", [("Mon", 40), ("Tue", 38), ("Wed", 51)],
+     "our ceiling is 60"),
+    ("Spend by team: Design 40k, Data 65k, Ops 20k. The budget is 150k.",
+     [("Design", 40000), ("Data", 65000), ("Ops", 20000)], "The budget is 150k"),
+])
+def test_a_reference_clause_after_the_list_is_left_out(intent: str, rows: list, said: str) -> None:
+    _, drawn, notes = _drawn(intent)
+    assert drawn == rows
+    assert any(said in note for note in notes), notes
+
+
+def test_a_reference_item_without_a_verb_is_not_set_apart() -> None:
+    # "; alert threshold 400" is one more item of the list: refused drawn among periods, never dropped silently
+    intent = "Latency p99: 09:00 210, 10:00 260, 11:00 480; alert threshold 400"
+    assert set_references_apart(intent)[1] is None
+    assert answer("chart", intent, "vega-lite", {}).status == "invalid"
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. The subject glued to the first coded name
+
+
+@pytest.mark.parametrize(("intent", "rows", "subject"), [
+    ("Donut: traffic share GA1 40%, GA2 35%, GA3 25%", [("traffic share GA1", 40), ("GA2", 35), ("GA3", 25)],
+     "traffic share"),
+    ("pie: spend split cc-100 12, cc-200 30, cc-300 8", [("spend split cc-100", 12), ("cc-200", 30), ("cc-300", 8)],
+     "spend split"),
+    ("bars: load LB-1 0.4, LB-2 0.7, LB-3 0.2", [("load LB-1", 0.4), ("LB-2", 0.7), ("LB-3", 0.2)], "load"),
+])
+def test_a_subject_glued_to_the_first_coded_name_is_refused(intent: str, rows: list, subject: str) -> None:
+    mark = "arc" if intent.startswith(("Donut", "pie")) else "bar"
+    code, message = _check(intent, _rows(*rows), mark) or ("", "")
+    assert code == "LABEL_NOT_IN_INTENT" and f"holds '{subject}'" in message and "colon" in message, message
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("mean leaf length per plot: plot P1 = 42.5, P2 = 39.8, P3 = 45.1", [("plot P1", 42.5), ("P2", 39.8), ("P3", 45.1)]),
+    ("Cities: Los Angeles 12, Chicago 10, Houston 9", [("Los Angeles", 12), ("Chicago", 10), ("Houston", 9)]),
+])
+def test_a_kind_word_or_a_long_name_first_passes(intent: str, rows: list) -> None:
+    assert _check(intent, _rows(*rows)) is None
+
+
+def test_planted_subject_glued_to_the_first_name_is_refused() -> None:
+    intent = "Donut: revenue mix B2B 62%, B2C 31%, B2G 7%"
+    _refused(_planted(intent, _rows(("revenue mix B2B", 62), ("B2C", 31), ("B2G", 7))), "LABEL_NOT_IN_INTENT",
+             "'revenue mix'")
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. A second value for a drawn name, said after the data
+
+
+@pytest.mark.parametrize(("intent", "rows", "label"), [
+    ("Visits: Oslo 40, Bergen 30, Tromsø 12. The CRM export says Oslo had 44.",
+     [("Oslo", 40), ("Bergen", 30), ("Tromsø", 12), ("The CRM export says Oslo", 44)], "The CRM export says Oslo"),
+    ("Sales by region: North 40, South 55, East 30. Actually North was 45.",
+     [("North", 40), ("South", 55), ("East", 30), ("Actually North", 45)], "Actually North"),
+])
+def test_a_second_value_for_a_drawn_name_is_refused(intent: str, rows: list, label: str) -> None:
+    code, message = _check(intent, _rows(*rows)) or ("", "")
+    assert code == "VALUE_NOT_PLACED" and f"'{label}'" in message and "again" in message, message
+
+
+def test_a_longer_name_in_the_same_list_passes() -> None:
+    intent = "Headcount: North 40, South 55, Far North 12"
+    assert _check(intent, _rows(("North", 40), ("South", 55), ("Far North", 12))) is None
+
+
+def test_planted_second_value_drawn_as_a_bar_is_refused() -> None:
+    intent = "Bar chart of Q3 renewals: Alpha 12, Beta 19, Gamma 7. The billing report says Beta renewed 21 though."
+    rows = _rows(("Alpha", 12), ("Beta", 19), ("Gamma", 7), ("The billing report says Beta", 21))
+    _refused(_planted(intent, rows), "VALUE_NOT_PLACED", "'Beta' again")
