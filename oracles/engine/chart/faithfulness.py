@@ -31,6 +31,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from .approximate import APPROXIMATE_WORDS
@@ -38,6 +39,7 @@ from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
+from .scanning import Scanned
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -67,6 +69,7 @@ _UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
 _BRACKETED = re.compile(r"\([^()]*\)")
 _SLASHED_ABBREVIATION = re.compile(r"\b([^\W\d_])/([^\W\d_])\b")  # "n/a", "N/A": one word, not two
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’]*")  # a word of a name: starts with a letter
+_HYPHENATED_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _DIGIT = re.compile(r"\d")
 _OPENING_BRACKET_BEFORE = re.compile(r"\(\s*$")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -212,6 +215,8 @@ _AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as
                                 r"[\"“'‘]([^\"”'’\n]{1,60})[\"”'’]", re.IGNORECASE)
 _AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
+_SORTED = re.compile(r"\bsort(?:ed)?\b", re.IGNORECASE)
+_AXES_NAMED = re.compile(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
 # "We sold", "they made": a subject pronoun and its verb open a sentence, never a name
 _CLAUSE_OPENING = re.compile(r"(?i:we|i|they|you|he|she)\s+[a-z][a-z'’]*(?:\s+[a-z][a-z'’]*)?$")
@@ -335,12 +340,19 @@ class _DrawnNames:
         # casefolded words of every name ("Bugs opened" -> bugs, opened)
         self.words_of = {name: frozenset(w.casefold() for w in _NAME_WORD.findall(name)) for name in names}
         self.words = set().union(*self.words_of.values())
+        # all names in one text: a pattern that cannot match it matches no name, so its per-name search is skipped
+        self.scan = Scanned("\n".join(names))
         # "Team 1", "Team 2": how many names are one stem and a number (the stem, folded and stripped)
         self.numbered_stems: dict[str, int] = {}
         for _, folded in self.folded:
             numbered = _NUMBERED_NAME.fullmatch(folded.strip())
             if numbered:
                 self.numbered_stems[numbered.group(1)] = self.numbered_stems.get(numbered.group(1), 0) + 1
+
+    @cached_property
+    def hyphenated_words(self) -> frozenset[str]:
+        """Casefolded words of every name, a hyphen kept inside a word ("e-mail"), read once for the rules that ask."""
+        return frozenset(w.casefold() for name in self.names for w in _HYPHENATED_WORD.findall(name))
 
 
 class Unfaithful(Exception):
@@ -411,6 +423,8 @@ class _Reader:
         self.folded = _fold(intent)
         # "_horizontal bars please_", "**stacked**": markdown emphasis around request words (same length)
         self.plain = re.sub(r"[_*]", " ", intent)
+        # the scans of the whole intent (and of its plain form), each made once and only where it can match
+        self.scan, self.plain_scan = Scanned(intent), Scanned(self.plain)
         self.spec = spec
         self.encoding: dict[str, Any] = spec.get("encoding") or {}
         mark = spec.get("mark")
@@ -433,6 +447,7 @@ class _Reader:
         self._names = self.drawn.names
         self._folded_names = self.drawn.folded_set
         self._first_name_start: int | None = None
+        self._names_inside: tuple[dict[str, list[tuple[int, int]]], _Spans] | None = None
         self._slots: dict[int, tuple[int, int, int] | None] = {}
         self._asked_marks: set[str] | None = None
         self._named_marks: set[str] = set()
@@ -504,7 +519,7 @@ class _Reader:
     def _read_asked_marks(self) -> set[str]:
         asked = set()
         for index, pattern in enumerate(_MARK_REQUESTS):
-            for match in pattern.finditer(self.plain):
+            for match in self.plain_scan.matches(pattern):
                 if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
@@ -513,10 +528,10 @@ class _Reader:
                     if index not in _WEAK_MARK_REQUESTS:
                         self._named_marks.add(mark)
         for pattern, mark in FOREIGN_MARKS:
-            if pattern.search(self.intent):
+            if self.scan.first(pattern):
                 asked.add(mark)
                 self._named_marks.add(mark)
-        for match in _FOREIGN_CHART_WORD.finditer(self.intent):
+        for match in self.scan.matches(_FOREIGN_CHART_WORD):
             if not any(p.match(self.intent, match.start()) for p, _ in FOREIGN_MARKS) and not re.fullmatch(
                     r"diagramm\w*", match.group(0), re.IGNORECASE):
                 raise Unfaithful("SHAPE_NOT_ASKED", (
@@ -527,7 +542,7 @@ class _Reader:
         """The intent asks for it: said outside a drawn name, and not refused ("side by side, not stacked")."""
         return any(not self._inside_drawn_name(m.start(), m.end())
                    and not _NEGATED.search(self.plain[max(0, m.start() - 24):m.start()])
-                   for m in pattern.finditer(self.plain))
+                   for m in self.plain_scan.matches(pattern))
 
     def _check_shape(self) -> None:
         asked = self.asked_marks()
@@ -581,7 +596,7 @@ class _Reader:
 
     def _axes_named(self) -> bool:
         """"salary (y) against years (x)", "x axis: load": the intent says what runs along x."""
-        return bool(re.search(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", self.intent, re.IGNORECASE))
+        return self.scan.first(_AXES_NAMED) is not None
 
     def _default_marks(self) -> set[str]:
         """The marks drawn when none is asked: points for x/y pairs, a line (or bars) over time, bars otherwise."""
@@ -610,14 +625,14 @@ class _Reader:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 f"A {self.mark} chart was drawn but the intent asks for no chart type, so it gets the plain one "
                 f"({' or '.join(sorted(self._default_marks()))}). To ask for another, say so, e.g. 'as a line chart'."))
-        for match in _SEVERAL_CHARTS.finditer(self.plain):
+        for match in self.plain_scan.matches(_SEVERAL_CHARTS):
             if not _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]) \
                     and not self._inside_drawn_name(match.start(), match.end()):
                 raise Unfaithful("REQUEST_NOT_HONOURED", (
                     f"The intent asks for more than one chart ('{match.group(0).strip()}'); one answer draws one chart. "
                     "Ask for each chart on its own, or for one chart with several series, e.g. 'signups vs churn: "
                     "Mon 34/3, Tue 41/4'."))
-        for match in _INVENTING.finditer(self.plain):
+        for match in self.plain_scan.matches(_INVENTING):
             after_data = match.start() >= getattr(self, "_data_start", 0) or match.group("verb")
             if not after_data or self._inside_drawn_name(match.start(), match.end()) \
                     or _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]) \
@@ -626,12 +641,12 @@ class _Reader:
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 f"The intent asks for values it does not state ('{match.group(0)}'); I only chart the values given and "
                 "never project, estimate or invent others. Send every value to draw, e.g. 'Apr 16, May 18'."))
-        dropping = _DROPPING.search(self.intent)
+        dropping = self.scan.first(_DROPPING)
         if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 f"The intent asks to leave something out ('{dropping.group(0)}'); I only chart every value given. "
                 "Send just the values to draw, e.g. 'Jan 10, Feb 12'."))
-        for match in _SELECTION.finditer(self.intent):
+        for match in self.scan.matches(_SELECTION):
             words = _fold(match.group(1)).split()
             named = self._folded_names | set(_header_words(self.intent))
             if any(w in named or w in {"column", "columns", "row", "rows", "series"} for w in words):
@@ -639,9 +654,9 @@ class _Reader:
                     f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
                     "given. Send just the values to draw."))
         # every title asked is drawn: "title it 'A'" … "Title it 'B'" cannot both be, so it is refused
-        in_json = [m.span() for m in _JSON_TITLE.finditer(self.intent)]
-        asked_titles = [*_JSON_TITLE.finditer(self.intent),
-                        *(m for m in _TITLE.finditer(self.intent) if not any(a <= m.start() < b for a, b in in_json))]
+        in_json = [m.span() for m in self.scan.matches(_JSON_TITLE)]
+        asked_titles = [*self.scan.matches(_JSON_TITLE),
+                        *(m for m in self.scan.matches(_TITLE) if not any(a <= m.start() < b for a, b in in_json))]
         for title_match in asked_titles:
             asked_title = _fold(title_match.group(1)).strip()
             drawn = self.spec.get("title")
@@ -654,7 +669,7 @@ class _Reader:
         label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
         sort = label_channel.get("sort")
         alphabetical, ascending, descending = orders = [
-            bool(_ALPHABETICAL.search(self.intent)), bool(_ASCENDING.search(self.intent)), bool(_DESCENDING.search(self.intent))]
+            bool(self.scan.first(_ALPHABETICAL)), bool(self.scan.first(_ASCENDING)), bool(self.scan.first(_DESCENDING))]
         if sum(orders) > 1:
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 "The intent asks for more than one sort order (alphabetical, ascending, descending); one chart has "
@@ -663,7 +678,7 @@ class _Reader:
             wanted: tuple[Any, ...] = ("ascending",)
         elif ascending:
             wanted = ("x", "y")
-        elif descending or re.search(r"\bsort(?:ed)?\b", self.intent, re.IGNORECASE):
+        elif descending or self.scan.first(_SORTED):
             wanted = ("-x", "-y")
         else:
             return
@@ -673,7 +688,7 @@ class _Reader:
     def _check_axis_titles(self) -> None:
         """"y axis 'Errors'", "x-axis: Month": the asked title is on that axis (the one drawn there)."""
         for pattern in (_AXIS_TITLE_QUOTED, _AXIS_TITLE_PLAIN):
-            for match in pattern.finditer(self.intent):
+            for match in self.scan.matches(pattern):
                 axis, asked = match.group(1).lower(), _fold(re.split(r"\s+(?:and|with)\s", match.group(2))[0]).strip()
                 channel = self.encoding.get(axis) or {}
                 title = channel.get("title") if isinstance(channel, dict) else None
@@ -726,19 +741,20 @@ class _Reader:
         """Every drawn label and series name is a whole phrase of the intent; returns their spans."""
         ranges = self._range_labels()
         spans: dict[str, list[tuple[int, int]]] = {}
+        may = self.drawn.scan.may_match  # per pattern: can any name match it at all?
         for name in self._names:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
-            if _CLAUSE_OPENING.match(stripped):
+            if may(_CLAUSE_OPENING) and _CLAUSE_OPENING.match(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The name '{stripped}' is the start of a sentence, not a name. Name each series, e.g. "
                     "'units sold: March 58, April 61. Returns: March 4'."))
-            if _DROPPING_OPENS_LABEL.match(stripped):
+            if may(_DROPPING_OPENS_LABEL) and _DROPPING_OPENS_LABEL.match(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts with a request to leave something out, not with a name. Send just "
                     "the values to draw, e.g. 'Jan 10, Feb 12'."))
-            aside = _TOTAL_ASIDE.search(stripped)
+            aside = _TOTAL_ASIDE.search(stripped) if may(_TOTAL_ASIDE) else None
             if aside:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a note about the data ('{aside.group(0)}'), not part of the name. "
@@ -756,15 +772,15 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
                     "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
-            if _INNER_NUMBER.search(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
+            if may(_INNER_NUMBER) and _INNER_NUMBER.search(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
-            if _SPACED_DASH.search(stripped) and not is_time_like(stripped):
+            if may(_SPACED_DASH) and _SPACED_DASH.search(stripped) and not is_time_like(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a dash between spaces, which separates statements, so it runs "
                     "into the next one. Put each label right before its value, e.g. 'May 70, line chart'."))
-            instructing = _INSTRUCTION_IN_LABEL.search(stripped)
+            instructing = _INSTRUCTION_IN_LABEL.search(stripped) if may(_INSTRUCTION_IN_LABEL) else None
             if instructing:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
@@ -772,7 +788,7 @@ class _Reader:
             edge_words = [w.strip(".,;:!?()\"'").lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
             edge_words = [w for w in edge_words if w]
             opening = next((m for m in _CAPITALISED_AFTER_LOWER.finditer(stripped)
-                            if m.group("word").lower() in OPENING_WORDS), None)
+                            if m.group("word").lower() in OPENING_WORDS), None) if may(_CAPITALISED_AFTER_LOWER) else None
             if opening:
                 # "bars Also Rovers": a capitalised opening word after a lowercase one starts a new statement
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -963,8 +979,14 @@ class _Reader:
 
     # -- placement of values ------------------------------------------------------------------
 
+    def names_inside(self, label_spans: dict[str, list[tuple[int, int]]]) -> _Spans:
+        """Where the drawn names are written, merged once per check: several rules ask if a number is inside one."""
+        if self._names_inside is None or self._names_inside[0] is not label_spans:
+            self._names_inside = (label_spans, _Spans(span for spans in label_spans.values() for span in spans))
+        return self._names_inside[1]
+
     def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
-        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        inside = self.names_inside(label_spans)
         # "ticket OPS-4417": the number of an identifier is never a value
         return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)
                 and not _IDENTIFIER_DASH.search(self.intent[max(0, n.start - 2):n.start])]
@@ -1353,7 +1375,7 @@ class _Reader:
     # -- coverage -----------------------------------------------------------------------------
 
     def _check_coverage(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
-        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        inside = self.names_inside(label_spans)
         self._used = used
         self._data_start = min((a for spans in label_spans.values() for a, _ in spans), default=0)
         for number in self.numbers:
@@ -1370,7 +1392,7 @@ class _Reader:
 
     def _footnotes(self) -> _Spans:
         if not hasattr(self, "_footnote_spans"):
-            self._footnote_spans = _Spans(m.span() for m in FOOTNOTE_RE.finditer(self.intent))
+            self._footnote_spans = _Spans(m.span() for m in self.scan.matches(FOOTNOTE_RE))
         return self._footnote_spans
 
     def _check_footnotes(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
@@ -1391,14 +1413,14 @@ class _Reader:
                     "item in the list itself, e.g. 'A 12, B 15'."))
 
     def _note_at(self, position: int) -> str:
-        match = next(m for m in FOOTNOTE_RE.finditer(self.intent) if m.start() <= position < m.end())
+        match = next(m for m in self.scan.matches(FOOTNOTE_RE) if m.start() <= position < m.end())
         return match.group(0).strip()[:60]
 
     def _check_number_words(self, label_spans: dict[str, list[tuple[int, int]]]) -> None:
         """A value written in words ("Zorvex: twelve", "Acme a dozen,") is a value the number scanner
         does not read: it is refused, not left out. Words that count the question ("top five") are not values."""
-        inside = _Spans(span for spans in label_spans.values() for span in spans)
-        for match in NUMBER_WORD_RE.finditer(self.intent):
+        inside = self.names_inside(label_spans)
+        for match in self.scan.matches(NUMBER_WORD_RE):
             if inside.holds(match.start()) or self._inside_drawn_name(match.start(), match.end()) \
                     or counts_marks(self.intent, match.end()):
                 continue
@@ -1451,7 +1473,7 @@ class _Reader:
     def _check_scale(self) -> None:
         """"All figures in thousands", "(values in millions)": a scale stated once for every value is shown
         in the chart (a title or an axis title), or the chart would read a thousand times too small."""
-        for match in _SCALE_ONCE.finditer(self.intent):
+        for match in self.scan.matches(_SCALE_ONCE):
             word = (match.group("scale") or match.group("bracketed")).lower().rstrip("s").lstrip("'")
             root = word if len(word) > 3 or word == "000" else match.group(0).lower()
             shown = " ".join([_title_text_of(self.spec), *self._names, *(
@@ -1498,7 +1520,7 @@ class _Reader:
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
         drawn_title = self.spec.get("title")
         drawn_title = _fold(str(drawn_title.get("text", "") if isinstance(drawn_title, dict) else drawn_title or ""))
-        for match in (*_TITLE.finditer(self.intent), *_JSON_TITLE.finditer(self.intent)):
+        for match in (*self.scan.matches(_TITLE), *self.scan.matches(_JSON_TITLE)):
             if match.start(1) <= number.start < match.end(1) and _fold(match.group(1)).strip() in drawn_title:
                 return True  # "title 'Sprint 42 mix'": a number of the title asked for and drawn
         return False
