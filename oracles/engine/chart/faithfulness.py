@@ -35,7 +35,7 @@ from functools import cached_property
 from typing import Any
 
 from .approximate import APPROXIMATE_WORDS
-from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
+from .calendar import NUMERIC_RANGE_RE, RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
@@ -415,6 +415,16 @@ def _words(text: str) -> list[str]:
     return _NAME_WORD.findall(text)
 
 
+def _word_before(intent: str, start: int) -> re.Match[str] | None:
+    """The word before `start`, spaces between (`_WORD_BEFORE` in the 40 characters before it). It asks for
+    a word character right before those spaces, so where none stands (", d6") the search is not made."""
+    window = intent[max(0, start - 40):start]
+    head = window.rstrip(" ")
+    if head == window or not head or not (head[-1].isalnum() or head[-1] in "_'’"):
+        return None
+    return _WORD_BEFORE.search(window)
+
+
 class _Reader:
     """One check of one chart against one intent."""
 
@@ -728,9 +738,9 @@ class _Reader:
 
     def _range_labels(self) -> list[tuple[int, int, list[str]]]:
         spans = []
-        for match_range, expanded in _calendar_spans(self.intent):
+        for match_range, expanded in _calendar_spans(self.intent) if self.scan.may_match(RANGE_RE) else ():
             spans.append((*match_range, expanded))
-        for start, end, labels in numeric_ranges(self.intent):
+        for start, end, labels in numeric_ranges(self.intent) if self.scan.may_match(NUMERIC_RANGE_RE) else ():
             dated = re.match(r"(?:,|\s+(?:of|in))?\s+(?:19|20)\d\d\b", self.intent[end:end + 10])
             if dated and labels and all(is_time_like(label) for label in labels):
                 end += dated.end()  # "weeks 10–14 of 2025": the year dates the range, it is no value
@@ -741,20 +751,25 @@ class _Reader:
         """Every drawn label and series name is a whole phrase of the intent; returns their spans."""
         ranges = self._range_labels()
         spans: dict[str, list[tuple[int, int]]] = {}
-        may = self.drawn.scan.may_match  # per pattern: can any name match it at all?
+        # each per-name search, or one that finds nothing when no name can match its pattern
+        names = self.drawn.scan
+        clause_opening, dropping_opens = names.finder(_CLAUSE_OPENING, "match"), names.finder(_DROPPING_OPENS_LABEL, "match")
+        total_aside, inner_number, spaced_dash, instruction_in = (
+            names.finder(p) for p in (_TOTAL_ASIDE, _INNER_NUMBER, _SPACED_DASH, _INSTRUCTION_IN_LABEL))
+        capitalised = names.may_match(_CAPITALISED_AFTER_LOWER)
         for name in self._names:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
-            if may(_CLAUSE_OPENING) and _CLAUSE_OPENING.match(stripped):
+            if clause_opening(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The name '{stripped}' is the start of a sentence, not a name. Name each series, e.g. "
                     "'units sold: March 58, April 61. Returns: March 4'."))
-            if may(_DROPPING_OPENS_LABEL) and _DROPPING_OPENS_LABEL.match(stripped):
+            if dropping_opens(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts with a request to leave something out, not with a name. Send just "
                     "the values to draw, e.g. 'Jan 10, Feb 12'."))
-            aside = _TOTAL_ASIDE.search(stripped) if may(_TOTAL_ASIDE) else None
+            aside = total_aside(stripped)
             if aside:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a note about the data ('{aside.group(0)}'), not part of the name. "
@@ -772,15 +787,15 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
                     "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
-            if may(_INNER_NUMBER) and _INNER_NUMBER.search(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
+            if inner_number(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
-            if may(_SPACED_DASH) and _SPACED_DASH.search(stripped) and not is_time_like(stripped):
+            if spaced_dash(stripped) and not is_time_like(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a dash between spaces, which separates statements, so it runs "
                     "into the next one. Put each label right before its value, e.g. 'May 70, line chart'."))
-            instructing = _INSTRUCTION_IN_LABEL.search(stripped) if may(_INSTRUCTION_IN_LABEL) else None
+            instructing = instruction_in(stripped)
             if instructing:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
@@ -788,7 +803,7 @@ class _Reader:
             edge_words = [w.strip(".,;:!?()\"'").lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
             edge_words = [w for w in edge_words if w]
             opening = next((m for m in _CAPITALISED_AFTER_LOWER.finditer(stripped)
-                            if m.group("word").lower() in OPENING_WORDS), None) if may(_CAPITALISED_AFTER_LOWER) else None
+                            if m.group("word").lower() in OPENING_WORDS), None) if capitalised else None
             if opening:
                 # "bars Also Rovers": a capitalised opening word after a lowercase one starts a new statement
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -894,7 +909,7 @@ class _Reader:
             return False  # "office? London": a sentence break is never inside a label
         if label[-1:].isdigit() and _SCORE_AFTER.match(self.intent[end:end + 2]):
             return False  # "Team Red 3-1": the label's number is half of a score or range
-        before = _WORD_BEFORE.search(self.intent[max(0, start - 40):start])
+        before = _word_before(self.intent, start)
         after = _WORD_AFTER.match(self.intent[end:end + 40])
         names = self._folded_names
         if self._joined_on(start, label):

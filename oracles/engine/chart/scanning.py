@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 # The parser of the `re` module: the only reader of a pattern's syntax tree. It is private, so every node
@@ -140,6 +140,10 @@ def requirement(pattern: re.Pattern[str]) -> Requirement | None:
     return _sequence(tree)[1]
 
 
+def _find_nothing(text: str) -> None:
+    return None
+
+
 class Scanned:
     """One text of a check, lowered once, and the matches of each pattern asked of it, found once."""
 
@@ -167,6 +171,11 @@ class Scanned:
             need = requirement(pattern)
             may = self._may[pattern] = need is None or self._meets(need)
         return may
+
+    def finder(self, pattern: re.Pattern[str], how: str = "search") -> Callable[[str], re.Match[str] | None]:
+        """`pattern.search` (or `.match`) for the parts of this text (the names it joins, windows of it); one
+        that finds nothing when no part can match, asked once for a loop over every part."""
+        return getattr(pattern, how) if self.may_match(pattern) else _find_nothing
 
     def matches(self, pattern: re.Pattern[str]) -> Sequence[re.Match[str]]:
         """Every match of `pattern` in the text, as `finditer` gives them."""
