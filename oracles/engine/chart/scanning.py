@@ -51,7 +51,7 @@ def _piece_char(code: int) -> str | None:
 # A run of literals is read as every string it may match ("bars?": "bar" or "bars"), up to this many.
 _MOST_STRINGS = 64
 _EMPTY = frozenset({""})
-# What a node tells: (the strings it matches, when few; what a text needs for it to match, when known).
+# What a node tells: (the strings it matches, when few; what else a text needs for it to match, when known).
 Reading = tuple[frozenset[str] | None, Requirement | None]
 
 
@@ -92,28 +92,36 @@ def _node(op: Any, av: Any) -> Reading:
     if op in (sre.AT, sre.ASSERT_NOT):
         return _EMPTY, None  # zero width: "\\bvs\\b" is the run "vs"
     if op is sre.ASSERT:  # a lookaround: what it needs is in the text, if not in the match
-        return _EMPTY, _sequence(av[1])[1]
+        return _EMPTY, _needs(_sequence(av[1]))
     if op is sre.SUBPATTERN:
         return _sequence(av[-1])
     if op is sre.ATOMIC_GROUP:
         return _sequence(av)
     if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
         least, most, body = av
-        exact, needs = _sequence(body)
+        exact, need = _sequence(body)
         if exact is not None and most == 1:
-            return (exact | _EMPTY if least == 0 else exact), None
-        return None, (_joined("all", [needs, _one_of(exact or ())]) if least >= 1 else None)
+            return (exact | _EMPTY if least == 0 else exact), (need if least else None)
+        return None, (_needs((exact, need)) if least >= 1 else None)
     if op is sre.BRANCH:
         readings = [_sequence(branch) for branch in av[1]]
         exacts = [exact for exact, _ in readings]
         exact = frozenset().union(*exacts) if None not in exacts else None  # type: ignore[arg-type]
-        needs = _joined("any", [_joined("all", [need, _one_of(e or ())]) for e, need in readings])
-        return (exact if exact is not None and len(exact) <= _MOST_STRINGS else None), needs
+        if exact is not None and len(exact) <= _MOST_STRINGS:
+            return exact, None  # "(?:two|three)": the strings say it (a lookaround inside is left unread)
+        return None, _joined("any", map(_needs, readings))
     return None, None  # a class, a wildcard, a back reference, a conditional: nothing certain
 
 
+def _needs(reading: Reading) -> Requirement | None:
+    """All a node needs: one of its strings, and what else it needs."""
+    exact, need = reading
+    return _joined("all", [need, _one_of(exact or ())])
+
+
 def _sequence(nodes: Iterable[tuple[Any, Any]]) -> Reading:
-    """What a sequence needs: every node's own need, and each run of exact nodes read as one string."""
+    """What a sequence needs: every node's own need, and each run of exact nodes read as one string (the last
+    run, when it is the whole sequence, is left to the caller, which may join it to the nodes around)."""
     needs: list[Requirement | None] = []
     run: frozenset[str] | None = _EMPTY  # the strings the run of exact nodes so far matches
     whole = True  # every node so far is in the run
@@ -126,8 +134,10 @@ def _sequence(nodes: Iterable[tuple[Any, Any]]) -> Reading:
         needs.append(_one_of(run or ()))
         whole = False
         run = exact
+    if whole:
+        return run, _joined("all", needs)
     needs.append(_one_of(run or ()))
-    return (run if whole else None), _joined("all", needs)
+    return None, _joined("all", needs)
 
 
 @cache
@@ -137,7 +147,7 @@ def requirement(pattern: re.Pattern[str]) -> Requirement | None:
         tree = sre_parse.parse(pattern.pattern, pattern.flags)
     except (re.error, TypeError, ValueError):
         return None
-    return _sequence(tree)[1]
+    return _needs(_sequence(tree))
 
 
 def _find_nothing(text: str) -> None:
