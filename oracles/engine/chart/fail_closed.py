@@ -255,11 +255,12 @@ def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, 
     by_series: dict[Any, list[Any]] = {}
     for point in reader.points:
         by_series.setdefault(point.series, []).append(point)
+    all_of = reader.drawn.scan.finder(_ALL_OF, "fullmatch")
     for points in by_series.values():
         labels = [p.label for p in points if isinstance(p.label, str)]
         if len(labels) < 2:
             continue
-        whole = [lbl for lbl in labels if reader.drawn.words_of[lbl] & _TOTAL_WORDS or _ALL_OF.fullmatch(lbl)]
+        whole = [lbl for lbl in labels if reader.drawn.words_of[lbl] & _TOTAL_WORDS or all_of(lbl)]
         if whole and len(whole) < len(labels):
             return ("VALUE_NOT_PLACED", (
                 f"'{whole[0]}' names the whole, and it is drawn beside its parts, so the chart would count it twice. "

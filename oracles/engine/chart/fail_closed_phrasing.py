@@ -181,12 +181,14 @@ def _named_items_left_out(reader: _Reader, label_spans: LabelSpans, used: set[in
     leaves out categories the request names."""
     vocabulary = check_vocabulary(reader)
     framing = vocabulary.INSTRUCTION_WORDS | vocabulary.CONNECTOR_WORDS | {"per", "each", "every", "chart", "bars"}
-    drawn = {_key(n) for n in _names(reader)}
-    drawn_text = " | ".join(sorted(drawn))
+    drawn: set[str] | None = None  # the drawn names as compared, read at the first list of names
     for match in reader.scan.matches(_ENUMERATION):
         items = [_key(i) for i in re.split(r"\s*,\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+", match.group(1)) if i.strip()]
         if len(items) < 3:
             continue
+        if drawn is None:
+            drawn = {_key(n) for n in _names(reader)}
+            drawn_text = " | ".join(sorted(drawn))
         # The match may run into the words around the list ("sales for North", "West yet"): the first item is
         # its last words, the last item its first words, whichever of them is drawn (else its nearest word).
         items[0] = _drawn_end(items[0], drawn, reverse=True)
@@ -272,8 +274,9 @@ def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[
 
 def _spec_key_in_name(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'data=apple', 'values: apple': the key of a key=value spec glued on a label (or a title of keys)."""
+    spec_key_in = reader.drawn.scan.finder(_SPEC_KEY_IN_LABEL)
     for name in _names(reader):
-        if _SPEC_KEY_IN_LABEL.search(name):
+        if spec_key_in(name):
             return ("LABEL_NOT_IN_INTENT", (
                 f"'{name}' holds the key of a key=value spec, not a name. Write the data as 'label: value' items, "
                 "e.g. 'bar chart of kg sold by fruit: apple 34, banana 51'."))

@@ -1456,13 +1456,14 @@ class _Reader:
         change of the same kind, the subject says so, and falls are drawn below zero."""
         placed = [n for n in self.numbers if n.start in used]
         changed = []
+        change_after = self.scan.finder(_CHANGE_AFTER, "match")
         for token in placed:
             before = self.intent[max(0, token.start - 30):token.start]
             after = self.intent[token.end:token.end + 40]
             lowered = before.lower()
             said = (_CHANGE_BEFORE.search(before) or _CHANGE_BARE.search(before)) \
                 if any(key in lowered for key in _CHANGE_KEYS) else None
-            tail = _CHANGE_AFTER.match(after)
+            tail = change_after(after)
             if said or tail:
                 changed.append((token, said, tail))
         if not changed:
