@@ -484,8 +484,9 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
                         f"'{reader.intent[start:end + key_end.start()].strip()}: {token.text.strip()}'."))
         if refusal is None and token.start >= end:
             # "Bugs opened 19, Bugs closed 23": the words before the value complete the name, as its siblings show
-            between = [w for w in _ITEM_WORD.findall(reader.intent, end, token.start) if not _is_unit_word(w.lower())]
             longer = extends.get(" ".join(str(point.label).split()).casefold())
+            between = [w for w in _ITEM_WORD.findall(reader.intent, end, token.start)
+                       if not _is_unit_word(w.lower())] if longer is not None else []
             if between and longer is not None:
                 whole = f"{point.label} {' '.join(between)}"
                 refusal = ("LABEL_NOT_IN_INTENT", (
