@@ -77,14 +77,15 @@ _SPEC_ONLY_KEYS = frozenset("type mark kind chart data values value".split())  #
 _HOURS = r"(?:h|hrs?|hours?)"
 _MINUTES = r"(?:m|mins?|minutes?)"
 _SECONDS = r"(?:s|secs?|seconds?)"
+# (Every way starts at a digit; "(?=\d)" says so first, so the scan of a long intent passes other characters at once.)
 _COMPOUND = re.compile(
-    rf"\b\d+(?:\.\d+)?\s*{_HOURS}\s*(?:and\s+)?\d+\s*{_MINUTES}\b|\b\d+\s*h\d{{2}}(?![\w.])|"
+    rf"(?=\d)(?:\b\d+(?:\.\d+)?\s*{_HOURS}\s*(?:and\s+)?\d+\s*{_MINUTES}\b|\b\d+\s*h\d{{2}}(?![\w.])|"
     rf"\b\d+\s*{_MINUTES}\s*(?:and\s+)?\d+(?:\.\d+)?\s*{_SECONDS}\b|"
     rf"\b\d+\s*(?:d|days?)\s*(?:and\s+)?\d+\s*{_HOURS}\b|"
     r"\b\d+\s*(?:ft|feet|foot|')\s*\d+(?:\.\d+)?\s*(?:in|inches|inch|\")(?!\w)|"
     r"\b\d+\s*(?:lbs?|pounds?)\s*(?:and\s+)?\d+(?:\.\d+)?\s*(?:oz|ounces?)\b|"
     r"\b\d+\s*(?:st|stone)\s+\d+\s*(?:lbs?|pounds?)\b|"
-    r"(?<![\d:])\d{1,3}:\d{2}(?::\d{2})?(?![\d:])", re.IGNORECASE)
+    r"(?<![\d:])\d{1,3}:\d{2}(?::\d{2})?(?![\d:]))", re.IGNORECASE)
 
 
 def check_phrasing(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:

@@ -77,6 +77,8 @@ _CAPITALISED_AFTER_LOWER = re.compile(r"(?<=[a-z]) +(?P<word>[A-Z][a-z]+)\b")
 _ONE_WORD = re.compile(r"\w+")
 _PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 _IDENTIFIER_DASH = re.compile(r"[^\W\d_]-$")
+_LEADER_FREE_WORD = re.compile(r"(?:(?!_{3})\w)+")
+_WORD_RUN = re.compile(r"\w+")
 # Around an occurrence of a label (compiled once: they run for every label of the intent)
 _SENTENCE_BREAK = re.compile(r"[.?!;:]\s")
 _SCORE_AFTER = re.compile(r"[-–—/:]\d")
@@ -311,21 +313,19 @@ class _TokensInReach:
     so a rule that ties 1,000 labels to their values does not try every number of the same value."""
 
     def __init__(self, tokens: list[StatedNumber]) -> None:
-        self._by_start = sorted((t.start, i) for i, t in enumerate(tokens))
-        self._by_end = sorted((t.end, i) for i, t in enumerate(tokens))
-        self._starts = [start for start, _ in self._by_start]
-        self._ends = [end for end, _ in self._by_end]
+        by_start = sorted((t.start, i) for i, t in enumerate(tokens))
+        by_end = sorted((t.end, i) for i, t in enumerate(tokens))
+        self._starts, self._in_start_order = [start for start, _ in by_start], [i for _, i in by_start]
+        self._ends, self._in_end_order = [end for end, _ in by_end], [i for _, i in by_end]
 
     def near(self, spans: list[tuple[int, int]], direction: str) -> set[int]:
         """Indexes of the tokens in reach of any span, in one direction ("before": the label is before)."""
         found: set[int] = set()
         for start, end in spans:
             if direction == "before":
-                found.update(i for _, i in self._by_start[bisect_left(self._starts, end):
-                                                          bisect_right(self._starts, end + _REACH)])
+                found.update(self._in_start_order[bisect_left(self._starts, end):bisect_right(self._starts, end + _REACH)])
             else:
-                found.update(i for _, i in self._by_end[bisect_left(self._ends, start - _REACH):
-                                                        bisect_right(self._ends, start)])
+                found.update(self._in_end_order[bisect_left(self._ends, start - _REACH):bisect_right(self._ends, start)])
         return found
 
 
@@ -459,6 +459,8 @@ class _Reader:
         self._first_name_start: int | None = None
         self._names_inside: tuple[dict[str, list[tuple[int, int]]], _Spans] | None = None
         self._slots: dict[int, tuple[int, int, int] | None] = {}
+        # a value stands in a slot ("10/12", "94 vs 89") only where _slot finds one of these beside it
+        self._slotted = any(separator in self.scan.lowered for separator in ("/", "vs", "versus"))
         self._asked_marks: set[str] | None = None
         self._named_marks: set[str] = set()
 
@@ -732,7 +734,9 @@ class _Reader:
     def _word_index(self) -> dict[str, list[int]]:
         if self._words_at is None:
             self._words_at = {}
-            for match in re.finditer(r"(?:(?!_{3})\w)+", self.folded):  # "AV______800": a leader parts two words
+            # "AV______800": a leader parts two words (without a leader in the intent, plain \w+ runs are the same)
+            words = _LEADER_FREE_WORD if "___" in self.folded else _WORD_RUN
+            for match in words.finditer(self.folded):
                 self._words_at.setdefault(match.group(0), []).append(match.start())
         return self._words_at
 
@@ -1003,8 +1007,9 @@ class _Reader:
     def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
         inside = self.names_inside(label_spans)
         # "ticket OPS-4417": the number of an identifier is never a value
+        identifier_dash = self.scan.finder(_IDENTIFIER_DASH)
         return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)
-                and not _IDENTIFIER_DASH.search(self.intent[max(0, n.start - 2):n.start])]
+                and not identifier_dash(self.intent[max(0, n.start - 2):n.start])]
 
     def _sized(self, number: StatedNumber, names: _Spans) -> bool:
         """"top 5", "a 30-year": a number the word before frames as not data (unless that word is a drawn name: "a 1, b 2")."""
@@ -1018,7 +1023,7 @@ class _Reader:
 
     def slot(self, token: StatedNumber) -> tuple[int, int, int] | None:
         if token.start not in self._slots:
-            self._slots[token.start] = _slot(self.intent, token)
+            self._slots[token.start] = _slot(self.intent, token) if self._slotted else None
         return self._slots[token.start]
 
     def _place_values(self, label_spans: dict[str, list[tuple[int, int]]]) -> set[int]:
@@ -1095,7 +1100,9 @@ class _Reader:
         """Between two statements of one list stand only separators, linking or request words, notes in
         brackets, or a word every gap repeats (a unit: "27 points, Bob 19 points"). Anything else is
         content the chart leaves out: "Jan 5, Feb ?, Mar 7", "Mon 34, Tue forty-one, Wed 29"."""
-        gaps = [_BRACKETED.sub(" ", self.intent[a:b]) for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)]
+        bracketed = self.scan.may_match(_BRACKETED)  # no "(…)" in the intent: no gap holds one to blank
+        gaps = [_BRACKETED.sub(" ", gap) if bracketed else gap
+                for gap in (self.intent[a:b] for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False))]
         # Words right after a value, before the item's separator, are about it ("48k concurrent players,")
         gaps = [parts[1] if len(parts := _ITEM_BREAK.split(gap, maxsplit=1)) > 1 else gap for gap in gaps]
         words = [{w.lower() for w in _words(gap)} for gap in gaps]
@@ -1460,6 +1467,8 @@ class _Reader:
         """A value stated as a change ("Zorvex is up 937 from last week", "A up 5, B down 3") is not a level:
         drawn as one, a fall reads as a rise and a change as a total. Refused unless every drawn value is a
         change of the same kind, the subject says so, and falls are drawn below zero."""
+        if not any(key in self.scan.lowered for key in _CHANGE_KEYS) and not self.scan.may_match(_CHANGE_AFTER):
+            return  # no change word anywhere in the intent, so none before or after any value
         placed = [n for n in self.numbers if n.start in used]
         changed = []
         change_after = self.scan.finder(_CHANGE_AFTER, "match")

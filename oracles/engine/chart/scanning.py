@@ -150,6 +150,9 @@ def requirement(pattern: re.Pattern[str]) -> Requirement | None:
     return _needs(_sequence(tree))
 
 
+_LETTER_RUN = re.compile(r"[a-z]+")
+
+
 def _find_nothing(text: str) -> None:
     return None
 
@@ -161,6 +164,7 @@ class Scanned:
         self.text = text
         self.lowered = lowered(text)
         self._holds: dict[str, bool] = {}
+        self._letter_runs: str | None = None
         self._may: dict[re.Pattern[str], bool] = {}
         self._matches: dict[re.Pattern[str], tuple[re.Match[str], ...]] = {}
 
@@ -168,10 +172,19 @@ class Scanned:
         if isinstance(need, str):
             held = self._holds.get(need)
             if held is None:
-                held = self._holds[need] = need in self.lowered
+                held = self._holds[need] = need in self._text_for(need)
             return held
         kind, parts = need
         return all(map(self._meets, parts)) if kind == "all" else any(map(self._meets, parts))
+
+    def _text_for(self, piece: str) -> str:
+        """Where a piece is looked up: a piece of letters a to z only ever stands inside a run of them, so it is
+        looked up in the text's distinct runs (a 1,000-item list repeats a few words), else in the whole text."""
+        if not (piece.isascii() and piece.isalpha()):
+            return self.lowered
+        if self._letter_runs is None:
+            self._letter_runs = " ".join(set(_LETTER_RUN.findall(self.lowered)))
+        return self._letter_runs
 
     def may_match(self, pattern: re.Pattern[str]) -> bool:
         """False only when no part of the text can match `pattern` (so neither can any window of it, nor
