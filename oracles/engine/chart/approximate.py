@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .scanning import Scanned
+
 Refusal = tuple[str, str]
 
 _CURRENCY = r"[$€£¥]?\s?"
@@ -76,12 +78,14 @@ def hedge_around(intent: str, start: int, end: int) -> str | None:
     return after.group(0).strip() if after else None
 
 
-def hedged_value_refusal(intent: str, numbers: list[Any], used: set[int]) -> Refusal | None:
+def hedged_value_refusal(intent: Scanned, numbers: list[Any], used: set[int]) -> Refusal | None:
     """A drawn value written with a hedge that is not a documented approximate marker is refused."""
+    if not (intent.may_match(HEDGE_BEFORE) or intent.may_match(HEDGE_AFTER)):
+        return None  # no hedge anywhere in the intent, so none beside any value
     for token in numbers:
         if token.start not in used:
             continue
-        hedge = hedge_around(intent, token.start, token.end)
+        hedge = hedge_around(intent.text, token.start, token.end)
         if hedge:
             return ("VALUE_NOT_PLACED", (
                 f"'{token.text}' is hedged ('{hedge}'), so the number written is not the value meant and the chart "
@@ -90,8 +94,11 @@ def hedged_value_refusal(intent: str, numbers: list[Any], used: set[int]) -> Ref
     return None
 
 
-def hedged_label_refusal(labels: list[str]) -> Refusal | None:
-    """A drawn label ending on an approximate or hedge word ("Ben approx") holds its value's marker."""
+def hedged_label_refusal(labels: list[str], names: Scanned) -> Refusal | None:
+    """A drawn label ending on an approximate or hedge word ("Ben approx") holds its value's marker.
+    `names` holds every label: when it cannot match a hedge word, no label is searched."""
+    if not names.may_match(_HEDGE_WORD_AT_END):
+        return None
     for label in labels:
         if _HEDGE_WORD_AT_END.search(label.strip()) and len(label.split()) > 1:
             return ("LABEL_NOT_IN_INTENT", (

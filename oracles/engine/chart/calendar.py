@@ -7,6 +7,7 @@ as "Wed" that the intent only implies through "Monday to Friday" is legitimate f
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .limits import CHART_LIMITS
 
@@ -148,6 +149,7 @@ _TIME_LIKE_RE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # a pure reading of one label, asked by several rules of every label of a chart
 def is_time_like(label: str) -> bool:
     """Labels that name points in time (months, weekdays, quarters, years, dates, weeks)."""
     text = label.strip()

@@ -187,7 +187,7 @@ def _mark_words(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], 
     asked = set(reader._named_marks)
     said: dict[str, str] = {}
     text = reader.plain
-    for match in _BARE_MARK.finditer(text):
+    for match in reader.plain_scan.matches(_BARE_MARK):
         start, end = match.span("word")
         before = text[max(0, start - 40):start]
         if reader._inside_drawn_name(start, end) or negated.search(text[max(0, start - 24):start]):
@@ -246,7 +246,7 @@ def _version_like_x(reader: _Reader, label_spans: dict[str, list[tuple[int, int]
 
 def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """A label naming the whole ("Total revenue", "Overall", "All") drawn beside its parts counts it twice."""
-    breakdown = _BREAKDOWN.search(reader.intent)
+    breakdown = reader.scan.first(_BREAKDOWN)
     if breakdown and not reader._inside_drawn_name(breakdown.start(), breakdown.end()):
         # "Revenue $10M, of which A $6M and B $4M": a value drawn before the breakdown is the whole of the parts after it
         spans = {p.label: [a for a, _ in label_spans.get(p.label, [])] for p in reader.points if isinstance(p.label, str)}
@@ -259,11 +259,12 @@ def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, 
     by_series: dict[Any, list[Any]] = {}
     for point in reader.points:
         by_series.setdefault(point.series, []).append(point)
+    all_of = reader.drawn.scan.finder(_ALL_OF, "fullmatch")
     for points in by_series.values():
         labels = [p.label for p in points if isinstance(p.label, str)]
         if len(labels) < 2:
             continue
-        whole = [lbl for lbl in labels if reader.drawn.words_of[lbl] & _TOTAL_WORDS or _ALL_OF.fullmatch(lbl)]
+        whole = [lbl for lbl in labels if reader.drawn.words_of[lbl] & _TOTAL_WORDS or all_of(lbl)]
         if whole and len(whole) < len(labels):
             return ("VALUE_NOT_PLACED", (
                 f"'{whole[0]}' names the whole, and it is drawn beside its parts, so the chart would count it twice. "
@@ -275,7 +276,7 @@ def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], u
     """"the rest is email", "everything else": a part named without a number is a part the chart leaves out."""
     drawn = reader.drawn.words  # drawn as a part: a title names no slice
     data_start = getattr(reader, "_data_start", 0)
-    for match in _REMAINDER.finditer(reader.intent):
+    for match in reader.scan.matches(_REMAINDER):
         item = re.split(r"[,;\n]|[.!?](?:\s|$)", reader.intent[match.end():match.end() + 60], maxsplit=1)[0]
         named = re.search(r"\b(?:is|are|was|were|being|=|goes\s+to|go\s+to)\s+(?:the\s+|all\s+)?([^\W\d_][\w'-]*)", item,
                           re.IGNORECASE)
@@ -315,11 +316,12 @@ def _reference_labels(reader: _Reader, label_spans: dict[str, list[tuple[int, in
 
 def _framing_verb_labels(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"made up of Product A": the words that open a breakdown are not part of the name."""
+    breakdown_named = reader.drawn.scan.may_match(_BREAKDOWN)
     for point in reader.points:
         if not isinstance(point.label, str):
             continue
         words = point.label.split()
-        opening = _BREAKDOWN.match(point.label)
+        opening = _BREAKDOWN.match(point.label) if breakdown_named else None
         if len(words) > 1 and (words[0] in _FRAMING_VERBS or opening):  # lowercase only: "Made in Italy" may be a name
             return ("LABEL_NOT_IN_INTENT", (
                 f"The label '{point.label}' opens with '{opening.group(0) if opening else words[0]}', which frames the "
@@ -354,20 +356,10 @@ def _subject_glued_to_period(reader: _Reader, label_spans: dict[str, list[tuple[
 def _numbers_not_covered(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Every digit run is drawn, inside a drawn label, or explained; one the scanner could not read (glued
     to unknown letters, or a run like "1,2,3") is refused rather than skipped."""
-    merged: list[list[int]] = []
-    for a, b in sorted(span for spans in label_spans.values() for span in spans):
-        if merged and a <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], b)
-        else:
-            merged.append([a, b])
-    starts, ends = [a for a, _ in merged], [b for _, b in merged]
-
-    def inside(position: int) -> bool:
-        index = bisect_right(starts, position) - 1
-        return index >= 0 and position < ends[index]
-
+    inside = reader.names_inside(label_spans).holds
     structured = reader.structured
     readable_starts = {n.start for n in reader.numbers if n.readings}
+    magnitudes_said = reader.scan.may_match(_OTHER_MAGNITUDES)
     for number in reader.stated:
         if inside(number.start) or inside(number.end - 1):
             continue
@@ -378,7 +370,7 @@ def _numbers_not_covered(reader: _Reader, label_spans: dict[str, list[tuple[int,
         named = bool(before) and (before.isalpha() or before in "_-#/")  # "v2", "OPS-4417", "#2b8cbe", "L/100km"
         suffix = glued.group(0).lower() if glued else ""
         word = reader.intent[number.start:number.end + len(suffix)].strip()
-        magnitude = _OTHER_MAGNITUDES.match(reader.intent, number.end)
+        magnitude = _OTHER_MAGNITUDES.match(reader.intent, number.end) if magnitudes_said else None
         if number.start in used and magnitude:
             return ("VALUE_NOT_PLACED", (
                 f"A value was drawn from '{reader.intent[number.start:magnitude.end()].strip()}', but I do not read "
@@ -496,8 +488,9 @@ def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int
                         f"'{reader.intent[start:end + key_end.start()].strip()}: {token.text.strip()}'."))
         if refusal is None and token.start >= end:
             # "Bugs opened 19, Bugs closed 23": the words before the value complete the name, as its siblings show
-            between = [w for w in _ITEM_WORD.findall(reader.intent, end, token.start) if not _is_unit_word(w.lower())]
             longer = extends.get(" ".join(str(point.label).split()).casefold())
+            between = [w for w in _ITEM_WORD.findall(reader.intent, end, token.start)
+                       if not _is_unit_word(w.lower())] if longer is not None else []
             if between and longer is not None:
                 whole = f"{point.label} {' '.join(between)}"
                 refusal = ("LABEL_NOT_IN_INTENT", (

@@ -71,7 +71,7 @@ def _subset_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
         return None
     periods: bool | None = None  # whether every category is a period, read only when a "first"/"last" ask needs it
     for pattern in _SUBSET_ASKS:
-        for match in pattern.finditer(reader.intent):
+        for match in reader.scan.matches(pattern):
             start, end = match.span("n")
             setting = pattern is _SUBSET_ASKS[-1]  # {"limit": 4}: a setting of the chart, never a value
             if (start in used and not setting) or reader._inside_drawn_name(match.start(), match.end()):
@@ -240,7 +240,7 @@ def _removals_and_corrections(reader: _Reader, label_spans: dict[str, list[tuple
                 f"The label '{label}' is a word of the sentence, not a name. Write 'name value' items, e.g. "
                 "'Mon 7, Tue 5, Wed 11'."))
     for pattern, what in ((_REMOVAL, "to take something out"), (_CORRECTION, "to correct a value")):
-        for match in pattern.finditer(reader.intent):
+        for match in reader.scan.matches(pattern):
             if reader._inside_drawn_name(match.start(), match.end()):
                 continue
             return ("REQUEST_NOT_HONOURED", (
@@ -265,13 +265,12 @@ _NOT_PARTS = frozenset("it that this which what everything and or the of to char
 
 def _named_remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"tablet is whatever's left": the chart must draw 'tablet', which has no number to draw."""
-    drawn = {w.casefold() for name in reader._names for w in re.findall(r"[^\W\d_][\w'’-]*", name)}
-    for match in _LEFTOVER.finditer(reader.intent):
+    for match in reader.scan.matches(_LEFTOVER):
         if reader._inside_drawn_name(match.start(), match.end()):
             continue
         before = _PART_BEFORE.search(reader.intent[max(0, match.start() - 40):match.start()])
         name = before.group("name") if before else None
-        if name and name.casefold() not in _NOT_PARTS and name.casefold() not in drawn:
+        if name and name.casefold() not in _NOT_PARTS and name.casefold() not in reader.drawn.hyphenated_words:
             return ("VALUE_MISSING", (
                 f"The intent says '{name}' is '{match.group(0).strip()}', without a number, so the chart would leave it "
                 f"out. Give it its number, e.g. '{name} 5%', or leave it out."))
@@ -295,7 +294,7 @@ _ASK_IN_JSON = re.compile(r"[\"'](?:chart|ask|request|description|desc|prompt|qu
 
 def _json_field_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """{"requests": […], "errors": […], "chart": "bar of errors per service"}: 'requests' was not asked."""
-    asks = " ".join(m.group("text") for m in _ASK_IN_JSON.finditer(reader.intent))
+    asks = " ".join(m.group("text") for m in reader.scan.matches(_ASK_IN_JSON))
     return series_not_named(reader, asks) if asks else None
 
 

@@ -65,7 +65,7 @@ _ELSEWHERE = re.compile(
 
 def _data_elsewhere(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"Actuals are in the attached sheet": the chart cannot draw what the intent does not hold."""
-    for match in _ELSEWHERE.finditer(reader.intent):
+    for match in reader.scan.matches(_ELSEWHERE):
         if reader._inside_drawn_name(match.start(), match.end()):
             continue
         return ("VALUE_MISSING", (
@@ -95,14 +95,13 @@ def _comparison_one_side(reader: _Reader, label_spans: dict[str, list[tuple[int,
     series = {p.series for p in reader.points if isinstance(p.series, str) and p.series.strip()}
     if len(series) >= 2:
         return None
-    drawn = {w.casefold() for name in reader._names for w in re.findall(_SIDE, name)}
-    for match in _COMPARISON.finditer(reader.intent):
+    for match in reader.scan.matches(_COMPARISON):
         if reader._inside_drawn_name(match.start(), match.end()):
             continue
         sides = [s for s in (match.group("a") or match.group("c"), match.group("b") or match.group("d")) if s]
         if any(s.casefold() in _RELATIVE for s in sides):
             continue
-        if sides and all(s.casefold() in drawn for s in sides):
+        if sides and all(s.casefold() in reader.drawn.hyphenated_words for s in sides):  # words as _SIDE reads them
             continue  # "Python vs Go: Python 48, Go 12" compares two drawn categories
         asked = match.group(0).strip()
         return ("VALUE_MISSING", (

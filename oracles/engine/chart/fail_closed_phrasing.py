@@ -77,14 +77,15 @@ _SPEC_ONLY_KEYS = frozenset("type mark kind chart data values value".split())  #
 _HOURS = r"(?:h|hrs?|hours?)"
 _MINUTES = r"(?:m|mins?|minutes?)"
 _SECONDS = r"(?:s|secs?|seconds?)"
+# (Every way starts at a digit; "(?=\d)" says so first, so the scan of a long intent passes other characters at once.)
 _COMPOUND = re.compile(
-    rf"\b\d+(?:\.\d+)?\s*{_HOURS}\s*(?:and\s+)?\d+\s*{_MINUTES}\b|\b\d+\s*h\d{{2}}(?![\w.])|"
+    rf"(?=\d)(?:\b\d+(?:\.\d+)?\s*{_HOURS}\s*(?:and\s+)?\d+\s*{_MINUTES}\b|\b\d+\s*h\d{{2}}(?![\w.])|"
     rf"\b\d+\s*{_MINUTES}\s*(?:and\s+)?\d+(?:\.\d+)?\s*{_SECONDS}\b|"
     rf"\b\d+\s*(?:d|days?)\s*(?:and\s+)?\d+\s*{_HOURS}\b|"
     r"\b\d+\s*(?:ft|feet|foot|')\s*\d+(?:\.\d+)?\s*(?:in|inches|inch|\")(?!\w)|"
     r"\b\d+\s*(?:lbs?|pounds?)\s*(?:and\s+)?\d+(?:\.\d+)?\s*(?:oz|ounces?)\b|"
     r"\b\d+\s*(?:st|stone)\s+\d+\s*(?:lbs?|pounds?)\b|"
-    r"(?<![\d:])\d{1,3}:\d{2}(?::\d{2})?(?![\d:])", re.IGNORECASE)
+    r"(?<![\d:])\d{1,3}:\d{2}(?::\d{2})?(?![\d:]))", re.IGNORECASE)
 
 
 def check_phrasing(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
@@ -141,7 +142,7 @@ def _measured_x_as_names(reader: _Reader, label_spans: LabelSpans, used: set[int
         return None  # mixed units are names ("4 stars", "2 rooms"); bare years are periods
     asked = reader.asked_marks()
     scatter = "point" in asked or reader.mark == "point"
-    x_vs_y = bool(_X_VS_Y.search(reader.intent)) and not asked & {"bar", "arc", "area"}
+    x_vs_y = bool(reader.scan.first(_X_VS_Y)) and not asked & {"bar", "arc", "area"}
     if not (scatter or x_vs_y):
         return None
     return ("SHAPE_NOT_ASKED", (
@@ -181,12 +182,14 @@ def _named_items_left_out(reader: _Reader, label_spans: LabelSpans, used: set[in
     leaves out categories the request names."""
     vocabulary = check_vocabulary(reader)
     framing = vocabulary.INSTRUCTION_WORDS | vocabulary.CONNECTOR_WORDS | {"per", "each", "every", "chart", "bars"}
-    drawn = {_key(n) for n in _names(reader)}
-    drawn_text = " | ".join(sorted(drawn))
-    for match in _ENUMERATION.finditer(reader.intent):
+    drawn: set[str] | None = None  # the drawn names as compared, read at the first list of names
+    for match in reader.scan.matches(_ENUMERATION):
         items = [_key(i) for i in re.split(r"\s*,\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+", match.group(1)) if i.strip()]
         if len(items) < 3:
             continue
+        if drawn is None:
+            drawn = {_key(n) for n in _names(reader)}
+            drawn_text = " | ".join(sorted(drawn))
         # The match may run into the words around the list ("sales for North", "West yet"): the first item is
         # its last words, the last item its first words, whichever of them is drawn (else its nearest word).
         items[0] = _drawn_end(items[0], drawn, reverse=True)
@@ -227,7 +230,7 @@ def _compared_items_as_categories(reader: _Reader, label_spans: LabelSpans, used
     if len(series) < 2:
         return None
     labels = {_key(p.label) for p in reader.points if isinstance(p.label, str)}
-    for match in _COMPARED.finditer(reader.intent):
+    for match in reader.scan.matches(_COMPARED):
         first, second = (match.group("a"), match.group("b")) if match.group("a") else (match.group("c"), match.group("d"))
         compared = {_key(first), _key(second)}
         if compared <= labels and not compared & series:
@@ -251,7 +254,7 @@ def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[
     labels = {p.label for p in reader.points if isinstance(p.label, str)}
     if len(series) < 2 or not labels:
         return None
-    dims = [m.group("dim") for m in _BY_DIMENSION.finditer(reader.intent)
+    dims = [m.group("dim") for m in reader.scan.matches(_BY_DIMENSION)
             if not reader._inside_drawn_name(m.start("dim"), m.end("dim"))
             and not _SERIES_WORD_BEFORE.search(reader.intent[max(0, m.start() - 20):m.start()])]
     kinds = {d.casefold() in _CALENDAR_DIMENSIONS for d in dims}
@@ -261,7 +264,7 @@ def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[
         transposed = all(is_time_like(name) for name in series) and not all(is_time_like(label) for label in labels)
     else:
         folded = {_key(label) for label in labels}
-        transposed = any({_key(m.group("a")), _key(m.group("b"))} <= folded for m in _NAMED_PAIR.finditer(reader.intent))
+        transposed = any({_key(m.group("a")), _key(m.group("b"))} <= folded for m in reader.scan.matches(_NAMED_PAIR))
     if not transposed:
         return None
     return ("SHAPE_NOT_ASKED", (
@@ -272,8 +275,9 @@ def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[
 
 def _spec_key_in_name(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'data=apple', 'values: apple': the key of a key=value spec glued on a label (or a title of keys)."""
+    spec_key_in = reader.drawn.scan.finder(_SPEC_KEY_IN_LABEL)
     for name in _names(reader):
-        if _SPEC_KEY_IN_LABEL.search(name):
+        if spec_key_in(name):
             return ("LABEL_NOT_IN_INTENT", (
                 f"'{name}' holds the key of a key=value spec, not a name. Write the data as 'label: value' items, "
                 "e.g. 'bar chart of kg sold by fruit: apple 34, banana 51'."))
@@ -289,7 +293,7 @@ def _spec_key_in_name(reader: _Reader, label_spans: LabelSpans, used: set[int]) 
 def _compound_quantity_split(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'1h 5m', '3 min 20 s', '5 ft 10 in', '1:05' are one quantity; a drawn value or label holding only a
     part of it splits it."""
-    spans = [m.span() for m in _COMPOUND.finditer(reader.intent)]
+    spans = [m.span() for m in reader.scan.matches(_COMPOUND)]
     if not spans:
         return None
     for token in reader.numbers:

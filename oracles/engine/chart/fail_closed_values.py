@@ -49,7 +49,7 @@ def check_values(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
 
 def _hedged(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """A value hedged other than by a documented approximate marker, or a label ending on a hedge (approximate.py)."""
-    return hedged_label_refusal(_labels(reader)) or hedged_value_refusal(reader.intent, reader.numbers, used)
+    return hedged_label_refusal(_labels(reader), reader.drawn.scan) or hedged_value_refusal(reader.scan, reader.numbers, used)
 
 
 def _unit_glued_to_next_label(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
@@ -88,6 +88,8 @@ def holds_change(label: str) -> bool:
 
 def _change_in_label(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """A drawn label with a number and a change word holds a change, not a name."""
+    if not (reader.drawn.scan.may_match(_SIGNED_PERCENT) or reader.drawn.scan.may_match(_CHANGE_WORDS)):
+        return None  # no name holds a signed percent or a change word
     for label in _labels(reader):
         if holds_change(label):
             return ("LABEL_NOT_IN_INTENT", (
@@ -106,6 +108,7 @@ def _bounds(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used
                 f"The label '{label}' carries a bound sign, so its value is a bound, not an exact value. Give the "
                 "exact value, e.g. 'C 4', or leave it out."))
     intent = reader.intent
+    bound_after_said = reader.scan.may_match(_BOUND_AFTER)
     for token in reader.numbers:
         if token.start not in used:
             continue
@@ -113,7 +116,7 @@ def _bounds(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used
         # _BOUND_BEFORE ends in a bound word or sign (then spaces): where neither stands last, it is not searched
         last = before.rstrip()[-1:]
         bound_before = bool(last) and (last.isalpha() or last in "<>≤≥≦≧=") and _BOUND_BEFORE.search(before)
-        if bound_before or _BOUND_AFTER.search(after):
+        if bound_before or (bound_after_said and _BOUND_AFTER.search(after)):
             bound = (_BOUND_BEFORE.search(before) or _BOUND_AFTER.search(after)).group(0).strip()  # type: ignore[union-attr]
             return ("VALUE_NOT_PLACED", (
                 f"'{token.text}' is given as a bound ('{bound}'), not as an exact value, so the chart cannot draw it. "

@@ -31,14 +31,16 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from .approximate import APPROXIMATE_WORDS
-from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
+from .calendar import NUMERIC_RANGE_RE, RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
 from .references import reference_statements
+from .scanning import Scanned
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -68,6 +70,7 @@ _UNIT_AFTER = re.compile(r"\s?(°\s?[CFcf]\b|[$€£¥])")
 _BRACKETED = re.compile(r"\([^()]*\)")
 _SLASHED_ABBREVIATION = re.compile(r"\b([^\W\d_])/([^\W\d_])\b")  # "n/a", "N/A": one word, not two
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’]*")  # a word of a name: starts with a letter
+_HYPHENATED_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _DIGIT = re.compile(r"\d")
 _OPENING_BRACKET_BEFORE = re.compile(r"\(\s*$")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -75,6 +78,8 @@ _CAPITALISED_AFTER_LOWER = re.compile(r"(?<=[a-z]) +(?P<word>[A-Z][a-z]+)\b")
 _ONE_WORD = re.compile(r"\w+")
 _PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 _IDENTIFIER_DASH = re.compile(r"[^\W\d_]-$")
+_LEADER_FREE_WORD = re.compile(r"(?:(?!_{3})\w)+")
+_WORD_RUN = re.compile(r"\w+")
 # Around an occurrence of a label (compiled once: they run for every label of the intent)
 _SENTENCE_BREAK = re.compile(r"[.?!;:]\s")
 _SCORE_AFTER = re.compile(r"[-–—/:]\d")
@@ -213,6 +218,8 @@ _AXIS_TITLE_QUOTED = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?(?:is|=|:|as
                                 r"[\"“'‘]([^\"”'’\n]{1,60})[\"”'’]", re.IGNORECASE)
 _AXIS_TITLE_PLAIN = re.compile(r"\b([xy])[\s-]*axis\s*(?:title\s*)?[:=]\s*([^\W\d_][^,;.:()\n\"”'’]{0,60})", re.IGNORECASE)
 _ALPHABETICAL = re.compile(r"\balphabetical(?:ly)?\b|\ba\s*(?:-|to)\s*z\b", re.IGNORECASE)
+_SORTED = re.compile(r"\bsort(?:ed)?\b", re.IGNORECASE)
+_AXES_NAMED = re.compile(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", re.IGNORECASE)
 YEAR_RANGE = (1900, 2100)
 # "We sold", "they made": a subject pronoun and its verb open a sentence, never a name
 _CLAUSE_OPENING = re.compile(r"(?i:we|i|they|you|he|she)\s+[a-z][a-z'’]*(?:\s+[a-z][a-z'’]*)?$")
@@ -307,21 +314,19 @@ class _TokensInReach:
     so a rule that ties 1,000 labels to their values does not try every number of the same value."""
 
     def __init__(self, tokens: list[StatedNumber]) -> None:
-        self._by_start = sorted((t.start, i) for i, t in enumerate(tokens))
-        self._by_end = sorted((t.end, i) for i, t in enumerate(tokens))
-        self._starts = [start for start, _ in self._by_start]
-        self._ends = [end for end, _ in self._by_end]
+        by_start = sorted((t.start, i) for i, t in enumerate(tokens))
+        by_end = sorted((t.end, i) for i, t in enumerate(tokens))
+        self._starts, self._in_start_order = [start for start, _ in by_start], [i for _, i in by_start]
+        self._ends, self._in_end_order = [end for end, _ in by_end], [i for _, i in by_end]
 
     def near(self, spans: list[tuple[int, int]], direction: str) -> set[int]:
         """Indexes of the tokens in reach of any span, in one direction ("before": the label is before)."""
         found: set[int] = set()
         for start, end in spans:
             if direction == "before":
-                found.update(i for _, i in self._by_start[bisect_left(self._starts, end):
-                                                          bisect_right(self._starts, end + _REACH)])
+                found.update(self._in_start_order[bisect_left(self._starts, end):bisect_right(self._starts, end + _REACH)])
             else:
-                found.update(i for _, i in self._by_end[bisect_left(self._ends, start - _REACH):
-                                                        bisect_right(self._ends, start)])
+                found.update(self._in_end_order[bisect_left(self._ends, start - _REACH):bisect_right(self._ends, start)])
         return found
 
 
@@ -336,12 +341,19 @@ class _DrawnNames:
         # casefolded words of every name ("Bugs opened" -> bugs, opened)
         self.words_of = {name: frozenset(w.casefold() for w in _NAME_WORD.findall(name)) for name in names}
         self.words = set().union(*self.words_of.values())
+        # all names in one text: a pattern that cannot match it matches no name, so its per-name search is skipped
+        self.scan = Scanned("\n".join(names))
         # "Team 1", "Team 2": how many names are one stem and a number (the stem, folded and stripped)
         self.numbered_stems: dict[str, int] = {}
         for _, folded in self.folded:
             numbered = _NUMBERED_NAME.fullmatch(folded.strip())
             if numbered:
                 self.numbered_stems[numbered.group(1)] = self.numbered_stems.get(numbered.group(1), 0) + 1
+
+    @cached_property
+    def hyphenated_words(self) -> frozenset[str]:
+        """Casefolded words of every name, a hyphen kept inside a word ("e-mail"), read once for the rules that ask."""
+        return frozenset(w.casefold() for name in self.names for w in _HYPHENATED_WORD.findall(name))
 
 
 class Unfaithful(Exception):
@@ -404,6 +416,16 @@ def _words(text: str) -> list[str]:
     return _NAME_WORD.findall(text)
 
 
+def _word_before(intent: str, start: int) -> re.Match[str] | None:
+    """The word before `start`, spaces between (`_WORD_BEFORE` in the 40 characters before it). It asks for
+    a word character right before those spaces, so where none stands (", d6") the search is not made."""
+    window = intent[max(0, start - 40):start]
+    head = window.rstrip(" ")
+    if head == window or not head or not (head[-1].isalnum() or head[-1] in "_'’"):
+        return None
+    return _WORD_BEFORE.search(window)
+
+
 class _Reader:
     """One check of one chart against one intent."""
 
@@ -412,6 +434,8 @@ class _Reader:
         self.folded = _fold(intent)
         # "_horizontal bars please_", "**stacked**": markdown emphasis around request words (same length)
         self.plain = re.sub(r"[_*]", " ", intent)
+        # the scans of the whole intent (and of its plain form), each made once and only where it can match
+        self.scan, self.plain_scan = Scanned(intent), Scanned(self.plain)
         self.spec = spec
         self.encoding: dict[str, Any] = spec.get("encoding") or {}
         mark = spec.get("mark")
@@ -434,7 +458,10 @@ class _Reader:
         self._names = self.drawn.names
         self._folded_names = self.drawn.folded_set
         self._first_name_start: int | None = None
+        self._names_inside: tuple[dict[str, list[tuple[int, int]]], _Spans] | None = None
         self._slots: dict[int, tuple[int, int, int] | None] = {}
+        # a value stands in a slot ("10/12", "94 vs 89") only where _slot finds one of these beside it
+        self._slotted = any(separator in self.scan.lowered for separator in ("/", "vs", "versus"))
         self._asked_marks: set[str] | None = None
         self._named_marks: set[str] = set()
 
@@ -505,7 +532,7 @@ class _Reader:
     def _read_asked_marks(self) -> set[str]:
         asked = set()
         for index, pattern in enumerate(_MARK_REQUESTS):
-            for match in pattern.finditer(self.plain):
+            for match in self.plain_scan.matches(pattern):
                 if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
@@ -514,10 +541,10 @@ class _Reader:
                     if index not in _WEAK_MARK_REQUESTS:
                         self._named_marks.add(mark)
         for pattern, mark in FOREIGN_MARKS:
-            if pattern.search(self.intent):
+            if self.scan.first(pattern):
                 asked.add(mark)
                 self._named_marks.add(mark)
-        for match in _FOREIGN_CHART_WORD.finditer(self.intent):
+        for match in self.scan.matches(_FOREIGN_CHART_WORD):
             if not any(p.match(self.intent, match.start()) for p, _ in FOREIGN_MARKS) and not re.fullmatch(
                     r"diagramm\w*", match.group(0), re.IGNORECASE):
                 raise Unfaithful("SHAPE_NOT_ASKED", (
@@ -528,7 +555,7 @@ class _Reader:
         """The intent asks for it: said outside a drawn name, and not refused ("side by side, not stacked")."""
         return any(not self._inside_drawn_name(m.start(), m.end())
                    and not _NEGATED.search(self.plain[max(0, m.start() - 24):m.start()])
-                   for m in pattern.finditer(self.plain))
+                   for m in self.plain_scan.matches(pattern))
 
     def _check_shape(self) -> None:
         asked = self.asked_marks()
@@ -582,7 +609,7 @@ class _Reader:
 
     def _axes_named(self) -> bool:
         """"salary (y) against years (x)", "x axis: load": the intent says what runs along x."""
-        return bool(re.search(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", self.intent, re.IGNORECASE))
+        return self.scan.first(_AXES_NAMED) is not None
 
     def _default_marks(self) -> set[str]:
         """The marks drawn when none is asked: points for x/y pairs, a line (or bars) over time, bars otherwise."""
@@ -611,14 +638,14 @@ class _Reader:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 f"A {self.mark} chart was drawn but the intent asks for no chart type, so it gets the plain one "
                 f"({' or '.join(sorted(self._default_marks()))}). To ask for another, say so, e.g. 'as a line chart'."))
-        for match in _SEVERAL_CHARTS.finditer(self.plain):
+        for match in self.plain_scan.matches(_SEVERAL_CHARTS):
             if not _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]) \
                     and not self._inside_drawn_name(match.start(), match.end()):
                 raise Unfaithful("REQUEST_NOT_HONOURED", (
                     f"The intent asks for more than one chart ('{match.group(0).strip()}'); one answer draws one chart. "
                     "Ask for each chart on its own, or for one chart with several series, e.g. 'signups vs churn: "
                     "Mon 34/3, Tue 41/4'."))
-        for match in _INVENTING.finditer(self.plain):
+        for match in self.plain_scan.matches(_INVENTING):
             after_data = match.start() >= getattr(self, "_data_start", 0) or match.group("verb")
             if not after_data or self._inside_drawn_name(match.start(), match.end()) \
                     or _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]) \
@@ -627,12 +654,12 @@ class _Reader:
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 f"The intent asks for values it does not state ('{match.group(0)}'); I only chart the values given and "
                 "never project, estimate or invent others. Send every value to draw, e.g. 'Apr 16, May 18'."))
-        dropping = _DROPPING.search(self.intent)
+        dropping = self.scan.first(_DROPPING)
         if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 f"The intent asks to leave something out ('{dropping.group(0)}'); I only chart every value given. "
                 "Send just the values to draw, e.g. 'Jan 10, Feb 12'."))
-        for match in _SELECTION.finditer(self.intent):
+        for match in self.scan.matches(_SELECTION):
             words = _fold(match.group(1)).split()
             named = self._folded_names | set(_header_words(self.intent))
             if any(w in named or w in {"column", "columns", "row", "rows", "series"} for w in words):
@@ -640,9 +667,9 @@ class _Reader:
                     f"The intent asks to leave some data out ('{match.group(0).strip()}'); I only chart every value "
                     "given. Send just the values to draw."))
         # every title asked is drawn: "title it 'A'" … "Title it 'B'" cannot both be, so it is refused
-        in_json = [m.span() for m in _JSON_TITLE.finditer(self.intent)]
-        asked_titles = [*_JSON_TITLE.finditer(self.intent),
-                        *(m for m in _TITLE.finditer(self.intent) if not any(a <= m.start() < b for a, b in in_json))]
+        in_json = [m.span() for m in self.scan.matches(_JSON_TITLE)]
+        asked_titles = [*self.scan.matches(_JSON_TITLE),
+                        *(m for m in self.scan.matches(_TITLE) if not any(a <= m.start() < b for a, b in in_json))]
         for title_match in asked_titles:
             asked_title = _fold(title_match.group(1)).strip()
             drawn = self.spec.get("title")
@@ -655,7 +682,7 @@ class _Reader:
         label_channel = self.encoding.get("y" if (self.encoding.get("y") or {}).get("field") == "label" else "x") or {}
         sort = label_channel.get("sort")
         alphabetical, ascending, descending = orders = [
-            bool(_ALPHABETICAL.search(self.intent)), bool(_ASCENDING.search(self.intent)), bool(_DESCENDING.search(self.intent))]
+            bool(self.scan.first(_ALPHABETICAL)), bool(self.scan.first(_ASCENDING)), bool(self.scan.first(_DESCENDING))]
         if sum(orders) > 1:
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 "The intent asks for more than one sort order (alphabetical, ascending, descending); one chart has "
@@ -664,7 +691,7 @@ class _Reader:
             wanted: tuple[Any, ...] = ("ascending",)
         elif ascending:
             wanted = ("x", "y")
-        elif descending or re.search(r"\bsort(?:ed)?\b", self.intent, re.IGNORECASE):
+        elif descending or self.scan.first(_SORTED):
             wanted = ("-x", "-y")
         else:
             return
@@ -674,7 +701,7 @@ class _Reader:
     def _check_axis_titles(self) -> None:
         """"y axis 'Errors'", "x-axis: Month": the asked title is on that axis (the one drawn there)."""
         for pattern in (_AXIS_TITLE_QUOTED, _AXIS_TITLE_PLAIN):
-            for match in pattern.finditer(self.intent):
+            for match in self.scan.matches(pattern):
                 axis, asked = match.group(1).lower(), _fold(re.split(r"\s+(?:and|with)\s", match.group(2))[0]).strip()
                 channel = self.encoding.get(axis) or {}
                 title = channel.get("title") if isinstance(channel, dict) else None
@@ -708,15 +735,17 @@ class _Reader:
     def _word_index(self) -> dict[str, list[int]]:
         if self._words_at is None:
             self._words_at = {}
-            for match in re.finditer(r"(?:(?!_{3})\w)+", self.folded):  # "AV______800": a leader parts two words
+            # "AV______800": a leader parts two words (without a leader in the intent, plain \w+ runs are the same)
+            words = _LEADER_FREE_WORD if "___" in self.folded else _WORD_RUN
+            for match in words.finditer(self.folded):
                 self._words_at.setdefault(match.group(0), []).append(match.start())
         return self._words_at
 
     def _range_labels(self) -> list[tuple[int, int, list[str]]]:
         spans = []
-        for match_range, expanded in _calendar_spans(self.intent):
+        for match_range, expanded in _calendar_spans(self.intent) if self.scan.may_match(RANGE_RE) else ():
             spans.append((*match_range, expanded))
-        for start, end, labels in numeric_ranges(self.intent):
+        for start, end, labels in numeric_ranges(self.intent) if self.scan.may_match(NUMERIC_RANGE_RE) else ():
             dated = re.match(r"(?:,|\s+(?:of|in))?\s+(?:19|20)\d\d\b", self.intent[end:end + 10])
             if dated and labels and all(is_time_like(label) for label in labels):
                 end += dated.end()  # "weeks 10–14 of 2025": the year dates the range, it is no value
@@ -727,19 +756,25 @@ class _Reader:
         """Every drawn label and series name is a whole phrase of the intent; returns their spans."""
         ranges = self._range_labels()
         spans: dict[str, list[tuple[int, int]]] = {}
+        # each per-name search, or one that finds nothing when no name can match its pattern
+        names = self.drawn.scan
+        clause_opening, dropping_opens = names.finder(_CLAUSE_OPENING, "match"), names.finder(_DROPPING_OPENS_LABEL, "match")
+        total_aside, inner_number, spaced_dash, instruction_in = (
+            names.finder(p) for p in (_TOTAL_ASIDE, _INNER_NUMBER, _SPACED_DASH, _INSTRUCTION_IN_LABEL))
+        capitalised = names.may_match(_CAPITALISED_AFTER_LOWER)
         for name in self._names:
             stripped = name.strip()
             if not stripped:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", "A drawn label is empty.")
-            if _CLAUSE_OPENING.match(stripped):
+            if clause_opening(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The name '{stripped}' is the start of a sentence, not a name. Name each series, e.g. "
                     "'units sold: March 58, April 61. Returns: March 4'."))
-            if _DROPPING_OPENS_LABEL.match(stripped):
+            if dropping_opens(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts with a request to leave something out, not with a name. Send just "
                     "the values to draw, e.g. 'Jan 10, Feb 12'."))
-            aside = _TOTAL_ASIDE.search(stripped)
+            aside = total_aside(stripped)
             if aside:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a note about the data ('{aside.group(0)}'), not part of the name. "
@@ -757,15 +792,15 @@ class _Reader:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' opens a bracket it does not close, so it runs into a note. Put notes "
                     "after the value, e.g. 'organic 1,240 (up 12%)' → 'organic 1,240'."))
-            if _INNER_NUMBER.search(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
+            if inner_number(stripped) and not (is_time_like(stripped) and not _CLOCK_WITH_TAIL.match(stripped)):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
-            if _SPACED_DASH.search(stripped) and not is_time_like(stripped):
+            if spaced_dash(stripped) and not is_time_like(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a dash between spaces, which separates statements, so it runs "
                     "into the next one. Put each label right before its value, e.g. 'May 70, line chart'."))
-            instructing = _INSTRUCTION_IN_LABEL.search(stripped)
+            instructing = instruction_in(stripped)
             if instructing:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds '{instructing.group(0)}', which asks for the chart rather than "
@@ -773,7 +808,7 @@ class _Reader:
             edge_words = [w.strip(".,;:!?()\"'").lower() for w in stripped.split()]  # "E.ON" is one word, not "E" and "on"
             edge_words = [w for w in edge_words if w]
             opening = next((m for m in _CAPITALISED_AFTER_LOWER.finditer(stripped)
-                            if m.group("word").lower() in OPENING_WORDS), None)
+                            if m.group("word").lower() in OPENING_WORDS), None) if capitalised else None
             if opening:
                 # "bars Also Rovers": a capitalised opening word after a lowercase one starts a new statement
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
@@ -879,7 +914,7 @@ class _Reader:
             return False  # "office? London": a sentence break is never inside a label
         if label[-1:].isdigit() and _SCORE_AFTER.match(self.intent[end:end + 2]):
             return False  # "Team Red 3-1": the label's number is half of a score or range
-        before = _WORD_BEFORE.search(self.intent[max(0, start - 40):start])
+        before = _word_before(self.intent, start)
         after = _WORD_AFTER.match(self.intent[end:end + 40])
         names = self._folded_names
         if self._joined_on(start, label):
@@ -964,11 +999,18 @@ class _Reader:
 
     # -- placement of values ------------------------------------------------------------------
 
+    def names_inside(self, label_spans: dict[str, list[tuple[int, int]]]) -> _Spans:
+        """Where the drawn names are written, merged once per check: several rules ask if a number is inside one."""
+        if self._names_inside is None or self._names_inside[0] is not label_spans:
+            self._names_inside = (label_spans, _Spans(span for spans in label_spans.values() for span in spans))
+        return self._names_inside[1]
+
     def _value_tokens(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[StatedNumber]:
-        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        inside = self.names_inside(label_spans)
         # "ticket OPS-4417": the number of an identifier is never a value
+        identifier_dash = self.scan.finder(_IDENTIFIER_DASH)
         return [n for n in self.numbers if not inside.holds(n.start) and not self._sized(n, inside)
-                and not _IDENTIFIER_DASH.search(self.intent[max(0, n.start - 2):n.start])]
+                and not identifier_dash(self.intent[max(0, n.start - 2):n.start])]
 
     def _sized(self, number: StatedNumber, names: _Spans) -> bool:
         """"top 5", "a 30-year": a number the word before frames as not data (unless that word is a drawn name: "a 1, b 2")."""
@@ -982,7 +1024,7 @@ class _Reader:
 
     def slot(self, token: StatedNumber) -> tuple[int, int, int] | None:
         if token.start not in self._slots:
-            self._slots[token.start] = _slot(self.intent, token)
+            self._slots[token.start] = _slot(self.intent, token) if self._slotted else None
         return self._slots[token.start]
 
     def _place_values(self, label_spans: dict[str, list[tuple[int, int]]]) -> set[int]:
@@ -1059,7 +1101,9 @@ class _Reader:
         """Between two statements of one list stand only separators, linking or request words, notes in
         brackets, or a word every gap repeats (a unit: "27 points, Bob 19 points"). Anything else is
         content the chart leaves out: "Jan 5, Feb ?, Mar 7", "Mon 34, Tue forty-one, Wed 29"."""
-        gaps = [_BRACKETED.sub(" ", self.intent[a:b]) for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False)]
+        bracketed = self.scan.may_match(_BRACKETED)  # no "(…)" in the intent: no gap holds one to blank
+        gaps = [_BRACKETED.sub(" ", gap) if bracketed else gap
+                for gap in (self.intent[a:b] for (_, a, _), (b, _, _) in zip(statements, statements[1:], strict=False))]
         # Words right after a value, before the item's separator, are about it ("48k concurrent players,")
         gaps = [parts[1] if len(parts := _ITEM_BREAK.split(gap, maxsplit=1)) > 1 else gap for gap in gaps]
         words = [{w.lower() for w in _words(gap)} for gap in gaps]
@@ -1140,7 +1184,8 @@ class _Reader:
         slots = [self.slot(token) for token in tokens]
         probes = [replace(token, start=grouped[1], end=grouped[2]) if grouped else token
                   for token, grouped in zip(tokens, slots, strict=True)]
-        probes_in_reach, tokens_in_reach = _TokensInReach(probes), _TokensInReach(tokens)
+        probes_in_reach = _TokensInReach(probes)
+        tokens_in_reach = _TokensInReach(tokens) if multi and timed else None  # only series are looked up by token
         best: list[list[tuple[int, ...]]] = [[] for _ in self.points]
         for direction in ("before", "after"):
             candidates = []
@@ -1149,7 +1194,7 @@ class _Reader:
                 series_spans = label_spans.get(point.series, []) if point.series else []
                 # only a value in reach of the label (or, below, of its series) can be beside it
                 reach = probes_in_reach.near(spans, direction)
-                if multi and timed:
+                if tokens_in_reach is not None:
                     reach |= tokens_in_reach.near(series_spans, direction)
                 found = []
                 for index in by_value.get(point.value, []):
@@ -1181,7 +1226,7 @@ class _Reader:
 
     def _series_owns(self, series: str, token: StatedNumber, label_spans: dict[str, list[tuple[int, int]]]) -> bool:
         """The series named last before the value, or the one in the value's slot of "10/12"."""
-        names = sorted({p.series for p in self.points if p.series})
+        names = self._series_names
         grouped = self.slot(token)
         if grouped is not None:
             slot = grouped[0]
@@ -1193,6 +1238,11 @@ class _Reader:
                 if b <= token.start and a > best_start:
                     best, best_start = name, a
         return best == series
+
+    @cached_property
+    def _series_names(self) -> list[str]:
+        """The drawn series, sorted: read once, not once per value of every point (1,000 points, a million reads)."""
+        return sorted({p.series for p in self.points if p.series})
 
     @staticmethod
     def in_reach(tokens: list[StatedNumber]) -> _TokensInReach:
@@ -1354,7 +1404,7 @@ class _Reader:
     # -- coverage -----------------------------------------------------------------------------
 
     def _check_coverage(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
-        inside = _Spans(span for spans in label_spans.values() for span in spans)
+        inside = self.names_inside(label_spans)
         self._used = used
         self._data_start = min((a for spans in label_spans.values() for a, _ in spans), default=0)
         for number in self.numbers:
@@ -1371,7 +1421,7 @@ class _Reader:
 
     def _footnotes(self) -> _Spans:
         if not hasattr(self, "_footnote_spans"):
-            self._footnote_spans = _Spans(m.span() for m in FOOTNOTE_RE.finditer(self.intent))
+            self._footnote_spans = _Spans(m.span() for m in self.scan.matches(FOOTNOTE_RE))
         return self._footnote_spans
 
     def _check_footnotes(self, used: set[int], label_spans: dict[str, list[tuple[int, int]]]) -> None:
@@ -1392,14 +1442,14 @@ class _Reader:
                     "item in the list itself, e.g. 'A 12, B 15'."))
 
     def _note_at(self, position: int) -> str:
-        match = next(m for m in FOOTNOTE_RE.finditer(self.intent) if m.start() <= position < m.end())
+        match = next(m for m in self.scan.matches(FOOTNOTE_RE) if m.start() <= position < m.end())
         return match.group(0).strip()[:60]
 
     def _check_number_words(self, label_spans: dict[str, list[tuple[int, int]]]) -> None:
         """A value written in words ("Zorvex: twelve", "Acme a dozen,") is a value the number scanner
         does not read: it is refused, not left out. Words that count the question ("top five") are not values."""
-        inside = _Spans(span for spans in label_spans.values() for span in spans)
-        for match in NUMBER_WORD_RE.finditer(self.intent):
+        inside = self.names_inside(label_spans)
+        for match in self.scan.matches(NUMBER_WORD_RE):
             if inside.holds(match.start()) or self._inside_drawn_name(match.start(), match.end()) \
                     or counts_marks(self.intent, match.end()):
                 continue
@@ -1418,15 +1468,18 @@ class _Reader:
         """A value stated as a change ("Zorvex is up 937 from last week", "A up 5, B down 3") is not a level:
         drawn as one, a fall reads as a rise and a change as a total. Refused unless every drawn value is a
         change of the same kind, the subject says so, and falls are drawn below zero."""
+        if not any(key in self.scan.lowered for key in _CHANGE_KEYS) and not self.scan.may_match(_CHANGE_AFTER):
+            return  # no change word anywhere in the intent, so none before or after any value
         placed = [n for n in self.numbers if n.start in used]
         changed = []
+        change_after = self.scan.finder(_CHANGE_AFTER, "match")
         for token in placed:
             before = self.intent[max(0, token.start - 30):token.start]
             after = self.intent[token.end:token.end + 40]
             lowered = before.lower()
             said = (_CHANGE_BEFORE.search(before) or _CHANGE_BARE.search(before)) \
                 if any(key in lowered for key in _CHANGE_KEYS) else None
-            tail = _CHANGE_AFTER.match(after)
+            tail = change_after(after)
             if said or tail:
                 changed.append((token, said, tail))
         if not changed:
@@ -1452,7 +1505,7 @@ class _Reader:
     def _check_scale(self) -> None:
         """"All figures in thousands", "(values in millions)": a scale stated once for every value is shown
         in the chart (a title or an axis title), or the chart would read a thousand times too small."""
-        for match in _SCALE_ONCE.finditer(self.intent):
+        for match in self.scan.matches(_SCALE_ONCE):
             word = (match.group("scale") or match.group("bracketed")).lower().rstrip("s").lstrip("'")
             root = word if len(word) > 3 or word == "000" else match.group(0).lower()
             shown = " ".join([_title_text_of(self.spec), *self._names, *(
@@ -1501,7 +1554,7 @@ class _Reader:
             return True  # "orders in 2024", "2024 revenue": a year that names the subject, not a value
         drawn_title = self.spec.get("title")
         drawn_title = _fold(str(drawn_title.get("text", "") if isinstance(drawn_title, dict) else drawn_title or ""))
-        for match in (*_TITLE.finditer(self.intent), *_JSON_TITLE.finditer(self.intent)):
+        for match in (*self.scan.matches(_TITLE), *self.scan.matches(_JSON_TITLE)):
             if match.start(1) <= number.start < match.end(1) and _fold(match.group(1)).strip() in drawn_title:
                 return True  # "title 'Sprint 42 mix'": a number of the title asked for and drawn
         return False
