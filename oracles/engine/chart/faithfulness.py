@@ -38,6 +38,9 @@ from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
+from .numbered import number_is_the_x, uneven_numbers
+from .picks import read_field_picks
+from .picks_check import pick_fields
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -88,6 +91,8 @@ _TRAILING_DIGITS = re.compile(r"(?:^|\s)(\d{1,3})$")
 _THOUSANDS_GROUP = re.compile(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)")
 # Words that join the words of one name ("Home and Garden", "Bank of America", "Lord of the Rings").
 NAME_JOINING_WORDS = frozenset("and & or of the de del la le du von van y".split())
+# Articles that open a name when capitalised before a capitalised word ("The Grind", "La Boulange", "El Farolito").
+CAPITALISED_ARTICLES = frozenset("The La Le Les El Los Las Il Lo Der Die Das De Het".split())
 # Words that join two statements; a label never starts or ends with one ("vs variant").
 LINKING_WORDS = frozenset("vs versus and or against then plus".split())
 # The last word before a label that follows its value ("1,310 in week 2").
@@ -294,6 +299,8 @@ class _Spans:
 
 
 _NUMBERED_NAME = re.compile(r"(.*?)\s+\d+", re.DOTALL)
+# "week 4": the word right before a number ("#" allowed), read as the stem of a numbered axis
+_STEM_BEFORE = re.compile(r"(?<![\w-])([^\W\d_][^\W\d_'’]*)[ \t]+#?$")
 
 
 # How far a label may stand from its value ("Paris ........ 41"): `_Reader._beside` looks no further.
@@ -447,7 +454,8 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I read only one value ({self.points[0].value:g}) from the intent, which makes no chart. "
                 "Give each value with its label, e.g. 'Mon 34, Tue 41, Wed 29'."))
-        self.structured = _structured_points(self.intent)
+        self._check_given_once()
+        self.structured = self._picked(_structured_points(self.intent))
         stated = {reading for number in self.numbers for reading in number.readings}
         for point in self.points if self.structured is None else ():  # a grid is matched cell by cell
             for number in (point.value, point.label if self.pairs else None):
@@ -477,6 +485,28 @@ class _Reader:
             raise Unfaithful(*refusal)
         self._check_whole(used)
         self._check_requests()
+
+    def _check_given_once(self) -> None:
+        """One value per label in a series, one series per name: "Berlin" drawn twice (120 and 134) stacks or
+        hides one of them, and which holds is not certain."""
+        seen: dict[tuple[str, str], float] = {}
+        for point in self.points if not self.pairs else ():
+            key = (_fold(str(point.series or "")).strip(), _fold(str(point.label)).strip())
+            if key in seen:
+                where = f" in series '{point.series}'" if point.series else ""
+                raise Unfaithful("UNREADABLE_INTENT", (
+                    f"The label '{point.label}' is drawn twice{where} ({seen[key]:g} and {point.value:g}); a chart has one "
+                    "value per label. Give each label once, e.g. 'Berlin 120, Munich 95', or name the series."))
+            seen[key] = point.value
+
+    def _picked(self, structured: _Structured | None) -> _Structured | None:
+        """The grid a faithful chart holds when the call's arguments name the fields to draw (picks_check.py)."""
+        if structured is None:
+            return None
+        picked = pick_fields(structured, read_field_picks(self.intent), self.intent, "point" in self.asked_marks())
+        if isinstance(picked, tuple):
+            raise Unfaithful(*picked)
+        return picked
 
     # -- the asked shape ----------------------------------------------------------------------
 
@@ -569,6 +599,7 @@ class _Reader:
                     "not categories. Say which, e.g. 'scatter of salary against years: (1, 42k), (3, 51k)' or "
                     "'bar chart: 1 yr: 42k, 3 yrs: 51k'."))
         if not self.pairs:
+            self._check_numbered_axis(asked)
             labels = [p.label for p in self.points]
             numeric = [lbl for lbl in labels if isinstance(lbl, str) and _PLAIN_NUMBER.fullmatch(lbl.strip())]
             if labels and len(numeric) == len(labels) and not all(_year_like(lbl) for lbl in numeric):
@@ -578,6 +609,29 @@ class _Reader:
         elif all(isinstance(p.label, int | float) and float(p.label).is_integer() and _year_like(str(int(p.label)))
                  for p in self.points):
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
+        elif len(series) > 1 and len(series) == len(self.points):
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "Each x/y pair was drawn as a series of its own: a name given with one pair labels a point, it heads "
+                "no series. To compare groups, give each several pairs, e.g. 'men: (170, 65), (182, 81); women: "
+                "(160, 55), (168, 60)'."))
+
+    def _check_numbered_axis(self, asked: set[str]) -> None:
+        """"week 1 100, week 2 64, week 4 48" as a line (or "against week number"): categories stand evenly
+        apart, so the uneven numbers must be the x of x/y pairs (numbered.py)."""
+        by_series: dict[str | None, list[str]] = {}
+        for point in self.points:
+            by_series.setdefault(point.series, []).append(str(point.label))
+        for labels in by_series.values():
+            uneven = uneven_numbers(labels)
+            if uneven is None:
+                continue
+            stem, numbers = uneven
+            if self.mark in ("line", "area") or (number_is_the_x(self.intent, stem) and self.mark != "arc"
+                                                 and not (self.mark == "bar" and "bar" in asked)):
+                raise Unfaithful("SHAPE_NOT_ASKED", (
+                    f"The labels number the x axis unevenly ({stem} {', '.join(map(str, numbers))}), but drawn as "
+                    "categories they stand evenly apart. Draw them as x/y pairs, e.g. 'line of retention against "
+                    f"{stem}: ({numbers[0]}, …), ({numbers[1]}, …)', or ask for bars."))
 
     def _axes_named(self) -> bool:
         """"salary (y) against years (x)", "x axis: load": the intent says what runs along x."""
@@ -883,6 +937,9 @@ class _Reader:
         names = self._folded_names
         if self._joined_on(start, label):
             return False
+        if before is not None and before.group(1) in CAPITALISED_ARTICLES and label[:1].isupper() \
+                and not is_time_like(label):
+            return False  # "The Grind" drawn as "Grind": a capitalised article before a capitalised name opens it
         if before is None and after is None:
             return True  # nothing but separators and numbers on either side (the common case: no word to weigh)
         # A name beside "vs" ("Python vs R usage", "iOS against Android crash rate") is delimited on that side;
@@ -991,7 +1048,8 @@ class _Reader:
         if structured is not None:
             return self._match_structured(structured, tokens)
         if self.pairs:
-            candidates = [self._pair_candidates(p, tokens) for p in self.points]
+            stem = self._numbered_stem(tokens)
+            candidates = [self._pair_candidates(p, tokens, stem) for p in self.points]
         else:
             adjacent, complete = self._adjacent_candidates(tokens, label_spans)
             candidates = adjacent
@@ -1295,8 +1353,27 @@ class _Reader:
             out.append([(index,)] if point.value in tokens[index].readings else [])
         return out
 
-    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber]) -> list[tuple[int, ...]]:
-        """x then y in one "(x, y)" or "x → y" statement."""
+    def _numbered_stem(self, tokens: list[StatedNumber]) -> str | None:
+        """"week 1 100, week 2 64, week 4 48" drawn as a line of x/y pairs: the one word before every drawn x
+        (numbered.py says when such labels are pairs), or None."""
+        if self.mark not in ("line", "area") and not self._axes_named():
+            return None
+        common: set[str] | None = None
+        for point in self.points:
+            words = set()
+            for token in tokens:
+                if _number_key(point.label) in token.readings:
+                    before = _STEM_BEFORE.search(self.intent, max(0, token.start - 30), token.start)
+                    if before:
+                        words.add(before.group(1).casefold())
+            common = words if common is None else common & words
+        if not common or len(common) != 1:
+            return None
+        stem = next(iter(common))
+        return stem if self.mark in ("line", "area") or number_is_the_x(self.intent, stem) else None
+
+    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber], stem: str | None = None) -> list[tuple[int, ...]]:
+        """x then y in one "(x, y)" or "x → y" statement, or "<stem> x y" of a numbered axis ("week 4 48")."""
         found = []
         for i, x in enumerate(tokens):
             if _number_key(point.label) not in x.readings:
@@ -1310,9 +1387,27 @@ class _Reader:
                         or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())
                         # "x=0 y=1": the coordinates named, y's name between x and y (and x's name before x)
                         or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
-                            and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))):
+                            and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))
+                        # "week 4 48": the numbered axis's word, its number, the value
+                        or (stem is not None and re.fullmatch(r"[ \t]*:?[ \t]*[$€£¥]?", gap)
+                            and (before := _STEM_BEFORE.search(self.intent, max(0, x.start - 30), x.start)) is not None
+                            and before.group(1).casefold() == stem)):
                     found.append((i, j))
         return found
+
+    def _numbered_structured(self, structured: _Structured) -> _Structured | None:
+        """A grid whose labels number the x unevenly, read as x/y pairs where numbered.py says they are."""
+        labels: dict[str | None, list[str]] = {}
+        for series, label, _ in structured.points:
+            labels.setdefault(series, []).append(str(label))
+        readings = [uneven_numbers(names) for names in labels.values()]
+        if not readings or any(r is None for r in readings) or len({r[0].casefold() for r in readings if r}) != 1:
+            return None
+        stem = readings[0][0]  # type: ignore[index]
+        if self.mark not in ("line", "area") and not number_is_the_x(self.intent, stem):
+            return None
+        numbers = {name: dict(zip(names, r[1], strict=True)) for (name, names), r in zip(labels.items(), readings, strict=True) if r}
+        return replace(structured, pairs=True, points=[(s, numbers[s][str(lbl)], v) for s, lbl, v in structured.points])
 
     def _match_structured(self, structured: _Structured, tokens: list[StatedNumber]) -> set[int]:
         if self.pairs and not structured.pairs and "point" in self.asked_marks() and all(
@@ -1320,6 +1415,8 @@ class _Reader:
                 and not all(_year_like(str(lbl)) for _, lbl, _ in structured.points):
             # {"10": 310, "20": 580} and a scatter asked: the numeric keys are the x of x/y pairs
             structured = replace(structured, pairs=True, points=[(None, _number_key(lbl), v) for _, lbl, v in structured.points])
+        if self.pairs and not structured.pairs and (numbered := self._numbered_structured(structured)) is not None:
+            structured = numbered  # {"week 1": 100, "week 2": 64, "week 4": 48} as a line: the week is the x
         if structured.pairs != self.pairs:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 "The data are x/y pairs but were drawn as categories." if structured.pairs else
@@ -1516,6 +1613,11 @@ class _Structured:
     start: int
     end: int
     spans: tuple[tuple[int, int], ...] = ()  # where the data are written, when not all of start..end
+    # the field names the data give, for the fields a call's arguments pick (picks_check.py): the labels', and
+    # of x/y pairs the x's and the y's
+    label_name: str | None = None
+    x_name: str | None = None
+    y_name: str | None = None
 
 
 def _cell_readings(cell: Any) -> frozenset[float] | None:
@@ -1563,7 +1665,8 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
                       for r in rows]
             if any(len(_cell_readings(r[x]) or ()) != 1 for r in rows):
                 return None
-            return _Structured(kind, True, points, start, end)  # type: ignore[arg-type]
+            return _Structured(kind, True, points, start, end, x_name=header and str(header[x]),  # type: ignore[arg-type]
+                               y_name=header and str(header[y]))
         else:
             return None
     if not text:
@@ -1578,7 +1681,7 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
         label, series_column = _time_axis(columns[text[0]], columns[text[1]], text[0], text[1])
         for r in rows:
             out.append((str(r[series_column]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
-        return _Structured(kind, False, out, start, end)
+        return _Structured(kind, False, out, start, end, label_name=header and str(header[label]))
     if len(text) > 1:
         return None
     for i in numeric:
@@ -1587,7 +1690,8 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
             return None
         for r in rows:
             out.append((series, str(r[label]).strip(), _cell_readings(r[i]) or frozenset()))
-    return _Structured(kind, False, out, start, end)
+    return _Structured(kind, False, out, start, end, label_name=header and str(header[label]),
+                       y_name=header and len(numeric) == 1 and str(header[numeric[0]]) or None)
 
 
 def _structured_points(intent: str) -> _Structured | None:
@@ -1648,6 +1752,11 @@ _ASSIGNED = re.compile(r"(?<![\w.\"'])([A-Za-z_]\w{0,30})[ \t]*(?:=|:)[ \t]*(?=[
 def _literal(text: str) -> Any:
     """A Python literal as the JSON-like value it writes (tuples as lists); None when it is none."""
     try:
+        for node in ast.walk(ast.parse(text.strip(), mode="eval")):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                if len(set(keys)) != len(keys):
+                    _given_twice(next(k for k in keys if keys.count(k) > 1))
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
@@ -1698,13 +1807,29 @@ def _assigned_points(intent: str) -> _Structured | None:
     return replace(read, spans=tuple(spans)) if read is not None else None
 
 
+def _given_twice(key: Any) -> None:
+    raise Unfaithful("UNREADABLE_INTENT", (
+        f"The data give '{key}' twice, so which value holds is not certain. Give each label once, e.g. "
+        '{"Berlin": 120, "Munich": 95}.'))
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it gives one key twice (a parser would keep the last one, silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            _given_twice(key)
+        out[key] = value
+    return out
+
+
 def _json_points(intent: str) -> _Structured | None:
     match = re.search(r"[\[{]", intent)
     if match is None:
         return None
     start = match.start()
     try:
-        value, end = json.JSONDecoder().raw_decode(intent, match.start())
+        value, end = json.JSONDecoder(object_pairs_hook=_unique_keys).raw_decode(intent, match.start())
     except (json.JSONDecodeError, RecursionError, ValueError):
         # the same data written as a Python literal: {'city': ['Lagos', 'Accra'], 'pm25': [68.1, 41.7]}
         close = balanced_end(intent, start)
@@ -1782,19 +1907,21 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         columns = {str(k): v for k, v in value.items() if isinstance(v, list) and v}
         names = [k for k, v in columns.items() if all(isinstance(x, str) and _cell_readings(x) is None for x in v)]
         numeric = [k for k, v in columns.items() if all(_cell_readings(x) is not None for x in v)]
-        if not names and len(numeric) == 2 and len(value) == 2 and len(columns[numeric[0]]) == len(columns[numeric[1]]):
-            # {"x": [1, 2], "y": [10, 14]}: two lists of numbers and nothing else are x/y pairs; x is the
-            # key named "x", else the first one given
+        if not names and len(numeric) == 2 and len(columns) == 2 and len(columns[numeric[0]]) == len(columns[numeric[1]]) \
+                and all(isinstance(v, str) for k, v in value.items() if k not in columns):
+            # {"x": [1, 2], "y": [10, 14]}: two lists of numbers and nothing else (but words: "type": "scatter")
+            # are x/y pairs; x is the key named "x", else the first one given
             x_key, y_key = numeric if numeric[1].strip().lower() != "x" else numeric[::-1]
             if any(len(_cell_readings(v) or ()) != 1 for v in columns[x_key]):
                 return None
             return _Structured("JSON", True, [(None, next(iter(_cell_readings(a) or {0.0})), _cell_readings(b) or frozenset())
-                                              for a, b in zip(columns[x_key], columns[y_key], strict=True)], start, end)
+                                              for a, b in zip(columns[x_key], columns[y_key], strict=True)], start, end,
+                               x_name=x_key, y_name=y_key)
         if len(names) == 1 and numeric and all(len(columns[k]) == len(columns[names[0]]) for k in numeric):
             # parallel lists: {"x": ["Sprint 41", …], "y": [34, …]}; other members only describe them
             return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]
                                                for k in numeric for label, v in zip(columns[names[0]], columns[k], strict=True)],
-                               start, end)
+                               start, end, label_name=names[0], y_name=numeric[0] if len(numeric) == 1 else None)
         grouped = [v for v in value.values() if isinstance(v, dict) and v and all(isinstance(x, list) for x in v.values())]
         if len(names) == 1 and not numeric and len(grouped) == 1:
             # {"x": ["Mon", "Tue"], "series": {"orders": [120, 135]}}: named lists as long as the names

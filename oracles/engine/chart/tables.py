@@ -82,7 +82,8 @@ def read_yaml(text: str) -> ReadData | BareValues | None:
 def _decode(text: str, start: int) -> Any:
     """The JSON value at `start`, or the same data written as a Python literal ({'Mon': 34}, tuples,
     a trailing comma); None when neither."""
-    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int)
+    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int,
+                               object_pairs_hook=_unique_keys)
     try:
         return decoder.raw_decode(text, start)[0]
     except json.JSONDecodeError:
@@ -91,11 +92,33 @@ def _decode(text: str, start: int) -> Any:
         raise EngineRefusal("JSON_TOO_DEEP", f"The JSON is nested too deeply. Send flat data, {JSON_HINT}.") from exc
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; refused when it gives one key twice (json.loads would keep the last, silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            _refuse_twice(key)
+        out[key] = value
+    return out
+
+
+def _refuse_twice(key: Any) -> None:
+    raise EngineRefusal(
+        "UNREADABLE_INTENT",
+        f"The data give '{key}' twice, so which value holds is not certain. Give each key once, {JSON_HINT}.",
+    )
+
+
 def _python_literal(text: str, start: int) -> Any:
     end = balanced_end(text, start)
     if end is None:
         return None
     try:
+        for node in ast.walk(ast.parse(text[start:end].strip(), mode="eval")):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                if len(set(keys)) != len(keys):
+                    _refuse_twice(next(k for k in keys if keys.count(k) > 1))
         value = ast.literal_eval(text[start:end])
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None

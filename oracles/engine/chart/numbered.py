@@ -1,0 +1,50 @@
+"""Labels that number an axis unevenly ("week 1, week 2, week 4, week 8, week 12"): one rule for the reader
+and the check, like approximate.py.
+
+Drawn as categories such labels stand evenly apart, so a line through them bends where the data do not: the
+gap from week 4 to week 8 looks as long as the one from week 1 to week 2. Where the intent asks for a line
+or an area, or names the number as the x ("retention against week number", "x = batch size"), they are x/y
+pairs, the number the x ("week 4 48" → (4, 48)). Bars asked for stay categories; evenly numbered labels
+("week 1, 2, 3, 4") are drawn as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "week 4", "batch size 64", "Sprint #7": one or two words, then a whole number (no year: "Season 2019")
+_NUMBERED = re.compile(r"(?P<stem>[^\W\d_][^\W\d_'’]*(?:[ -][^\W\d_][^\W\d_'’]*)?)\s+#?(?P<n>\d{1,3})")
+# A month or weekday before a number is a date ("May 3"), not a numbered stem.
+_CALENDAR_STEM = re.compile(
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+    r"nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?", re.IGNORECASE)
+
+
+def uneven_numbers(labels: list[str]) -> tuple[str, list[int]] | None:
+    """(stem, numbers) when every label is one stem and a whole number, at least three, rising, and not
+    evenly apart; None otherwise."""
+    if len(labels) < 3:
+        return None
+    stems, numbers = set(), []
+    for label in labels:
+        match = _NUMBERED.fullmatch(str(label).strip())
+        if match is None or _CALENDAR_STEM.fullmatch(match.group("stem")):
+            return None
+        stems.add(match.group("stem").casefold())
+        numbers.append(int(match.group("n")))
+    if len(stems) != 1 or any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
+        return None
+    gaps = {b - a for a, b in zip(numbers, numbers[1:], strict=False)}
+    if len(gaps) == 1:
+        return None
+    return _NUMBERED.fullmatch(str(labels[0]).strip()).group("stem"), numbers  # type: ignore[union-attr]
+
+
+def number_is_the_x(intent: str, stem: str) -> bool:
+    """The intent names the number as the x: "against week number", "x = batch size", "by week number"."""
+    word = re.escape(stem.split()[-1])
+    return re.search(
+        rf"\bagainst\s+(?:the\s+)?(?:[^\W\d_]+\s+){{0,2}}?{word}s?\b|"
+        rf"\bx(?:[\s-]*axis)?\s*(?:=|:|is|as)\s*(?:the\s+)?(?:[^\W\d_]+\s+){{0,2}}?{word}s?\b|"
+        rf"\b{word}s?\s+(?:number|no\.|index)\b", intent, re.IGNORECASE) is not None
