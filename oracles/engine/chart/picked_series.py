@@ -8,12 +8,15 @@ x and a y pick) are x/y pairs. What is not certain is refused with a rewrite, ne
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..contracts import EngineRefusal
 from .picks import FieldPicks, pair_order, read_field_picks, same_field
 from .reading_model import Label, Number, ReadData, SeriesData
 
+_PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 # Readings whose series are fields of records or columns of a grid (not names written in prose).
 STRUCTURED_SOURCES = frozenset({"json", "table", "csv", "records"})
 
@@ -25,6 +28,11 @@ def apply_field_picks(intent: str, read: ReadData, asked_mark: str | None) -> Re
     picks = read_field_picks(intent)
     if read.pairs:
         return _oriented(read, picks)
+    picked = _picked(intent, read, picks, asked_mark)
+    return picked if picked.pairs else _numbered_x(picked, picks)
+
+
+def _picked(intent: str, read: ReadData, picks: FieldPicks, asked_mark: str | None) -> ReadData:
     names = [s.name for s in read.series if s.name]
     if len(read.series) < 2 or len(names) != len(read.series):
         return read
@@ -60,6 +68,19 @@ def apply_field_picks(intent: str, read: ReadData, asked_mark: str | None) -> Re
     if len(kept) == 1:
         return replace(read, series=[SeriesData(None, kept[0].points)], y_title=read.y_title or kept[0].name)
     return replace(read, series=kept)
+
+
+def _numbered_x(read: ReadData, picks: FieldPicks) -> ReadData:
+    """{"x_field": "week", "rows": [{"week": 1, "retention": 100}, …]}: the x picked is the labels' field and they
+    are plain numbers (not years): x/y pairs."""
+    if len(read.series) != 1 or not any(same_field(p, read.x_title) for p in picks.x):
+        return read
+    labels = [str(label).strip() for label, _ in read.series[0].points]
+    if not all(_PLAIN_NUMBER.fullmatch(label) for label in labels) or all(_YEAR.fullmatch(label) for label in labels):
+        return read
+    points: list[tuple[Label, Number]] = [(float(label) if "." in label else int(label), value)
+                                          for label, (_, value) in zip(labels, read.series[0].points, strict=True)]
+    return replace(read, series=[SeriesData(None, points)], pairs=True)
 
 
 def _pairs(read: ReadData, x: str, y: str) -> ReadData:

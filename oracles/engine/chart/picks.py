@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 # Keys whose text names the field of the values (y) or of the labels (x).
 Y_PICK_KEYS = frozenset("""
-y y_field yfield y_key ykey y_column y_col value_field valuefield value_key valuekey value_column
-value_col values_field metric measure plot_field y_axis_field
+y y_field yfield y_fields yfields y_key ykey y_column y_columns y_col y_cols value_field value_fields valuefield value_key valuekey value_column
+value_col values_field plot_field y_axis_field
 """.split())
 X_PICK_KEYS = frozenset("""
 x x_field xfield x_key xkey x_column x_col label_field labelfield labels_field label_key label_column
@@ -32,11 +32,13 @@ DESCRIBING_KEYS = {
     **{f"value_{k}": "value" for k in ("label", "title", "name", "unit", "units", "axis", "axis_title", "description")},
     **{f"y_{k}": "y" for k in ("label", "title", "unit", "units", "axis", "axis_title", "axis_label", "description")},
     "ylabel": "y", "ytitle": "y", "yaxis": "y", "y_name": "y",
+    # {"metric": "latency_ms"} names the field when it is one; "metric": "revenue in $k" only describes the values
+    "metric": "", "measure": "", "measure_name": "", "metric_name": "",
 }
 _KEY = r"[\"']?(?P<key>[A-Za-z_][A-Za-z_]{0,24})[\"']?"
 _PICK = re.compile(
     rf"(?<![\w.\"']){_KEY}\s*(?::|=)\s*"
-    r"(?:[\"'](?P<quoted>[^\"'\n]{1,60})[\"']|(?P<bare>[A-Za-z_][\w.]{0,40})(?=\s*(?:$|[,;}\n])))",
+    r"(?:[\"'](?P<quoted>[^\"'\n]{1,60})[\"']|(?P<bare>[A-Za-z_][\w.]{0,40})(?=\s*(?:$|[,;})\n])))",
     re.MULTILINE)
 # {"encoding": {"y": {"field": "pts"}}}: a Vega-Lite-like channel names its field one level down
 _CHANNEL = re.compile(r"[\"']?(?P<axis>[xy])[\"']?\s*:\s*\{\s*[\"']?field[\"']?\s*:\s*[\"'](?P<field>[^\"'\n]{1,60})[\"']")
@@ -105,7 +107,7 @@ def read_field_picks(intent: str) -> FieldPicks:
         if not text or _NUMBER_TEXT.fullmatch(text):
             continue
         if key in DESCRIBING_KEYS:
-            described.extend((DESCRIBING_KEYS[key], text))
+            described.extend(f for f in (DESCRIBING_KEYS[key], text) if f)
         elif key in Y_PICK_KEYS:
             y.append(text)
         else:

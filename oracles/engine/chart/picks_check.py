@@ -17,12 +17,15 @@ say what they are:
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 from .picks import FieldPicks, pair_order, same_field
 
 Refusal = tuple[str, str]
+_PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _Structured = Any  # faithfulness._Structured: (series, label or x, readings) points and the data's field names
 
 
@@ -30,6 +33,13 @@ def pick_fields(structured: _Structured, picks: FieldPicks, intent: str, scatter
     """The grid a faithful chart holds (see the module docstring), or a refusal."""
     if structured.pairs:
         return _oriented(structured, picks)
+    picked = _picked(structured, picks, intent, scatter_asked)
+    if isinstance(picked, tuple) or picked.pairs:
+        return picked
+    return _numbered_x(picked, picks)
+
+
+def _picked(structured: _Structured, picks: FieldPicks, intent: str, scatter_asked: bool) -> _Structured | Refusal:
     series = list(dict.fromkeys(s for s, _, _ in structured.points if s is not None))
     if len(series) < 2:
         return structured
@@ -65,6 +75,18 @@ def pick_fields(structured: _Structured, picks: FieldPicks, intent: str, scatter
         return _pairs(structured, x_named[0], y_series[0])
     kept = [(s if len(named) > 1 else None, label, readings) for s, label, readings in structured.points if s in named]
     return replace(structured, points=kept, y_name=named[0] if len(named) == 1 else None)
+
+
+def _numbered_x(structured: _Structured, picks: FieldPicks) -> _Structured:
+    """{"x_field": "week", "rows": [{"week": 1, "retention": 100}, …]}: the x picked is the labels' field, and
+    they are plain numbers (not years), so the one series is x/y pairs."""
+    if not any(same_field(p, structured.label_name) for p in picks.x) or any(s is not None for s, _, _ in structured.points):
+        return structured
+    xs = [_PLAIN_NUMBER.fullmatch(str(label).strip()) for _, label, _ in structured.points]
+    if not all(xs) or all(_YEAR.fullmatch(str(label).strip()) for _, label, _ in structured.points):
+        return structured
+    points = [(None, float(str(label).strip()), readings) for _, label, readings in structured.points]
+    return replace(structured, pairs=True, points=points, x_name=structured.label_name)
 
 
 def _pairs(structured: _Structured, x: str, y: str) -> _Structured | Refusal:

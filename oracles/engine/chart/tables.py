@@ -179,12 +179,25 @@ def _from_json_value(value: Any) -> ReadData | BareValues | None:
             return read_grid(rows[0], rows[1:], source="json")  # [["Stage", "Candidates"], ["Applied", 1200], …]
         return read_grid(None, rows, source="json")
     if all(isinstance(item, dict) for item in value):
+        value = [_flattened(item) for item in value]  # {"metrics": {"open": 14}} → {"metrics.open": 14}
         keys: list[str] = []
         for item in value:
             keys.extend(k for k in item if k not in keys)
         rows = [[_cell_text(item.get(k, "")) for k in keys] for item in value]
         return read_grid(keys, rows, source="json")
     return None
+
+
+def _flattened(record: dict[str, Any]) -> dict[str, Any]:
+    """A record nesting one level ({"metrics": {"open": 14, "closed": 230}}) as one flat record with dotted keys,
+    the way a call names such a field ("y_field": "metrics.open")."""
+    flat: dict[str, Any] = {}
+    for key, inner in record.items():
+        if isinstance(inner, dict) and inner and not any(isinstance(v, dict | list) for v in inner.values()):
+            flat.update({f"{key}.{k}": v for k, v in inner.items()})
+        else:
+            flat[key] = inner
+    return flat
 
 
 def _cell_text(value: Any) -> str:
@@ -278,10 +291,19 @@ def _series_list(value: dict[str, Any]) -> ReadData | None:
 def _single_member(value: dict[str, Any]) -> ReadData | BareValues | None:
     """{"metric": "p95", "by_service": {"auth": 84, …}}: the one member that holds data; the rest
     (names, units, chart types) describe it."""
-    members = [v for v in value.values() if isinstance(v, dict | list) and v]
+    members = [v for v in value.values() if isinstance(v, dict | list) and v and _holds_number(v)]
     if len(members) != 1:
         return None
     return _from_json_value(members[0])
+
+
+def _holds_number(value: Any) -> bool:
+    """Whether a member holds data at all: {"chart": {"kind": "bar"}} beside the data only sets up the chart."""
+    if isinstance(value, dict):
+        return any(_holds_number(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_number(v) for v in value)
+    return _number(value) is not None
 
 
 def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
