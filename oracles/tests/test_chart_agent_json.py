@@ -178,6 +178,22 @@ def test_without_a_pick_every_field_is_drawn(intent: str) -> None:
     assert status == "valid" and len({row[0] for row in rows}) == 2, rows
 
 
+def test_a_pick_names_a_field_of_records_nested_one_level() -> None:
+    intent = ('{"tool": "chart", "arguments": {"chart": {"kind": "bar"}, "data": {"rows": ['
+              '{"desk": {"id": "North"}, "counts": {"open": 7, "closed": 90}}, '
+              '{"desk": {"id": "South"}, "counts": {"open": 3, "closed": 75}}, '
+              '{"desk": {"id": "West"}, "counts": {"open": 11, "closed": 60}}]}, "y_field": "counts.open"}}')
+    assert _drawn(intent) == ("valid", "bar", [("North", 7), ("South", 3), ("West", 11)])
+    assert _check(intent, _labelled(("North", 90), ("South", 75), ("West", 60))) is not None
+
+
+def test_a_table_split_into_columns_and_rows_is_read_and_its_keys_ask_for_no_mark() -> None:
+    intent = '{"columns": ["desk", "open", "closed"], "data": [["North", 7, 90], ["South", 3, 75]], "y": "closed"}'
+    assert _drawn(intent) == ("valid", "bar", [("North", 90), ("South", 75)])
+    intent = '{"columns": ["load", "lag"], "data": [[0.5, 2.25], [1.0, 3.5], [2.5, 7.75]]}'
+    assert _drawn(intent) == ("valid", "point", list(_XY))
+
+
 def test_record_fields_inside_the_data_are_no_picks() -> None:
     picks = read_field_picks('{"values": [{"x": "Gate A", "y": 18}, {"x": "Gate B", "y": 7}], "y_field": "y"}\n'
                              "- value: 12\n  name: tickets")
@@ -221,6 +237,20 @@ def test_records_keyed_x_and_y_are_pairs_not_two_series(intent: str) -> None:
 def test_the_reader_draws_keyed_records_as_pairs(intent: str) -> None:
     status, _, rows = _drawn(intent)
     assert status == "valid" and rows == list(_XY), rows
+
+
+@pytest.mark.parametrize("intent", [
+    '[{"name": "r1", "x_value": 0.5, "y_value": 2.25}, {"name": "r2", "x_value": 1.0, "y_value": 3.5}, '
+    '{"name": "r3", "x_value": 2.5, "y_value": 7.75}]',
+    '{"labels": ["r1", "r2", "r3"], "x": [0.5, 1.0, 2.5], "y": [2.25, 3.5, 7.75]}',
+    '{"columns": ["tag", "x", "y"], "rows": [["r1", 0.5, 2.25], ["r2", 1.0, 3.5], ["r3", 2.5, 7.75]]}',
+])
+def test_fields_named_for_the_axes_are_pairs_in_other_layouts(intent: str) -> None:
+    assert _drawn(intent) == ("valid", "point", list(_XY))
+    as_series = _labelled(*((s, f"r{i + 1}", v) for s, index in (("x_value" if "x_value" in intent else "x", 0),
+                                                                  ("y_value" if "y_value" in intent else "y", 1))
+                            for i, v in enumerate(p[index] for p in _XY)))
+    assert _check(intent, as_series, mark="point") is not None
 
 
 def test_pairs_follow_the_picks_when_they_name_the_fields_the_other_way_round() -> None:

@@ -39,7 +39,7 @@ from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
 from .numbered import number_is_the_x, uneven_numbers
-from .picks import read_field_picks
+from .picks import axis_of_field, read_field_picks
 from .picks_check import pick_fields
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
@@ -204,6 +204,7 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 ]
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
+_JSON_KEY_AROUND = re.compile(r"[\"']\s*:")  # after a quoted word: it is a key of JSON or a Python dict
 _STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
@@ -454,7 +455,6 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I read only one value ({self.points[0].value:g}) from the intent, which makes no chart. "
                 "Give each value with its label, e.g. 'Mon 34, Tue 41, Wed 29'."))
-        self._check_given_once()
         self.structured = self._picked(_structured_points(self.intent))
         stated = {reading for number in self.numbers for reading in number.readings}
         for point in self.points if self.structured is None else ():  # a grid is matched cell by cell
@@ -476,6 +476,7 @@ class _Reader:
         label_spans = self._check_names()
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
+        self._check_given_once()  # after placement: a label drawn twice that the intent states once is not placed
         self._check_footnotes(used, label_spans)
         self._check_coverage(used, label_spans)
         self._check_number_words(label_spans)
@@ -537,6 +538,9 @@ class _Reader:
             for match in pattern.finditer(self.plain):
                 if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
+                if match.start("word") > 0 and self.plain[match.start("word") - 1] in "\"'" \
+                        and _JSON_KEY_AROUND.match(self.plain, match.end("word")):
+                    continue  # {"columns": […]}: a key of the data names a member, it asks for no chart
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
                     mark = _MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())]
                     asked.add(mark)
@@ -598,6 +602,11 @@ class _Reader:
                     "The intent names the x and y axes and every label is a number in one unit, so these are x/y pairs, "
                     "not categories. Say which, e.g. 'scatter of salary against years: (1, 42k), (3, 51k)' or "
                     "'bar chart: 1 yr: 42k, 3 yrs: 51k'."))
+        if not self.pairs and {axis_of_field(s) for s in series} == {"x", "y"} \
+                and not all(is_time_like(str(p.label)) for p in self.points):  # "brand X vs Y by month" are names
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "The values named x and y were drawn as two series over categories; they are the two coordinates of "
+                "x/y pairs. Draw them as pairs, e.g. 'scatter: (0.5, 2.25), (1.0, 3.5)'."))
         if not self.pairs:
             self._check_numbered_axis(asked)
             labels = [p.label for p in self.points]
@@ -1904,6 +1913,12 @@ def _json_candidates(value: Any, depth: int = 0) -> list[Any]:
 
 def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
     if isinstance(value, dict) and value:
+        header = next((value[k] for k in ("columns", "fields", "headers", "header") if isinstance(value.get(k), list)), None)
+        body = next((value[k] for k in ("data", "rows", "values") if isinstance(value.get(k), list)), None)
+        if header and body and all(isinstance(c, str) for c in header) \
+                and all(isinstance(row, list) and len(row) == len(header) for row in body):
+            # {"columns": ["team", "pts"], "rows": [["Red", 31], …]}: a table split into its header and rows
+            return _grid_points(header, body, "JSON", start, end)
         columns = {str(k): v for k, v in value.items() if isinstance(v, list) and v}
         names = [k for k, v in columns.items() if all(isinstance(x, str) and _cell_readings(x) is None for x in v)]
         numeric = [k for k, v in columns.items() if all(_cell_readings(x) is not None for x in v)]

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 
 from ..contracts import EngineRefusal
-from .picks import FieldPicks, pair_order, read_field_picks, same_field
+from .picks import FieldPicks, axis_of_field, pair_order, read_field_picks, same_field
 from .reading_model import Label, Number, ReadData, SeriesData
 
 _PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
@@ -43,13 +43,13 @@ def _picked(intent: str, read: ReadData, picks: FieldPicks, asked_mark: str | No
             f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
             f"{', '.join(repr(n) for n in names)}. Name one of them, e.g. \"y_field\": \"{names[0]}\"."))
     x_named = [n for n in names if any(same_field(p, n) for p in picks.x)]
-    lowered = {n.strip().casefold(): n for n in names}
-    if not named and not x_named and "x" in lowered and "y" in lowered:
+    axes = {axis_of_field(n): n for n in names}
+    if not named and not x_named and "x" in axes and "y" in axes and len([n for n in names if axis_of_field(n)]) == 2:
         if len(names) > 2:
             raise EngineRefusal("UNREADABLE_INTENT", (
                 "The records hold x/y pairs and other numbers too, and nothing says which to draw. Send the x and y "
                 "alone, or name them, e.g. \"x_field\": \"x\", \"y_field\": \"y\"."))
-        return _pairs(read, lowered["x"], lowered["y"])
+        return _pairs(read, axes["x"], axes["y"])
     if not named:
         described = [n for n in names if any(same_field(d, n) for d in picks.described)]
         named = described if len(described) == 1 else []

@@ -139,3 +139,12 @@ def pair_order(intent: str, first: str, second: str) -> tuple[str, str]:
     if re.search(rf"(?<!\w){b}{_VERSUS}{a}(?!\w)|(?<!\w){a}\s+against\s+{b}(?!\w)", text):
         return second, first
     return first, second
+
+
+_AXIS_FIELD = re.compile(r"(?P<axis>[xy])(?:[ _-]?(?:values?|vals?|coord(?:inate)?s?|pos(?:ition)?|axis))?", re.IGNORECASE)
+
+
+def axis_of_field(name: str | None) -> str | None:
+    """"x" or "y" when a field's own name says which axis it is ("x", "Y", "x_value", "y coord"), else None."""
+    match = _AXIS_FIELD.fullmatch((name or "").strip())
+    return match.group("axis").lower() if match else None

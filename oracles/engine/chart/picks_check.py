@@ -7,7 +7,7 @@ say what they are:
 - `{"y_field": "y", "rows": [{"month": "Jan", "y": 3.2, "target": 4.0}]}`: only "y" is drawn, one series;
   "target" is not data. A pick that names no field of several is refused: which to draw is not certain.
 - `"value_label": "pallets shipped"` beside records keyed "value" and "sku_count": "value" is the value.
-- `[{"id": "s1", "x": 1.5, "y": 3.0}]`: fields named "x" and "y" are x/y pairs (the id names a point at most);
+- `[{"id": "s1", "x": 1.5, "y": 3.0}]`: fields named "x" and "y" ("x_value", "y coord") are x/y pairs (the id names a point at most);
   with another number beside them and no pick, which to draw is not certain, and it is refused.
 - x and y picks both naming numeric fields, or a scatter asked of records with two numbers each: x/y pairs.
 - Pairs whose x pick names the field read as y are read the other way round.
@@ -21,7 +21,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from .picks import FieldPicks, pair_order, same_field
+from .picks import FieldPicks, axis_of_field, pair_order, same_field
 
 Refusal = tuple[str, str]
 _PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
@@ -51,14 +51,14 @@ def _picked(structured: _Structured, picks: FieldPicks, intent: str, scatter_ask
             f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
             f"{', '.join(repr(s) for s in series)}. Name one of them, e.g. \"y_field\": \"{series[0]}\"."))
     x_named = [s for s in series if any(same_field(p, s) for p in picks.x)]
-    lowered = {s.strip().casefold(): s for s in series}
-    if not named and not x_named and "x" in lowered and "y" in lowered:
+    axes = {axis_of_field(s): s for s in series}
+    if not named and not x_named and "x" in axes and "y" in axes and len([s for s in series if axis_of_field(s)]) == 2:
         if len(series) > 2:
-            others = ", ".join(repr(s) for s in series if s.strip().casefold() not in ("x", "y"))
+            others = ", ".join(repr(s) for s in series if not axis_of_field(s))
             return ("UNREADABLE_INTENT", (
                 f"The records hold x/y pairs and also {others}, and nothing says which to draw. Send the x and y "
                 "alone, or name them, e.g. \"x_field\": \"x\", \"y_field\": \"y\"."))
-        return _pairs(structured, lowered["x"], lowered["y"])
+        return _pairs(structured, axes["x"], axes["y"])
     if not named:
         described = [s for s in series if any(same_field(d, s) for d in picks.described)]
         named = described if len(described) == 1 else []

@@ -214,7 +214,25 @@ def _from_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
     read = _plain_json_object(value)
     if read is not None:
         return read
+    split = split_table(value)
+    if split is not None:
+        return read_grid(split[0], [[_cell_text(cell) for cell in row] for row in split[1]], source="json")
     return _parallel_arrays(value) or _series_list(value) or _labelled_datasets(value) or _named_lists(value) or _single_member(value)
+
+
+_HEADER_KEYS = ("columns", "fields", "headers", "header")
+_BODY_KEYS = ("data", "rows", "values")
+
+
+def split_table(value: dict[str, Any]) -> tuple[list[str], list[list[Any]]] | None:
+    """{"columns": ["team", "pts"], "rows": [["Red", 31], …]} (a table split into its header and rows, as
+    pandas writes it): (header, rows), or None."""
+    header = next((value[k] for k in _HEADER_KEYS if isinstance(value.get(k), list)), None)
+    body = next((value[k] for k in _BODY_KEYS if isinstance(value.get(k), list)), None)
+    if not header or not body or not all(isinstance(c, str) for c in header) \
+            or not all(isinstance(row, list) and len(row) == len(header) for row in body):
+        return None
+    return header, body
 
 
 def _named_lists(value: dict[str, Any]) -> ReadData | None:
