@@ -261,6 +261,17 @@ def test_pairs_follow_the_picks_when_they_name_the_fields_the_other_way_round() 
     assert _drawn(intent) == ("valid", "point", [(42, 500), (97, 1200), (151, 2000)])
 
 
+def test_a_scatter_of_two_numbers_per_name_is_pairs_and_a_dot_plot_is_not() -> None:
+    intent = "scatter plot, reach vs clicks: Ads 170/65, Mail 182/81, Social 160/55"
+    assert _drawn(intent) == ("valid", "point", [(170, 65), (182, 81), (160, 55)])
+    as_series = _labelled(("reach", "Ads", 170), ("reach", "Mail", 182), ("reach", "Social", 160),
+                          ("clicks", "Ads", 65), ("clicks", "Mail", 81), ("clicks", "Social", 55))
+    code, _ = _check(intent, as_series, mark="point") or ("", "")
+    assert code == "SHAPE_NOT_ASKED"
+    status, mark, rows = _drawn("dot plot of 2023 vs 2024 by shop: Ads 10/12, Mail 11/9, Social 7/8")
+    assert (status, mark) == ("valid", "point") and rows[0] == ("2023", "Ads", 10), rows
+
+
 def test_keyed_pairs_with_another_number_and_no_pick_are_refused() -> None:
     intent = '[{"id": "a", "x": 1, "y": 2, "weight": 5}, {"id": "b", "x": 2, "y": 3, "weight": 6}, {"id": "c", "x": 4, "y": 1, "weight": 2}]'
     code, message = _check(intent, _pairs((1, 2), (2, 3), (4, 1)), mark="point", pairs=True) or ("", "")
@@ -373,6 +384,17 @@ def test_uneven_numbered_labels_are_drawn_as_pairs(intent: str, points: tuple[tu
     assert _check(intent, _pairs(*points), mark=mark, pairs=True) is None
     as_categories = _labelled(*((label, y) for label, (_, y) in zip(_numbered_labels(intent), points, strict=True)))
     code, _ = _check(intent, as_categories, mark=mark) or ("", "")
+    assert code == "SHAPE_NOT_ASKED"
+
+
+@pytest.mark.parametrize(("intent", "labels"), [
+    ("signups kept, as a line: W1 100, W2 71, W5 40, W9 22", ["W1", "W2", "W5", "W9"]),
+    ("line chart: 1 week 100, 2 weeks 71, 5 weeks 40, 9 weeks 22", ["1 week", "2 weeks", "5 weeks", "9 weeks"]),
+])
+def test_glued_and_unit_numbered_labels_are_pairs_too(intent: str, labels: list[str]) -> None:
+    points = ((1, 100), (2, 71), (5, 40), (9, 22))
+    assert _drawn(intent) == ("valid", "line", list(points))
+    code, _ = _check(intent, _labelled(*zip(labels, (y for _, y in points), strict=True)), mark="line") or ("", "")
     assert code == "SHAPE_NOT_ASKED"
 
 

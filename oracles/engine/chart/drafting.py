@@ -160,6 +160,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
     read = apply_field_picks(intent, read, wording.mark)  # {"y_field": "y", "rows": […]}: only the field named
+    read = _scattered_series_as_pairs(intent, read, wording.mark)
     read, numbered_line = _numbered_labels_as_pairs(intent, read, wording.mark)
     if numbered_line:
         wording = replace(wording, mark="line")
@@ -240,6 +241,22 @@ def _measured_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | Non
     points = [(float(m.group(1)) if "." in m.group(1) else int(m.group(1)), value)  # type: ignore[union-attr]
               for m, (_, value) in zip(measured, read.series[0].points, strict=True)]
     return replace(read, series=[SeriesData(None, points)], pairs=True, source="pairs")  # type: ignore[arg-type]
+
+
+SCATTER_WORD_RE = re.compile(r"\bscatter(?:[\s-]?plot)?s?\b", re.IGNORECASE)
+
+
+def _scattered_series_as_pairs(intent: str, read: ReadData, asked_mark: str | None) -> ReadData:
+    """"Scatter of price (x) and rating (y): Café Uno 4.50/4.2, Bean There 3.75/3.9": a scatter of two numbers per
+    name is x/y pairs, the first number the x (a dot plot of two series stays categories)."""
+    if read.pairs or asked_mark != "point" or len(read.series) != 2 or not SCATTER_WORD_RE.search(intent):
+        return read
+    first, second = read.series
+    if [label for label, _ in first.points] != [label for label, _ in second.points]:
+        return read
+    points = [(x, y) for (_, x), (_, y) in zip(first.points, second.points, strict=True)]
+    return replace(read, series=[SeriesData(None, points)], pairs=True,  # type: ignore[list-item]
+                   x_title=read.x_title if read.source != "list" else None, y_title=None)
 
 
 def _numbered_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | None) -> tuple[ReadData, bool]:

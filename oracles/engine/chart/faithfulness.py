@@ -205,6 +205,7 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
 _JSON_KEY_AROUND = re.compile(r"[\"']\s*:")  # after a quoted word: it is a key of JSON or a Python dict
+_SCATTER_WORD = re.compile(r"\bscatter(?:[\s-]?plot)?s?\b", re.IGNORECASE)  # x/y pairs, unlike a dot plot
 _STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
@@ -301,7 +302,8 @@ class _Spans:
 
 _NUMBERED_NAME = re.compile(r"(.*?)\s+\d+", re.DOTALL)
 # "week 4": the word right before a number ("#" allowed), read as the stem of a numbered axis
-_STEM_BEFORE = re.compile(r"(?<![\w-])([^\W\d_][^\W\d_'’]*)[ \t]+#?$")
+_STEM_BEFORE = re.compile(r"(?<![\w-])([^\W\d_][^\W\d_'’]*)[ \t]*#?$")
+_UNIT_AFTER_NUMBER = re.compile(r"[ \t]*([^\W\d_]{1,12})\b")  # "4 weeks": the unit after a numbered axis's number
 
 
 # How far a label may stand from its value ("Paris ........ 41"): `_Reader._beside` looks no further.
@@ -602,6 +604,10 @@ class _Reader:
                     "The intent names the x and y axes and every label is a number in one unit, so these are x/y pairs, "
                     "not categories. Say which, e.g. 'scatter of salary against years: (1, 42k), (3, 51k)' or "
                     "'bar chart: 1 yr: 42k, 3 yrs: 51k'."))
+        if not self.pairs and len(series) == 2 and None not in series and self._asked(_SCATTER_WORD):
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "A scatter plot was asked for, but two numbers per name were drawn as two series over categories; "
+                "they are x/y pairs. Draw them as pairs, e.g. 'scatter of price vs rating: (4.50, 4.2), (3.75, 3.9)'."))
         if not self.pairs and {axis_of_field(s) for s in series} == {"x", "y"} \
                 and not all(is_time_like(str(p.label)) for p in self.points):  # "brand X vs Y by month" are names
             raise Unfaithful("SHAPE_NOT_ASKED", (
@@ -1362,26 +1368,33 @@ class _Reader:
             out.append([(index,)] if point.value in tokens[index].readings else [])
         return out
 
-    def _numbered_stem(self, tokens: list[StatedNumber]) -> str | None:
-        """"week 1 100, week 2 64, week 4 48" drawn as a line of x/y pairs: the one word before every drawn x
-        (numbered.py says when such labels are pairs), or None."""
+    def _numbered_stem(self, tokens: list[StatedNumber]) -> tuple[str, str] | None:
+        """"week 1 100, W2 64, week 4 48" or "1 week 100, 2 weeks 64" drawn as a line of x/y pairs: the one word
+        before (or unit after) every drawn x, as (side, word) (numbered.py says when such labels are pairs)."""
         if self.mark not in ("line", "area") and not self._axes_named():
             return None
-        common: set[str] | None = None
+        common: set[tuple[str, str]] | None = None
         for point in self.points:
-            words = set()
-            for token in tokens:
-                if _number_key(point.label) in token.readings:
-                    before = _STEM_BEFORE.search(self.intent, max(0, token.start - 30), token.start)
-                    if before:
-                        words.add(before.group(1).casefold())
+            words = {context for token in tokens if _number_key(point.label) in token.readings
+                     for context in self._numbered_contexts(token)}
             common = words if common is None else common & words
         if not common or len(common) != 1:
             return None
-        stem = next(iter(common))
-        return stem if self.mark in ("line", "area") or number_is_the_x(self.intent, stem) else None
+        side, word = next(iter(common))
+        return (side, word) if self.mark in ("line", "area") or number_is_the_x(self.intent, word) else None
 
-    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber], stem: str | None = None) -> list[tuple[int, ...]]:
+    def _numbered_contexts(self, token: StatedNumber) -> set[tuple[str, str]]:
+        contexts = set()
+        before = _STEM_BEFORE.search(self.intent, max(0, token.start - 30), token.start)
+        if before:
+            contexts.add(("before", before.group(1).casefold()))
+        after = _UNIT_AFTER_NUMBER.match(self.intent, token.end)
+        if after:
+            contexts.add(("after", after.group(1).casefold().rstrip("s")))
+        return contexts
+
+    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber],
+                         stem: tuple[str, str] | None = None) -> list[tuple[int, ...]]:
         """x then y in one "(x, y)" or "x → y" statement, or "<stem> x y" of a numbered axis ("week 4 48")."""
         found = []
         for i, x in enumerate(tokens):
@@ -1397,10 +1410,10 @@ class _Reader:
                         # "x=0 y=1": the coordinates named, y's name between x and y (and x's name before x)
                         or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
                             and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))
-                        # "week 4 48": the numbered axis's word, its number, the value
-                        or (stem is not None and re.fullmatch(r"[ \t]*:?[ \t]*[$€£¥]?", gap)
-                            and (before := _STEM_BEFORE.search(self.intent, max(0, x.start - 30), x.start)) is not None
-                            and before.group(1).casefold() == stem)):
+                        # "week 4 48", "4 weeks 48": the numbered axis's word, its number, the value
+                        or (stem is not None and stem in self._numbered_contexts(x) and re.fullmatch(
+                            r"[ \t]*:?[ \t]*[$€£¥]?" if stem[0] == "before" else
+                            rf"[ \t]*{re.escape(stem[1])}s?\.?[ \t]*:?[ \t]*[$€£¥]?", gap, re.IGNORECASE))):
                     found.append((i, j))
         return found
 

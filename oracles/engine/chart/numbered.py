@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import re
 
-# "week 4", "batch size 64", "Sprint #7": one or two words, then a whole number (no year: "Season 2019")
-_NUMBERED = re.compile(r"(?P<stem>[^\W\d_][^\W\d_'’]*(?:[ -][^\W\d_][^\W\d_'’]*)?)\s+#?(?P<n>\d{1,3})")
+# "week 4", "batch size 64", "Sprint #7": one or two words, then a whole number (no year: "Season 2019");
+# "W4", "wk4", "day8": a unit of time glued to its number; "4 weeks", "8 days": the number, then its unit
+_NUMBERED = re.compile(r"(?P<stem>[^\W\d_][^\W\d_'’]*(?:[ -][^\W\d_][^\W\d_'’]*)?)\s+#?(?P<n>\d{1,3})|"
+                       r"(?P<glued>w|wk|week|d|day|sprint|mo|month|epoch|round)#?(?P<gn>\d{1,3})|"
+                       r"(?P<un>\d{1,3})\s*(?P<unit>[^\W\d_]{1,12})", re.IGNORECASE)
 # A month or weekday before a number is a date ("May 3"), not a numbered stem.
 _CALENDAR_STEM = re.compile(
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
@@ -29,16 +32,20 @@ def uneven_numbers(labels: list[str]) -> tuple[str, list[int]] | None:
     stems, numbers = set(), []
     for label in labels:
         match = _NUMBERED.fullmatch(str(label).strip())
-        if match is None or _CALENDAR_STEM.fullmatch(match.group("stem")):
+        if match is None:
             return None
-        stems.add(match.group("stem").casefold())
-        numbers.append(int(match.group("n")))
+        stem = match.group("stem") or match.group("glued") or match.group("unit")
+        if _CALENDAR_STEM.fullmatch(stem):
+            return None
+        form = "unit" if match.group("unit") else "stem"
+        stems.add((form, stem.casefold().rstrip("s") if form == "unit" else stem.casefold()))
+        numbers.append(int(match.group("n") or match.group("gn") or match.group("un")))
     if len(stems) != 1 or any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
         return None
     gaps = {b - a for a, b in zip(numbers, numbers[1:], strict=False)}
     if len(gaps) == 1:
         return None
-    return _NUMBERED.fullmatch(str(labels[0]).strip()).group("stem"), numbers  # type: ignore[union-attr]
+    return next(iter(stems))[1], numbers
 
 
 def number_is_the_x(intent: str, stem: str) -> bool:
