@@ -126,6 +126,9 @@ _PICKED = [
     '{"name": "Bo", "tickets": 9, "hours": 38}, {"name": "Cy", "tickets": 15, "hours": 41}]}',
     # column-oriented data, the metric naming one of the columns
     '{"metric": "tickets", "data": {"name": ["Ada", "Bo", "Cy"], "tickets": [12, 9, 15], "hours": [40, 38, 41]}}',
+    # YAML arguments, the pick on a line of its own
+    "chart: bar\ny_field: tickets\nrecords:\n  - name: Ada\n    tickets: 12\n    hours: 40\n  - name: Bo\n    tickets: 9\n"
+    "    hours: 38\n  - name: Cy\n    tickets: 15\n    hours: 41",
     # a pasted table with the pick on a line of its own
     "| name | tickets | hours |\n|---|---|---|\n| Ada | 12 | 40 |\n| Bo | 9 | 38 |\n| Cy | 15 | 41 |\ny_column: tickets",
 ]
@@ -196,8 +199,8 @@ def test_a_table_split_into_columns_and_rows_is_read_and_its_keys_ask_for_no_mar
 
 def test_record_fields_inside_the_data_are_no_picks() -> None:
     picks = read_field_picks('{"values": [{"x": "Gate A", "y": 18}, {"x": "Gate B", "y": 7}], "y_field": "y"}\n'
-                             "- value: 12\n  name: tickets")
-    assert picks.y == ("y",) and picks.x == () and picks.described == ()
+                             "- value: 12\n  name: tickets\n- y: 3\n  x: Mon\nvalue_label: tonnes moved")
+    assert picks.y == ("y",) and picks.x == () and picks.described == ("value", "tonnes moved")
 
 
 def test_planted_unpicked_field_is_refused() -> None:

@@ -40,6 +40,9 @@ _PICK = re.compile(
     rf"(?<![\w.\"']){_KEY}\s*(?::|=)\s*"
     r"(?:[\"'](?P<quoted>[^\"'\n]{1,60})[\"']|(?P<bare>[A-Za-z_][\w.]{0,40})(?=\s*(?:$|[,;})\n])))",
     re.MULTILINE)
+# "value_label: tonnes moved" on a YAML line of its own: the text runs to the end of the line
+_YAML_PICK = re.compile(r"^[ \t]*(?P<key>[A-Za-z_]{1,25})[ \t]*:[ \t]*(?P<line>[^\s\"'{}\[\]][^\n\"'{}\[\]]{0,59}?)[ \t]*$",
+                        re.MULTILINE)
 # {"encoding": {"y": {"field": "pts"}}}: a Vega-Lite-like channel names its field one level down
 _CHANNEL = re.compile(r"[\"']?(?P<axis>[xy])[\"']?\s*:\s*\{\s*[\"']?field[\"']?\s*:\s*[\"'](?P<field>[^\"'\n]{1,60})[\"']")
 _NUMBER_TEXT = re.compile(r"[-−+]?[$€£¥]?\d[\d,.]*\s*(?:[kKMB%]|bn)?")
@@ -89,6 +92,21 @@ def _list_depths(text: str) -> list[int]:
     return depths
 
 
+def _in_yaml_item(intent: str, position: int) -> bool:
+    """The line at `position` is a YAML list item ("- value: 12") or a field of one (indented under it)."""
+    start = intent.rfind("\n", 0, position) + 1
+    line = intent[start:intent.find("\n", start) if "\n" in intent[start:] else len(intent)]
+    if _YAML_ITEM_LINE.match(line):
+        return True
+    indent = len(line) - len(line.lstrip(" \t"))
+    while indent and start > 0:
+        start = intent.rfind("\n", 0, start - 1) + 1
+        above = intent[start:intent.find("\n", start)]
+        if above.strip() and len(above) - len(above.lstrip(" \t")) < indent:
+            return bool(_YAML_ITEM_LINE.match(above))
+    return False
+
+
 def read_field_picks(intent: str) -> FieldPicks:
     """The fields the intent's arguments name (see the module docstring); empty when none."""
     if ":" not in intent and "=" not in intent:
@@ -97,13 +115,15 @@ def read_field_picks(intent: str) -> FieldPicks:
     y: list[str] = []
     x: list[str] = []
     described: list[str] = []
-    for match in _PICK.finditer(intent):
+    matches = [*_PICK.finditer(intent), *_YAML_PICK.finditer(intent)]
+    for match in sorted(matches, key=lambda m: m.start()):
         key = match.group("key").lower()
         if key not in Y_PICK_KEYS and key not in X_PICK_KEYS and key not in DESCRIBING_KEYS:
             continue
-        if depths[match.start()] or _YAML_ITEM_LINE.match(intent, intent.rfind("\n", 0, match.start()) + 1):
+        if depths[match.start()] or _in_yaml_item(intent, match.start()):
             continue  # a record's own field ([{"x": "Gate A1", "y": 18}], "- value: 12"): data, no pick
-        text = (match.group("quoted") or match.group("bare") or "").strip()
+        groups = match.groupdict()
+        text = (groups.get("quoted") or groups.get("bare") or groups.get("line") or "").strip()
         if not text or _NUMBER_TEXT.fullmatch(text):
             continue
         if key in DESCRIBING_KEYS:
