@@ -275,6 +275,16 @@ def test_a_scatter_of_two_numbers_per_name_is_pairs_and_a_dot_plot_is_not() -> N
     assert (status, mark) == ("valid", "point") and rows[0] == ("2023", "Ads", 10), rows
 
 
+def test_axis_titles_passed_as_arguments_are_drawn_and_a_function_name_is_no_title() -> None:
+    intent = ('fit_plot(samples=[{"tag": "r1", "x": 0.5, "y": 2.25}, {"tag": "r2", "x": 1.0, "y": 3.5}], '
+              'x_title="load (rps)", y_label="lag (ms)")')
+    draft = get_kind("chart").draft(intent, "vega-lite", {})
+    assert isinstance(draft.artifact, dict)
+    encoding = draft.artifact["encoding"]
+    assert (encoding["x"]["title"], encoding["y"]["title"]) == ("Load (rps)", "Lag (ms)")
+    assert "fit_plot" not in draft.artifact["title"]["text"].casefold()
+
+
 def test_keyed_pairs_with_another_number_and_no_pick_are_refused() -> None:
     intent = '[{"id": "a", "x": 1, "y": 2, "weight": 5}, {"id": "b", "x": 2, "y": 3, "weight": 6}, {"id": "c", "x": 4, "y": 1, "weight": 2}]'
     code, message = _check(intent, _pairs((1, 2), (2, 3), (4, 1)), mark="point", pairs=True) or ("", "")

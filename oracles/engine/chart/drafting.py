@@ -178,7 +178,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     title = wording.title
     if title is None or title.casefold() in {(s.name or "").casefold() for s in read.series}:
         title = _series_title(read) or title  # "Revenue: Q1 …" names a series, not the chart
-    title = _capitalised(title or read.y_title or single_name or "Chart") or "Chart"
+    title = _capitalised(title or wording.y_title or read.y_title or single_name or "Chart") or "Chart"
     y_title = wording.y_title or read.y_title or (single_name if single_name else None)
     if y_title is None and len(read.series) == 1 and not read.pairs:
         y_title = title
