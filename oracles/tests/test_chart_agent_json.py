@@ -388,7 +388,7 @@ def test_planted_article_cut_and_point_series_are_refused() -> None:
     ("Line chart: Sprint 1: 20, Sprint 2: 25, Sprint 5: 33, Sprint 9: 41", ((1, 20), (2, 25), (5, 33), (9, 41))),
     ("plot accuracy against epoch number: epoch 1 0.61, epoch 5 0.83, epoch 20 0.91",
      ((1, 0.61), (5, 0.83), (20, 0.91))),
-    ('{"level 1": 5, "level 2": 9, "level 6": 20} drawn as an area chart', ((1, 5), (2, 9), (6, 20))),
+    ('{"round 1": 5, "round 2": 9, "round 6": 20} drawn as an area chart', ((1, 5), (2, 9), (6, 20))),
 ])
 def test_uneven_numbered_labels_are_drawn_as_pairs(intent: str, points: tuple[tuple[float, float], ...]) -> None:
     status, _, rows = _drawn(intent)
@@ -412,13 +412,14 @@ def test_glued_and_unit_numbered_labels_are_pairs_too(intent: str, labels: list[
 
 
 def _numbered_labels(intent: str) -> list[str]:
-    return [m.group(0) for m in re.finditer(r"(?i)\b(?:day|sprint|epoch|level) \d+", intent)]
+    return [m.group(0) for m in re.finditer(r"(?i)\b(?:day|sprint|epoch|round) \d+", intent)]
 
 
 @pytest.mark.parametrize("intent", [
     "Bar chart: week 1 100, week 2 64, week 4 48, week 8 39",  # bars asked: categories
     "line chart: week 1 100, week 2 64, week 3 48, week 4 39",  # evenly numbered
     "line of scores: Q1 10, Q2 12, Q4 15",  # quarters are times, not a numbered stem
+    "line chart of daily riders: Route 66: 1200, Route 101: 800, Route 280: 600",  # the numbers name routes
 ])
 def test_bars_asked_or_even_numbering_stay_categories(intent: str) -> None:
     status, _, rows = _drawn(intent)

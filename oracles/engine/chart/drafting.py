@@ -25,7 +25,7 @@ from .lists import (
     read_spaced_slots,
 )
 from .notation import normalise_numbers
-from .numbered import number_is_the_x, uneven_numbers
+from .numbered import numbers_run_along_x, uneven_numbers
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .picked_series import apply_field_picks
 from .reading_model import BareValues, ReadData, SeriesData
@@ -271,7 +271,7 @@ def _numbered_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | Non
         return read, False
     stem, numbers = uneven
     by_default = asked_mark is None and labels_are_time_like(first)
-    if asked_mark not in ("line", "area") and not by_default and not number_is_the_x(intent, stem):
+    if not numbers_run_along_x(intent, stem, "line" if by_default else asked_mark):
         return read, False
     series = [SeriesData(s.name, [(n, value) for n, (_, value) in zip(numbers, s.points, strict=True)]) for s in read.series]
     return replace(read, series=series, pairs=True, x_title=read.x_title or _capitalised(stem)), by_default

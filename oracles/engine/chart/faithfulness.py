@@ -38,7 +38,7 @@ from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
-from .numbered import number_is_the_x, uneven_numbers
+from .numbered import numbers_run_along_x, uneven_numbers
 from .picks import axis_of_field, read_field_picks
 from .picks_check import pick_fields
 from .values import StatedNumber, stated_numbers
@@ -641,8 +641,8 @@ class _Reader:
             if uneven is None:
                 continue
             stem, numbers = uneven
-            if self.mark in ("line", "area") or (number_is_the_x(self.intent, stem) and self.mark != "arc"
-                                                 and not (self.mark == "bar" and "bar" in asked)):
+            if numbers_run_along_x(self.intent, stem, self.mark) and self.mark != "arc" \
+                    and not (self.mark == "bar" and "bar" in asked):
                 raise Unfaithful("SHAPE_NOT_ASKED", (
                     f"The labels number the x axis unevenly ({stem} {', '.join(map(str, numbers))}), but drawn as "
                     "categories they stand evenly apart. Draw them as x/y pairs, e.g. 'line of retention against "
@@ -1381,7 +1381,7 @@ class _Reader:
         if not common or len(common) != 1:
             return None
         side, word = next(iter(common))
-        return (side, word) if self.mark in ("line", "area") or number_is_the_x(self.intent, word) else None
+        return (side, word) if numbers_run_along_x(self.intent, word, self.mark) else None
 
     def _numbered_contexts(self, token: StatedNumber) -> set[tuple[str, str]]:
         contexts = set()
@@ -1426,7 +1426,7 @@ class _Reader:
         if not readings or any(r is None for r in readings) or len({r[0].casefold() for r in readings if r}) != 1:
             return None
         stem = readings[0][0]  # type: ignore[index]
-        if self.mark not in ("line", "area") and not number_is_the_x(self.intent, stem):
+        if not numbers_run_along_x(self.intent, stem, self.mark):
             return None
         numbers = {name: dict(zip(names, r[1], strict=True)) for (name, names), r in zip(labels.items(), readings, strict=True) if r}
         return replace(structured, pairs=True, points=[(s, numbers[s][str(lbl)], v) for s, lbl, v in structured.points])

@@ -2,10 +2,11 @@
 and the check, like approximate.py.
 
 Drawn as categories such labels stand evenly apart, so a line through them bends where the data do not: the
-gap from week 4 to week 8 looks as long as the one from week 1 to week 2. Where the intent asks for a line
-or an area, or names the number as the x ("retention against week number", "x = batch size"), they are x/y
-pairs, the number the x ("week 4 48" → (4, 48)). Bars asked for stay categories; evenly numbered labels
-("week 1, 2, 3, 4") are drawn as they are.
+gap from week 4 to week 8 looks as long as the one from week 1 to week 2. Where a line or an area runs over
+numbered spans of time (weeks, days, sprints, epochs…), or the intent names the number as the x ("retention
+against week number", "x = batch size"), they are x/y pairs, the number the x ("week 4 48" → (4, 48)). Bars
+asked for stay categories, and so do evenly numbered labels ("week 1, 2, 3, 4") and numbered names on a line
+("Route 66, Route 101": the number names, it measures nothing).
 """
 
 from __future__ import annotations
@@ -46,6 +47,17 @@ def uneven_numbers(labels: list[str]) -> tuple[str, list[int]] | None:
     if len(gaps) == 1:
         return None
     return next(iter(stems))[1], numbers
+
+
+# Stems that count spans of time: on a line, their numbers are a time axis.
+TIME_STEMS = frozenset("""week wk w day d month mo year yr quarter sprint epoch iteration iter round session cycle
+hour hr minute min second sec generation gen release""".split())
+
+
+def numbers_run_along_x(intent: str, stem: str, mark: str | None) -> bool:
+    """Whether the numbers of `stem` labels are the x: a line or an area over spans of time, or the intent
+    naming the number as the x."""
+    return (mark in ("line", "area") and stem.casefold().rstrip("s") in TIME_STEMS | {"w"}) or number_is_the_x(intent, stem)
 
 
 def number_is_the_x(intent: str, stem: str) -> bool:
