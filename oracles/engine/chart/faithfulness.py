@@ -38,7 +38,7 @@ from .calendar import RANGE_RE, calendar_ranges, is_time_like, numeric_ranges
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
-from .numbered import numbers_run_along_x, uneven_numbers
+from .numbered_check import numbered_axis_refusal, numbered_pair, numbered_stem, numbered_structured
 from .picks import axis_of_field, read_field_picks
 from .picks_check import pick_fields
 from .values import StatedNumber, stated_numbers
@@ -301,9 +301,6 @@ class _Spans:
 
 
 _NUMBERED_NAME = re.compile(r"(.*?)\s+\d+", re.DOTALL)
-# "week 4": the word right before a number ("#" allowed), read as the stem of a numbered axis
-_STEM_BEFORE = re.compile(r"(?<![\w-])([^\W\d_][^\W\d_'’]*)[ \t]*#?$")
-_UNIT_AFTER_NUMBER = re.compile(r"[ \t]*([^\W\d_]{1,12})\b")  # "4 weeks": the unit after a numbered axis's number
 
 
 # How far a label may stand from its value ("Paris ........ 41"): `_Reader._beside` looks no further.
@@ -614,7 +611,8 @@ class _Reader:
                 "The values named x and y were drawn as two series over categories; they are the two coordinates of "
                 "x/y pairs. Draw them as pairs, e.g. 'scatter: (0.5, 2.25), (1.0, 3.5)'."))
         if not self.pairs:
-            self._check_numbered_axis(asked)
+            if refusal := numbered_axis_refusal(self, asked):  # "week 1, 2, 4, 8" as a line (numbered_check.py)
+                raise Unfaithful(*refusal)
             labels = [p.label for p in self.points]
             numeric = [lbl for lbl in labels if isinstance(lbl, str) and _PLAIN_NUMBER.fullmatch(lbl.strip())]
             if labels and len(numeric) == len(labels) and not all(_year_like(lbl) for lbl in numeric):
@@ -629,24 +627,6 @@ class _Reader:
                 "Each x/y pair was drawn as a series of its own: a name given with one pair labels a point, it heads "
                 "no series. To compare groups, give each several pairs, e.g. 'men: (170, 65), (182, 81); women: "
                 "(160, 55), (168, 60)'."))
-
-    def _check_numbered_axis(self, asked: set[str]) -> None:
-        """"week 1 100, week 2 64, week 4 48" as a line (or "against week number"): categories stand evenly
-        apart, so the uneven numbers must be the x of x/y pairs (numbered.py)."""
-        by_series: dict[str | None, list[str]] = {}
-        for point in self.points:
-            by_series.setdefault(point.series, []).append(str(point.label))
-        for labels in by_series.values():
-            uneven = uneven_numbers(labels)
-            if uneven is None:
-                continue
-            stem, numbers = uneven
-            if numbers_run_along_x(self.intent, stem, self.mark) and self.mark != "arc" \
-                    and not (self.mark == "bar" and "bar" in asked):
-                raise Unfaithful("SHAPE_NOT_ASKED", (
-                    f"The labels number the x axis unevenly ({stem} {', '.join(map(str, numbers))}), but drawn as "
-                    "categories they stand evenly apart. Draw them as x/y pairs, e.g. 'line of retention against "
-                    f"{stem}: ({numbers[0]}, …), ({numbers[1]}, …)', or ask for bars."))
 
     def _axes_named(self) -> bool:
         """"salary (y) against years (x)", "x axis: load": the intent says what runs along x."""
@@ -1063,7 +1043,7 @@ class _Reader:
         if structured is not None:
             return self._match_structured(structured, tokens)
         if self.pairs:
-            stem = self._numbered_stem(tokens)
+            stem = numbered_stem(self, tokens)
             candidates = [self._pair_candidates(p, tokens, stem) for p in self.points]
         else:
             adjacent, complete = self._adjacent_candidates(tokens, label_spans)
@@ -1368,31 +1348,6 @@ class _Reader:
             out.append([(index,)] if point.value in tokens[index].readings else [])
         return out
 
-    def _numbered_stem(self, tokens: list[StatedNumber]) -> tuple[str, str] | None:
-        """"week 1 100, W2 64, week 4 48" or "1 week 100, 2 weeks 64" drawn as a line of x/y pairs: the one word
-        before (or unit after) every drawn x, as (side, word) (numbered.py says when such labels are pairs)."""
-        if self.mark not in ("line", "area") and not self._axes_named():
-            return None
-        common: set[tuple[str, str]] | None = None
-        for point in self.points:
-            words = {context for token in tokens if _number_key(point.label) in token.readings
-                     for context in self._numbered_contexts(token)}
-            common = words if common is None else common & words
-        if not common or len(common) != 1:
-            return None
-        side, word = next(iter(common))
-        return (side, word) if numbers_run_along_x(self.intent, word, self.mark) else None
-
-    def _numbered_contexts(self, token: StatedNumber) -> set[tuple[str, str]]:
-        contexts = set()
-        before = _STEM_BEFORE.search(self.intent, max(0, token.start - 30), token.start)
-        if before:
-            contexts.add(("before", before.group(1).casefold()))
-        after = _UNIT_AFTER_NUMBER.match(self.intent, token.end)
-        if after:
-            contexts.add(("after", after.group(1).casefold().rstrip("s")))
-        return contexts
-
     def _pair_candidates(self, point: _Point, tokens: list[StatedNumber],
                          stem: tuple[str, str] | None = None) -> list[tuple[int, ...]]:
         """x then y in one "(x, y)" or "x → y" statement, or "<stem> x y" of a numbered axis ("week 4 48")."""
@@ -1411,25 +1366,9 @@ class _Reader:
                         or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
                             and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))
                         # "week 4 48", "4 weeks 48": the numbered axis's word, its number, the value
-                        or (stem is not None and stem in self._numbered_contexts(x) and re.fullmatch(
-                            r"[ \t]*:?[ \t]*[$€£¥]?" if stem[0] == "before" else
-                            rf"[ \t]*{re.escape(stem[1])}s?\.?[ \t]*:?[ \t]*[$€£¥]?", gap, re.IGNORECASE))):
+                        or numbered_pair(self.intent, stem, x, gap)):
                     found.append((i, j))
         return found
-
-    def _numbered_structured(self, structured: _Structured) -> _Structured | None:
-        """A grid whose labels number the x unevenly, read as x/y pairs where numbered.py says they are."""
-        labels: dict[str | None, list[str]] = {}
-        for series, label, _ in structured.points:
-            labels.setdefault(series, []).append(str(label))
-        readings = [uneven_numbers(names) for names in labels.values()]
-        if not readings or any(r is None for r in readings) or len({r[0].casefold() for r in readings if r}) != 1:
-            return None
-        stem = readings[0][0]  # type: ignore[index]
-        if not numbers_run_along_x(self.intent, stem, self.mark):
-            return None
-        numbers = {name: dict(zip(names, r[1], strict=True)) for (name, names), r in zip(labels.items(), readings, strict=True) if r}
-        return replace(structured, pairs=True, points=[(s, numbers[s][str(lbl)], v) for s, lbl, v in structured.points])
 
     def _match_structured(self, structured: _Structured, tokens: list[StatedNumber]) -> set[int]:
         if self.pairs and not structured.pairs and "point" in self.asked_marks() and all(
@@ -1437,7 +1376,7 @@ class _Reader:
                 and not all(_year_like(str(lbl)) for _, lbl, _ in structured.points):
             # {"10": 310, "20": 580} and a scatter asked: the numeric keys are the x of x/y pairs
             structured = replace(structured, pairs=True, points=[(None, _number_key(lbl), v) for _, lbl, v in structured.points])
-        if self.pairs and not structured.pairs and (numbered := self._numbered_structured(structured)) is not None:
+        if self.pairs and not structured.pairs and (numbered := numbered_structured(self, structured)) is not None:
             structured = numbered  # {"week 1": 100, "week 2": 64, "week 4": 48} as a line: the week is the x
         if structured.pairs != self.pairs:
             raise Unfaithful("SHAPE_NOT_ASKED", (
