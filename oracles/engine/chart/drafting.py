@@ -25,7 +25,9 @@ from .lists import (
     read_spaced_slots,
 )
 from .notation import normalise_numbers
+from .numbered import numbers_run_along_x, uneven_numbers
 from .numbers import find_value_tokens, refuse_non_finite_words
+from .picked_series import apply_field_picks
 from .reading_model import BareValues, ReadData, SeriesData
 from .records import read_records
 from .references import set_references_apart
@@ -82,11 +84,33 @@ def _bound(read: ReadData) -> None:
         )
     if len(read.series) > max_series:
         raise EngineRefusal("TOO_MANY_VALUES", f"{len(read.series)} series; a chart takes at most {max_series}.")
+    _refuse_given_twice(read)
     limit = int(CHART_LIMITS["max_label_chars"])
     for series in read.series:
         series.name = _clean_text(series.name, limit) if series.name else series.name
         series.points = [(_clean_text(label, limit) if isinstance(label, str) else label, value)
                          for label, value in series.points]
+
+
+def _refuse_given_twice(read: ReadData) -> None:
+    """A label given twice in one series ({"label": "Berlin", "value": 120} … 134), or a series name twice:
+    a chart has one value per label, so which one holds is not certain (and both drawn would stack)."""
+    names = [str(s.name).strip().casefold() for s in read.series if s.name]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:
+        raise EngineRefusal("UNREADABLE_INTENT", f"The series '{twice}' is given twice. Name each series once.")
+    if read.pairs:
+        return  # x/y pairs may share an x
+    for series in read.series:
+        seen: dict[str, Any] = {}
+        for label, value in series.points:
+            key = str(label).strip().casefold()
+            if key in seen:
+                given = f"{seen[key]:g} and {value:g}" if seen[key] != value else f"{value:g} both times"
+                raise EngineRefusal("UNREADABLE_INTENT", (
+                    f"The label '{label}' is given twice ({given}), so which value holds is not certain. Give each "
+                    "label once, e.g. 'Berlin 120, Munich 95', or name the series, e.g. '2023: Berlin 120. 2024: Berlin 134'."))
+            seen[key] = value
 
 
 def _clean_text(text: str, limit: int) -> str:
@@ -138,6 +162,11 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     shape = read_wording(_without_names(intent, read), subject_end)
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
+    read = apply_field_picks(intent, read, wording.mark)  # {"y_field": "y", "rows": […]}: only the field named
+    read = _scattered_series_as_pairs(intent, read, wording.mark)
+    read, numbered_line = _numbered_labels_as_pairs(intent, read, wording.mark)
+    if numbered_line:
+        wording = replace(wording, mark="line")
     read = _measured_labels_as_pairs(intent, read, wording.mark)
     read = _numeric_keys_as_pairs(read, wording.mark)
     mark = _choose_mark(wording.mark, read)
@@ -153,7 +182,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     if title is None or title.casefold() in {(s.name or "").casefold() for s in read.series}:
         title = _series_title(read) or title  # "Revenue: Q1 …" names a series, not the chart
     # no title rather than one that names nothing ("Chart", "Y" of a JSON key, "Following CSV?")
-    title = _capitalised(title or next((t for t in (read.y_title, single_name) if t and not names_nothing(t)), None))
+    title = _capitalised(title or next((t for t in (wording.y_title, read.y_title, single_name) if t and not names_nothing(t)), None))
     y_title = wording.y_title or read.y_title or (single_name if single_name else None)
     if y_title is None and len(read.series) == 1 and not read.pairs:
         y_title = title
@@ -218,6 +247,40 @@ def _measured_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | Non
     points = [(float(m.group(1)) if "." in m.group(1) else int(m.group(1)), value)  # type: ignore[union-attr]
               for m, (_, value) in zip(measured, read.series[0].points, strict=True)]
     return replace(read, series=[SeriesData(None, points)], pairs=True, source="pairs")  # type: ignore[arg-type]
+
+
+SCATTER_WORD_RE = re.compile(r"\bscatter(?:[\s-]?plot)?s?\b", re.IGNORECASE)
+
+
+def _scattered_series_as_pairs(intent: str, read: ReadData, asked_mark: str | None) -> ReadData:
+    """"Scatter of price (x) and rating (y): Café Uno 4.50/4.2, Bean There 3.75/3.9": a scatter of two numbers per
+    name is x/y pairs, the first number the x (a dot plot of two series stays categories)."""
+    if read.pairs or asked_mark != "point" or len(read.series) != 2 or not SCATTER_WORD_RE.search(intent):
+        return read
+    first, second = read.series
+    if [label for label, _ in first.points] != [label for label, _ in second.points]:
+        return read
+    points = [(x, y) for (_, x), (_, y) in zip(first.points, second.points, strict=True)]
+    return replace(read, series=[SeriesData(None, points)], pairs=True,  # type: ignore[list-item]
+                   x_title=read.x_title if read.source != "list" else None, y_title=None)
+
+
+def _numbered_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | None) -> tuple[ReadData, bool]:
+    """"week 1 100, week 2 64, week 4 48" as a line, or "against week number": uneven numbers along the x are
+    x/y pairs, not evenly spaced categories (numbered.py). Returns the reading and whether a line is drawn
+    because the labels, being times, would have been drawn as one."""
+    if read.pairs or asked_mark in ("bar", "arc"):
+        return read, False
+    first = [str(label) for label, _ in read.series[0].points]
+    uneven = uneven_numbers(first)
+    if uneven is None or any([str(label) for label, _ in s.points] != first for s in read.series):
+        return read, False
+    stem, numbers = uneven
+    by_default = asked_mark is None and labels_are_time_like(first)
+    if not numbers_run_along_x(intent, stem, "line" if by_default else asked_mark):
+        return read, False
+    series = [SeriesData(s.name, [(n, value) for n, (_, value) in zip(numbers, s.points, strict=True)]) for s in read.series]
+    return replace(read, series=series, pairs=True, x_title=read.x_title or _capitalised(stem)), by_default
 
 
 def _numeric_keys_as_pairs(read: ReadData, asked_mark: str | None) -> ReadData:

@@ -41,6 +41,9 @@ from .fail_closed_values import holds_change
 from .notation import balanced_end
 from .references import reference_statements
 from .scanning import Scanned
+from .numbered_check import numbered_axis_refusal, numbered_pair, numbered_stem, numbered_structured
+from .picks import axis_of_field, read_field_picks
+from .picks_check import pick_fields
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
@@ -94,6 +97,8 @@ _TRAILING_DIGITS = re.compile(r"(?:^|\s)(\d{1,3})$")
 _THOUSANDS_GROUP = re.compile(r"[ '’\u00a0\u2009\u202f](\d{3})(?![\d'’]|[.,]\d)")
 # Words that join the words of one name ("Home and Garden", "Bank of America", "Lord of the Rings").
 NAME_JOINING_WORDS = frozenset("and & or of the de del la le du von van y".split())
+# Articles that open a name when capitalised before a capitalised word ("The Grind", "La Boulange", "El Farolito").
+CAPITALISED_ARTICLES = frozenset("The La Le Les El Los Las Il Lo Der Die Das De Het".split())
 # Words that join two statements; a label never starts or ends with one ("vs variant").
 LINKING_WORDS = frozenset("vs versus and or against then plus".split())
 # The last word before a label that follows its value ("1,310 in week 2").
@@ -205,6 +210,8 @@ FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
 ]
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
+_JSON_KEY_AROUND = re.compile(r"[\"']\s*:")  # after a quoted word: it is a key of JSON or a Python dict
+_SCATTER_WORD = re.compile(r"\bscatter(?:[\s-]?plot)?s?\b", re.IGNORECASE)  # x/y pairs, unlike a dot plot
 _STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
@@ -475,7 +482,7 @@ class _Reader:
             raise Unfaithful("VALUE_NOT_PLACED", (
                 f"I read only one value ({self.points[0].value:g}) from the intent, which makes no chart. "
                 "Give each value with its label, e.g. 'Mon 34, Tue 41, Wed 29'."))
-        self.structured = _structured_points(self.intent)
+        self.structured = self._picked(_structured_points(self.intent))
         stated = {reading for number in self.numbers for reading in number.readings}
         for point in self.points if self.structured is None else ():  # a grid is matched cell by cell
             for number in (point.value, point.label if self.pairs else None):
@@ -496,6 +503,7 @@ class _Reader:
         label_spans = self._check_names()
         self._check_asides(label_spans)
         used = self._place_values(label_spans)
+        self._check_given_once()  # after placement: a label drawn twice that the intent states once is not placed
         self._check_footnotes(used, label_spans)
         self._check_coverage(used, label_spans)
         self._check_number_words(label_spans)
@@ -505,6 +513,28 @@ class _Reader:
             raise Unfaithful(*refusal)
         self._check_whole(used)
         self._check_requests()
+
+    def _check_given_once(self) -> None:
+        """One value per label in a series, one series per name: "Berlin" drawn twice (120 and 134) stacks or
+        hides one of them, and which holds is not certain."""
+        seen: dict[tuple[str, str], float] = {}
+        for point in self.points if not self.pairs else ():
+            key = (_fold(str(point.series or "")).strip(), _fold(str(point.label)).strip())
+            if key in seen:
+                where = f" in series '{point.series}'" if point.series else ""
+                raise Unfaithful("UNREADABLE_INTENT", (
+                    f"The label '{point.label}' is drawn twice{where} ({seen[key]:g} and {point.value:g}); a chart has one "
+                    "value per label. Give each label once, e.g. 'Berlin 120, Munich 95', or name the series."))
+            seen[key] = point.value
+
+    def _picked(self, structured: _Structured | None) -> _Structured | None:
+        """The grid a faithful chart holds when the call's arguments name the fields to draw (picks_check.py)."""
+        if structured is None:
+            return None
+        picked = pick_fields(structured, read_field_picks(self.intent), self.intent, "point" in self.asked_marks())
+        if isinstance(picked, tuple):
+            raise Unfaithful(*picked)
+        return picked
 
     # -- the asked shape ----------------------------------------------------------------------
 
@@ -535,6 +565,9 @@ class _Reader:
             for match in self.plain_scan.matches(pattern):
                 if _NEGATED.search(self.plain[max(0, match.start() - 24):match.start()]):
                     continue  # "a bar chart, not a line": a refusal of a mark asks for none
+                if match.start("word") > 0 and self.plain[match.start("word") - 1] in "\"'" \
+                        and _JSON_KEY_AROUND.match(self.plain, match.end("word")):
+                    continue  # {"columns": […]}: a key of the data names a member, it asks for no chart
                 if not self._inside_drawn_name(match.start("word"), match.end("word")):
                     mark = _MARK_NAMES[re.sub(r"\s+", " ", match.group("word").lower())]
                     asked.add(mark)
@@ -596,7 +629,18 @@ class _Reader:
                     "The intent names the x and y axes and every label is a number in one unit, so these are x/y pairs, "
                     "not categories. Say which, e.g. 'scatter of salary against years: (1, 42k), (3, 51k)' or "
                     "'bar chart: 1 yr: 42k, 3 yrs: 51k'."))
+        if not self.pairs and len(series) == 2 and None not in series and self._asked(_SCATTER_WORD):
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "A scatter plot was asked for, but two numbers per name were drawn as two series over categories; "
+                "they are x/y pairs. Draw them as pairs, e.g. 'scatter of price vs rating: (4.50, 4.2), (3.75, 3.9)'."))
+        if not self.pairs and {axis_of_field(s) for s in series} == {"x", "y"} \
+                and not all(is_time_like(str(p.label)) for p in self.points):  # "brand X vs Y by month" are names
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "The values named x and y were drawn as two series over categories; they are the two coordinates of "
+                "x/y pairs. Draw them as pairs, e.g. 'scatter: (0.5, 2.25), (1.0, 3.5)'."))
         if not self.pairs:
+            if refusal := numbered_axis_refusal(self, asked):  # "week 1, 2, 4, 8" as a line (numbered_check.py)
+                raise Unfaithful(*refusal)
             labels = [p.label for p in self.points]
             numeric = [lbl for lbl in labels if isinstance(lbl, str) and _PLAIN_NUMBER.fullmatch(lbl.strip())]
             if labels and len(numeric) == len(labels) and not all(_year_like(lbl) for lbl in numeric):
@@ -606,6 +650,11 @@ class _Reader:
         elif all(isinstance(p.label, int | float) and float(p.label).is_integer() and _year_like(str(int(p.label)))
                  for p in self.points):
             raise Unfaithful("SHAPE_NOT_ASKED", "Years were drawn as numbers on an x/y plot; they are labels.")
+        elif len(series) > 1 and len(series) == len(self.points):
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                "Each x/y pair was drawn as a series of its own: a name given with one pair labels a point, it heads "
+                "no series. To compare groups, give each several pairs, e.g. 'men: (170, 65), (182, 81); women: "
+                "(160, 55), (168, 60)'."))
 
     def _axes_named(self) -> bool:
         """"salary (y) against years (x)", "x axis: load": the intent says what runs along x."""
@@ -919,6 +968,9 @@ class _Reader:
         names = self._folded_names
         if self._joined_on(start, label):
             return False
+        if before is not None and before.group(1) in CAPITALISED_ARTICLES and label[:1].isupper() \
+                and not is_time_like(label):
+            return False  # "The Grind" drawn as "Grind": a capitalised article before a capitalised name opens it
         if before is None and after is None:
             return True  # nothing but separators and numbers on either side (the common case: no word to weigh)
         # A name beside "vs" ("Python vs R usage", "iOS against Android crash rate") is delimited on that side;
@@ -1034,7 +1086,8 @@ class _Reader:
         if structured is not None:
             return self._match_structured(structured, tokens)
         if self.pairs:
-            candidates = [self._pair_candidates(p, tokens) for p in self.points]
+            stem = numbered_stem(self, tokens)
+            candidates = [self._pair_candidates(p, tokens, stem) for p in self.points]
         else:
             adjacent, complete = self._adjacent_candidates(tokens, label_spans)
             candidates = adjacent
@@ -1346,8 +1399,9 @@ class _Reader:
             out.append([(index,)] if point.value in tokens[index].readings else [])
         return out
 
-    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber]) -> list[tuple[int, ...]]:
-        """x then y in one "(x, y)" or "x → y" statement."""
+    def _pair_candidates(self, point: _Point, tokens: list[StatedNumber],
+                         stem: tuple[str, str] | None = None) -> list[tuple[int, ...]]:
+        """x then y in one "(x, y)" or "x → y" statement, or "<stem> x y" of a numbered axis ("week 4 48")."""
         found = []
         for i, x in enumerate(tokens):
             if _number_key(point.label) not in x.readings:
@@ -1361,7 +1415,9 @@ class _Reader:
                         or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())
                         # "x=0 y=1": the coordinates named, y's name between x and y (and x's name before x)
                         or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
-                            and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))):
+                            and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))
+                        # "week 4 48", "4 weeks 48": the numbered axis's word, its number, the value
+                        or numbered_pair(self.intent, stem, x, gap)):
                     found.append((i, j))
         return found
 
@@ -1371,6 +1427,8 @@ class _Reader:
                 and not all(_year_like(str(lbl)) for _, lbl, _ in structured.points):
             # {"10": 310, "20": 580} and a scatter asked: the numeric keys are the x of x/y pairs
             structured = replace(structured, pairs=True, points=[(None, _number_key(lbl), v) for _, lbl, v in structured.points])
+        if self.pairs and not structured.pairs and (numbered := numbered_structured(self, structured)) is not None:
+            structured = numbered  # {"week 1": 100, "week 2": 64, "week 4": 48} as a line: the week is the x
         if structured.pairs != self.pairs:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 "The data are x/y pairs but were drawn as categories." if structured.pairs else
@@ -1572,6 +1630,11 @@ class _Structured:
     start: int
     end: int
     spans: tuple[tuple[int, int], ...] = ()  # where the data are written, when not all of start..end
+    # the field names the data give, for the fields a call's arguments pick (picks_check.py): the labels', and
+    # of x/y pairs the x's and the y's
+    label_name: str | None = None
+    x_name: str | None = None
+    y_name: str | None = None
 
 
 def _cell_readings(cell: Any) -> frozenset[float] | None:
@@ -1619,7 +1682,8 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
                       for r in rows]
             if any(len(_cell_readings(r[x]) or ()) != 1 for r in rows):
                 return None
-            return _Structured(kind, True, points, start, end)  # type: ignore[arg-type]
+            return _Structured(kind, True, points, start, end, x_name=header and str(header[x]),  # type: ignore[arg-type]
+                               y_name=header and str(header[y]))
         else:
             return None
     if not text:
@@ -1634,7 +1698,7 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
         label, series_column = _time_axis(columns[text[0]], columns[text[1]], text[0], text[1])
         for r in rows:
             out.append((str(r[series_column]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
-        return _Structured(kind, False, out, start, end)
+        return _Structured(kind, False, out, start, end, label_name=header and str(header[label]))
     if len(text) > 1:
         return None
     for i in numeric:
@@ -1643,7 +1707,8 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
             return None
         for r in rows:
             out.append((series, str(r[label]).strip(), _cell_readings(r[i]) or frozenset()))
-    return _Structured(kind, False, out, start, end)
+    return _Structured(kind, False, out, start, end, label_name=header and str(header[label]),
+                       y_name=header and len(numeric) == 1 and str(header[numeric[0]]) or None)
 
 
 def _structured_points(intent: str) -> _Structured | None:
@@ -1704,6 +1769,11 @@ _ASSIGNED = re.compile(r"(?<![\w.\"'])([A-Za-z_]\w{0,30})[ \t]*(?:=|:)[ \t]*(?=[
 def _literal(text: str) -> Any:
     """A Python literal as the JSON-like value it writes (tuples as lists); None when it is none."""
     try:
+        for node in ast.walk(ast.parse(text.strip(), mode="eval")):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                if len(set(keys)) != len(keys):
+                    _given_twice(next(k for k in keys if keys.count(k) > 1))
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
@@ -1754,13 +1824,29 @@ def _assigned_points(intent: str) -> _Structured | None:
     return replace(read, spans=tuple(spans)) if read is not None else None
 
 
+def _given_twice(key: Any) -> None:
+    raise Unfaithful("UNREADABLE_INTENT", (
+        f"The data give '{key}' twice, so which value holds is not certain. Give each label once, e.g. "
+        '{"Berlin": 120, "Munich": 95}.'))
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it gives one key twice (a parser would keep the last one, silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            _given_twice(key)
+        out[key] = value
+    return out
+
+
 def _json_points(intent: str) -> _Structured | None:
     match = re.search(r"[\[{]", intent)
     if match is None:
         return None
     start = match.start()
     try:
-        value, end = json.JSONDecoder().raw_decode(intent, match.start())
+        value, end = json.JSONDecoder(object_pairs_hook=_unique_keys).raw_decode(intent, match.start())
     except (json.JSONDecodeError, RecursionError, ValueError):
         # the same data written as a Python literal: {'city': ['Lagos', 'Accra'], 'pm25': [68.1, 41.7]}
         close = balanced_end(intent, start)
@@ -1835,22 +1921,30 @@ def _json_candidates(value: Any, depth: int = 0) -> list[Any]:
 
 def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
     if isinstance(value, dict) and value:
+        header = next((value[k] for k in ("columns", "fields", "headers", "header") if isinstance(value.get(k), list)), None)
+        body = next((value[k] for k in ("data", "rows", "values") if isinstance(value.get(k), list)), None)
+        if header and body and all(isinstance(c, str) for c in header) \
+                and all(isinstance(row, list) and len(row) == len(header) for row in body):
+            # {"columns": ["team", "pts"], "rows": [["Red", 31], …]}: a table split into its header and rows
+            return _grid_points(header, body, "JSON", start, end)
         columns = {str(k): v for k, v in value.items() if isinstance(v, list) and v}
         names = [k for k, v in columns.items() if all(isinstance(x, str) and _cell_readings(x) is None for x in v)]
         numeric = [k for k, v in columns.items() if all(_cell_readings(x) is not None for x in v)]
-        if not names and len(numeric) == 2 and len(value) == 2 and len(columns[numeric[0]]) == len(columns[numeric[1]]):
-            # {"x": [1, 2], "y": [10, 14]}: two lists of numbers and nothing else are x/y pairs; x is the
-            # key named "x", else the first one given
+        if not names and len(numeric) == 2 and len(columns) == 2 and len(columns[numeric[0]]) == len(columns[numeric[1]]) \
+                and all(isinstance(v, str) for k, v in value.items() if k not in columns):
+            # {"x": [1, 2], "y": [10, 14]}: two lists of numbers and nothing else (but words: "type": "scatter")
+            # are x/y pairs; x is the key named "x", else the first one given
             x_key, y_key = numeric if numeric[1].strip().lower() != "x" else numeric[::-1]
             if any(len(_cell_readings(v) or ()) != 1 for v in columns[x_key]):
                 return None
             return _Structured("JSON", True, [(None, next(iter(_cell_readings(a) or {0.0})), _cell_readings(b) or frozenset())
-                                              for a, b in zip(columns[x_key], columns[y_key], strict=True)], start, end)
+                                              for a, b in zip(columns[x_key], columns[y_key], strict=True)], start, end,
+                               x_name=x_key, y_name=y_key)
         if len(names) == 1 and numeric and all(len(columns[k]) == len(columns[names[0]]) for k in numeric):
             # parallel lists: {"x": ["Sprint 41", …], "y": [34, …]}; other members only describe them
             return _Structured("JSON", False, [(k if len(numeric) > 1 else None, str(label), _cell_readings(v))  # type: ignore[misc]
                                                for k in numeric for label, v in zip(columns[names[0]], columns[k], strict=True)],
-                               start, end)
+                               start, end, label_name=names[0], y_name=numeric[0] if len(numeric) == 1 else None)
         grouped = [v for v in value.values() if isinstance(v, dict) and v and all(isinstance(x, list) for x in v.values())]
         if len(names) == 1 and not numeric and len(grouped) == 1:
             # {"x": ["Mon", "Tue"], "series": {"orders": [120, 135]}}: named lists as long as the names
@@ -1909,6 +2003,7 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         if all(isinstance(v, list) and len(v) == 2 for v in value):
             return _grid_points(None, [list(v) for v in value], "JSON", start, end)
         if all(isinstance(v, dict) for v in value):
+            value = [_flattened(item) for item in value]  # {"metrics": {"open": 14}} → {"metrics.open": 14}
             keys: list[str] = []
             for item in value:
                 keys.extend(k for k in item if k not in keys)
@@ -1916,6 +2011,18 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
                 return None
             return _grid_points(keys, [[item[k] for k in keys] for item in value], "JSON", start, end)
     return None
+
+
+def _flattened(record: dict[str, Any]) -> dict[str, Any]:
+    """A record whose members nest one level ({"region": {"code": "EMEA"}, "metrics": {"open": 14}}) as one flat
+    record with dotted keys, the way a call names such a field ("y_field": "metrics.open")."""
+    flat: dict[str, Any] = {}
+    for key, inner in record.items():
+        if isinstance(inner, dict) and inner and not any(isinstance(v, dict | list) for v in inner.values()):
+            flat.update({f"{key}.{k}": v for k, v in inner.items()})
+        else:
+            flat[key] = inner
+    return flat
 
 
 def _table_points(intent: str) -> _Structured | None:

@@ -19,6 +19,8 @@ EXAMPLE = "Say the values with their labels, e.g. 'a bar chart of signups: Mon 3
 ITEM_SEPARATOR_RE = re.compile(r"[,;\n|•·]|\s/\s|\band\b|\.\s+|\.$", re.IGNORECASE)
 HEADING_SEPARATOR_RE = re.compile(r":(?!\d\d)|=|\s[-–—]\s")  # not the colon of 09:30
 LABEL_EDGE_CHARS = " \t\"'“”‘’*-–—:=()[]{}#>→⟶"
+# Articles that open a name when capitalised before a capitalised word ("The Grind", "La Boulange").
+CAPITALISED_ARTICLES = frozenset("The La Le Les El Los Las Il Lo Der Die Das De Het".split())
 STOP_WORDS = {"of", "for", "on", "in", "at", "by", "with", "the", "a", "an", "and", "is", "was", "were",
               "are", "to", "from", "this", "these", "values", "data"}
 
@@ -93,7 +95,14 @@ def read_pairs(text: str) -> ReadData | None:
             return None
         series[-1].points.append((x, y))
         previous_end = match.end()
-    if len(series) > 1:
+    if len(series) > 1 and all(len(s.points) == 1 for s in series):
+        # "Café Uno ($4.50, 4.2), Bean There ($3.75, 3.9)": a name per pair labels a point, it heads no series
+        series = [SeriesData(None, [s.points[0] for s in series])]
+        _, first_name = _split_gap(text[:matches[0].start()])
+        named_at = text.rfind(first_name, 0, matches[0].start()) if first_name else -1
+        return ReadData(series, pairs=True, source="pairs",  # the subject ends where the first point's name starts
+                        data_start=named_at if named_at >= 0 else matches[0].start())
+    elif len(series) > 1:
         heading, label = _split_gap(text[:matches[0].start()])
         series[0].name = _series_name(label or heading, "")
     return ReadData(series, pairs=True, source="pairs", data_start=matches[0].start())
@@ -451,8 +460,11 @@ def _series_name(heading: str | None, leftover: str) -> str | None:
     # "Revenue vs cost by quarter. Revenue" → "Revenue": the last sentence, last few words
     text = re.split(r"[.;\n]\s*", text.strip())[-1]
     # "Team A" keeps its letter: a capital single letter names, it is not the article
-    words = [w for w in text.split() if w.lower() not in STOP_WORDS or (len(w) == 1 and w.isupper())]
-    return _clean_label(" ".join(words[-3:])) or None
+    words = text.split()
+    kept = [i for i, w in enumerate(words) if w.lower() not in STOP_WORDS or (len(w) == 1 and w.isupper())][-3:]
+    if kept and kept[0] > 0 and words[kept[0] - 1] in CAPITALISED_ARTICLES and words[kept[0]][:1].isupper():
+        kept.insert(0, kept[0] - 1)  # "The Grind": a capitalised article opens the name, it is part of it
+    return _clean_label(" ".join(words[i] for i in kept)) or None
 
 
 def read_labels_elsewhere(text: str) -> ReadData | None:

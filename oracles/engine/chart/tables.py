@@ -82,7 +82,8 @@ def read_yaml(text: str) -> ReadData | BareValues | None:
 def _decode(text: str, start: int) -> Any:
     """The JSON value at `start`, or the same data written as a Python literal ({'Mon': 34}, tuples,
     a trailing comma); None when neither."""
-    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int)
+    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int,
+                               object_pairs_hook=_unique_keys)
     try:
         return decoder.raw_decode(text, start)[0]
     except json.JSONDecodeError:
@@ -91,11 +92,33 @@ def _decode(text: str, start: int) -> Any:
         raise EngineRefusal("JSON_TOO_DEEP", f"The JSON is nested too deeply. Send flat data, {JSON_HINT}.") from exc
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; refused when it gives one key twice (json.loads would keep the last, silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            _refuse_twice(key)
+        out[key] = value
+    return out
+
+
+def _refuse_twice(key: Any) -> None:
+    raise EngineRefusal(
+        "UNREADABLE_INTENT",
+        f"The data give '{key}' twice, so which value holds is not certain. Give each key once, {JSON_HINT}.",
+    )
+
+
 def _python_literal(text: str, start: int) -> Any:
     end = balanced_end(text, start)
     if end is None:
         return None
     try:
+        for node in ast.walk(ast.parse(text[start:end].strip(), mode="eval")):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                if len(set(keys)) != len(keys):
+                    _refuse_twice(next(k for k in keys if keys.count(k) > 1))
         value = ast.literal_eval(text[start:end])
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
@@ -156,12 +179,25 @@ def _from_json_value(value: Any) -> ReadData | BareValues | None:
             return read_grid(rows[0], rows[1:], source="json")  # [["Stage", "Candidates"], ["Applied", 1200], …]
         return read_grid(None, rows, source="json")
     if all(isinstance(item, dict) for item in value):
+        value = [_flattened(item) for item in value]  # {"metrics": {"open": 14}} → {"metrics.open": 14}
         keys: list[str] = []
         for item in value:
             keys.extend(k for k in item if k not in keys)
         rows = [[_cell_text(item.get(k, "")) for k in keys] for item in value]
         return read_grid(keys, rows, source="json")
     return None
+
+
+def _flattened(record: dict[str, Any]) -> dict[str, Any]:
+    """A record nesting one level ({"metrics": {"open": 14, "closed": 230}}) as one flat record with dotted keys,
+    the way a call names such a field ("y_field": "metrics.open")."""
+    flat: dict[str, Any] = {}
+    for key, inner in record.items():
+        if isinstance(inner, dict) and inner and not any(isinstance(v, dict | list) for v in inner.values()):
+            flat.update({f"{key}.{k}": v for k, v in inner.items()})
+        else:
+            flat[key] = inner
+    return flat
 
 
 def _cell_text(value: Any) -> str:
@@ -178,7 +214,25 @@ def _from_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:
     read = _plain_json_object(value)
     if read is not None:
         return read
+    split = split_table(value)
+    if split is not None:
+        return read_grid(split[0], [[_cell_text(cell) for cell in row] for row in split[1]], source="json")
     return _parallel_arrays(value) or _series_list(value) or _labelled_datasets(value) or _named_lists(value) or _single_member(value)
+
+
+_HEADER_KEYS = ("columns", "fields", "headers", "header")
+_BODY_KEYS = ("data", "rows", "values")
+
+
+def split_table(value: dict[str, Any]) -> tuple[list[str], list[list[Any]]] | None:
+    """{"columns": ["team", "pts"], "rows": [["Red", 31], …]} (a table split into its header and rows, as
+    pandas writes it): (header, rows), or None."""
+    header = next((value[k] for k in _HEADER_KEYS if isinstance(value.get(k), list)), None)
+    body = next((value[k] for k in _BODY_KEYS if isinstance(value.get(k), list)), None)
+    if not header or not body or not all(isinstance(c, str) for c in header) \
+            or not all(isinstance(row, list) and len(row) == len(header) for row in body):
+        return None
+    return header, body
 
 
 def _named_lists(value: dict[str, Any]) -> ReadData | None:
@@ -255,10 +309,19 @@ def _series_list(value: dict[str, Any]) -> ReadData | None:
 def _single_member(value: dict[str, Any]) -> ReadData | BareValues | None:
     """{"metric": "p95", "by_service": {"auth": 84, …}}: the one member that holds data; the rest
     (names, units, chart types) describe it."""
-    members = [v for v in value.values() if isinstance(v, dict | list) and v]
+    members = [v for v in value.values() if isinstance(v, dict | list) and v and _holds_number(v)]
     if len(members) != 1:
         return None
     return _from_json_value(members[0])
+
+
+def _holds_number(value: Any) -> bool:
+    """Whether a member holds data at all: {"chart": {"kind": "bar"}} beside the data only sets up the chart."""
+    if isinstance(value, dict):
+        return any(_holds_number(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_number(v) for v in value)
+    return _number(value) is not None
 
 
 def _plain_json_object(value: dict[str, Any]) -> ReadData | BareValues | None:

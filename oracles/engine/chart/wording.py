@@ -122,11 +122,14 @@ _TRAILING_FILLER = re.compile(
 )
 
 
+_CALL_OPENING = re.compile(r"\s*[A-Za-z_][\w.]*\(\s*(?:[A-Za-z_]\w*\s*=\s*)?")
 _SCALE_BRACKET = re.compile(r"\((?:in\s+)?(?:[$€£¥]\s*)?(?:thousands|millions|billions|'?000s?|k|mn?|bn)\)", re.IGNORECASE)
 
 
 def subject_title(prefix: str) -> str | None:
     """A title from the subject before the data: "a bar chart of signups:" → "Signups"."""
+    if _CALL_OPENING.fullmatch(prefix):
+        return None  # "render_chart(", "plot(rows=": the name of a function is no title
     text = re.split(r"[\n]|:\s*$", prefix.strip())[0]
     scale = _SCALE_BRACKET.search(text)  # "signups (thousands): …": the scale of every value stays in the title
     keep = scale.end() if scale and not re.search(r"[\[{(|]", text[:scale.start()]) else 0
@@ -162,6 +165,10 @@ def names_nothing(title: str) -> bool:
 
 
 def _axis_title(text: str, axis: str) -> str | None:
+    keyed = re.search(rf"(?<![\w.])[\"']?{axis}_?(?:title|label|axis_title|axis_label)[\"']?\s*[=:]\s*[\"']([^\"'\n]{{1,60}})[\"']",
+                      text, re.IGNORECASE)  # x_title="dose (mg/kg)", "y_label": "pallets": a call's arguments
+    if keyed:
+        return keyed.group(1).strip()[:1].upper() + keyed.group(1).strip()[1:]
     match = re.search(
         rf"\b{axis}[\s-]*axis\s*(?:is|=|:|as|for|shows|showing|labell?ed)?\s*[\"“']?([A-Za-z][^,;.:()\n\"”']{{0,60}})",
         text, re.IGNORECASE,

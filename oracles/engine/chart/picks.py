@@ -1,0 +1,170 @@
+"""Which field a tool call's arguments name to draw, read from the intent text alone.
+
+Agents pass records with several numbers each and name the one to plot beside them:
+`render_chart({"x_field": "month", "y_field": "y", "rows": [{"month": "Jan", "y": 3.2, "target": 4.0}]})`,
+`plot(data=[…], value_field="revenue")`, `{"metric": "latency_ms", "data": […]}`, `{"y": {"field": "pts"}}`,
+or describe the value (`"value_label": "pallets shipped"` beside records keyed "value"). The reader and the
+check both read these words here (like approximate.py: one vocabulary, so the two cannot drift); each applies
+them to its own reading of the data, and the check never takes the drafter's.
+
+Only argument keys count: a key inside a list (a record's own field, `[{"x": "Gate A1", "y": 18}]`) or on a
+YAML list item is data, not a pick. A prose ask ("chart p95_ms per endpoint") is not read here: it is
+refused elsewhere, since which words of a sentence name a field is not certain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Keys whose text names the field of the values (y) or of the labels (x).
+Y_PICK_KEYS = frozenset("""
+y y_field yfield y_fields yfields y_key ykey y_column y_columns y_col y_cols value_field value_fields valuefield value_key valuekey value_column
+value_col values_field plot_field y_axis_field
+""".split())
+X_PICK_KEYS = frozenset("""
+x x_field xfield x_key xkey x_column x_col label_field labelfield labels_field label_key label_column
+category_field categoryfield category_key category_column x_axis_field
+""".split())
+# Keys that describe the values, each with the field its name stands for: {"value_label": "pallets"} beside
+# records keyed "value" says "value" is the value; its text may also be the name of one field.
+DESCRIBING_KEYS = {
+    **{f"value_{k}": "value" for k in ("label", "title", "name", "unit", "units", "axis", "axis_title", "description")},
+    **{f"y_{k}": "y" for k in ("label", "title", "unit", "units", "axis", "axis_title", "axis_label", "description")},
+    "ylabel": "y", "ytitle": "y", "yaxis": "y", "y_name": "y",
+    # {"metric": "latency_ms"} names the field when it is one; "metric": "revenue in $k" only describes the values
+    "metric": "", "measure": "", "measure_name": "", "metric_name": "",
+}
+_KEY = r"[\"']?(?P<key>[A-Za-z_][A-Za-z_]{0,24})[\"']?"
+_PICK = re.compile(
+    rf"(?<![\w.\"']){_KEY}\s*(?::|=)\s*"
+    r"(?:[\"'](?P<quoted>[^\"'\n]{1,60})[\"']|(?P<bare>[A-Za-z_][\w.]{0,40})(?=\s*(?:$|[,;})\n])))",
+    re.MULTILINE)
+# "value_label: tonnes moved" on a YAML line of its own: the text runs to the end of the line
+_YAML_PICK = re.compile(r"^[ \t]*(?P<key>[A-Za-z_]{1,25})[ \t]*:[ \t]*(?P<line>[^\s\"'{}\[\]][^\n\"'{}\[\]]{0,59}?)[ \t]*$",
+                        re.MULTILINE)
+# {"encoding": {"y": {"field": "pts"}}}: a Vega-Lite-like channel names its field one level down
+_CHANNEL = re.compile(r"[\"']?(?P<axis>[xy])[\"']?\s*:\s*\{\s*[\"']?field[\"']?\s*:\s*[\"'](?P<field>[^\"'\n]{1,60})[\"']")
+_NUMBER_TEXT = re.compile(r"[-−+]?[$€£¥]?\d[\d,.]*\s*(?:[kKMB%]|bn)?")
+_YAML_ITEM_LINE = re.compile(r"^[ \t]*-[ \t]")
+
+
+@dataclass(frozen=True)
+class FieldPicks:
+    """The fields named by the arguments: `y` and `x` must be fields of the data (or the data hold one
+    series, which they then only describe); `described` are the fields a describing key's name stands for
+    ("value", "y") and the texts of those keys, which pick a field only when they are exactly its name."""
+
+    y: tuple[str, ...] = ()
+    x: tuple[str, ...] = ()
+    described: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.y or self.x or self.described)
+
+
+def _list_depths(text: str) -> list[int]:
+    """For every position, how many '[' (of brackets outside strings) are open there. Strings are only
+    tracked inside brackets: outside, an apostrophe is prose ("don't")."""
+    depths = [0] * (len(text) + 1)
+    stack: list[str] = []
+    quote = ""
+    escaped = False
+    lists = 0
+    for index, char in enumerate(text):
+        depths[index] = lists
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+            continue
+        if char in "\"'" and stack:
+            quote = char
+        elif char in "[{(":
+            stack.append(char)
+            lists += char == "["
+        elif char in "]})" and stack:
+            lists -= stack.pop() == "["
+    depths[len(text)] = lists
+    return depths
+
+
+def _in_yaml_item(intent: str, position: int) -> bool:
+    """The line at `position` is a YAML list item ("- value: 12") or a field of one (indented under it)."""
+    start = intent.rfind("\n", 0, position) + 1
+    line = intent[start:intent.find("\n", start) if "\n" in intent[start:] else len(intent)]
+    if _YAML_ITEM_LINE.match(line):
+        return True
+    indent = len(line) - len(line.lstrip(" \t"))
+    while indent and start > 0:
+        start = intent.rfind("\n", 0, start - 1) + 1
+        above = intent[start:intent.find("\n", start)]
+        if above.strip() and len(above) - len(above.lstrip(" \t")) < indent:
+            return bool(_YAML_ITEM_LINE.match(above))
+    return False
+
+
+def read_field_picks(intent: str) -> FieldPicks:
+    """The fields the intent's arguments name (see the module docstring); empty when none."""
+    if ":" not in intent and "=" not in intent:
+        return FieldPicks()
+    depths = _list_depths(intent)
+    y: list[str] = []
+    x: list[str] = []
+    described: list[str] = []
+    matches = [*_PICK.finditer(intent), *_YAML_PICK.finditer(intent)]
+    for match in sorted(matches, key=lambda m: m.start()):
+        key = match.group("key").lower()
+        if key not in Y_PICK_KEYS and key not in X_PICK_KEYS and key not in DESCRIBING_KEYS:
+            continue
+        if depths[match.start()] or _in_yaml_item(intent, match.start()):
+            continue  # a record's own field ([{"x": "Gate A1", "y": 18}], "- value: 12"): data, no pick
+        groups = match.groupdict()
+        text = (groups.get("quoted") or groups.get("bare") or groups.get("line") or "").strip()
+        if not text or _NUMBER_TEXT.fullmatch(text):
+            continue
+        if key in DESCRIBING_KEYS:
+            described.extend(f for f in (DESCRIBING_KEYS[key], text) if f)
+        elif key in Y_PICK_KEYS:
+            y.append(text)
+        else:
+            x.append(text)
+    for match in _CHANNEL.finditer(intent):
+        if not depths[match.start()]:
+            (y if match.group("axis") == "y" else x).append(match.group("field").strip())
+    return FieldPicks(tuple(dict.fromkeys(y)), tuple(dict.fromkeys(x)), tuple(dict.fromkeys(described)))
+
+
+def same_field(pick: str, name: str | None) -> bool:
+    """A pick names a field when they are the same words ("sku_count" = "SKU count"), case aside."""
+    if name is None:
+        return False
+    return _normal(pick) == _normal(name)
+
+
+def _normal(text: str) -> str:
+    return " ".join(re.sub(r"[_\-.]+", " ", text).casefold().split())
+
+
+_VERSUS = r"\s+(?:vs\.?|versus|v\.?)\s+"
+
+
+def pair_order(intent: str, first: str, second: str) -> tuple[str, str]:
+    """(x, y) of two fields drawn as x/y pairs: "<x> vs <y>" and "<y> against <x>" in the intent order them
+    (as the pairs' own axis titles are read); otherwise x is the field given first."""
+    text, a, b = _normal(intent), re.escape(_normal(first)), re.escape(_normal(second))
+    if re.search(rf"(?<!\w){b}{_VERSUS}{a}(?!\w)|(?<!\w){a}\s+against\s+{b}(?!\w)", text):
+        return second, first
+    return first, second
+
+
+_AXIS_FIELD = re.compile(r"(?P<axis>[xy])(?:[ _-]?(?:values?|vals?|coord(?:inate)?s?|pos(?:ition)?|axis))?", re.IGNORECASE)
+
+
+def axis_of_field(name: str | None) -> str | None:
+    """"x" or "y" when a field's own name says which axis it is ("x", "Y", "x_value", "y coord"), else None."""
+    match = _AXIS_FIELD.fullmatch((name or "").strip())
+    return match.group("axis").lower() if match else None
