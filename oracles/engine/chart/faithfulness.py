@@ -39,11 +39,11 @@ from .calendar import NUMERIC_RANGE_RE, RANGE_RE, calendar_ranges, is_time_like,
 from .fail_closed import check_fail_closed
 from .fail_closed_values import holds_change
 from .notation import balanced_end
-from .references import reference_statements
-from .scanning import Scanned
 from .numbered_check import numbered_axis_refusal, numbered_pair, numbered_stem, numbered_structured
 from .picks import axis_of_field, read_field_picks
 from .picks_check import pick_fields
+from .references import reference_statements
+from .scanning import Scanned
 from .values import StatedNumber, stated_numbers
 from .vocabulary import HORIZONTAL_REQUEST_RE
 from .yaml_block import yaml_blocks
