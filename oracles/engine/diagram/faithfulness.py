@@ -25,8 +25,9 @@ import re
 
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
+from .answer_placement import placed_answers, refuse_misplaced_answers, refuse_unstated_self_loops
 from .arrow_captions import unplaced_arrow_explanation
-from .decision_outline_check import decision_questions, refuse_unlabelled_answers
+from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
     REQUEST_VERBS,
     fan_in_wait,
@@ -770,6 +771,11 @@ class Faithfulness:
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
         self.coverage(spans)
         self.counts_agree()
+        # answers leave the question the intent puts them after; a loop only where one is said
+        # (answer_placement.py; a nested-bullet tree is placed by its indentation instead)
+        placed = [] if decision_outline_edges(self.tokens, spans) is not None else placed_answers(self.tokens, spans)
+        refuse_misplaced_answers(placed, self.nodes, self.labelled, set(self.edges))
+        refuse_unstated_self_loops(self.tokens, spans, self.nodes, set(self.edges))
         expected = self.expected(spans)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)
