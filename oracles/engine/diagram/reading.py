@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .answer_forms import ANSWER_RE, answer_clauses, answer_side
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
@@ -87,7 +88,8 @@ def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
     parts = re.split(SENTENCE_BREAK_RE, text)
     statements = [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
-    return [clause for statement in statements for clause in split_branch_clauses(statement)]
+    return [answer for statement in statements for clause in split_branch_clauses(statement)
+            for answer in answer_clauses(clause)]
 
 
 def read_graph(intent: str) -> Graph:
@@ -134,6 +136,13 @@ def read_sentences(intent: str) -> Graph | None:
             graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
         else:
             graph.pending_step = None
+    unsettled = graph.questions.unsettled()
+    if unsettled is not None:  # "Q1? Yes: Q2? Yes: A. No: B.": Q2's "No", or Q1's?
+        question, side = unsettled
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell whether a '{side}' answers '{graph.labels[question]}' "
+                                                 "or a question asked inside its branch. Give every question both "
+                                                 "answers in order, e.g. 'Q1? yes: Q2? yes: A. no: B. no: C', or write "
+                                                 "the tree as nested bullets.")
     return graph if graph.edges else None
 
 
@@ -230,7 +239,18 @@ def _labelled_arrow(statement: str) -> bool:
     return any(any(arrow.group(g) for g in ARROW_LABELS) for arrow in ARROW_RE.finditer(statement))
 
 
-ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<rest>.+)$", re.IGNORECASE)
+
+
+def _read_answer(graph: Graph, answer: re.Match[str], decision: str) -> str:
+    """"Yes → charge the card": a branch from the question it answers, the answer on its first edge."""
+    graph.decider = decision
+    graph.decisions.add(decision)
+    start = len(graph.edges)
+    _read_chain(graph, "-> " + answer.group("rest"), decision)
+    tail, head, _ = graph.edges[start]
+    written = answer.group("answer") if not answer.group("if") else "if " + answer.group("answer").lower()
+    graph.edges[start] = (tail, head, written)
+    return decision
 
 
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
@@ -253,6 +273,10 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         # "… → test; test fails → notify Slack; test passes → deploy": the outcome of the step just
         # named, a branch from it with the outcome on its edge
         return _read_case_row(graph, graph.known(outcome.group("step")) or last, outcome.group("cond"), outcome.group("rest"))
+    answer = ANSWER_RE.match(statement)
+    asked = graph.questions.answer(answer_side(answer.group("answer")) or "") if answer else None
+    if answer and asked:  # "No: backorder" after "In stock? → Yes: ship → end": the question, not "end"
+        return _read_answer(graph, answer, asked)
     # ("if it passes, implement → release": a branch whose body is a chain, not a row whose condition
     # runs to the arrow)
     row = None if _labelled_arrow(statement) or graph.fan_out or SINGLE_BRANCH_RE.match(statement) \
@@ -279,16 +303,9 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     every = from_any(statement)
     if every:  # "from any of the three, a power fault switches to flashing yellow"
         return _read_from_any(graph, *every)
-    answer = ANSWER_RE.match(statement)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
-    if answer and decision:  # "Yes → charge the card": from the decision just asked
-        graph.decider = decision
-        graph.decisions.add(decision)
-        start = len(graph.edges)
-        _read_chain(graph, "-> " + answer.group("rest"), decision)
-        tail, head, _ = graph.edges[start]
-        graph.edges[start] = (tail, head, answer.group("answer"))
-        return decision
+    if answer and decision and not answer.group("if"):  # "Yes → charge the card": from the decision just asked
+        return _read_answer(graph, answer, decision)
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
                         statement, re.IGNORECASE) or (
         None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(statement))
@@ -697,6 +714,8 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             edge_label = answer.group("answer") if answer else own_label or label
             for tail in previous:
                 graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
+                if answer_side(edge_label):  # "X → yes: A": X's "yes"; a later "no:" is X's too
+                    graph.questions.answered_at(tail, answer_side(edge_label) or "")
         if len(keys) > 1 and previous and (labelled or not group):
             graph.decisions.update(previous)
         previous = keys
