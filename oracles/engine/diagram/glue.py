@@ -490,6 +490,7 @@ class _State:
         bare_comma = True
         list_or = False
         answer: str | None = None
+        asked: list[str] | None = None  # the question an "If yes, …" branch answers (answer_placement.py)
         marker: int | None = None
         self.parallel_glue = any(symbol in _PARALLEL_WORDS for symbol, span in glue if span is None)
         after_prev, after_named = self.after_pending, False
@@ -566,6 +567,7 @@ class _State:
             elif role == "branch":
                 opened = True
                 labels += seg_labels
+                asked = self._answered(segment) if asked is None else asked  # "If no, …": whose "no"
             elif role == "forward" and relation is None and not opened and not alternative and _routed(segment):
                 opened = routed = True  # "blood samples go to hematology": a branch for that kind of item
                 labels += seg_labels
@@ -658,7 +660,7 @@ class _State:
             sibling = opened and self.branch is not None and not self.branch.has_else and (
                 (joined and self.chain_else) or (routed and self.routing))  # routes from one step are siblings
             self.routing = routed
-            self._branch(node, labels, opened, alternative, broke or sibling, relation)
+            self._branch(node, labels, opened, alternative, broke or sibling, relation, asked)
             return
         self.routing = False
         if self.branch is not None and broke:
@@ -730,8 +732,19 @@ class _State:
         self.last_node = node
 
     def _branch(self, node: str, labels: list[str], opened: bool, alternative: bool, broke: bool,
-                relation: tuple[list[str] | None, bool, bool] | None) -> None:
+                relation: tuple[list[str] | None, bool, bool] | None, asked: list[str] | None = None) -> None:
         self._emit()
+        if asked is not None and (self.branch is None or self.branch.decider != asked):
+            # "… If no, is it cold? If yes, wear coat": the answer leaves the question it answers, a
+            # branch of its own, not one more sibling of the branch open before
+            if self.branch is not None:
+                self._close_branch()
+            self.branch = _Branch(asked)
+            for decider in asked:
+                self.out.add(decider, node, set(labels))
+            self.pending = None
+            self.group, self.into, self.last_node = [node], {node: set()}, node
+            return
         if opened and not alternative and not labels and not (self.branch is not None and self.branch.awaiting):
             # "if the user is logged in, …": the condition itself is the decision node
             if self.branch is not None:

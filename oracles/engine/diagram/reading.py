@@ -641,12 +641,18 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
 
 def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: list[str | None] | None = None) -> str | None:
     previous: list[str] = [last] if last else []
+    carried: str | None = None  # "valid? → yes → save": an answer between two arrows labels the way on
     for index, text in enumerate(nodes):
         if not text.strip():
             if index == 0 and last:
                 continue
             raise EngineRefusal("UNREADABLE_INTENT", f"An arrow has nothing on one side. {EXAMPLE}.")
         label = labels[index - 1] if labels and index > 0 and index - 1 < len(labels) else None
+        if labels is not None and 0 < index < len(nodes) - 1 and len(previous) == 1 and label is None \
+                and index < len(labels) and labels[index] is None and answer_side(text.strip()):
+            carried = text.strip()
+            continue
+        label, carried = label or carried, None
         text = text.strip()
         leading = re.match(r"^\((?P<label>[^()]{1,60})\)\s*(?=[^\s(])", text)  # "(approved) publish"
         if leading:
@@ -709,13 +715,15 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             answer = re.match(r"^(?P<answer>[^:]+?)\s*:\s*(?=\S)" if labelled else
                               r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
                               alternative, re.IGNORECASE)  # "yes: Ship / no: Backorder"
-            head = graph.node(alternative[answer.end():] if answer else alternative)
-            keys.append(head)
             edge_label = answer.group("answer") if answer else own_label or label
             for tail in previous:
-                graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
                 if answer_side(edge_label):  # "X → yes: A": X's "yes"; a later "no:" is X's too
                     graph.questions.answered_at(tail, answer_side(edge_label) or "")
+            # (named after the answer is placed: "A? → yes: B? → …" opens B inside A's "yes")
+            head = graph.node(alternative[answer.end():] if answer else alternative)
+            keys.append(head)
+            for tail in previous:
+                graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
         if len(keys) > 1 and previous and (labelled or not group):
             graph.decisions.update(previous)
         previous = keys
