@@ -15,12 +15,17 @@ from dataclasses import dataclass, field
 
 ANSWER_SIDES = {"yes": "yes", "true": "yes", "no": "no", "false": "no"}
 _ARROW = r"(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)"
-# "Yes: …", "no -> …", "If no, …", "if yes: …", "yes — …": an answer opening its clause
-ANSWER_RE = re.compile(rf"^(?P<if>if\s+)?(?P<answer>yes|no|true|false)\s*(?:{_ARROW}|:|(?<=\S)\s+[—–-]\s+|"
-                       rf"(?(if),|(?!)))\s*(?:then\s+)?(?P<rest>\S.*)$", re.IGNORECASE)
+# "Yes: …", "no -> …", "If no, …", "if yes: …", "yes — …", "(no) …": an answer opening its clause
+ANSWER_RE = re.compile(rf"^(?:(?P<if>if\s+)?(?P<answer>yes|no|true|false)\s*(?:{_ARROW}|:|(?<=\S)\s+[—–-]\s+|"
+                       rf"(?(if),|(?!)))|\((?P<bracketed>yes|no|true|false)\))\s*(?:then\s+)?(?P<rest>\S.*)$", re.IGNORECASE)
 # ", no -> …", ", if no, …" inside one statement: the next answer's own clause
 _NEXT_ANSWER_RE = re.compile(rf",\s*(?=(?:if\s+)?(?:yes|no|true|false)\s*(?:{_ARROW}|:))|,\s*(?=if\s+(?:yes|no)\s*,)",
                              re.IGNORECASE)
+
+
+def answer_word(answer: re.Match[str]) -> str:
+    """The answer an ANSWER_RE match holds, as written ("Yes", "no")."""
+    return answer.group("answer") or answer.group("bracketed")
 
 
 def answer_side(label: str | None) -> str | None:

@@ -548,9 +548,11 @@ class _State:
                 labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
                 until = True
                 continue
-            if broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
+            # "false: self-pay", "(no) self-pay", "no - self-pay": an answer placed after its question is a
+            # row from that question, whatever separates it from its step ("If no, …" is a branch, below)
+            answered = self._answered(segment) if broke and relation is None and role != "branch" else None
+            if broke and relation is None and (answered is not None or row_condition(segment, self.node_keys) is not None or (
                     role == "alt" and self.case_from is not None and self.branch is None)):
-                answered = self._answered(segment)
                 if answered is not None:
                     self.case_from = answered  # "No: backorder" after "In stock? → Yes: ship → end"
                 relation = (answered or self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from .answer_forms import ANSWER_RE, answer_clauses, answer_side
+from .answer_forms import ANSWER_RE, answer_clauses, answer_side, answer_word
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
@@ -126,7 +126,8 @@ def read_sentences(intent: str) -> Graph | None:
         TOPIC_RE.sub("", intent, count=1))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
-    graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
+    # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)
+    graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) and not ANSWER_RE.match(s) for s in statements) >= EVENT_ROWS_MIN
     for statement in statements:
         before = len(graph.edges)
         last = _read_statement(graph, statement, last)
@@ -248,7 +249,7 @@ def _read_answer(graph: Graph, answer: re.Match[str], decision: str) -> str:
     start = len(graph.edges)
     _read_chain(graph, "-> " + answer.group("rest"), decision)
     tail, head, _ = graph.edges[start]
-    written = answer.group("answer") if not answer.group("if") else "if " + answer.group("answer").lower()
+    written = answer_word(answer) if not answer.group("if") else "if " + answer_word(answer).lower()
     graph.edges[start] = (tail, head, written)
     return decision
 
@@ -260,7 +261,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         last = graph.node(_step_text(trigger.group("event")))
         graph.flow = True
         statement = trigger.group("rest")
-    event = EVENT_ROW_RE.match(statement) if graph.event_rows else None
+    event = EVENT_ROW_RE.match(statement) if graph.event_rows and not ANSWER_RE.match(statement) else None
     if event:
         tail, head = graph.node(event.group("a")), graph.node(event.group("b"))
         graph.edge(tail, head, clean_label(event.group("event")))
@@ -274,7 +275,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         # named, a branch from it with the outcome on its edge
         return _read_case_row(graph, graph.known(outcome.group("step")) or last, outcome.group("cond"), outcome.group("rest"))
     answer = ANSWER_RE.match(statement)
-    asked = graph.questions.answer(answer_side(answer.group("answer")) or "") if answer else None
+    asked = graph.questions.answer(answer_side(answer_word(answer)) or "") if answer else None
     if answer and asked:  # "No: backorder" after "In stock? → Yes: ship → end": the question, not "end"
         return _read_answer(graph, answer, asked)
     # ("if it passes, implement → release": a branch whose body is a chain, not a row whose condition
