@@ -23,6 +23,15 @@ _NEXT_ANSWER_RE = re.compile(rf",\s*(?=(?:if\s+)?(?:yes|no|true|false)\s*(?:{_AR
                              re.IGNORECASE)
 
 
+# "Rate limited? — if yes: wait": a dash after a question leads into its answers, as an arrow would
+_DASHED_ANSWER_RE = re.compile(r"\?[ \t]*[—–-]{1,2}[ \t]*(?=(?:if\s+)?(?:yes|no|true|false)\b)", re.IGNORECASE)
+
+
+def dashed_answers(text: str) -> str:
+    """ "Q? — if yes: A" → "Q? → if yes: A" (the check reads the dash after a "?" alike)."""
+    return _DASHED_ANSWER_RE.sub("? → ", text)
+
+
 def answer_word(answer: re.Match[str]) -> str:
     """The answer an ANSWER_RE match holds, as written ("Yes", "no")."""
     return answer.group("answer") or answer.group("bracketed")

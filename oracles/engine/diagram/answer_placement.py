@@ -28,6 +28,7 @@ SIDES = {"yes": "yes", "true": "yes", "no": "no", "false": "no"}
 _OPENERS = frozenset({".", ";", "!", "?", ",", ":"})
 _AFTER = frozenset({":", ",", "-", "—", "–", "=", ";"})
 _CLAUSE_ENDS = frozenset({".", ";", "!", "?"})
+_DASHES = frozenset({"-", "—", "–"})
 
 
 @dataclass
@@ -82,6 +83,8 @@ def _opens_clause(tokens: list[Token], index: int) -> int | None:
     token = tokens[before]
     if token.kind in ("nl", "marker", "arrow") or (token.kind == "punct" and token.text in _OPENERS):
         return before
+    if token.kind == "punct" and token.text in _DASHES and before and tokens[before - 1].text == "?":
+        return before  # "Rate limited? — if yes: wait": a dash after a question leads into its answers
     return None
 
 

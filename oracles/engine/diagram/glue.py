@@ -550,9 +550,11 @@ class _State:
                 continue
             # "false: self-pay", "(no) self-pay", "no - self-pay": an answer placed after its question is a
             # row from that question, whatever separates it from its step ("If no, …" is a branch, below)
-            answered = self._answered(segment) if broke and relation is None and role != "branch" else None
-            if broke and relation is None and (answered is not None or row_condition(segment, self.node_keys) is not None or (
-                    role == "alt" and self.case_from is not None and self.branch is None)):
+            # (", no -> ask for it back" after a comma too: the answer opens its own row)
+            answered = self._answered(segment) if (broke or separator == ",") and relation is None \
+                and role != "branch" else None
+            if answered is not None or (broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
+                    role == "alt" and self.case_from is not None and self.branch is None))):
                 if answered is not None:
                     self.case_from = answered  # "No: backorder" after "In stock? → Yes: ship → end"
                 relation = (answered or self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"

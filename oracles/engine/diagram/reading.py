@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from .answer_forms import ANSWER_RE, answer_clauses, answer_side, answer_word
+from .answer_forms import ANSWER_RE, answer_clauses, answer_side, answer_word, dashed_answers
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
@@ -123,7 +123,7 @@ def read_sentences(intent: str) -> Graph | None:
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
     statements = _statements(sibling_ifs(either_way(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
-        TOPIC_RE.sub("", intent, count=1))))))))
+        TOPIC_RE.sub("", dashed_answers(intent), count=1))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)
@@ -309,7 +309,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         return _read_answer(graph, answer, decision)
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
                         statement, re.IGNORECASE) or (
-        None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(statement))
+        None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(re.sub(r"^[\w ]{1,30}:\s+", "", statement)))
     if question and not re.search(r"\byou\b", question.group("q"), re.IGNORECASE):
         decision = graph.node(question.group("q"))  # "Decision: is the card valid?" — answered next
         graph.decider = decision
