@@ -38,11 +38,13 @@ class PlacedAnswer:
     index: int  # the answer word's token index
     question: str | None  # the key of the question it answers; None: the intent does not settle it
     head: str | None  # the key of the first drawn name after it in its clause
+    asked: bool = False  # the question is written with its "?" ("2FA on?"), not a step an arrow leaves
 
 
 @dataclass
 class _Question:
     key: str
+    asked: bool = False
     answered: set[str] = field(default_factory=set)
     passed: list[tuple[str, int]] = field(default_factory=list)  # (side, placement) it was passed over for
 
@@ -119,7 +121,7 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
         if span is not None:
             if _asked(tokens, span.end) and span.key not in asked:
                 asked.add(span.key)
-                questions.append(_Question(span.key))
+                questions.append(_Question(span.key, asked=True))
                 stack.append(questions[-1])
             last = span
             index = span.end
@@ -138,15 +140,19 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
             questions.append(_Question(last.key))
             stack.append(questions[-1])
         open_ones = [q for q in reversed(stack) if side not in q.answered]
+        if from_arrow and last is not None:
+            # "… → Q2? → yes: ship": the arrow names the question it answers; no outer one is passed over
+            open_ones = [q for q in stack if q.key == last.key][:1] or open_ones
         question: str | None = None
+        asked_one = False
         if open_ones:
             chosen = open_ones[0]
             del stack[stack.index(chosen) + 1:]  # an outer question answered closes the ones inside
             for outer in open_ones[1:]:
                 outer.passed.append((side, len(placed)))
             chosen.answered.add(side)
-            question = chosen.key
-        placed.append(PlacedAnswer(side, token.text, index, question, _head(tokens, index, nodes_at)))
+            question, asked_one = chosen.key, chosen.asked
+        placed.append(PlacedAnswer(side, token.text, index, question, _head(tokens, index, nodes_at), asked_one))
         index += 1
     for question in questions:
         for side, number in question.passed:
