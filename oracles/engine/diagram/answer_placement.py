@@ -85,7 +85,8 @@ def _opens_clause(tokens: list[Token], index: int) -> int | None:
     token = tokens[before]
     if token.kind in ("nl", "marker", "arrow") or (token.kind == "punct" and token.text in _OPENERS):
         return before
-    if token.kind == "punct" and token.text in _DASHES and before and tokens[before - 1].text == "?":
+    if token.kind == "punct" and token.text in _DASHES and before and tokens[before - 1].text == "?" and not bracketed:
+        # ("Over 2 kg? -(no)-> letter post" is an arrow with its label inside: the tail is written)
         return before  # "Rate limited? — if yes: wait": a dash after a question leads into its answers
     return None
 
@@ -198,7 +199,13 @@ def refuse_misplaced_answers(placed: list[PlacedAnswer], nodes: dict[str, str],
             raise EngineRefusal("EDGE_MISSING", f"The intent answers '{nodes.get(p.question, p.question)}' with "
                                                 f"'{p.written}' leading to '{nodes.get(p.head, p.head)}', but the "
                                                 "diagram does not connect them.")
-        if answer_side(answered.get((p.question, p.head), "") or "-") != p.side:
+        drawn_side = answer_side(answered.get((p.question, p.head), "") or "-")
+        if drawn_side is not None and drawn_side != p.side:  # "yes" and "no" swapped
+            raise EngineRefusal("EDGE_LABEL_WRONG", f"The way from '{nodes.get(p.question, p.question)}' to "
+                                                    f"'{nodes.get(p.head, p.head)}' is labelled "
+                                                    f"'{answered[(p.question, p.head)]}', but the intent answers "
+                                                    f"'{p.written}' there.")
+        if drawn_side != p.side:
             raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place the answer '{p.written}' on the way from "
                                                       f"'{nodes.get(p.question, p.question)}' to "
                                                       f"'{nodes.get(p.head, p.head)}'. Draw it as that edge's label.")
