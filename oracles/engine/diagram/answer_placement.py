@@ -24,6 +24,10 @@ from .vocabulary import _INNER_PUNCT, Span, Token
 
 # Each answer word and the side of its question it takes ("true" is the "yes" way out).
 SIDES = {"yes": "yes", "true": "yes", "no": "no", "false": "no"}
+IF_SIDES = {"so": "yes", "not": "no"}  # "if so", "if not": answers only after "if"
+# "otherwise: …" after a question is its other way: the "no" side
+ELSE_WORDS = frozenset({"otherwise", "else"})
+_CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "once"})
 # What may stand before an answer that opens a clause, and right after it.
 _OPENERS = frozenset({".", ";", "!", "?", ",", ":"})
 _AFTER = frozenset({":", ",", "-", "—", "–", "=", ";"})
@@ -45,6 +49,7 @@ class PlacedAnswer:
 class _Question:
     key: str
     asked: bool = False
+    conditions: int = 0  # how many conditions the intent had opened when it was asked
     answered: set[str] = field(default_factory=set)
     passed: list[tuple[str, int]] = field(default_factory=list)  # (side, placement) it was passed over for
 
@@ -61,12 +66,22 @@ def _skip_on(tokens: list[Token], index: int) -> int:
     return index
 
 
+def _clause_start(tokens: list[Token], before: int) -> bool:
+    """Whether the token at before (-1: none) ends what comes before a clause."""
+    if before < 0:
+        return True
+    token = tokens[before]
+    return token.kind in ("nl", "marker", "arrow") or (token.kind == "punct" and token.text in _OPENERS)
+
+
 def _opens_clause(tokens: list[Token], index: int) -> int | None:
     """The token index just before an answer that opens a clause, -1 at the start; None when the
     word at index is not such an answer ("no ack within 10 min" is a condition, "-- Yes -->" and
     "-(yes)->" label an arrow whose tail is written)."""
     before = _skip_back(tokens, index - 1)
     iffed = before >= 0 and tokens[before].kind == "word" and tokens[before].text.casefold() == "if"
+    if not iffed and tokens[index].text.casefold() in IF_SIDES:
+        return None  # "so", "not" answer only after "if"
     if iffed:
         before = _skip_back(tokens, before - 1)
     bracketed = before >= 0 and tokens[before].text == "(" and not iffed
@@ -83,7 +98,7 @@ def _opens_clause(tokens: list[Token], index: int) -> int | None:
     if before < 0:
         return -1
     token = tokens[before]
-    if token.kind in ("nl", "marker", "arrow") or (token.kind == "punct" and token.text in _OPENERS):
+    if _clause_start(tokens, before):
         return before
     if token.kind == "punct" and token.text in _DASHES and before and tokens[before - 1].text == "?" and not bracketed:
         # ("Over 2 kg? -(no)-> letter post" is an arrow with its label inside: the tail is written)
@@ -116,21 +131,29 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
     questions: list[_Question] = []
     placed: list[PlacedAnswer] = []
     last: Span | None = None
+    labels_at = {span.start: span for span in spans if span.kind == "label"}
+    conditions = 0  # conditions opened so far ("if urgent: …", "critical → …"): an "otherwise" may be theirs
     index = 0
     while index < len(tokens):
         span = nodes_at.get(index)
         if span is not None:
             if _asked(tokens, span.end) and span.key not in asked:
                 asked.add(span.key)
-                questions.append(_Question(span.key, asked=True))
+                questions.append(_Question(span.key, asked=True, conditions=conditions))
                 stack.append(questions[-1])
             last = span
             index = span.end
             continue
         token = tokens[index]
-        side = SIDES.get(token.text.casefold()) if token.kind == "word" else None
+        word = token.text.casefold() if token.kind == "word" else ""
+        side = (SIDES.get(word) or IF_SIDES.get(word)) if word else None
         before = _opens_clause(tokens, index) if side else None
         if side is None or before is None:
+            starts = _clause_start(tokens, _skip_back(tokens, index - 1))
+            if starts and word in ELSE_WORDS:
+                _place_else(tokens, index, stack, conditions, placed, nodes_at)
+            elif starts and (word in _CONDITION_WORDS or (index in labels_at and not _label_side(labels_at[index].key))):
+                conditions += 1  # "if urgent: notify", "critical → page": a condition, not an answer
             index += 1
             continue
         # "validate → yes: save": the step an arrow leads from straight into an answer asks it
@@ -162,21 +185,59 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
     return placed
 
 
+def _place_else(tokens: list[Token], index: int, stack: list[_Question], conditions: int,
+                placed: list[PlacedAnswer], nodes_at: dict[int, Span]) -> None:
+    """ "Paid? → yes: ship; otherwise: send reminder": the other way of the innermost open question
+    without its "no" — unless a condition opened since it was asked ("… → if urgent: notify;
+    otherwise: …" may be the condition's other way: placed nowhere). With no such question open the
+    "otherwise" is a condition's, which this placing leaves to the glue reading."""
+    after = _skip_on(tokens, index + 1)
+    if after < len(tokens) and tokens[after].kind == "word" and tokens[after].text.casefold() in _CONDITION_WORDS:
+        return  # "otherwise, if …": the next condition of a chain
+    open_ones = [q for q in reversed(stack) if "no" not in q.answered]
+    if not open_ones:
+        return
+    chosen = open_ones[0]
+    question = chosen.key if chosen.conditions == conditions else None
+    if question is not None:
+        del stack[stack.index(chosen) + 1:]
+        chosen.answered.add("no")
+    placed.append(PlacedAnswer("no", tokens[index].text, index, question, _head(tokens, index, nodes_at), chosen.asked))
+
+
 def answer_side(label_key: str) -> str | None:
-    """The side a drawn edge label answers ("yes", "If no" → "no"); None for any other label."""
+    """The side a drawn edge label answers ("yes", "If no" → "no", "if not" → "no"); None for any other label."""
     words = label_key.split()
     if words[:1] == ["if"]:
         words = words[1:]
+        return (SIDES.get(words[0]) or IF_SIDES.get(words[0])) if len(words) == 1 else None
     return SIDES.get(words[0]) if len(words) == 1 else None
+
+
+def _label_side(label_key: str) -> str | None:
+    """The side a drawn label takes: an answer's, or "no" for the other way ("otherwise", "or else")."""
+    words = label_key.split()
+    if words and set(words) <= ELSE_WORDS | {"or"} and words[-1] in ELSE_WORDS:
+        return "no"
+    return answer_side(label_key)
 
 
 def refuse_misplaced_answers(placed: list[PlacedAnswer], nodes: dict[str, str],
                              labelled: list[tuple[str, str, str]], drawn: set[tuple[str, str]]) -> None:
     """An answer-labelled edge leaves the question the intent puts the answer after, and every
     answer the intent places is drawn on the way from its question to its step."""
+    given = {(p.question, p.side): p for p in placed if p.question is not None}
     for tail, head, label in labelled:
-        side = answer_side(label)
+        side = _label_side(label)
         said = [p for p in placed if p.side == side and p.head == head] if side else []
+        other = given.get((tail, side or ""))
+        if not said and other is not None and other.head != head:
+            # "Delivered? → yes: close; no: chase; otherwise: remind": a question answered both ways
+            # has no other way left; its "no" leads to another step
+            raise EngineRefusal("EDGE_LABEL_WRONG", f"The label '{label}' is on '{nodes.get(tail, tail)}' → "
+                                                    f"'{nodes.get(head, head)}', but the intent answers "
+                                                    f"'{nodes.get(tail, tail)}' '{other.written}' with "
+                                                    f"'{nodes.get(other.head or '', other.head)}'.")
         if not said:
             continue  # an answer written inside its arrow ("B -- Yes --> C") names its own tail
         if any(p.question == tail for p in said):
@@ -199,7 +260,7 @@ def refuse_misplaced_answers(placed: list[PlacedAnswer], nodes: dict[str, str],
             raise EngineRefusal("EDGE_MISSING", f"The intent answers '{nodes.get(p.question, p.question)}' with "
                                                 f"'{p.written}' leading to '{nodes.get(p.head, p.head)}', but the "
                                                 "diagram does not connect them.")
-        drawn_side = answer_side(answered.get((p.question, p.head), "") or "-")
+        drawn_side = _label_side(answered.get((p.question, p.head), "") or "-")
         if drawn_side is not None and drawn_side != p.side:  # "yes" and "no" swapped
             raise EngineRefusal("EDGE_LABEL_WRONG", f"The way from '{nodes.get(p.question, p.question)}' to "
                                                     f"'{nodes.get(p.head, p.head)}' is labelled "
