@@ -235,3 +235,49 @@ def test_an_answer_drawn_without_its_label_is_refused() -> None:
 
 def test_a_stated_loop_on_one_step_is_still_drawn() -> None:
     assert ("retry upload", "retry upload", None) in _drawn("pick file -> retry upload -> retry upload -> done")
+
+
+# --- "otherwise" / "else" after a question: its other way ------------------------------------------
+@pytest.mark.parametrize("intent", [
+    "Badge valid? → yes: Open door; otherwise: Sound alarm → Badge valid?",
+    "Badge valid? -> yes: Open door; else: Sound alarm -> Badge valid?",
+    "Badge valid?; yes → Open door; otherwise → Sound alarm → Badge valid?",
+])
+def test_otherwise_after_a_question_is_its_other_way(intent: str) -> None:
+    drawn = _drawn(intent)
+    assert {(t, h) for t, h, _ in drawn} == {("badge valid", "open door"), ("badge valid", "sound alarm"),
+                                             ("sound alarm", "badge valid")}
+    assert {label for t, h, label in drawn if (t, h) == ("badge valid", "sound alarm")} <= {"otherwise", "else"}
+
+
+def test_otherwise_after_a_nested_question_is_the_inner_ones_then_the_outer_ones() -> None:
+    assert _drawn("Badge valid? → yes: Door closed? → yes: Open door; otherwise: Hold door. Otherwise: Sound alarm") == {
+        ("badge valid", "door closed", "yes"), ("door closed", "open door", "yes"),
+        ("door closed", "hold door", "otherwise"), ("badge valid", "sound alarm", "otherwise")}
+
+
+@pytest.mark.parametrize("intent", [
+    # whose other way: "Door closed?"'s or "Badge valid?"'s?
+    "Badge valid? → yes: Door closed? → yes: Open door; otherwise: Sound alarm",
+    # the condition's or the question's?
+    "Badge valid? → yes: Open door → if after hours: Log entry; otherwise: Sound alarm",
+])
+def test_an_otherwise_the_text_does_not_settle_is_refused(intent: str) -> None:
+    assert _refused(intent)["code"] in ("UNREADABLE_INTENT", "UNREADABLE_RELATION")
+
+
+def test_an_otherwise_drawn_from_a_question_answered_both_ways_is_refused() -> None:
+    intent = "check payment → if paid: ship → Delivered? → yes: close; no: chase; otherwise: send reminder"
+    reason = planted_reason(intent, [("check payment", "ship", "if paid"), ("ship", "Delivered?"),
+                                     ("Delivered?", "close", "yes"), ("Delivered?", "chase", "no"),
+                                     ("Delivered?", "send reminder", "otherwise")])
+    assert reason["code"] == "EDGE_LABEL_WRONG"
+    assert "'chase'" in reason["message"]
+
+
+def test_an_otherwise_hung_off_the_last_step_is_refused() -> None:
+    intent = "Badge valid? → yes: Open door → Log entry; otherwise: Sound alarm"
+    reason = planted_reason(intent, [("Badge valid?", "Open door", "yes"), ("Open door", "Log entry"),
+                                     ("Log entry", "Sound alarm", "otherwise")])
+    assert reason["code"] == "EDGE_LABEL_WRONG"
+    assert "'Badge valid?'" in reason["message"]

@@ -57,6 +57,7 @@ def answer_clauses(statement: str) -> list[str]:
 class _Asked:
     key: str
     answered: set[str] = field(default_factory=set)
+    conditions: int = 0  # how many conditions had been read when it was asked
 
 
 @dataclass
@@ -66,12 +67,26 @@ class OpenQuestions:
     stack: list[_Asked] = field(default_factory=list)
     asked: dict[str, _Asked] = field(default_factory=dict)
     passed: list[tuple[_Asked, str]] = field(default_factory=list)
+    conditions: int = 0  # conditions read so far ("if urgent, …", "< 1 kg → …"): an "otherwise" may be theirs
 
     def ask(self, key: str) -> None:
         """A name ending in "?" named for the first time opens a question (named again, it is a way back)."""
         if key not in self.asked:
-            self.asked[key] = _Asked(key)
+            self.asked[key] = _Asked(key, conditions=self.conditions)
             self.stack.append(self.asked[key])
+
+    def condition(self, label: str | None) -> None:
+        """A branch read with a condition of its own (not an answer, not "otherwise")."""
+        if label and not answer_side(label) and label.casefold().split()[0] not in ("otherwise", "else"):
+            self.conditions += 1
+
+    def otherwise(self) -> str | None:
+        """The question "otherwise: …" is the other way of: the innermost open one without its "no",
+        when no condition was read since it was asked (else the condition's other way, or either's)."""
+        open_ones = [q for q in reversed(self.stack) if "no" not in q.answered]
+        if not open_ones or open_ones[0].conditions != self.conditions:
+            return None
+        return self.answer("no")
 
     def answered_at(self, key: str, side: str) -> None:
         """ "X → yes: …": the answer the arrow from X carries answers X (a question of its own if it

@@ -201,6 +201,8 @@ def _place_else(tokens: list[Token], index: int, stack: list[_Question], conditi
     question = chosen.key if chosen.conditions == conditions else None
     if question is not None:
         del stack[stack.index(chosen) + 1:]
+        for outer in open_ones[1:]:
+            outer.passed.append(("no", len(placed)))  # "Q1? yes: Q2? yes: a; otherwise: b": whose?
         chosen.answered.add("no")
     placed.append(PlacedAnswer("no", tokens[index].text, index, question, _head(tokens, index, nodes_at), chosen.asked))
 

@@ -278,6 +278,15 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     asked = graph.questions.answer(answer_side(answer_word(answer)) or "") if answer else None
     if answer and asked:  # "No: backorder" after "In stock? → Yes: ship → end": the question, not "end"
         return _read_answer(graph, answer, asked)
+    other = OTHERWISE_ROW_RE.match(statement)
+    asked = graph.questions.otherwise() if other else None
+    if other and asked:  # "otherwise: send reminder" after "Paid? → yes: ship": the question's other way
+        graph.decider = asked
+        start = len(graph.edges)
+        _read_chain(graph, "-> " + other.group("rest"), asked)
+        tail, head, _ = graph.edges[start]
+        graph.edges[start] = (tail, head, other.group("alt").lower())
+        return asked
     # ("if it passes, implement → release": a branch whose body is a chain, not a row whose condition
     # runs to the arrow)
     row = None if _labelled_arrow(statement) or graph.fan_out or SINGLE_BRANCH_RE.match(statement) \
@@ -409,6 +418,7 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
     """"< 1 kg → letter rate": a branch from the step before the rows, the condition on its edge."""
     graph.case_decider = graph.decider = decider
     graph.decisions.add(decider)
+    graph.questions.condition(condition)
     start = len(graph.edges)
     end = _read_chain(graph, "-> " + rest, decider)
     if len(graph.edges) > start:
@@ -515,6 +525,7 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    graph.questions.condition(label)
     written, known_before = body, set(graph.labels)
     if RETRY_RE.match(body.strip()):  # "if declined, try again (at most twice)": which step is tried is not said
         raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell which step '{body.strip()}' tries again. Name it, "
@@ -736,6 +747,10 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     condition = clean_label(branch.group("cond"))
     decision = last if last else graph.node(condition + "?")
     graph.decisions.add(decision)
+    graph.questions.condition(condition)
+    if not last:  # "if the card is valid, …, otherwise …": a question answered both ways in one sentence
+        graph.questions.answered_at(decision, "yes")
+        graph.questions.answered_at(decision, "no")
     yes = graph.node(_step_text(branch.group("yes")))  # "otherwise go straight to take payment": the step
     no = graph.node(_step_text(branch.group("no")))
     # Labels are the intent's own words: the condition (unless it is the decision node itself)
