@@ -281,3 +281,21 @@ def test_an_otherwise_hung_off_the_last_step_is_refused() -> None:
                                      ("Log entry", "Sound alarm", "otherwise")])
     assert reason["code"] == "EDGE_LABEL_WRONG"
     assert "'Badge valid?'" in reason["message"]
+
+
+@pytest.mark.parametrize("intent", [
+    "Ticket urgent? If not, add to backlog. If so, is a fix known? If so, apply fix; if not, escalate.",
+    "Ticket urgent? If so, is a fix known? If so, apply fix. If not, escalate. If not, add to backlog.",
+])
+def test_if_so_and_if_not_answer_like_yes_and_no(intent: str) -> None:
+    assert _drawn(intent) == {
+        ("ticket urgent", "add to backlog", "if not"), ("ticket urgent", "is a fix known", "if so"),
+        ("is a fix known", "apply fix", "if so"), ("is a fix known", "escalate", "if not")}
+
+
+def test_if_so_hung_off_the_outer_question_is_refused_and_named_as_written() -> None:
+    intent = "Ticket urgent? If so, is a fix known? If so, apply fix. If not, escalate. If not, add to backlog."
+    reason = planted_reason(intent, [("Ticket urgent?", "is a fix known?", "if so"), ("Ticket urgent?", "apply fix", "if so"),
+                                     ("is a fix known?", "escalate", "if not"), ("Ticket urgent?", "add to backlog", "if not")])
+    assert reason["code"] == "EDGE_LABEL_WRONG"
+    assert "'If so'" in reason["message"]

@@ -14,10 +14,12 @@ import re
 from dataclasses import dataclass, field
 
 ANSWER_SIDES = {"yes": "yes", "true": "yes", "no": "no", "false": "no"}
+IF_SIDES = {"so": "yes", "not": "no"}  # "if so", "if not": answers only after "if"
 _ARROW = r"(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)"
-# "Yes: …", "no -> …", "If no, …", "if yes: …", "yes — …", "(no) …": an answer opening its clause
+# "Yes: …", "no -> …", "If no, …", "if yes: …", "yes — …", "(no) …", "If so, …": an answer opening its clause
 ANSWER_RE = re.compile(rf"^(?:(?P<if>if\s+)?(?P<answer>yes|no|true|false)\s*(?:{_ARROW}|:|(?<=\S)\s+[—–-]\s+|"
-                       rf"(?(if),|(?!)))|\((?P<bracketed>yes|no|true|false)\))\s*(?:then\s+)?(?P<rest>\S.*)$", re.IGNORECASE)
+                       rf"(?(if),|(?!)))|\((?P<bracketed>yes|no|true|false)\)|"
+                       rf"if\s+(?P<iffed>so|not)\s*(?:,|:|{_ARROW}))\s*(?:then\s+)?(?P<rest>\S.*)$", re.IGNORECASE)
 # ", no -> …", ", if no, …" inside one statement: the next answer's own clause
 _NEXT_ANSWER_RE = re.compile(rf",\s*(?=(?:if\s+)?(?:yes|no|true|false)\s*(?:{_ARROW}|:))|,\s*(?=if\s+(?:yes|no)\s*,)",
                              re.IGNORECASE)
@@ -32,16 +34,20 @@ def dashed_answers(text: str) -> str:
     return _DASHED_ANSWER_RE.sub("? → ", text)
 
 
-def answer_word(answer: re.Match[str]) -> str:
-    """The answer an ANSWER_RE match holds, as written ("Yes", "no")."""
-    return answer.group("answer") or answer.group("bracketed")
+def answer_label(answer: re.Match[str]) -> str:
+    """The answer an ANSWER_RE match holds, as its edge's label: as written ("Yes", "no"), with its
+    "if" ("if yes", "if so")."""
+    if answer.group("iffed"):
+        return "if " + answer.group("iffed").lower()
+    word = answer.group("answer") or answer.group("bracketed")
+    return "if " + word.lower() if answer.group("if") else word
 
 
 def answer_side(label: str | None) -> str | None:
     """The side an edge label answers ("Yes", "if no" → "no"); None for any other label."""
     words = (label or "").casefold().split()
-    if words[:1] == ["if"]:
-        words = words[1:]
+    if words[:1] == ["if"] and len(words) == 2:
+        return ANSWER_SIDES.get(words[1]) or IF_SIDES.get(words[1])
     return ANSWER_SIDES.get(words[0]) if len(words) == 1 else None
 
 

@@ -176,7 +176,9 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
                 outer.passed.append((side, len(placed)))
             chosen.answered.add(side)
             question, asked_one = chosen.key, chosen.asked
-        placed.append(PlacedAnswer(side, token.text, index, question, _head(tokens, index, nodes_at), asked_one))
+        iffed = _skip_back(tokens, index - 1)
+        written = f"{tokens[iffed].text} {token.text}" if iffed >= 0 and tokens[iffed].text.casefold() == "if" else token.text
+        placed.append(PlacedAnswer(side, written, index, question, _head(tokens, index, nodes_at), asked_one))
         index += 1
     for question in questions:
         for side, number in question.passed:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
-from .answer_forms import ANSWER_RE, answer_clauses, answer_side, answer_word, dashed_answers
+from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
@@ -249,8 +249,7 @@ def _read_answer(graph: Graph, answer: re.Match[str], decision: str) -> str:
     start = len(graph.edges)
     _read_chain(graph, "-> " + answer.group("rest"), decision)
     tail, head, _ = graph.edges[start]
-    written = answer_word(answer) if not answer.group("if") else "if " + answer_word(answer).lower()
-    graph.edges[start] = (tail, head, written)
+    graph.edges[start] = (tail, head, answer_label(answer))
     return decision
 
 
@@ -275,7 +274,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         # named, a branch from it with the outcome on its edge
         return _read_case_row(graph, graph.known(outcome.group("step")) or last, outcome.group("cond"), outcome.group("rest"))
     answer = ANSWER_RE.match(statement)
-    asked = graph.questions.answer(answer_side(answer_word(answer)) or "") if answer else None
+    asked = graph.questions.answer(answer_side(answer_label(answer)) or "") if answer else None
     if answer and asked:  # "No: backorder" after "In stock? → Yes: ship → end": the question, not "end"
         return _read_answer(graph, answer, asked)
     other = OTHERWISE_ROW_RE.match(statement)
@@ -314,7 +313,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     if every:  # "from any of the three, a power fault switches to flashing yellow"
         return _read_from_any(graph, *every)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
-    if answer and decision and not answer.group("if"):  # "Yes → charge the card": from the decision just asked
+    if answer and decision and not answer.group("if") and not answer.group("iffed"):  # "Yes → charge the card": from the decision just asked
         return _read_answer(graph, answer, decision)
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
                         statement, re.IGNORECASE) or (
