@@ -299,3 +299,12 @@ def test_if_so_hung_off_the_outer_question_is_refused_and_named_as_written() -> 
                                      ("is a fix known?", "escalate", "if not"), ("Ticket urgent?", "add to backlog", "if not")])
     assert reason["code"] == "EDGE_LABEL_WRONG"
     assert "'If so'" in reason["message"]
+
+
+def test_a_question_opening_a_row_nothing_leads_to_is_refused_as_a_maybe_condition() -> None:
+    # "minor?" is the second case of "Check severity", not a step of its own at the start of a new flow
+    reason = planted_reason("Check severity → critical? → page on-call → postmortem; minor? → open ticket",
+                            [("Check severity", "critical?"), ("critical?", "page on-call"), ("page on-call", "postmortem"),
+                             ("minor?", "open ticket")])
+    assert reason["code"] == "UNREADABLE_RELATION"
+    assert "'minor?'" in reason["message"]
