@@ -26,7 +26,8 @@ _NEXT_ANSWER_RE = re.compile(rf",\s*(?=(?:if\s+)?(?:yes|no|true|false)\s*(?:{_AR
 
 
 # "Rate limited? — if yes: wait": a dash after a question leads into its answers, as an arrow would
-_DASHED_ANSWER_RE = re.compile(r"\?[ \t]*[—–-]{1,2}[ \t]*(?=(?:if\s+)?(?:yes|no|true|false)\b)", re.IGNORECASE)
+_DASHED_ANSWER_RE = re.compile(rf"\?[ \t]*[—–-]{{1,2}}[ \t]*(?=(?:if\s+)?(?:yes|no|true|false)\s*(?:[:,]|{_ARROW}))",
+                               re.IGNORECASE)
 
 
 def dashed_answers(text: str) -> str:
