@@ -4,7 +4,8 @@ off the nearest open question before it — in a tree written on one line, the i
 yet answered on that side — never off the step the sentence before happened to end on.
 
 A question opens when a name ending in "?" is first named; an answer written after an arrow answers
-the step the arrow leaves. An answer passed over an outer question that never gets that answer
+the step the arrow leaves. "otherwise: …" is the "no" of the innermost question still without one,
+unless a condition ("if urgent, …") was read since that question: then it may be the condition's. An answer passed over an outer question that never gets that answer
 later ("Q1? Yes: Q2? Yes: A. No: B.": whose "No"?) leaves the tree unsettled, and the reader refuses
 it. The check places answers on its own (answer_placement.py)."""
 

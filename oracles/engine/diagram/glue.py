@@ -596,8 +596,9 @@ class _State:
                     subjects = list(self.pending[0])  # "reads from S3 and writes to BigQuery"
                 words = seg_labels
                 first_word = next((s for s, sp in segment if sp is not None), None)
-                if broke and first_word in _ANSWERS and (self.decision or self._answered(segment)):
-                    subjects = self._answered(segment) or [self.decision]  # "No → show an error": from the decision
+                asked_by = self._answered(segment) if broke and first_word in _ANSWERS else None
+                if broke and first_word in _ANSWERS and (asked_by or self.decision):
+                    subjects = asked_by or [self.decision or ""]  # "No → show an error": from the decision
                     answer = first_word
                 elif broke and subjects is None and segment[0][1] is not None and segment[0][1].kind == "label" \
                         and segment[-1] == ("->", None):

@@ -240,16 +240,15 @@ def _labelled_arrow(statement: str) -> bool:
     return any(any(arrow.group(g) for g in ARROW_LABELS) for arrow in ARROW_RE.finditer(statement))
 
 
-
-
-def _read_answer(graph: Graph, answer: re.Match[str], decision: str) -> str:
-    """"Yes → charge the card": a branch from the question it answers, the answer on its first edge."""
+def _read_answer(graph: Graph, rest: str, label: str, decision: str) -> str:
+    """"Yes → charge the card", "otherwise: show an error": a branch from the question it answers, the
+    answer on its first edge."""
     graph.decider = decision
     graph.decisions.add(decision)
     start = len(graph.edges)
-    _read_chain(graph, "-> " + answer.group("rest"), decision)
+    _read_chain(graph, "-> " + rest, decision)
     tail, head, _ = graph.edges[start]
-    graph.edges[start] = (tail, head, answer_label(answer))
+    graph.edges[start] = (tail, head, label)
     return decision
 
 
@@ -276,16 +275,11 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     answer = ANSWER_RE.match(statement)
     asked = graph.questions.answer(answer_side(answer_label(answer)) or "") if answer else None
     if answer and asked:  # "No: backorder" after "In stock? → Yes: ship → end": the question, not "end"
-        return _read_answer(graph, answer, asked)
+        return _read_answer(graph, answer.group("rest"), answer_label(answer), asked)
     other = OTHERWISE_ROW_RE.match(statement)
     asked = graph.questions.otherwise() if other else None
     if other and asked:  # "otherwise: send reminder" after "Paid? → yes: ship": the question's other way
-        graph.decider = asked
-        start = len(graph.edges)
-        _read_chain(graph, "-> " + other.group("rest"), asked)
-        tail, head, _ = graph.edges[start]
-        graph.edges[start] = (tail, head, other.group("alt").lower())
-        return asked
+        return _read_answer(graph, other.group("rest"), other.group("alt").lower(), asked)
     # ("if it passes, implement → release": a branch whose body is a chain, not a row whose condition
     # runs to the arrow)
     row = None if _labelled_arrow(statement) or graph.fan_out or SINGLE_BRANCH_RE.match(statement) \
@@ -313,8 +307,8 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     if every:  # "from any of the three, a power fault switches to flashing yellow"
         return _read_from_any(graph, *every)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
-    if answer and decision and not answer.group("if") and not answer.group("iffed"):  # "Yes → charge the card": from the decision just asked
-        return _read_answer(graph, answer, decision)
+    if answer and decision and not answer.group("if") and not answer.group("iffed"):
+        return _read_answer(graph, answer.group("rest"), answer_label(answer), decision)  # "Yes → charge the card"
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
                         statement, re.IGNORECASE) or (
         None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(re.sub(r"^[\w ]{1,30}:\s+", "", statement)))
