@@ -25,8 +25,9 @@ import re
 
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
+from .answer_placement import placed_answers, refuse_misplaced_answers, refuse_unstated_self_loops
 from .arrow_captions import unplaced_arrow_explanation
-from .decision_outline_check import decision_questions, refuse_unlabelled_answers
+from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
     REQUEST_VERBS,
     fan_in_wait,
@@ -611,6 +612,10 @@ class Faithfulness:
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
         whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
         whole_items |= decision_questions(self.tokens, spans)  # "- yes: Is it after hours?": a question, no condition
+        # answers leave the question the intent puts them after (answer_placement.py; a nested-bullet
+        # tree is placed by its indentation instead); "2FA on?" with its answers is a question, no condition
+        placed = [] if decision_outline_edges(self.tokens, spans) is not None else placed_answers(self.tokens, spans)
+        answered = {p.question for p in placed if p.question and p.asked}
         for key, label in self.nodes.items():
             words = key.split()
             cased = re.findall(_WORD, label)
@@ -733,7 +738,7 @@ class Faithfulness:
             if words[0] in _PHRASAL_ON and len(words) > 1 and (words[1] == "on" or (
                     words[1] in {"it", "them"} and words[2:3] == ["on"])):
                 conditions -= {"on"}  # "turn on the AC", "put it on the queue" are steps, "BOUND on ACK" a state with its trigger
-            if (conditions and key not in whole_items) or _QUANTITY_RE.match(label.strip()):
+            if (conditions and key not in whole_items | answered) or _QUANTITY_RE.match(label.strip()):
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
                                                             "Write conditions on the connection, e.g. "
                                                             "'check -> approve when the score is at least 700'.")
@@ -770,6 +775,9 @@ class Faithfulness:
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
         self.coverage(spans)
         self.counts_agree()
+        # each answer where the intent puts it; a loop only where one is said
+        refuse_misplaced_answers(placed, self.nodes, self.labelled, set(self.edges))
+        refuse_unstated_self_loops(self.tokens, spans, self.nodes, set(self.edges))
         expected = self.expected(spans)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)

@@ -89,7 +89,8 @@ def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges
         between = tokens[previous.end if previous else 0 : span.start]
         breaks = [i for i, t in enumerate(between) if t.kind in ("nl", "marker") or (t.kind == "punct" and t.text in _BREAKS)]
         opens = previous is not None and bool(breaks) and not any(t.kind == "word" for t in between[breaks[-1] :])
-        after = tokens[span.end] if span.end < len(tokens) else None
+        end = span.end + 1 if span.end < len(tokens) and tokens[span.end].text == "?" else span.end
+        after = tokens[end] if end < len(tokens) else None  # ("minor? → open ticket": a question mark before the arrow)
         arrow = after is not None and after.kind == "arrow" and not after.text.startswith(("<", "←", "⟵"))
         if opens and arrow and span.kind == "label":
             case_run = True

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..contracts import EngineRefusal
 from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS
 from .actor_glue import REPLY_RE as _ACTOR_REPLY_RE
+from .answer_placement import PlacedAnswer, placed_answers
 from .decision_outline_check import decision_outline_edges
 from .flow_check import (
     any_source,
@@ -134,6 +135,8 @@ class _Reader:
         glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
+        # "… → End; No: Backorder": each answer from the question the intent puts it after, not the step before it
+        state.answers = {placed.index: placed for placed in placed_answers(self.tokens, self.spans)}
         first_item = next((i for i, t in enumerate(self.tokens) if t.kind == "marker"), len(self.tokens))
         markers = [t for t in self.tokens if t.kind == "marker"]
         top = min((t.level for t in markers), default=0)
@@ -361,6 +364,7 @@ class _State:
         self.steps_heading = False
         self.heading_root: str | None = None  # a name drawn before a nested list, over its top-level items
         self.numbered_roots = False  # the top-level items are numbered: an order, maybe a sequence
+        self.answers: dict[int, PlacedAnswer] = {}  # answers by token index, each with its question
         self.root: str | None = None  # the latest top-level item of a nested list
         self.root_has_child = False
         self.group: list[str] = []  # the names gathered since the last relation
@@ -402,6 +406,20 @@ class _State:
             raise _Unreadable(node or "any")
         self.group = []
         return sources, True, False
+
+    def _answered(self, segment: list[tuple[str, Span | None]]) -> list[str] | None:
+        """The question the answer opening this segment answers (answer_placement.py); None when the
+        segment opens with no placed answer. An answer whose question the intent does not settle is
+        refused."""
+        span = next((span for _, span in segment if span is not None), None)
+        if span is None or span.kind != "label":
+            return None
+        placed = next((self.answers[i] for i in range(span.start, span.end) if i in self.answers), None)
+        if placed is None:
+            return None
+        if placed.question is None:
+            raise _Unreadable(span.label)
+        return [placed.question]
 
     def _case_decider(self) -> list[str]:
         if self.case_from is None and self.branch is not None and not self.branch.awaiting:
@@ -472,6 +490,7 @@ class _State:
         bare_comma = True
         list_or = False
         answer: str | None = None
+        asked: list[str] | None = None  # the question an "If yes, …" branch answers (answer_placement.py)
         marker: int | None = None
         self.parallel_glue = any(symbol in _PARALLEL_WORDS for symbol, span in glue if span is None)
         after_prev, after_named = self.after_pending, False
@@ -529,9 +548,16 @@ class _State:
                 labels += seg_labels  # "again, until no bugs are left, then sign off": on the way out
                 until = True
                 continue
-            if broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
-                    role == "alt" and self.case_from is not None and self.branch is None)):
-                relation = (self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
+            # "false: self-pay", "(no) self-pay", "no - self-pay": an answer placed after its question is a
+            # row from that question, whatever separates it from its step ("If no, …" is a branch, below)
+            # (", no -> ask for it back" after a comma too: the answer opens its own row)
+            answered = self._answered(segment) if (broke or separator == ",") and relation is None \
+                and role != "branch" else None
+            if answered is not None or (broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
+                    role == "alt" and self.case_from is not None and self.branch is None))):
+                if answered is not None:
+                    self.case_from = answered  # "No: backorder" after "In stock? → Yes: ship → end"
+                relation = (answered or self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
                 labels += seg_labels
                 case_row = True
             elif role == "alt":
@@ -545,6 +571,7 @@ class _State:
             elif role == "branch":
                 opened = True
                 labels += seg_labels
+                asked = self._answered(segment) if asked is None else asked  # "If no, …": whose "no"
             elif role == "forward" and relation is None and not opened and not alternative and _routed(segment):
                 opened = routed = True  # "blood samples go to hematology": a branch for that kind of item
                 labels += seg_labels
@@ -569,8 +596,9 @@ class _State:
                     subjects = list(self.pending[0])  # "reads from S3 and writes to BigQuery"
                 words = seg_labels
                 first_word = next((s for s, sp in segment if sp is not None), None)
-                if broke and first_word in _ANSWERS and self.decision:
-                    subjects = [self.decision]  # "No → show an error": from the decision
+                asked_by = self._answered(segment) if broke and first_word in _ANSWERS else None
+                if broke and first_word in _ANSWERS and (asked_by or self.decision):
+                    subjects = asked_by or [self.decision or ""]  # "No → show an error": from the decision
                     answer = first_word
                 elif broke and subjects is None and segment[0][1] is not None and segment[0][1].kind == "label" \
                         and segment[-1] == ("->", None):
@@ -637,7 +665,7 @@ class _State:
             sibling = opened and self.branch is not None and not self.branch.has_else and (
                 (joined and self.chain_else) or (routed and self.routing))  # routes from one step are siblings
             self.routing = routed
-            self._branch(node, labels, opened, alternative, broke or sibling, relation)
+            self._branch(node, labels, opened, alternative, broke or sibling, relation, asked)
             return
         self.routing = False
         if self.branch is not None and broke:
@@ -709,8 +737,19 @@ class _State:
         self.last_node = node
 
     def _branch(self, node: str, labels: list[str], opened: bool, alternative: bool, broke: bool,
-                relation: tuple[list[str] | None, bool, bool] | None) -> None:
+                relation: tuple[list[str] | None, bool, bool] | None, asked: list[str] | None = None) -> None:
         self._emit()
+        if asked is not None and (self.branch is None or self.branch.decider != asked):
+            # "… If no, is it cold? If yes, wear coat": the answer leaves the question it answers, a
+            # branch of its own, not one more sibling of the branch open before
+            if self.branch is not None:
+                self._close_branch()
+            self.branch = _Branch(asked)
+            for decider in asked:
+                self.out.add(decider, node, set(labels))
+            self.pending = None
+            self.group, self.into, self.last_node = [node], {node: set()}, node
+            return
         if opened and not alternative and not labels and not (self.branch is not None and self.branch.awaiting):
             # "if the user is logged in, …": the condition itself is the decision node
             if self.branch is not None:

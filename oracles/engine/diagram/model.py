@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
 from ..limits import LAYOUT_LIMIT_REASON
+from .answer_forms import OpenQuestions
 from .limits import DIAGRAM_LIMITS
 
 EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
@@ -35,6 +36,7 @@ class Graph:
     branch_chain: bool = False  # the last branch went on through several steps ("if C, A → B → W")
     route_from: str | None = None  # the step "blood samples go to hematology, …" routes from
     event_rows: bool = False  # "Lid opened: washing → paused." rows: the text before the colon is the event
+    questions: OpenQuestions = field(default_factory=OpenQuestions)  # which question the next "No:" answers
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:
@@ -53,6 +55,8 @@ class Graph:
             if len(owners) == 1:
                 return owners[0]
         self.labels.setdefault(key, label)
+        if label.endswith("?"):
+            self.questions.ask(key)
         if len(self.labels) > int(DIAGRAM_LIMITS["max_nodes"]):
             raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {DIAGRAM_LIMITS['max_nodes']} nodes "
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")

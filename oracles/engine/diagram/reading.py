@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
@@ -87,7 +88,8 @@ def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
     parts = re.split(SENTENCE_BREAK_RE, text)
     statements = [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
-    return [clause for statement in statements for clause in split_branch_clauses(statement)]
+    return [answer for statement in statements for clause in split_branch_clauses(statement)
+            for answer in answer_clauses(clause)]
 
 
 def read_graph(intent: str) -> Graph:
@@ -121,10 +123,11 @@ def read_sentences(intent: str) -> Graph | None:
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
     statements = _statements(sibling_ifs(either_way(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
-        TOPIC_RE.sub("", intent, count=1))))))))
+        TOPIC_RE.sub("", dashed_answers(intent), count=1))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
-    graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) for s in statements) >= EVENT_ROWS_MIN
+    # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)
+    graph.event_rows = sum(bool(EVENT_ROW_RE.match(s)) and not ANSWER_RE.match(s) for s in statements) >= EVENT_ROWS_MIN
     for statement in statements:
         before = len(graph.edges)
         last = _read_statement(graph, statement, last)
@@ -134,6 +137,13 @@ def read_sentences(intent: str) -> Graph | None:
             graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
         else:
             graph.pending_step = None
+    unsettled = graph.questions.unsettled()
+    if unsettled is not None:  # "Q1? Yes: Q2? Yes: A. No: B.": Q2's "No", or Q1's?
+        question, side = unsettled
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell whether a '{side}' answers '{graph.labels[question]}' "
+                                                 "or a question asked inside its branch. Give every question both "
+                                                 "answers in order, e.g. 'Q1? yes: Q2? yes: A. no: B. no: C', or write "
+                                                 "the tree as nested bullets.")
     return graph if graph.edges else None
 
 
@@ -230,7 +240,16 @@ def _labelled_arrow(statement: str) -> bool:
     return any(any(arrow.group(g) for g in ARROW_LABELS) for arrow in ARROW_RE.finditer(statement))
 
 
-ANSWER_RE = re.compile(r"^(?P<answer>yes|no|true|false)\s*(?:->|→|=>|:)\s*(?P<rest>.+)$", re.IGNORECASE)
+def _read_answer(graph: Graph, rest: str, label: str, decision: str) -> str:
+    """"Yes → charge the card", "otherwise: show an error": a branch from the question it answers, the
+    answer on its first edge."""
+    graph.decider = decision
+    graph.decisions.add(decision)
+    start = len(graph.edges)
+    _read_chain(graph, "-> " + rest, decision)
+    tail, head, _ = graph.edges[start]
+    graph.edges[start] = (tail, head, label)
+    return decision
 
 
 def _read_statement(graph: Graph, statement: str, last: str | None) -> str | None:
@@ -240,7 +259,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         last = graph.node(_step_text(trigger.group("event")))
         graph.flow = True
         statement = trigger.group("rest")
-    event = EVENT_ROW_RE.match(statement) if graph.event_rows else None
+    event = EVENT_ROW_RE.match(statement) if graph.event_rows and not ANSWER_RE.match(statement) else None
     if event:
         tail, head = graph.node(event.group("a")), graph.node(event.group("b"))
         graph.edge(tail, head, clean_label(event.group("event")))
@@ -253,6 +272,14 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         # "… → test; test fails → notify Slack; test passes → deploy": the outcome of the step just
         # named, a branch from it with the outcome on its edge
         return _read_case_row(graph, graph.known(outcome.group("step")) or last, outcome.group("cond"), outcome.group("rest"))
+    answer = ANSWER_RE.match(statement)
+    asked = graph.questions.answer(answer_side(answer_label(answer)) or "") if answer else None
+    if answer and asked:  # "No: backorder" after "In stock? → Yes: ship → end": the question, not "end"
+        return _read_answer(graph, answer.group("rest"), answer_label(answer), asked)
+    other = OTHERWISE_ROW_RE.match(statement)
+    asked = graph.questions.otherwise() if other else None
+    if other and asked:  # "otherwise: send reminder" after "Paid? → yes: ship": the question's other way
+        return _read_answer(graph, other.group("rest"), other.group("alt").lower(), asked)
     # ("if it passes, implement → release": a branch whose body is a chain, not a row whose condition
     # runs to the arrow)
     row = None if _labelled_arrow(statement) or graph.fan_out or SINGLE_BRANCH_RE.match(statement) \
@@ -279,19 +306,12 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     every = from_any(statement)
     if every:  # "from any of the three, a power fault switches to flashing yellow"
         return _read_from_any(graph, *every)
-    answer = ANSWER_RE.match(statement)
     decision = graph.decider or (last if last and graph.labels.get(last, "").endswith("?") else None)
-    if answer and decision:  # "Yes → charge the card": from the decision just asked
-        graph.decider = decision
-        graph.decisions.add(decision)
-        start = len(graph.edges)
-        _read_chain(graph, "-> " + answer.group("rest"), decision)
-        tail, head, _ = graph.edges[start]
-        graph.edges[start] = (tail, head, answer.group("answer"))
-        return decision
+    if answer and decision and not answer.group("if") and not answer.group("iffed"):
+        return _read_answer(graph, answer.group("rest"), answer_label(answer), decision)  # "Yes → charge the card"
     question = re.match(r"^(?:[\w ]{1,30}:\s*)?(?P<q>(?:is|are|does|do|did|has|have|was|were|can|should|will)\s+[^?]+\?)$",
                         statement, re.IGNORECASE) or (
-        None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(statement))
+        None if ARROW_RE.search(statement) else QUESTION_STEP_RE.match(re.sub(r"^[\w ]{1,30}:\s+", "", statement)))
     if question and not re.search(r"\byou\b", question.group("q"), re.IGNORECASE):
         decision = graph.node(question.group("q"))  # "Decision: is the card valid?" — answered next
         graph.decider = decision
@@ -391,6 +411,7 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
     """"< 1 kg → letter rate": a branch from the step before the rows, the condition on its edge."""
     graph.case_decider = graph.decider = decider
     graph.decisions.add(decider)
+    graph.questions.condition(condition)
     start = len(graph.edges)
     end = _read_chain(graph, "-> " + rest, decider)
     if len(graph.edges) > start:
@@ -497,6 +518,7 @@ def _condition_label(keyword: str, condition: str) -> str:
 
 def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) -> None:
     """"revise and return to peer review": the branch's first step, then where it goes."""
+    graph.questions.condition(label)
     written, known_before = body, set(graph.labels)
     if RETRY_RE.match(body.strip()):  # "if declined, try again (at most twice)": which step is tried is not said
         raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell which step '{body.strip()}' tries again. Name it, "
@@ -624,12 +646,18 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
 
 def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: list[str | None] | None = None) -> str | None:
     previous: list[str] = [last] if last else []
+    carried: str | None = None  # "valid? → yes → save": an answer between two arrows labels the way on
     for index, text in enumerate(nodes):
         if not text.strip():
             if index == 0 and last:
                 continue
             raise EngineRefusal("UNREADABLE_INTENT", f"An arrow has nothing on one side. {EXAMPLE}.")
         label = labels[index - 1] if labels and index > 0 and index - 1 < len(labels) else None
+        if labels is not None and 0 < index < len(nodes) - 1 and len(previous) == 1 and label is None \
+                and index < len(labels) and labels[index] is None and answer_side(text.strip()):
+            carried = text.strip()
+            continue
+        label, carried = label or carried, None
         text = text.strip()
         leading = re.match(r"^\((?P<label>[^()]{1,60})\)\s*(?=[^\s(])", text)  # "(approved) publish"
         if leading:
@@ -692,9 +720,13 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             answer = re.match(r"^(?P<answer>[^:]+?)\s*:\s*(?=\S)" if labelled else
                               r"^(?P<answer>yes|no|true|false|ok|success|fail(?:ed|ure)?|else)\s*[:=]\s*(?=\S)",
                               alternative, re.IGNORECASE)  # "yes: Ship / no: Backorder"
+            edge_label = answer.group("answer") if answer else own_label or label
+            for tail in previous:
+                if answer_side(edge_label):  # "X → yes: A": X's "yes"; a later "no:" is X's too
+                    graph.questions.answered_at(tail, answer_side(edge_label) or "")
+            # (named after the answer is placed: "A? → yes: B? → …" opens B inside A's "yes")
             head = graph.node(alternative[answer.end():] if answer else alternative)
             keys.append(head)
-            edge_label = answer.group("answer") if answer else own_label or label
             for tail in previous:
                 graph.edge(tail, head, clean_label(edge_label) if edge_label else None)
         if len(keys) > 1 and previous and (labelled or not group):
@@ -708,6 +740,10 @@ def _read_branch(graph: Graph, branch: re.Match[str], last: str | None) -> str |
     condition = clean_label(branch.group("cond"))
     decision = last if last else graph.node(condition + "?")
     graph.decisions.add(decision)
+    graph.questions.condition(condition)
+    if not last:  # "if the card is valid, …, otherwise …": a question answered both ways in one sentence
+        graph.questions.answered_at(decision, "yes")
+        graph.questions.answered_at(decision, "no")
     yes = graph.node(_step_text(branch.group("yes")))  # "otherwise go straight to take payment": the step
     no = graph.node(_step_text(branch.group("no")))
     # Labels are the intent's own words: the condition (unless it is the decision node itself)
