@@ -39,6 +39,7 @@ from .flow_check import (
     refuse_condition_drawn_as_step,
     separator_in_name,
 )
+from .framing import framing
 from .glue import _Reader
 from .glued_steps import refuse_glued_trigger, refuse_steps_as_edge_label
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
@@ -603,7 +604,7 @@ class Faithfulness:
                                                           "but it is drawn. Send the steps without it, e.g. "
                                                           "'build -> deploy'.")
 
-    def run(self) -> None:
+    def run(self, labels_asked: bool = False) -> None:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
         self._refuse_left_out()
@@ -786,7 +787,17 @@ class Faithfulness:
                                                         f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "
                                                         "states it for another connection.")
         refuse_unlabelled_answers(self.tokens, spans, self.edges)
+        if labels_asked:  # "label the arrows with the message": each label stated for an edge is drawn on it
+            self._refuse_unlabelled(expected)
         refuse_reporting_cycle(self.intent, self.nodes, drawn)
+
+    def _refuse_unlabelled(self, expected: Expected) -> None:
+        for (tail, head), stated in sorted(expected.edges.items()):
+            if stated and not self.edges.get((tail, head)):
+                said = max(sorted(stated), key=len)  # the whole phrase stated, not a word of it
+                raise EngineRefusal("CONTENT_NOT_PLACED", f"The intent asks for labels on the arrows, but '{said}' is "
+                                                          f"not drawn on '{self.nodes[tail]}' → '{self.nodes[head]}'. "
+                                                          "Write each label with its arrow, e.g. 'A -> B: message'.")
 
 
 def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]],
@@ -800,4 +811,4 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
         raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{explanation}': it may turn the pairs round. "
                                                   "Write each connection as 'a -> b' in the direction it goes.")
     rest, placed = account_for_groups(normal, nodes, edges, clusters or [])
-    Faithfulness(rest, placed, edges).run()
+    Faithfulness(rest, placed, edges).run(labels_asked=framing(intent)[1])

@@ -42,6 +42,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "(keys are units, values are their sub-units)" before a JSON object of objects → dropped
 - a heading hedged by one adverb ("Hiring comms, roughly:") → the heading ("Hiring comms:")
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
+- a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
+  it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
+  for labels on the arrows makes every label the intent states for an edge required
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
+from .framing import without_framing
 from .gapping import ungapped
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
@@ -207,6 +211,7 @@ _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)

@@ -36,6 +36,7 @@ from .flows import (
     split_case_row,
     step_named_in,
 )
+from .framing import without_framing
 from .hierarchy import read_reporting_lines, read_tree_drawing
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
@@ -95,8 +96,9 @@ def read_graph(intent: str) -> Graph:
 
     The cascade's contract: a reader returns None when the intent is not in its form, a Graph
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
-    # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}"
-    intent = without_tree_shape_explanation(without_arrow_explanation(intent))
+    # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}";
+    # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
+    intent = without_tree_shape_explanation(without_arrow_explanation(without_framing(intent)))
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
