@@ -84,7 +84,13 @@ class _Reader:
         while index < end:
             if index in label_at:
                 span = label_at[index]
+                # "Server -> DB: query user": a message after the colon of an arrow line is the arrow's
+                # label, never a verb of its own
+                messaged = symbols[-1:] == [(":", None)] and self._arrow_head_before(start)
                 for position, inner in enumerate(self.tokens[span.start:span.end]):
+                    if messaged:
+                        symbols.append(("@", span))
+                        continue
                     if inner.kind == "word":
                         word = inner.text.casefold()
                         # "the cardiologist orders an echo from …": an actor's verb opening a drawn
@@ -112,6 +118,13 @@ class _Reader:
                 symbols.append((token.text, None))
             index += 1
         return symbols
+
+    def _arrow_head_before(self, end: int) -> bool:
+        """Whether the name ending at `end` is the head of an arrow ("A -> B"), its words right after it."""
+        index = end - 1
+        while index >= 0 and (self.tokens[index].kind == "word" or self.tokens[index].text in _INNER_PUNCT):
+            index -= 1
+        return index >= 0 and self.tokens[index].kind == "arrow" and index < end - 1
 
     def read(self) -> Expected:
         cases = decision_outline_edges(self.tokens, self.spans) or case_outline_edges(self.tokens, self.spans)
