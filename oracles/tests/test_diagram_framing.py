@@ -68,6 +68,15 @@ def test_data_list_items_and_notation_are_never_framing(data: str) -> None:
     assert without_framing(data) == data
 
 
+@pytest.mark.parametrize(
+    "intent",
+    ["weigh → pack\nLabel the boxes.\npack → ship", "Sketch → critique. If it is harsh, go back to sketch.",
+     "checkout. in parallel: lint, test, build.", "plan. Build. Render the graph. Ship."],
+)
+def test_a_sentence_between_steps_or_a_one_word_clause_is_never_framing(intent: str) -> None:
+    assert without_framing(intent) == intent
+
+
 def test_a_request_for_labels_is_remembered() -> None:
     assert framing(_MESSAGES + "Label the arrows with the messages.")[1] is True
     assert framing(_MESSAGES + "Keep it neat, please.")[1] is False

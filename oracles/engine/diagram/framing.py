@@ -68,9 +68,10 @@ def _framing_only(text: str) -> bool:
     return bool(words) and all(w in _WORDS for w in words)
 
 
-_ASKING_WORDS = frozenset("""draw make create show render generate build give sketch plot produce diagram visualise visualize
-    convert turn put keep label labelled labeled please pls box boxes node nodes arrow arrows edge edges flowchart chart graph
-    picture""".split())
+# A request names the drawing or asks politely: a step can be called "sketch", "build" or "render",
+# never "flowchart" or "pls".
+_ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph picture visualise visualize please pls box boxes node nodes
+    arrow arrows edge edges label labels labelled labeled participant participants""".split())
 # A list item, a line of notation or data, an arrow: never a request, whatever its words.
 # (a colon only ends a heading of three words or more: "from: a" and "build:" are data; a comma with no
 # space after it is a table's)
@@ -78,32 +79,42 @@ _STRUCTURE_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s|->|→|=>|[|\[\]{}()
 
 
 def _drops(sentence: str) -> bool:
-    """A whole sentence that only asks for the drawing: it asks or draws, and says nothing else."""
+    """A sentence (or clause) that only asks for the drawing: two words or more, one that asks or names
+    the drawing, and nothing else."""
     listed = _WORD_RE.findall(sentence)
-    if _STRUCTURE_RE.search(sentence) or (sentence.rstrip().endswith(":") and len(listed) < 3):
+    if _STRUCTURE_RE.search(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
         return False
     return bool({w.casefold() for w in listed} & _ASKING_WORDS) and _framing_only(sentence)
 
 
 def framing(intent: str) -> tuple[str, bool]:
-    """(the intent without its frame, whether a dropped sentence asked for labels on the arrows)."""
+    """(the intent without its frame, whether a dropped sentence asked for labels on the arrows).
+
+    Requests are dropped from the ends only: the sentences before the first one that says something
+    and after the last one. A sentence between two steps is a step, however it is worded ("Label the
+    boxes.")."""
     text = _GREETING_RE.sub("", intent, count=1)
     text = _KISS_RE.sub("", text)
     for _ in range(2):  # "Thanks!\n\nRegards, Keiko"
         text = _SIGN_OFF_RE.sub("", text)
-    asks_for_labels = False
-    lines = []
-    for line in text.split("\n"):
-        if line[:1].isspace():  # an indented line is part of a list or a block of data
-            lines.append(line)
-            continue
-        kept = []
-        for sentence in _SENTENCE_END_RE.split(line):
-            if _drops(sentence):
-                asks_for_labels = asks_for_labels or bool(_LABEL_REQUEST_RE.search(sentence))
-                continue
-            kept.append(_without_framing_clause(sentence))
-        lines.append("".join(kept).rstrip() if kept else "")
+    # (line, sentence) units; an indented line is part of a list or a block of data, one unit
+    units = [[piece for piece in ([line] if line[:1].isspace() else _SENTENCE_END_RE.split(line))]
+             for line in text.split("\n")]
+    flat = [(row, col) for row, pieces in enumerate(units) for col, piece in enumerate(pieces) if piece.strip()]
+    dropped: set[tuple[int, int]] = set()
+    for order in (flat, flat[::-1]):
+        for row, col in order:
+            piece = units[row][col]
+            if (col == 0 and piece[:1].isspace()) or not _drops(piece):
+                break
+            dropped.add((row, col))
+    asks_for_labels = any(_LABEL_REQUEST_RE.search(units[row][col]) for row, col in dropped)
+    kept = [(row, col) for row, col in flat if (row, col) not in dropped]
+    for position in {kept[0], kept[-1]} if kept else set():  # "Escalation policy, for the wiki diagram:"
+        row, col = position
+        units[row][col] = _without_framing_clause(units[row][col])
+    lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
+             for row, pieces in enumerate(units)]
     return "\n".join(lines).strip(), asks_for_labels
 
 

@@ -38,6 +38,7 @@ from .flows import (
 )
 from .framing import without_framing
 from .hierarchy import read_reporting_lines, read_tree_drawing
+from .loop_exits import EXIT_RE, without_retry_limits
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
 from .outline import read_outline
@@ -99,6 +100,7 @@ def read_graph(intent: str) -> Graph:
     # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}";
     # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
     intent = without_tree_shape_explanation(without_arrow_explanation(without_framing(intent)))
+    intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
@@ -248,6 +250,14 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.edge(tail, head, clean_label(event.group("event")))
         graph.flow = True
         return head
+    exit_ = EXIT_RE.match(statement) if graph.loop_from else None
+    if exit_:  # "…, go back to fetch; after the third failure, alert ops": out of the loop from the step that failed
+        start = len(graph.edges)
+        end = _read_chain(graph, "-> " + exit_.group("rest"), graph.loop_from)
+        tail, head, _ = graph.edges[start]
+        graph.edges[start] = (tail, head, clean_label(exit_.group("exit")))
+        graph.loop_from = None
+        return end
     # "check form =no=> show errors": a labelled arrow is an edge of its own, not a case row of the
     # step before; "once all three are done → X" joins a fan-out
     outcome = OUTCOME_ROW_RE.match(statement) if last and not graph.fan_out else None
@@ -395,6 +405,8 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
     graph.decisions.add(decider)
     start = len(graph.edges)
     end = _read_chain(graph, "-> " + rest, decider)
+    if BACK_WORDS_RE.search(rest):  # "on timeout → back to send request": a loop out of the decider
+        graph.loop_from = decider
     if len(graph.edges) > start:
         tail, head, _ = graph.edges[start]
         graph.edges[start] = (tail, head, clean_label(condition))
@@ -518,6 +530,8 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
         graph.edge(previous, key, label if index == 0 else None)
         previous = key
     graph.branch_ends.append(previous)
+    if BACK_WORDS_RE.search(written):  # "if it fails, go back to fetch": a loop out of the decider
+        graph.loop_from = decider
     # "if no PONG, fail over → restart pods → watch error rate": arrows after a branch may be the main
     # line going on, so a later "if …" may start from its last step (not "log it and then drop it")
     graph.branch_chain = len(parts) > 1 and bool(re.search(r"->|→|=>", written)) and previous not in known_before
