@@ -72,6 +72,8 @@ def _framing_only(text: str) -> bool:
 # never "flowchart" or "pls".
 _ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph picture visualise visualize please pls box boxes node nodes
     arrow arrows edge edges label labels labelled labeled participant participants""".split())
+# or opens with a request ("draw this state machine", "could you sketch that?")
+_REQUEST_OPENERS = frozenset("draw sketch render make create plot visualise visualize convert turn can could would".split())
 # A list item, a line of notation or data, an arrow: never a request, whatever its words.
 # (a colon only ends a heading of three words or more: "from: a" and "build:" are data; a comma with no
 # space after it is a table's)
@@ -84,7 +86,8 @@ def _drops(sentence: str) -> bool:
     listed = _WORD_RE.findall(sentence)
     if _STRUCTURE_RE.search(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
         return False
-    return bool({w.casefold() for w in listed} & _ASKING_WORDS) and _framing_only(sentence)
+    asks = {w.casefold() for w in listed} & _ASKING_WORDS or listed[0].casefold() in _REQUEST_OPENERS
+    return bool(asks) and _framing_only(sentence)
 
 
 def framing(intent: str) -> tuple[str, bool]:

@@ -15,6 +15,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
   one "name -> a" line per name listed, the cue lines dropped (they name no node)
 - YAML in the shapes of yaml_data.py → the JSON it stands for, then as JSON below
+- a state-machine config ({"states": {s: {"on": {EVENT: target}}}}) → "s -> target: EVENT" lines (state_configs.py)
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
 - a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
@@ -70,6 +71,7 @@ from .parallel_normal import parallel_normal_form
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
 from .role_names import named_roles
+from .state_configs import state_machine
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
@@ -341,6 +343,12 @@ def _json_as_text(intent: str) -> str:
             return intent
         starts, end = [0], len(intent) - 1
     lines: list[str] = []
+    machine = state_machine(value)
+    if machine is not None:  # a state-machine config: its title, then "state -> target: EVENT" lines
+        title, states, transitions = machine
+        lines = ([f"{title}:"] if title else []) + [f"{s} -> {t}: {e}" for s, t, e in transitions]
+        lines += [s for s in states if not any(s in (a, b) for a, b, _ in transitions)]
+        return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
     value = _graph_shape(value)
     if value is None:
         return intent
