@@ -41,7 +41,7 @@ from .flow_check import (
 )
 from .framing import framing
 from .glue import _Reader
-from .glued_steps import refuse_glued_trigger, refuse_steps_as_edge_label
+from .glued_steps import refuse_emphasised_condition, refuse_glued_trigger, refuse_steps_as_edge_label
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
@@ -91,6 +91,9 @@ _ORDER_NOTE_RE = re.compile(r"\((?=[^()]*\b(?:after|before|once|until|when|unles
 _STEP_POINTERS = frozenset("all both each every everything others other rest remaining them these those they step steps "
                            "above previous prior preceding below earlier later".split())
 TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
+# Words that make a first line over a list its heading ("steps for the fire drill", "release runbook").
+_HEADING_WORDS = frozenset("""steps process procedure flow flowchart workflow pipeline sequence stages phases recipe checklist
+    runbook playbook plan notes routine""".split())
 # "do not include / don't draw / leave out / omit the X step": a step ruled out of the drawing
 _LEAVE_OUT_RE = re.compile(r"\b(?:(?:do\s+not|don['’]t|dont|never|no\s+need\s+to)\s+(?:include|draw|show|add|put\s+in|list|"
                            r"mention)|leave\s+out|omit|exclude|excluding|remove|drop)\b", re.IGNORECASE)
@@ -541,9 +544,30 @@ class Faithfulness:
                 end = start = index + 1
             elif token.kind == "nl" and start == 0 and self._markdown_heading(index):
                 end = start = index + 1  # "## Content pipeline" on a line of its own names the diagram
+            elif token.kind == "nl" and not any(t.kind == "nl" for t in self.tokens[:index]) and self._heading_line(index):
+                end = start = index + 1  # "## Runbook: disk full", "**Leak response**", "steps for the drill" over a list
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
                 start = index + 1  # a heading starts a line or a sentence
         return end
+
+    def _heading_line(self, line_end: int) -> bool:
+        """The intent's first line is a heading on a line of its own: Markdown ("## Runbook: disk full"),
+        bold ("**Leak response**"), or words about steps over a list ("steps for friday's drill")."""
+        line = self.tokens[:line_end]
+        if not line or any(t.kind in ("arrow", "marker") for t in line):
+            return False
+        words = [t.text.casefold() for t in line if t.kind == "word"]
+        named = [w for w in words if w not in _CONNECT and w not in _INSTRUCT]
+        # ("on" names where: "## Runbook: disk full on db-01")
+        if not 0 < len(named) <= TITLE_MAX_WORDS or set(words) & (_CONDITION_WORDS - {"on"}):
+            return False
+        marks = "".join(t.text for t in line if t.kind == "punct")
+        if line[0].text == "#" or (re.fullmatch(r"(\*\*|__)[^*_]*\1", marks) and len(line) > 4
+                                   and line[0].text == line[1].text and line[-1].text == line[-2].text):
+            return True
+        following = next((t for t in self.tokens[line_end:] if t.kind != "nl"), None)
+        return bool(set(words) & _HEADING_WORDS) and not set(marks) & set(",;.?!") and following is not None \
+            and following.kind == "marker"
 
     def _markdown_heading(self, line_end: int) -> bool:
         """The intent's first line is a short Markdown heading ("# Release flow") without conditions."""
@@ -556,7 +580,11 @@ class Faithfulness:
 
     # --- relations ----------------------------------------------------------------------
     def expected(self, spans: list[Span]) -> Expected:
-        return _Reader(self.tokens, spans).read()
+        line_end = next((i for i, t in enumerate(self.tokens) if t.kind == "nl"), None)
+        # a heading on the first line names the diagram; the grammar reads from the line after it
+        skip = line_end + 1 if line_end is not None and spans and spans[0].start > line_end \
+            and self._heading_line(line_end) else 0
+        return _Reader(self.tokens, spans, skip).read()
 
     def _refuse_split_name(self) -> None:
         """"… forwards it to the order service. The order svc writes to Postgres": one step named two ways
@@ -766,6 +794,7 @@ class Faithfulness:
         refuse_glued_qualifier(self.intent, self.nodes)
         refuse_actor_clause(self.nodes)
         refuse_glued_trigger(self.intent, self.nodes)  # a trigger verb joining two steps (glued_steps.py)
+        refuse_emphasised_condition(self.intent, self.nodes)  # "**review** → *approved* → **pay**"
         refuse_steps_as_edge_label(self.intent, self.edge_labels)
         refuse_note_as_edge_label(self.nodes, self.edge_labels)  # after the more precise label checks
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first

@@ -71,9 +71,10 @@ _MANNER_WORDS = frozenset({"over", "via", "through", "using", "with"})
 class _Reader:
     """Reads the glue between drawn phrases into the edges the intent states."""
 
-    def __init__(self, tokens: list[Token], spans: list[Span]) -> None:
+    def __init__(self, tokens: list[Token], spans: list[Span], skip: int = 0) -> None:
         self.tokens = tokens
         self.spans = spans
+        self.skip = skip  # tokens of a heading line before the first name: no glue
         self.out = Expected()
 
     def _sig(self, start: int, end: int, labels: list[Span]) -> list[tuple[str, Span | None]]:
@@ -143,8 +144,8 @@ class _Reader:
                 self.out.add(tail, head, set())
             return self.out
         nodes = [sp for sp in self.spans if sp.kind == "node"]
-        glue_bounds = [(nodes[i - 1].end if i else 0, nodes[i].start) for i in range(len(nodes))]
-        glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
+        glue_bounds = [(nodes[i - 1].end if i else self.skip, nodes[i].start) for i in range(len(nodes))]
+        glue_bounds.append((nodes[-1].end if nodes else self.skip, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
         first_item = next((i for i, t in enumerate(self.tokens) if t.kind == "marker"), len(self.tokens))

@@ -45,6 +45,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 - a retry limit after a way back, when an exit follows ("back to X (max 3 retries); after the 3rd timeout → give
   up") → dropped, the exit says it (loop_exits.py)
+- a flat step list with conditional items ("2. If C, X; otherwise Y") → sentences: "A → B. If C, X; otherwise Y.
+  In both cases, D." (list_branches.py)
 - a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
   it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
   for labels on the arrows makes every label the intent states for an edge required
@@ -64,6 +66,7 @@ from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, 
 from .fan_in_normal import fan_in_normal_form
 from .framing import without_framing
 from .gapping import ungapped
+from .list_branches import list_branches_as_sentences
 from .loop_exits import without_retry_limits
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
@@ -218,6 +221,7 @@ def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
+    intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)

@@ -38,6 +38,7 @@ from .flows import (
 )
 from .framing import without_framing
 from .hierarchy import read_reporting_lines, read_tree_drawing
+from .list_branches import list_branches_as_sentences
 from .loop_exits import EXIT_RE, without_retry_limits
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
@@ -101,6 +102,7 @@ def read_graph(intent: str) -> Graph:
     # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
     intent = without_tree_shape_explanation(without_arrow_explanation(without_framing(intent)))
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
+    intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
