@@ -47,6 +47,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   up") → dropped, the exit says it (loop_exits.py)
 - a flat step list with conditional items ("2. If C, X; otherwise Y") → sentences: "A → B. If C, X; otherwise Y.
   In both cases, D." (list_branches.py)
+- a relative clause between a sentence's subject and its verb ("The pump, which is controlled by the PLC, feeds
+  the tank") → a sentence of its own before it ("The pump is controlled by the PLC. The pump feeds the tank")
+  (relative_clauses.py)
 - a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
   it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
   for labels on the arrows makes every label the intent states for an edge required
@@ -73,6 +76,7 @@ from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
+from .relative_clauses import relative_clauses_apart
 from .role_names import named_roles
 from .state_configs import state_machine
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
@@ -222,6 +226,7 @@ def normal_form(intent: str) -> str:
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
+    intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)

@@ -47,6 +47,7 @@ from .parallel_forms import parallel_openers
 from .pipelines import read_job_graph
 from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
+from .relative_clauses import relative_clauses_apart
 from .sequences import numbered_messages, read_sequence
 from .step_refs import item_texts, read_step_references
 from .vocabulary import gerunds
@@ -103,6 +104,7 @@ def read_graph(intent: str) -> Graph:
     intent = without_tree_shape_explanation(without_arrow_explanation(without_framing(intent)))
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
+    intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
