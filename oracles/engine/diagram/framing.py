@@ -43,7 +43,7 @@ _DRAWING_WORDS = frozenset("""
     participant participants party parties device devices machine machines department departments team teams
     person people actor actors component components service services system systems event events message messages
     answer answers handoff handoffs hand-off hand-offs transition transitions item items kind kinds per one
-    nothing fancy anything else just someone somebody for sure thank thanks
+    nothing fancy anything else just someone somebody for sure thank thanks dag id ids
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
 # where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"
@@ -61,7 +61,7 @@ _WORD_RE = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])(?=\s)")
 
 
-def _framing_only(text: str) -> bool:
+def framing_only(text: str) -> bool:
     """Every word of the text is an instruction, drawing or connecting word, or says where it goes."""
     rest = _DESTINATION_RE.sub(" ", text)
     words = [w.casefold() for w in _WORD_RE.findall(rest)]
@@ -70,7 +70,7 @@ def _framing_only(text: str) -> bool:
 
 # A request names the drawing or asks politely: a step can be called "sketch", "build" or "render",
 # never "flowchart" or "pls".
-_ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph picture visualise visualize please pls box boxes node nodes
+_ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph dag picture visualise visualize please pls box boxes node nodes
     arrow arrows edge edges label labels labelled labeled participant participants""".split())
 # or opens with a request ("draw this state machine", "could you sketch that?")
 _REQUEST_OPENERS = frozenset("draw sketch render make create plot visualise visualize convert turn can could would".split())
@@ -87,7 +87,7 @@ def _drops(sentence: str) -> bool:
     if _STRUCTURE_RE.search(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
         return False
     asks = {w.casefold() for w in listed} & _ASKING_WORDS or listed[0].casefold() in _REQUEST_OPENERS
-    return bool(asks) and _framing_only(sentence)
+    return bool(asks) and framing_only(sentence)
 
 
 def framing(intent: str) -> tuple[str, bool]:

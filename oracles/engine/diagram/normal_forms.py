@@ -15,6 +15,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
   one "name -> a" line per name listed, the cue lines dropped (they name no node)
 - YAML in the shapes of yaml_data.py → the JSON it stands for, then as JSON below
+- dependency data (YAML/JSON "depends_on", "needs", "after", "talks_to" lists) with the intent's word on which way
+  the arrows point → "a -> b" lines, the caption a heading (dependency_data.py)
 - a state-machine config ({"states": {s: {"on": {EVENT: target}}}}) → "s -> target: EVENT" lines (state_configs.py)
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
@@ -65,6 +67,7 @@ from .arrow_captions import without_arrow_explanation, without_tree_shape_explan
 from .branch_normal import branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
+from .dependency_data import dependency_edges
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .framing import without_framing
@@ -234,7 +237,7 @@ def normal_form(intent: str) -> str:
     intent = titled_items(root_heading(intent))
     intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
-    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_jobs_as_arrows(intent)))))
+    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_dependencies_as_arrows(_jobs_as_arrows(intent))))))
     intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
     intent = fan_in_normal_form(intent)  # "a, b and c at the same time; once all three are done, d"
     intent = rejoin_normal_form(intent)  # "after both, X", "whichever happens, X" → "In both cases, X"
@@ -337,6 +340,20 @@ def _jobs_as_arrows(intent: str) -> str:
     lines = [f"{need} -> {job}" for job, needs in jobs for need in needs]
     lines += [job for job, needs in jobs if not needs and job not in needed]
     return "\n".join([caption.rstrip(":") + ":" if caption else "", *lines]).strip("\n")
+
+
+def _dependencies_as_arrows(intent: str) -> str:
+    """Dependency data with the way its arrows point (dependency_data.py): one "a -> b" line per edge, an
+    item on no edge on a line of its own, the caption as a heading; the instruction was read there."""
+    read = dependency_edges(intent)
+    if read is None:
+        return intent
+    caption, items, edges = read
+    # one clause each, "a -> b, c -> d" (a line that opens with a name after a line that ends on one
+    # would read as a case row)
+    lines = [", ".join(f"{tail} -> {head}" for tail, head in edges)]
+    lines += [item for item in items if not any(item in edge for edge in edges)]
+    return "\n".join([f"{caption}:" if caption else "", *lines]).strip("\n")
 
 
 def _json_as_text(intent: str) -> str:

@@ -15,6 +15,7 @@ from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
 from .condition_after_forms import conditions_after_steps
 from .decision_outline import read_decision_outline
+from .dependency_data import dependency_edges
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .fan_in_forms import trailing_parallel
 from .flows import (
@@ -791,6 +792,19 @@ def read_numbered_messages(intent: str) -> Graph | None:
     return None if statements is None else read_sentences(statements)
 
 
+def read_dependency_data(intent: str) -> Graph | None:
+    """ "services:\n  web:\n    depends_on: [api]" with the way its arrows point (dependency_data.py)."""
+    read = dependency_edges(intent)
+    if read is None:
+        return None
+    _, items, edges = read
+    graph = Graph(flow=True)
+    keys = {item: graph.node(item) for item in items}
+    for tail, head in edges:
+        graph.edge(keys[tail], keys[head])
+    return graph
+
+
 def read_groups(intent: str) -> Graph | None:
     """Declared groups drawn as clusters; the rest of the intent read by the cascade."""
     return read_grouped(intent, read_rest=_read_without_groups)
@@ -804,7 +818,7 @@ def _read_without_groups(text: str) -> Graph | None:
 # tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_notation_graph, read_json_graph, read_job_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
     read_parallel_outline, read_decision_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]
