@@ -88,3 +88,14 @@ def test_a_label_left_off_after_labels_were_asked_for_is_caught() -> None:
     reason = planted_reason(intent, [("route planner", "tile server"), ("tile server", "route planner", "tiles")])
     assert reason["code"] == "CONTENT_NOT_PLACED"
     assert "asks for labels" in reason["message"] and "'route planner' → 'tile server'" in reason["message"]
+
+
+@pytest.mark.parametrize("closing", ["draw as a tree, folder -> contents", "make this a tree diagram, parent -> child",
+                                     "sitemap diagram please", "Draw it from boss to person."])
+def test_a_request_to_draw_down_the_tree_is_framing(closing: str) -> None:
+    nodes, edges = drawn("- Garden\n  - Beds\n  - Shed\n    - Tools\n\n" + closing)
+    assert edges == {("Garden", "Beds"), ("Garden", "Shed"), ("Shed", "Tools")}
+
+
+def test_a_request_to_draw_up_the_tree_is_content() -> None:
+    assert without_framing("- Garden\n  - Beds\n\ndraw as a tree, child -> parent").endswith("child -> parent")

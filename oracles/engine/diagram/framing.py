@@ -43,7 +43,7 @@ _DRAWING_WORDS = frozenset("""
     participant participants party parties device devices machine machines department departments team teams
     person people actor actors component components service services system systems event events message messages
     answer answers handoff handoffs hand-off hand-offs transition transitions item items kind kinds per one
-    nothing fancy anything else just someone somebody for sure thank thanks dag id ids
+    nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
 # where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"
@@ -61,16 +61,25 @@ _WORD_RE = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])(?=\s)")
 
 
+# "parent -> child", "from boss to person", "folder → contents": arrows down a tree, the way a tree is
+# drawn anyway (the other way, "child -> parent", is content the drawing must show)
+_DOWN_THE_TREE_RE = re.compile(
+    r"(?:\bfrom\s+)?\b(?:the\s+)?(?:parent|boss|manager|folder|root|superior)s?\s*(?:->|→|=>|\bto\b)\s*(?:the\s+)?"
+    r"(?:child|children|person|people|reports?|contents?|leaf|leaves|subordinates?)\b",
+    re.IGNORECASE,
+)
+
+
 def framing_only(text: str) -> bool:
     """Every word of the text is an instruction, drawing or connecting word, or says where it goes."""
-    rest = _DESTINATION_RE.sub(" ", text)
+    rest = _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text))
     words = [w.casefold() for w in _WORD_RE.findall(rest)]
     return bool(words) and all(w in _WORDS for w in words)
 
 
 # A request names the drawing or asks politely: a step can be called "sketch", "build" or "render",
 # never "flowchart" or "pls".
-_ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph dag picture visualise visualize please pls box boxes node nodes
+_ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph dag sitemap taxonomy organigram picture visualise visualize please pls box boxes node nodes
     arrow arrows edge edges label labels labelled labeled participant participants""".split())
 # or opens with a request ("draw this state machine", "could you sketch that?")
 _REQUEST_OPENERS = frozenset("draw sketch render make create plot visualise visualize convert turn can could would".split())
@@ -80,11 +89,15 @@ _REQUEST_OPENERS = frozenset("draw sketch render make create plot visualise visu
 _STRUCTURE_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s|->|→|=>|[|\[\]{}()<>=@#`]|:(?!\s*$)|,(?!\s)")
 
 
+def _structure(sentence: str) -> bool:
+    return bool(_STRUCTURE_RE.search(_DOWN_THE_TREE_RE.sub(" ", sentence)))
+
+
 def _drops(sentence: str) -> bool:
     """A sentence (or clause) that only asks for the drawing: two words or more, one that asks or names
     the drawing, and nothing else."""
     listed = _WORD_RE.findall(sentence)
-    if _STRUCTURE_RE.search(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
+    if _structure(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
         return False
     asks = {w.casefold() for w in listed} & _ASKING_WORDS or listed[0].casefold() in _REQUEST_OPENERS
     return bool(asks) and framing_only(sentence)
