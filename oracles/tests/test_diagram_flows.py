@@ -705,7 +705,6 @@ def test_a_relation_phrase_drawn_as_a_step_is_refused() -> None:
 @pytest.mark.parametrize(
     "intent",
     [
-        "order → pick → pack → ship. If pick fails, go back to order.",
         "receive → validate → (ok) store / (bad) reject",
         "Steps:\n- fill form\n- submit\n- wait for approval (repeat weekly)\n- done",
     ],

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from .model import Graph, node_key
+from .state_configs import state_machine
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .yaml_data import as_json_graph, parse_yaml
 
@@ -154,6 +155,18 @@ def read_json_graph(intent: str) -> Graph | None:
     before, value, after = part
     if after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
         return None
+    machine = state_machine(value)
+    if machine is not None:  # {"initial": "draft", "states": {"draft": {"on": {"SUBMIT": "review"}}, …}}
+        _, states, transitions = machine
+        graph = Graph(flow=True)
+        for state in states:
+            graph.node(state)
+        for state, target, event in transitions:
+            tail, head = graph.node(state), graph.node(target)
+            if (tail, head) in graph._edge_keys:  # two events between the same states: an arrow each
+                graph.edges.append((tail, head, event))
+            graph.edge(tail, head, event)
+        return graph
     value = _json_shape(value)
     if value is None:
         return None

@@ -40,8 +40,9 @@ from .flow_check import (
     refuse_condition_drawn_as_step,
     separator_in_name,
 )
+from .framing import framing
 from .glue import _Reader
-from .glued_steps import refuse_glued_trigger, refuse_steps_as_edge_label
+from .glued_steps import refuse_emphasised_condition, refuse_glued_trigger, refuse_steps_as_edge_label
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
@@ -91,6 +92,9 @@ _ORDER_NOTE_RE = re.compile(r"\((?=[^()]*\b(?:after|before|once|until|when|unles
 _STEP_POINTERS = frozenset("all both each every everything others other rest remaining them these those they step steps "
                            "above previous prior preceding below earlier later".split())
 TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
+# Words that make a first line over a list its heading ("steps for the fire drill", "release runbook").
+_HEADING_WORDS = frozenset("""steps process procedure flow flowchart workflow pipeline sequence stages phases recipe checklist
+    runbook playbook plan notes routine""".split())
 # "do not include / don't draw / leave out / omit the X step": a step ruled out of the drawing
 _LEAVE_OUT_RE = re.compile(r"\b(?:(?:do\s+not|don['’]t|dont|never|no\s+need\s+to)\s+(?:include|draw|show|add|put\s+in|list|"
                            r"mention)|leave\s+out|omit|exclude|excluding|remove|drop)\b", re.IGNORECASE)
@@ -541,9 +545,30 @@ class Faithfulness:
                 end = start = index + 1
             elif token.kind == "nl" and start == 0 and self._markdown_heading(index):
                 end = start = index + 1  # "## Content pipeline" on a line of its own names the diagram
+            elif token.kind == "nl" and not any(t.kind == "nl" for t in self.tokens[:index]) and self._heading_line(index):
+                end = start = index + 1  # "## Runbook: disk full", "**Leak response**", "steps for the drill" over a list
             elif token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in ".!?"):
                 start = index + 1  # a heading starts a line or a sentence
         return end
+
+    def _heading_line(self, line_end: int) -> bool:
+        """The intent's first line is a heading on a line of its own: Markdown ("## Runbook: disk full"),
+        bold ("**Leak response**"), or words about steps over a list ("steps for friday's drill")."""
+        line = self.tokens[:line_end]
+        if not line or any(t.kind in ("arrow", "marker") for t in line):
+            return False
+        words = [t.text.casefold() for t in line if t.kind == "word"]
+        named = [w for w in words if w not in _CONNECT and w not in _INSTRUCT]
+        # ("on" names where: "## Runbook: disk full on db-01")
+        if not 0 < len(named) <= TITLE_MAX_WORDS or set(words) & (_CONDITION_WORDS - {"on"}):
+            return False
+        marks = "".join(t.text for t in line if t.kind == "punct")
+        if line[0].text == "#" or (re.fullmatch(r"(\*\*|__)[^*_]*\1", marks) and len(line) > 4
+                                   and line[0].text == line[1].text and line[-1].text == line[-2].text):
+            return True
+        following = next((t for t in self.tokens[line_end:] if t.kind != "nl"), None)
+        return bool(set(words) & _HEADING_WORDS) and not set(marks) & set(",;.?!") and following is not None \
+            and following.kind == "marker"
 
     def _markdown_heading(self, line_end: int) -> bool:
         """The intent's first line is a short Markdown heading ("# Release flow") without conditions."""
@@ -556,7 +581,11 @@ class Faithfulness:
 
     # --- relations ----------------------------------------------------------------------
     def expected(self, spans: list[Span]) -> Expected:
-        return _Reader(self.tokens, spans).read()
+        line_end = next((i for i, t in enumerate(self.tokens) if t.kind == "nl"), None)
+        # a heading on the first line names the diagram; the grammar reads from the line after it
+        skip = line_end + 1 if line_end is not None and spans and spans[0].start > line_end \
+            and self._heading_line(line_end) else 0
+        return _Reader(self.tokens, spans, skip).read()
 
     def _refuse_split_name(self) -> None:
         """"… forwards it to the order service. The order svc writes to Postgres": one step named two ways
@@ -604,7 +633,7 @@ class Faithfulness:
                                                           "but it is drawn. Send the steps without it, e.g. "
                                                           "'build -> deploy'.")
 
-    def run(self) -> None:
+    def run(self, labels_asked: bool = False) -> None:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
         self._refuse_left_out()
@@ -770,6 +799,7 @@ class Faithfulness:
         refuse_glued_qualifier(self.intent, self.nodes)
         refuse_actor_clause(self.nodes)
         refuse_glued_trigger(self.intent, self.nodes)  # a trigger verb joining two steps (glued_steps.py)
+        refuse_emphasised_condition(self.intent, self.nodes)  # "**review** → *approved* → **pay**"
         refuse_steps_as_edge_label(self.intent, self.edge_labels)
         refuse_note_as_edge_label(self.nodes, self.edge_labels)  # after the more precise label checks
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
@@ -794,7 +824,17 @@ class Faithfulness:
                                                         f"'{self.nodes[tail]}' → '{self.nodes[head]}', but the intent "
                                                         "states it for another connection.")
         refuse_unlabelled_answers(self.tokens, spans, self.edges)
+        if labels_asked:  # "label the arrows with the message": each label stated for an edge is drawn on it
+            self._refuse_unlabelled(expected)
         refuse_reporting_cycle(self.intent, self.nodes, drawn)
+
+    def _refuse_unlabelled(self, expected: Expected) -> None:
+        for (tail, head), stated in sorted(expected.edges.items()):
+            if stated and not self.edges.get((tail, head)):
+                said = max(sorted(stated), key=len)  # the whole phrase stated, not a word of it
+                raise EngineRefusal("CONTENT_NOT_PLACED", f"The intent asks for labels on the arrows, but '{said}' is "
+                                                          f"not drawn on '{self.nodes[tail]}' → '{self.nodes[head]}'. "
+                                                          "Write each label with its arrow, e.g. 'A -> B: message'.")
 
 
 def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]],
@@ -808,4 +848,4 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
         raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{explanation}': it may turn the pairs round. "
                                                   "Write each connection as 'a -> b' in the direction it goes.")
     rest, placed = account_for_groups(normal, nodes, edges, clusters or [])
-    Faithfulness(rest, placed, edges).run()
+    Faithfulness(rest, placed, edges).run(labels_asked=framing(intent)[1])

@@ -14,8 +14,8 @@ import re
 # case; before lower case not after a short abbreviation, "e.g. the cart", nor a list number, "2. in"), or a question mark before a capital or
 # a lower-case answer ("manager approves? yes → pay").
 SENTENCE_BREAK_RE = re.compile(
-    r"\n+|;\s*|(?<=[A-Za-z0-9)\]])\.\s+(?=[A-Z\"'(])|"
-    r"(?<=[A-Za-z)\]])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
+    r"\n+|;\s*|(?<=[A-Za-z0-9)\]\"'’”`])\.\s+(?=[A-Z\"'(])|"
+    r"(?<=[A-Za-z)\]\"'’”`])(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bapprox)(?<!\bno)"
     r"(?<!\b[A-Za-z])\.\s+(?=[a-z0-9<>≤≥])|\.\s*$|(?<=\?)\s+(?=[A-Z]|(?:yes|no)\b)"
 )
 

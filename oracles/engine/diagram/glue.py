@@ -72,9 +72,10 @@ _MANNER_WORDS = frozenset({"over", "via", "through", "using", "with"})
 class _Reader:
     """Reads the glue between drawn phrases into the edges the intent states."""
 
-    def __init__(self, tokens: list[Token], spans: list[Span]) -> None:
+    def __init__(self, tokens: list[Token], spans: list[Span], skip: int = 0) -> None:
         self.tokens = tokens
         self.spans = spans
+        self.skip = skip  # tokens of a heading line before the first name: no glue
         self.out = Expected()
 
     def _sig(self, start: int, end: int, labels: list[Span]) -> list[tuple[str, Span | None]]:
@@ -85,7 +86,13 @@ class _Reader:
         while index < end:
             if index in label_at:
                 span = label_at[index]
+                # "Server -> DB: query user": a message after the colon of an arrow line is the arrow's
+                # label, never a verb of its own
+                messaged = symbols[-1:] == [(":", None)] and self._arrow_head_before(start)
                 for position, inner in enumerate(self.tokens[span.start:span.end]):
+                    if messaged:
+                        symbols.append(("@", span))
+                        continue
                     if inner.kind == "word":
                         word = inner.text.casefold()
                         # "the cardiologist orders an echo from …": an actor's verb opening a drawn
@@ -114,6 +121,13 @@ class _Reader:
             index += 1
         return symbols
 
+    def _arrow_head_before(self, end: int) -> bool:
+        """Whether the name ending at `end` is the head of an arrow ("A -> B"), its words right after it."""
+        index = end - 1
+        while index >= 0 and (self.tokens[index].kind == "word" or self.tokens[index].text in _INNER_PUNCT):
+            index -= 1
+        return index >= 0 and self.tokens[index].kind == "arrow" and index < end - 1
+
     def read(self) -> Expected:
         cases = decision_outline_edges(self.tokens, self.spans) or case_outline_edges(self.tokens, self.spans)
         if cases is not None:  # "- check severity\n  - critical → page on-call\n  - warning → …"
@@ -131,8 +145,8 @@ class _Reader:
                 self.out.add(tail, head, set())
             return self.out
         nodes = [sp for sp in self.spans if sp.kind == "node"]
-        glue_bounds = [(nodes[i - 1].end if i else 0, nodes[i].start) for i in range(len(nodes))]
-        glue_bounds.append((nodes[-1].end if nodes else 0, len(self.tokens)))
+        glue_bounds = [(nodes[i - 1].end if i else self.skip, nodes[i].start) for i in range(len(nodes))]
+        glue_bounds.append((nodes[-1].end if nodes else self.skip, len(self.tokens)))
         labels = [sp for sp in self.spans if sp.kind == "label"]
         state = _State(self.out, len({t.level for t in self.tokens if t.kind == 'marker'}) > 1)
         # "… → End; No: Backorder": each answer from the question the intent puts it after, not the step before it
@@ -339,6 +353,40 @@ _PREAMBLE_FILLER = frozenset({"#", "where", "of", "for", "showing", "how", "that
                               "your", "is", "are", "it"})
 
 
+# What a step's outcome is called in a condition about it ("if pick fails", "when the upload times out").
+_OUTCOMES = ("fails", "failed", "passes", "passed", "succeeds", "succeeded", "errors", "errors out", "times out", "timed out",
+             "is rejected", "is approved", "is declined", "breaks", "crashes")
+
+
+def _step_in_condition(labels: list[str], keys: frozenset[str]) -> str | None:
+    """The drawn step a branch's condition is about: "if <step> fails", "when the <step> times out"."""
+    for label in labels:
+        words = label.split()
+        if not words or words[0] not in ("if", "when", "once", "whenever"):
+            continue
+        rest = " ".join(words[2:] if words[1:2] == ["the"] else words[1:])
+        named = [key for key in keys if any(rest == f"{key} {outcome}" for outcome in _OUTCOMES)]
+        if len(named) == 1:
+            return named[0]
+    return None
+
+
+_BACK_IN_GLUE_RE = re.compile(r"(?:^| )(?:back to|return to|returns to|repeat from)(?= |$)")
+_LOOP_EXIT_KEY_RE = re.compile(r"^after (?:the )?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                               r"\d{1,2}(?:st|nd|rd|th)|\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) \S")
+
+
+def _loop_exit_row(segment: list[tuple[str, Span | None]]) -> bool:
+    """ "after the third failure," / "after the 3rd timeout →" / "after 3 wrong:": one drawn label that
+    counts the tries (loop_exits.py), then at most an arrow or a colon."""
+    spans = {id(span): span for _, span in segment if span is not None}
+    rest = [symbol for symbol, span in segment if span is None]
+    if len(spans) != 1 or rest not in ([], ["->"], [":"]) or segment[0][1] is None:
+        return False
+    span = next(iter(spans.values()))
+    return span.kind == "label" and bool(_LOOP_EXIT_KEY_RE.match(span.key))
+
+
 class _Unreadable(EngineRefusal):
     def __init__(self, what: str) -> None:
         super().__init__("UNREADABLE_RELATION", f"I could not read how the steps around '{what}' connect; "
@@ -396,6 +444,7 @@ class _State:
         self.routing = False  # the branch open is a run of routes ("small parcels go to …")
         self.after_pending = False  # the name just read followed "after": the next name comes after it
         self.again_next = False  # the name being read is an earlier step named again ("… and X again")
+        self.loop_from: list[str] | None = None  # the step the last way back out of a branch or case row left
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
                   node: str | None) -> tuple[list[str], bool, bool]:
@@ -477,6 +526,13 @@ class _State:
         self.comma_list = False
 
     def glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool, next_relation: str = "") -> None:
+        self._glue(glue, node, first, next_relation)
+        if node is not None and _BACK_IN_GLUE_RE.search(_plain(glue)):
+            # "if apply fails, go back to fetch", "on timeout → back to send": the loop leaves the decider
+            decider = self.branch.decider if self.branch is not None else self.case_from
+            self.loop_from = list(decider) if decider else None
+
+    def _glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool, next_relation: str = "") -> None:
         if first:
             glue = _preamble(glue)
         segments = _split(glue)
@@ -485,6 +541,7 @@ class _State:
         self.carry = []
         joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = routed = False
         rejoin_only = False  # the rejoin is said only as "either way" / "in any case" (no "both")
+        exit_row = False  # "after the third failure, …": the way out of a loop
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
         bare_comma = True
@@ -524,6 +581,13 @@ class _State:
                 # "listening → processing when speech ends;" — a condition written after its edge
                 self.into.setdefault(self.group[-1], set()).update(seg_labels)
                 closed_by_label = segment[0] == ("(", None)  # "pending → cancelled (customer cancels) and …"
+                continue
+            if broke and relation is None and self.loop_from and _loop_exit_row(segment):
+                # "…; after the third failure, alert ops": out of the loop, from the step that failed
+                relation = (list(self.loop_from), True, False)
+                labels += seg_labels
+                self.loop_from = None
+                exit_row = True
                 continue
             if broke and from_all is None and any_source(plain) is not None:
                 from_all = any_source(plain)  # "From any of the three, a power fault switches to …"
@@ -670,7 +734,7 @@ class _State:
         self.routing = False
         if self.branch is not None and broke:
             self._close_branch()
-        if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2]):
+        if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2] and not exit_row):
             closed = self.closed_branch or (self.open_branch if rejoin and self.open_branch is not None
                                             and len(self.open_branch.ends) > 1 else None)
             around: list[str] = []
@@ -759,12 +823,16 @@ class _State:
                 self.out.add(self.last_node, node, set())
             self.group, self.into, self.last_node = [node], {node: set()}, node
             return
+        named = _step_in_condition(labels, self.node_keys) if opened and not alternative else None
         if self.branch is not None and self.branch.awaiting:
             self.branch.awaiting = False
-        elif opened and not alternative and (self.branch is None or not broke or self.branch.has_else):
+        elif opened and not alternative and (self.branch is None or not broke or self.branch.has_else
+                                             or (named is not None and named not in self.branch.decider)):
             if self.branch is not None:
                 self._close_branch()
-            decider = list(self.group) if self.group else ([self.last_node] if self.last_node else [])
+            # "… → apply → sync. If apply fails, go back to fetch": the branch leaves the step its
+            # condition is about, not the last one named
+            decider = [named] if named else list(self.group) if self.group else ([self.last_node] if self.last_node else [])
             if not decider:
                 raise _Unreadable(node)
             self.branch = _Branch(decider)

@@ -63,3 +63,22 @@ def refuse_steps_as_edge_label(intent: str, labels: dict[str, str]) -> None:
             raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' holds steps ('{first}', "
                                                          f"'{second}'); steps are nodes, not a note on a connection. "
                                                          f"Say them as a fan-out, e.g. 'a -> ({first}, {second}) -> b'.")
+
+
+# "**Manager review** → *approved* → **Finance review**": where steps are set in bold, a phrase set
+# in italics between them is how one leads to the other, not a step
+_BOLD_RE = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__")
+_ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\*)(?P<a>[^*\n]+?)(?<!\*)\*(?![*\w])|(?<![_\w])_(?!_)(?P<b>[^_\n]+?)(?<!_)_(?![_\w])")
+
+
+def refuse_emphasised_condition(intent: str, nodes: dict[str, str]) -> None:
+    """A drawn node written only in italics, in an intent whose steps are in bold, is refused."""
+    if not _BOLD_RE.search(intent):
+        return
+    italic = {" ".join(re.findall(r"[^\W_]+", (m.group("a") or m.group("b")).casefold())) for m in _ITALIC_RE.finditer(intent)}
+    plain = re.sub(_ITALIC_RE, " ", intent).casefold()
+    for key, label in nodes.items():
+        if key in italic and not re.search(rf"(?<!\w){_said(key.split())}(?!\w)", plain):
+            raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' is written in italics between steps set in "
+                                                        "bold; it reads as a condition. Write it on the connection, e.g. "
+                                                        f"'review -({label})-> next step'.")

@@ -37,6 +37,7 @@ class Graph:
     route_from: str | None = None  # the step "blood samples go to hematology, …" routes from
     event_rows: bool = False  # "Lid opened: washing → paused." rows: the text before the colon is the event
     questions: OpenQuestions = field(default_factory=OpenQuestions)  # which question the next "No:" answers
+    loop_from: str | None = None  # the step the last way back ("if X fails, go back to …") branched from
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:

@@ -15,6 +15,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
   one "name -> a" line per name listed, the cue lines dropped (they name no node)
 - YAML in the shapes of yaml_data.py → the JSON it stands for, then as JSON below
+- dependency data (YAML/JSON "depends_on", "needs", "after", "talks_to" lists) with the intent's word on which way
+  the arrows point → "a -> b" lines, the caption a heading (dependency_data.py)
+- a state-machine config ({"states": {s: {"on": {EVENT: target}}}}) → "s -> target: EVENT" lines (state_configs.py)
 - a JSON edge list → arrow lines; a JSON tree ({"name", "children"/"reports"}) → a nested bullet outline
 - a label inside an arrow ("=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →") → "-(label)->"
 - a notation block (Mermaid flowchart or sequenceDiagram, PlantUML) → its strict parse as "A -> B: label"
@@ -42,6 +45,16 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "(keys are units, values are their sub-units)" before a JSON object of objects → dropped
 - a heading hedged by one adverb ("Hiring comms, roughly:") → the heading ("Hiring comms:")
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
+- a retry limit after a way back, when an exit follows ("back to X (max 3 retries); after the 3rd timeout → give
+  up") → dropped, the exit says it (loop_exits.py)
+- a flat step list with conditional items ("2. If C, X; otherwise Y") → sentences: "A → B. If C, X; otherwise Y.
+  In both cases, D." (list_branches.py)
+- a relative clause between a sentence's subject and its verb ("The pump, which is controlled by the PLC, feeds
+  the tank") → a sentence of its own before it ("The pump is controlled by the PLC. The pump feeds the tank")
+  (relative_clauses.py)
+- a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
+  it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
+  for labels on the arrows makes every label the intent states for an edge required
 """
 
 from __future__ import annotations
@@ -54,15 +67,21 @@ from .arrow_captions import without_arrow_explanation, without_tree_shape_explan
 from .branch_normal import branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
+from .dependency_data import dependency_edges
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
+from .framing import without_framing
 from .gapping import ungapped
+from .list_branches import list_branches_as_sentences
+from .loop_exits import without_retry_limits
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
+from .relative_clauses import relative_clauses_apart
 from .role_names import named_roles
+from .state_configs import state_machine
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
@@ -207,6 +226,10 @@ _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
+    intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
+    intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
+    intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
@@ -214,7 +237,7 @@ def normal_form(intent: str) -> str:
     intent = titled_items(root_heading(intent))
     intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
-    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_jobs_as_arrows(intent)))))
+    intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_dependencies_as_arrows(_jobs_as_arrows(intent))))))
     intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
     intent = fan_in_normal_form(intent)  # "a, b and c at the same time; once all three are done, d"
     intent = rejoin_normal_form(intent)  # "after both, X", "whichever happens, X" → "In both cases, X"
@@ -319,6 +342,20 @@ def _jobs_as_arrows(intent: str) -> str:
     return "\n".join([caption.rstrip(":") + ":" if caption else "", *lines]).strip("\n")
 
 
+def _dependencies_as_arrows(intent: str) -> str:
+    """Dependency data with the way its arrows point (dependency_data.py): one "a -> b" line per edge, an
+    item on no edge on a line of its own, the caption as a heading; the instruction was read there."""
+    read = dependency_edges(intent)
+    if read is None:
+        return intent
+    caption, items, edges = read
+    # one clause each, "a -> b, c -> d" (a line that opens with a name after a line that ends on one
+    # would read as a case row)
+    lines = [", ".join(f"{tail} -> {head}" for tail, head in edges)]
+    lines += [item for item in items if not any(item in edge for edge in edges)]
+    return "\n".join([f"{caption}:" if caption else "", *lines]).strip("\n")
+
+
 def _json_as_text(intent: str) -> str:
     starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
     end = max(intent.rfind("}"), intent.rfind("]"))
@@ -332,6 +369,12 @@ def _json_as_text(intent: str) -> str:
             return intent
         starts, end = [0], len(intent) - 1
     lines: list[str] = []
+    machine = state_machine(value)
+    if machine is not None:  # a state-machine config: its title, then "state -> target: EVENT" lines
+        title, states, transitions = machine
+        lines = ([f"{title}:"] if title else []) + [f"{s} -> {t}: {e}" for s, t, e in transitions]
+        lines += [s for s in states if not any(s in (a, b) for a, b, _ in transitions)]
+        return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
     value = _graph_shape(value)
     if value is None:
         return intent

@@ -16,6 +16,7 @@ from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
 from .condition_after_forms import conditions_after_steps
 from .decision_outline import read_decision_outline
+from .dependency_data import dependency_edges
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .fan_in_forms import trailing_parallel
 from .flows import (
@@ -37,7 +38,10 @@ from .flows import (
     split_case_row,
     step_named_in,
 )
+from .framing import without_framing
 from .hierarchy import read_reporting_lines, read_tree_drawing
+from .list_branches import list_branches_as_sentences
+from .loop_exits import EXIT_RE, without_retry_limits
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
 from .outline import read_outline
@@ -45,6 +49,7 @@ from .parallel_forms import parallel_openers
 from .pipelines import read_job_graph
 from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
+from .relative_clauses import relative_clauses_apart
 from .sequences import numbered_messages, read_sequence
 from .step_refs import item_texts, read_step_references
 from .vocabulary import gerunds
@@ -97,8 +102,12 @@ def read_graph(intent: str) -> Graph:
 
     The cascade's contract: a reader returns None when the intent is not in its form, a Graph
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
-    # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}"
-    intent = without_tree_shape_explanation(without_arrow_explanation(intent))
+    # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}";
+    # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
+    intent = without_tree_shape_explanation(without_arrow_explanation(without_framing(intent)))
+    intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
+    intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
+    intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
@@ -265,6 +274,14 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.edge(tail, head, clean_label(event.group("event")))
         graph.flow = True
         return head
+    exit_ = EXIT_RE.match(statement) if graph.loop_from else None
+    if exit_:  # "…, go back to fetch; after the third failure, alert ops": out of the loop from the step that failed
+        start = len(graph.edges)
+        end = _read_chain(graph, "-> " + exit_.group("rest"), graph.loop_from)
+        tail, head, _ = graph.edges[start]
+        graph.edges[start] = (tail, head, clean_label(exit_.group("exit")))
+        graph.loop_from = None
+        return end
     # "check form =no=> show errors": a labelled arrow is an edge of its own, not a case row of the
     # step before; "once all three are done → X" joins a fan-out
     outcome = OUTCOME_ROW_RE.match(statement) if last and not graph.fan_out else None
@@ -414,6 +431,8 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
     graph.questions.condition(condition)
     start = len(graph.edges)
     end = _read_chain(graph, "-> " + rest, decider)
+    if BACK_WORDS_RE.search(rest):  # "on timeout → back to send request": a loop out of the decider
+        graph.loop_from = decider
     if len(graph.edges) > start:
         tail, head, _ = graph.edges[start]
         graph.edges[start] = (tail, head, clean_label(condition))
@@ -538,6 +557,8 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
         graph.edge(previous, key, label if index == 0 else None)
         previous = key
     graph.branch_ends.append(previous)
+    if BACK_WORDS_RE.search(written):  # "if it fails, go back to fetch": a loop out of the decider
+        graph.loop_from = decider
     # "if no PONG, fail over → restart pods → watch error rate": arrows after a branch may be the main
     # line going on, so a later "if …" may start from its last step (not "log it and then drop it")
     graph.branch_chain = len(parts) > 1 and bool(re.search(r"->|→|=>", written)) and previous not in known_before
@@ -807,6 +828,19 @@ def read_numbered_messages(intent: str) -> Graph | None:
     return None if statements is None else read_sentences(statements)
 
 
+def read_dependency_data(intent: str) -> Graph | None:
+    """ "services:\n  web:\n    depends_on: [api]" with the way its arrows point (dependency_data.py)."""
+    read = dependency_edges(intent)
+    if read is None:
+        return None
+    _, items, edges = read
+    graph = Graph(flow=True)
+    keys = {item: graph.node(item) for item in items}
+    for tail, head in edges:
+        graph.edge(keys[tail], keys[head])
+    return graph
+
+
 def read_groups(intent: str) -> Graph | None:
     """Declared groups drawn as clusters; the rest of the intent read by the cascade."""
     return read_grouped(intent, read_rest=_read_without_groups)
@@ -820,7 +854,7 @@ def _read_without_groups(text: str) -> Graph | None:
 # tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_notation_graph, read_json_graph, read_job_graph, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
     read_parallel_outline, read_decision_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

@@ -1,0 +1,153 @@
+"""The frame around an intent written as a message: a greeting before it ("Hi Jo,", "Hello,", "Dear
+team,"), a sign-off after it ("Thanks, Mara", "Cheers,\\nLee", "Regards,\\nKeiko", "Thanks so much!"),
+and sentences that only ask for the drawing or say how it should look ("Could you turn that into a
+flowchart for the wiki?", "One box per party, arrows labelled with the message.", "render this as a
+plain graph with the participants as nodes pls"). None of it names a step, a part or a relation.
+
+A sentence is a drawing request only when EVERY word of it is in the one list below (instruction
+and drawing words, the connecting words, kinds of box such as "party" or "device") or in a phrase
+saying where the drawing goes ("for the wiki", "for the break room wall"); one other word ("draw an
+arrow from the API to the DB", "I forget which order they go in, just draw them in order") and it
+stays, to be read or refused like any other. A request to put labels on the arrows is kept as a
+flag (`asks_for_labels`): the check then requires every stated label to be drawn.
+
+Read alike by the drafter (reading.py, before its cascade) and by the check's normal form
+(normal_forms.py): one list, so what is framing is decided once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .vocabulary import NOT_CONTENT
+
+_GREETING_RE = re.compile(
+    r"^\s*(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon|evening))"
+    r"(?:[ \t]+(?!(?:can|could|would|please|pls)\b)[\w.'’-]+){0,3}?[ \t]*(?:[,!:]|[ \t][—–-](?=\s)|(?=\n))[ \t]*\n*\s*",
+    re.IGNORECASE,
+)
+_SIGN_OFF_WORDS = (r"thanks|thank\s+you|thx|many\s+thanks|cheers|regards|best|best\s+regards|kind\s+regards|"
+                   r"warm\s+regards|best\s+wishes")  # not "ta": a TA is also a teaching assistant
+# the sign-off word, a thanks' intensifier, then at most a short name (capitalised, "HR", or a kiss "x")
+_SIGN_OFF_RE = re.compile(
+    rf"(?:^|(?<=[.!?\n]))\s*(?:{_SIGN_OFF_WORDS})(?:\s+(?:so\s+much|a\s+lot|in\s+advance))?[ \t]*[!.,]*"
+    r"(?:[ \t]*\n?[ \t]*(?:[A-Z][\w.'’-]*(?:[ \t]+[A-Z][\w.'’-]*){0,2}|xx?)[ \t]*[!.]?)?\s*$",
+    re.IGNORECASE,
+)
+_KISS_RE = re.compile(r"(?<=[.!?])\s+xx?\s*$")
+
+# Words of a drawing request beyond the check's instruction and connecting words.
+_DRAWING_WORDS = frozenset("""
+    box boxes node nodes arrow arrows edge edges label labels labelled labeled labelling labeling line lines shape shapes
+    circle circles diagram graph directed plain proper nice neat clean drawing picture convert turn into put keep
+    participant participants party parties device devices machine machines department departments team teams
+    person people actor actors component components service services system systems event events message messages
+    answer answers handoff handoffs hand-off hand-offs transition transitions item items kind kinds per one
+    nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
+""".split())
+_WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
+# where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"
+_DESTINATION_RE = re.compile(
+    r"\b(?:for|in|on|as\s+in|as\s+per)\s+(?:the|our|my|a|an)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:wiki|doc|docs|document|readme|deck|slide|slides|spec|page|presentation|handbook|manual|pack|wall|board|"
+    r"poster|confluence|notion|sop|training|onboarding\s+doc|design\s+doc|team\s+page|intranet)\b",
+    re.IGNORECASE,
+)
+_LABEL_REQUEST_RE = re.compile(
+    r"\blabel(?:led|ed|s)?\b|\bon\s+the\s+arrows?\b|\bon\s+arrows?\b|\bedge\s+labels?\b|\barrows?\s+(?:have|with|for)\b",
+    re.IGNORECASE)
+_WORD_RE = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+# A sentence ends at . ! ? before a space, or at a line break.
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])(?=\s)")
+
+
+# "parent -> child", "from boss to person", "folder → contents": arrows down a tree, the way a tree is
+# drawn anyway (the other way, "child -> parent", is content the drawing must show)
+_DOWN_THE_TREE_RE = re.compile(
+    r"(?:\bfrom\s+)?\b(?:the\s+)?(?:parent|boss|manager|folder|root|superior)s?\s*(?:->|→|=>|\bto\b)\s*(?:the\s+)?"
+    r"(?:child|children|person|people|reports?|contents?|leaf|leaves|subordinates?)\b",
+    re.IGNORECASE,
+)
+
+
+def framing_only(text: str) -> bool:
+    """Every word of the text is an instruction, drawing or connecting word, or says where it goes."""
+    rest = _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text))
+    words = [w.casefold() for w in _WORD_RE.findall(rest)]
+    return bool(words) and all(w in _WORDS for w in words)
+
+
+# A request names the drawing or asks politely: a step can be called "sketch", "build" or "render",
+# never "flowchart" or "pls".
+_ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph dag sitemap taxonomy organigram picture visualise visualize please pls box boxes node nodes
+    arrow arrows edge edges label labels labelled labeled participant participants""".split())
+# or opens with a request ("draw this state machine", "could you sketch that?")
+_REQUEST_OPENERS = frozenset("draw sketch render make create plot visualise visualize convert turn can could would".split())
+# A list item, a line of notation or data, an arrow: never a request, whatever its words.
+# (a colon only ends a heading of three words or more: "from: a" and "build:" are data; a comma with no
+# space after it is a table's)
+_STRUCTURE_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s|->|→|=>|[|\[\]{}()<>=@#`]|:(?!\s*$)|,(?!\s)")
+
+
+def _structure(sentence: str) -> bool:
+    return bool(_STRUCTURE_RE.search(_DOWN_THE_TREE_RE.sub(" ", sentence)))
+
+
+def _drops(sentence: str) -> bool:
+    """A sentence (or clause) that only asks for the drawing: two words or more, one that asks or names
+    the drawing, and nothing else."""
+    listed = _WORD_RE.findall(sentence)
+    if _structure(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
+        return False
+    asks = {w.casefold() for w in listed} & _ASKING_WORDS or listed[0].casefold() in _REQUEST_OPENERS
+    return bool(asks) and framing_only(sentence)
+
+
+def framing(intent: str) -> tuple[str, bool]:
+    """(the intent without its frame, whether a dropped sentence asked for labels on the arrows).
+
+    Requests are dropped from the ends only: the sentences before the first one that says something
+    and after the last one. A sentence between two steps is a step, however it is worded ("Label the
+    boxes.")."""
+    text = _GREETING_RE.sub("", intent, count=1)
+    text = _KISS_RE.sub("", text)
+    for _ in range(2):  # "Thanks!\n\nRegards, Keiko"
+        text = _SIGN_OFF_RE.sub("", text)
+    # (line, sentence) units; an indented line is part of a list or a block of data, one unit
+    units = [[piece for piece in ([line] if line[:1].isspace() else _SENTENCE_END_RE.split(line))]
+             for line in text.split("\n")]
+    flat = [(row, col) for row, pieces in enumerate(units) for col, piece in enumerate(pieces) if piece.strip()]
+    dropped: set[tuple[int, int]] = set()
+    for order in (flat, flat[::-1]):
+        for row, col in order:
+            piece = units[row][col]
+            if (col == 0 and piece[:1].isspace()) or not _drops(piece):
+                break
+            dropped.add((row, col))
+    asks_for_labels = any(_LABEL_REQUEST_RE.search(units[row][col]) for row, col in dropped)
+    kept = [(row, col) for row, col in flat if (row, col) not in dropped]
+    for position in {kept[0], kept[-1]} if kept else set():  # "Escalation policy, for the wiki diagram:"
+        row, col = position
+        units[row][col] = _without_framing_clause(units[row][col])
+    lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
+             for row, pieces in enumerate(units)]
+    return "\n".join(lines).strip(), asks_for_labels
+
+
+# "Escalation policy, for the wiki diagram:", "opening routine, draw as flowchart:", "steps for the
+# drill, can someone diagram pls": a trailing clause of framing words after a comma, before a colon
+# or the end of the sentence
+_TRAILING_CLAUSE_RE = re.compile(r",(?P<clause>\s[^,:;]+?)(?P<end>:\s*|[.!?]*\s*)$")
+
+
+def _without_framing_clause(sentence: str) -> str:
+    match = _TRAILING_CLAUSE_RE.search(sentence)
+    clause = match.group("clause") if match else ""
+    if match is None or not (_drops(clause) or _DESTINATION_RE.fullmatch(clause.strip())):
+        return sentence
+    return sentence[: match.start()] + match.group("end")
+
+
+def without_framing(intent: str) -> str:
+    """The intent without its greeting, sign-off and drawing requests."""
+    return framing(intent)[0]
