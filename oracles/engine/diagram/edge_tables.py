@@ -9,10 +9,10 @@ leaves it to the others. Lines around the table may only be a short heading or c
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from .agent_json import agent_graph, json_document
 from .model import Graph, node_key
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .yaml_data import as_json_graph, parse_yaml
@@ -73,29 +73,13 @@ def read_edge_table(intent: str) -> Graph | None:
     if columns is None:
         return None
     tail_at, head_at, label_at = columns
-    graph = Graph(flow=True)
+    graph = Graph(flow=True, exact=True)
     for _, cells in table[1:]:
         if cells is None or len(cells) != len(table[0][1]) or not cells[tail_at] or not cells[head_at]:  # type: ignore[arg-type]
             return None
         label = cells[label_at] if label_at is not None and cells[label_at].casefold() not in NO_LABEL_CELLS else None
         graph.edge(graph.node(cells[tail_at]), graph.node(cells[head_at]), label)
     return graph if graph.edges else None
-
-
-def _json_part(intent: str) -> tuple[str, Any, str] | None:
-    """(text before, the parsed JSON value, text after) for the intent's one JSON object or list."""
-    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
-    if not starts:
-        return None
-    start = min(starts)
-    end = max(intent.rfind("}"), intent.rfind("]"))
-    if end <= start:
-        return None
-    try:
-        value = json.loads(intent[start : end + 1])
-    except ValueError:
-        return None
-    return intent[:start], value, intent[end + 1 :]
 
 
 def _name(value: Any) -> str | None:
@@ -145,19 +129,25 @@ def _edge_of(item: Any) -> tuple[str, str, str | None] | None:
 
 def read_json_graph(intent: str) -> Graph | None:
     """None unless the intent holds one JSON edge list or tree (after at most a short heading)."""
-    part = _json_part(intent)
+    part = json_document(intent)
     if part is None:
         yaml_value = as_json_graph(parse_yaml(intent))  # the same shapes pasted as YAML
         part = None if yaml_value is None else ("", yaml_value, "")
     if part is None:
         return None
     before, value, after = part
-    if after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
+    agent = agent_graph(value)  # the shapes agents write (agent_json.py), in one of the shapes below
+    if agent is not None:
+        # a short request after the data ("draw this graph") is the check's to place, word by word
+        if len(after.split()) > 2 * CAPTION_MAX_WORDS or len(before.split()) > 2 * CAPTION_MAX_WORDS:
+            return None
+        value = agent.shape
+    elif after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
         return None
     value = _json_shape(value)
     if value is None:
         return None
-    graph = Graph(flow=True)
+    graph = Graph(flow=True, exact=True)
     steps = json_steps(value)
     if steps is not None:  # {"title": "Claims", "steps": ["receive", "assess", "pay"]}: one step after another
         keys = [graph.node(step) for step in steps]
@@ -192,10 +182,10 @@ def read_json_graph(intent: str) -> Graph | None:
             and all(isinstance(v, dict) for v in value.values())
             and not set(value) & set(NAME_KEYS)
         ):
-            graph = Graph(hierarchy=True)
+            graph = Graph(hierarchy=True, exact=True)
             _keyed_tree(graph, None, value)  # {"CEO": {"CTO": {}, "CFO": {}}}: keys are the names
         elif isinstance(value, dict) and _name(value) is not None:
-            graph = Graph(hierarchy=True)
+            graph = Graph(hierarchy=True, exact=True)
             _tree(graph, value)
         else:
             return None

@@ -186,6 +186,7 @@ class Faithfulness:
         self.edge_labels = {label_key(lbl): lbl for _, _, lbl in edges if lbl}
         # every drawn label, also on a second edge between the same two nodes (a sequence's messages)
         self.labelled = [(phrase_key(t), phrase_key(h), label_key(lbl)) for t, h, lbl in edges if lbl]
+        self.shortened: set[tuple[int, str]] = set()  # (start, node key) of a name said by its last or first words
 
     # --- grounding and coverage ---------------------------------------------------------
     def _content(self, index: int, preamble: bool) -> bool:
@@ -356,14 +357,18 @@ class Faithfulness:
                 owners = [k for k in self.nodes if k == suffix or k.endswith(" " + suffix)]
                 if owners != [key] or suffix in self.edge_labels or suffix.split()[0] in _CONNECT:
                     continue
-                candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
-                               if s > first_seen.get(key, len(self.tokens))]
+                shortened = [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
+                             if s > first_seen.get(key, len(self.tokens))]
+                self.shortened.update((sp.start, key) for sp in shortened)
+                candidates += shortened
             if len(words) > 1 and words[-1] in GENERIC_HEADS:  # "the origin" after "the origin server"
                 prefix = " ".join(words[:-1])
                 owners = [k for k in self.nodes if k == prefix or k.startswith(prefix + " ")]
                 if owners == [key] and prefix not in self.edge_labels and words[0] not in _CONNECT:
-                    candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
-                                   if s > first_seen.get(key, len(self.tokens))]
+                    shortened = [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
+                                 if s > first_seen.get(key, len(self.tokens))]
+                    self.shortened.update((sp.start, key) for sp in shortened)
+                    candidates += shortened
         candidates += self._gerund_spans(first_seen)
         candidates += self._mermaid_spans()
         heading = self._heading_end()
@@ -603,6 +608,16 @@ class Faithfulness:
                                                           "but it is drawn. Send the steps without it, e.g. "
                                                           "'build -> deploy'.")
 
+    def _refuse_loop_through_short_name(self, spans: list[Span], expected: Expected) -> None:
+        """ "Confirm pickup -> Pickup" drawn as one node going to itself: the short name was read as the
+        long one's, though it may be a step of its own. A loop said through a short name is not guessed."""
+        for span in spans:
+            if (span.start, span.key) in self.shortened and (span.key, span.key) in expected.edges:
+                short = " ".join(t.text for t in self.tokens[span.start:span.end])
+                raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not tell whether '{short}' is "
+                                                          f"'{self.nodes[span.key]}' or a step of its own. Name each "
+                                                          "step in full, e.g. 'confirm pickup -> collect parcel'.")
+
     def run(self) -> None:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
@@ -771,6 +786,7 @@ class Faithfulness:
         self.coverage(spans)
         self.counts_agree()
         expected = self.expected(spans)
+        self._refuse_loop_through_short_name(spans, expected)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)
         refuse_condition_about_another_step(self.nodes, self.edges)

@@ -35,6 +35,7 @@ class Graph:
     branch_chain: bool = False  # the last branch went on through several steps ("if C, A → B → W")
     route_from: str | None = None  # the step "blood samples go to hematology, …" routes from
     event_rows: bool = False  # "Lid opened: washing → paused." rows: the text before the colon is the event
+    exact: bool = False  # names given as data (JSON, a table): "Pickup" beside "Confirm pickup" is its own node
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:
@@ -46,7 +47,7 @@ class Graph:
         if len(label) > limit:
             raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
         key = node_key(label)
-        if key not in self.labels:
+        if key not in self.labels and not self.exact:
             # "the broker" after "the MQTT broker": a later mention by the name's last words is
             # the same node, when exactly one earlier name ends that way
             owners = [k for k in self.labels if k.endswith(" " + key)]
@@ -62,8 +63,8 @@ class Graph:
         """The key of an already named node the text names (as node() would find it), else None."""
         label = clean_label(text)
         key = node_key(label) if label else ""
-        if key in self.labels:
-            return key
+        if key in self.labels or self.exact:
+            return key if key in self.labels else None
         owners = [k for k in self.labels if k.endswith(" " + key)] if key else []
         return owners[0] if len(owners) == 1 else None
 

@@ -46,9 +46,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 
 from __future__ import annotations
 
-import json
 import re
 
+from .agent_json import agent_graph, json_document
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
@@ -66,6 +66,7 @@ from .role_names import named_roles
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
+from .wrapped_prose import wrapped_prose
 from .yaml_data import as_json_graph, parse_yaml
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
@@ -202,14 +203,19 @@ _TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+)?(?:top|roo
 
 # "connects to the switch and to the NAS" → "connects to the switch and the NAS": the preposition said again
 _AND_TO_AGAIN_RE = re.compile(r"(?P<first>\b(?P<to>to|into)\s+[^;.\n,]+?)\s+and\s+(?P=to)\s+(?=\S)", re.IGNORECASE)
+# "open event: Closed -> Open": before a row's colon, "event" says what the name before it is
+_NAMED_EVENT_RE = re.compile(r"(?:(?<=^)|(?<=[.;\n]\s)|(?<=\n))(?P<event>[A-Za-z][\w-]*(?: [\w-]+){0,2}?) event:(?=[^:.;\n]*(?:->|→))",
+                             re.IGNORECASE | re.MULTILINE)
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
+    intent = _NAMED_EVENT_RE.sub(lambda m: f"{m.group('event')}:", intent)  # "open event: A -> B" → "open: A -> B"
     intent = SCENE_RE.sub("", intent, count=1)
     intent = titled_items(root_heading(intent))
     intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
@@ -320,18 +326,21 @@ def _jobs_as_arrows(intent: str) -> str:
 
 
 def _json_as_text(intent: str) -> str:
-    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
-    end = max(intent.rfind("}"), intent.rfind("]"))
-    try:
-        if not starts or end <= min(starts):
-            raise ValueError("no JSON")
-        value = json.loads(intent[min(starts) : end + 1])
-    except ValueError:
+    document = json_document(intent)  # (a call around the data, "render_graph({…})", is frame)
+    if document is not None:
+        before, value, after = document
+    else:
         value = as_json_graph(parse_yaml(intent))  # the same shapes pasted as YAML: the whole intent
         if value is None:
             return intent
-        starts, end = [0], len(intent) - 1
+        before, after = "", ""
     lines: list[str] = []
+    agent = agent_graph(value)  # the shapes agents write, in one of the shapes below (agent_json.py)
+    if agent is not None:
+        value = agent.shape
+        # the title stands where a heading stands; a note is said after the data, to be placed
+        before = "\n".join(p for p in (before.strip(), f"{agent.title}:" if agent.title else "") if p)
+        after = "\n".join(p for p in (*(n if re.search(r"[.!?]$", n) else n + "." for n in agent.notes), after.strip()) if p)
     value = _graph_shape(value)
     if value is None:
         return intent
@@ -339,10 +348,10 @@ def _json_as_text(intent: str) -> str:
     if steps is not None:  # {"title": "Claims", "steps": [...]}: the title, then the steps one after another
         title, names = steps
         line = (f"{title}: " if title else "") + " -> ".join(names)
-        return intent[: min(starts)] + "\n" + line + "\n" + intent[end + 1 :]
+        return before + "\n" + line + "\n" + after
     if _name_lists(value):  # {"intake": ["triage"], …}: each name points to the names listed
         lines = [f"{tail} -> {head}" for tail, heads in value.items() for head in heads]
-        return intent[: min(starts)] + "\n" + ", ".join(lines) + "\n" + intent[end + 1 :]
+        return before + "\n" + ", ".join(lines) + "\n" + after
     declared = _group_lines(value)
     if declared is None:
         return intent
@@ -372,7 +381,7 @@ def _json_as_text(intent: str) -> str:
             return intent
     if not lines:
         return intent
-    return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
+    return before + "\n" + "\n".join(lines) + "\n" + after
 
 
 def _graph_shape(value: object) -> object:

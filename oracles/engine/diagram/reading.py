@@ -47,6 +47,7 @@ from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_re
 from .sequences import numbered_messages, read_sequence
 from .step_refs import item_texts, read_step_references
 from .vocabulary import gerunds
+from .wrapped_prose import wrapped_prose
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -96,6 +97,7 @@ def read_graph(intent: str) -> Graph:
     The cascade's contract: a reader returns None when the intent is not in its form, a Graph
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
     # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}"
+    intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_tree_shape_explanation(without_arrow_explanation(intent))
     for reader in READERS:
         graph = reader(intent)
@@ -243,7 +245,8 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     event = EVENT_ROW_RE.match(statement) if graph.event_rows else None
     if event:
         tail, head = graph.node(event.group("a")), graph.node(event.group("b"))
-        graph.edge(tail, head, clean_label(event.group("event")))
+        # "open event: Closed -> Open": "event" says what the name before it is; the event is "open"
+        graph.edge(tail, head, clean_label(re.sub(r"\s+event$", "", event.group("event").strip(), flags=re.IGNORECASE)))
         graph.flow = True
         return head
     # "check form =no=> show errors": a labelled arrow is an edge of its own, not a case row of the
