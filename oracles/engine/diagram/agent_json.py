@@ -166,6 +166,12 @@ def _text(value: Any) -> str | None:
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 
+def data_label(label: str | None) -> str | None:
+    """An edge label given as data, with "<=" written "≤": written out, "0.3 <= risk" holds the
+    reverse arrow "<=", which the check would read as an arrow between "0.3" and "risk"."""
+    return re.sub(r"\s*<=\s*", " ≤ ", label).strip() if label else label
+
+
 def _id(value: Any) -> str | None:
     if isinstance(value, bool):
         return None
@@ -294,7 +300,7 @@ def _edges_of(value: Any, steps: _Steps) -> list[tuple[str, str, str | None]] | 
 
 
 def _edge_list_shape(labels: list[str], edges: list[tuple[str, str, str | None]]) -> dict[str, Any]:
-    return {"nodes": labels, "edges": [[t, h, label] if label else [t, h] for t, h, label in edges]}
+    return {"nodes": labels, "edges": [[t, h, data_label(label)] if label else [t, h] for t, h, label in edges]}
 
 
 # --- the shapes ------------------------------------------------------------------------------

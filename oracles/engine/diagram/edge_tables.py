@@ -136,14 +136,12 @@ def read_json_graph(intent: str) -> Graph | None:
     if part is None:
         return None
     before, value, after = part
+    # a short request after the data ("draw this graph") is the check's to place, word by word
+    if len(after.split()) > 2 * CAPTION_MAX_WORDS or len(before.split()) > 2 * CAPTION_MAX_WORDS:
+        return None
     agent = agent_graph(value)  # the shapes agents write (agent_json.py), in one of the shapes below
     if agent is not None:
-        # a short request after the data ("draw this graph") is the check's to place, word by word
-        if len(after.split()) > 2 * CAPTION_MAX_WORDS or len(before.split()) > 2 * CAPTION_MAX_WORDS:
-            return None
         value = agent.shape
-    elif after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
-        return None
     value = _json_shape(value)
     if value is None:
         return None
@@ -209,7 +207,7 @@ def _json_shape(value: Any) -> Any:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _WRAPPER_KEYS \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    for alias, key in (("links", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
+    for alias, key in (("links", "edges"), ("connections", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
                        ("states", "nodes")):
         if isinstance(value, dict) and alias in value and key not in value:
             value = {(key if k == alias else k): v for k, v in value.items()}

@@ -54,6 +54,7 @@ from .arrow_captions import without_arrow_explanation, without_tree_shape_explan
 from .branch_normal import branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
+from .data_frames import is_frame
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .gapping import ungapped
@@ -212,6 +213,12 @@ _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
+    explained = without_tree_shape_explanation(without_arrow_explanation(intent))
+    data = _json_as_text(explained)
+    if data != explained:
+        # a graph given as JSON names its nodes exactly: the rewrites of prose below ("Tom" after "Tom
+        # Baker" is Tom Baker) would change a name the data states, so the data's lines are final
+        return _without_closing_request(data)
     intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
@@ -344,6 +351,9 @@ def _json_as_text(intent: str) -> str:
     value = _graph_shape(value)
     if value is None:
         return intent
+    tree = isinstance(value, dict) and not ({"nodes", "edges"} & set(value)) and not _name_lists(value)
+    # "draw this graph", "turn this into an org chart": a request for the data's drawing is frame
+    before, after = ("" if is_frame(text, tree) else text for text in (before, after))
     steps = _step_list(value)
     if steps is not None:  # {"title": "Claims", "steps": [...]}: the title, then the steps one after another
         title, names = steps
@@ -390,7 +400,7 @@ def _graph_shape(value: object) -> object:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("graph", "diagram", "data") \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    for alias, key in (("links", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
+    for alias, key in (("links", "edges"), ("connections", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
                        ("states", "nodes")):
         if isinstance(value, dict) and alias in value and key not in value:
             value = {(key if k == alias else k): v for k, v in value.items()}
