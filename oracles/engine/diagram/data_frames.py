@@ -38,3 +38,51 @@ def is_frame(text: str, tree: bool) -> bool:
         return False
     words = re.findall(r"[^\W_]+", text.casefold())
     return bool(words) and set(words) <= FRAME_WORDS
+
+
+def framed_heading(line: str, tree: bool = False) -> str:
+    """A line before the data with its request taken out: "" when it is all request ("draw this:"),
+    "Turnstile state machine:" for "Turnstile state machine, please draw it:" (a heading, then a
+    request after its comma); the line unchanged otherwise."""
+    text = line.strip()
+    if is_frame(text, tree):
+        return ""
+    head, comma, rest = text.rstrip(":").partition(",")
+    if comma and head.strip() and is_frame(rest, tree):
+        return head.strip() + ":"
+    return line
+
+
+# --- remarks around a pasted notation ----------------------------------------------------------
+# "can u render this as a proper diagram, our wiki's mermaid plugin is broken", "need this as an
+# image for the clinic SOP", "^ graphviz chokes on this, pls fix and render": a remark about the
+# paste asks for its drawing. It is frame when it asks for something (an anchor word), changes
+# nothing (no word of CHANGE_WORDS) and names nothing the notation draws (no content word of a
+# node or label); otherwise it stays text the check must place, and the answer is refused.
+REMARK_ANCHORS = frozenset("""render rendering renders draw diagram image picture png svg pdf plugin wiki broken fix
+    convert turn make show need needs pls please thanks thx cheers can could would graph chart flowchart proper
+    properly""".split())
+CHANGE_WORDS = frozenset("""add adding added insert include remove delete drop omit skip leave also plus change rename
+    replace instead move swap reverse reversed merge split connect link missing forgot forgotten but except without
+    only no never should must step steps stage stages extra another more fewer less""".split())
+REMARK_MAX_WORDS = 30
+# "(<--> = arrows both ways)": what a two-way link means, as it is read anyway
+_TWO_WAY_NOTE_RE = re.compile(r"\(?\s*<-->\s*(?:=|means|is)\s*(?:an?\s+)?(?:arrows?\s+)?(?:both\s+ways|(?:in\s+)?both\s+"
+                              r"directions|two[\s-]way|bidirectional)\s*\)?", re.IGNORECASE)
+
+
+def is_remark(text: str, drawn: list[str]) -> bool:
+    """Whether text beside a notation block only asks for its drawing (see above)."""
+    text = _TWO_WAY_NOTE_RE.sub(" ", text)
+    if not text.strip():
+        return True
+    words = re.findall(r"[^\W_]+(?:'[^\W_]+)?", text.casefold())
+    if not words or len(words) > REMARK_MAX_WORDS or re.search(r"->|→|=>|--", text):
+        return False
+    named = {w for label in drawn for w in re.findall(r"[^\W_]+", label.casefold())} - NOT_CONTENT["anywhere"]
+    return bool(set(words) & REMARK_ANCHORS) and not set(words) & CHANGE_WORDS and not set(words) & named
+
+
+def two_way_note(line: str) -> bool:
+    """ "(<--> = arrows both ways)" on a line of its own."""
+    return bool(_TWO_WAY_NOTE_RE.fullmatch(line.strip()))

@@ -35,6 +35,10 @@ def _cells(line: str) -> list[str] | None:
     line = line.strip()
     if line.startswith("|"):
         return [c.strip() for c in line.strip("|").split("|")]
+    if re.search(r"\S\s*\|\s*\S", line) and "\t" not in line:
+        # "From | To | Condition" without border pipes: every pipe parts two cells, so a row's last
+        # pipe ("Intake | Triage |") leaves an empty last cell
+        return [c.strip() for c in line.split("|")]
     if "\t" in line:
         return [c.strip() for c in line.split("\t")]
     if "," in line:
@@ -56,18 +60,28 @@ def _caption(line: str) -> bool:
     return len(line.split()) <= CAPTION_MAX_WORDS and not re.search(r"[,|>→]", line)
 
 
+def _heading(line: str) -> bool:
+    """"Vending machine transitions, please draw the state diagram:": a line that ends with a colon
+    before the table introduces it (the check reads its words as a heading, or refuses them)."""
+    return line.rstrip().endswith(":") and len(line.split()) <= 2 * CAPTION_MAX_WORDS and not re.search(r"[|>→]", line)
+
+
 def read_edge_table(intent: str) -> Graph | None:
     """None unless the intent is one headed table of edges (with at most a heading and a caption)."""
     lines = [line for line in intent.splitlines() if line.strip()]
     rows = [(i, _cells(line)) for i, line in enumerate(lines) if not _SEPARATOR_RE.match(line)]
     table = [(i, cells) for i, cells in rows if cells is not None and len(cells) > 1]
+    # the table starts at its header: a heading before it may hold a comma ("Turnstile, please draw:")
+    header = next((n for n, (_, cells) in enumerate(table) if _columns(cells) is not None), None)  # type: ignore[arg-type]
+    table = table[header:] if header is not None else table
     if len(table) < 2:
         return None
     first, last = table[0][0], table[-1][0]
     if [i for i, _ in table] != [i for i, _ in rows if first <= i <= last]:
         return None  # a line inside the table that is not a row
     others = [line for i, line in enumerate(lines) if i < first or i > last]
-    if len(others) > 2 or not all(_caption(line.rstrip(":")) for line in others):
+    if len(others) > 2 or not all(_caption(line.rstrip(":")) or (i < first and _heading(line))
+                                  for i, line in enumerate(lines) if i < first or i > last):
         return None
     columns = _columns(table[0][1])  # type: ignore[arg-type]
     if columns is None:

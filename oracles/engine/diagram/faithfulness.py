@@ -252,11 +252,18 @@ class Faithfulness:
                 return True
         return False
 
-    def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
+    def _occurrences(self, key: str, label: str, in_arrow: bool = False) -> list[tuple[int, int]]:
         wanted = key_words(key)
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
-        # words; a separator of names never does
+        # words; a separator of names never does — but an edge label's comma may, inside the arrow
+        # that carries it ("-(taxi via A, hold short 27L)->"), where no list of names is
         own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
+        if in_arrow and "," in label:
+            found = self._occurrences_with(wanted, label, own_punct | {","})
+            return [(s, e) for s, e in found if self._inside_arrow(s, e)]
+        return self._occurrences_with(wanted, label, own_punct)
+
+    def _occurrences_with(self, wanted: list[str], label: str, own_punct: set[str]) -> list[tuple[int, int]]:
         # a colon ends a heading ("Release: build …"): a name holds one only as a time ("14:02") or as
         # a whole list item ("- ceo: ahmed"), which run() checks
 
@@ -347,6 +354,8 @@ class Faithfulness:
                       if not (key in self.edge_labels and self._inside_arrow(s, e))]
         candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
                        for s, e in self._occurrences(key, label) if key not in self.nodes or self._inside_arrow(s, e)]
+        candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items() if "," in label
+                       for s, e in self._occurrences(key, label, in_arrow=True)]
         # "the broker" after "the MQTT broker": a name's last words, when no other drawn name ends
         # that way and they are not a name of their own, mention the same node (after it is named)
         first_seen = {sp.key: sp.start for sp in sorted(candidates, key=lambda sp: sp.start) if sp.kind == "node"}
@@ -600,6 +609,8 @@ class Faithfulness:
             said = phrase_key(self.intent[match.start():match.end() + 80])
             if any(said == n or said.startswith(n + " ") for n in self.nodes):
                 continue  # "drop the cache" is a step's own name
+            if self.intent[:match.start()].endswith("-(") and re.match(r"[^()]*\)->", self.intent[match.end():]):
+                continue  # "Online -(drop)-> Offline": the event "drop" is written inside its arrow
             rest = phrase_key(self.intent[match.end():match.end() + 80])
             named = next((self.nodes[n] for n in sorted(self.nodes, key=len, reverse=True)
                           if re.match(rf"(?:(?:the|a|an|any) )?{re.escape(n)}(?: |$)", rest)), None)

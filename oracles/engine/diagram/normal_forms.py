@@ -54,7 +54,7 @@ from .arrow_captions import without_arrow_explanation, without_tree_shape_explan
 from .branch_normal import branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
-from .data_frames import is_frame
+from .data_frames import framed_heading, is_frame
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .gapping import ungapped
@@ -266,6 +266,8 @@ def _row(line: str) -> list[str] | None:
     text = line.strip()
     if text.startswith("|") and text.endswith("|"):
         return [c.strip() for c in text[1:-1].split("|")]
+    if "|" in text and not text.startswith("|") and "\t" not in text and re.search(r"\S\s*\|\s*\S", text):
+        return [c.strip() for c in text.split("|")]  # "From | To | When": no border, each pipe parts two cells
     for separator in ("\t", ","):
         if separator in text:
             return [c.strip() for c in text.split(separator)]
@@ -276,10 +278,17 @@ def _table_as_arrows(intent: str) -> str:
     lines = [line for line in intent.splitlines() if line.strip() and not _RULE_RE.match(line)]
     rows = [_row(line) for line in lines]
     block = [i for i, r in enumerate(rows) if r is not None and len(r) > 1]
+
+    def roles_of(index: int) -> list[str]:
+        header = [re.sub(r"[^a-z]", "", c.casefold()) for c in rows[index]]  # type: ignore[union-attr]
+        return ["tail" if h in _TAILS else "head" if h in _HEADS else "label" if h in _LABELS else "?" for h in header]
+
+    # the table starts at its header; a heading with a comma before it ("Turnstile, please draw:") is no row
+    while len(block) > 2 and sorted(roles_of(block[0])) not in (["head", "tail"], ["head", "label", "tail"]):
+        block = block[1:]
     if len(block) < 2 or block != list(range(block[0], block[-1] + 1)):
         return intent
-    header = [re.sub(r"[^a-z]", "", c.casefold()) for c in rows[block[0]]]  # type: ignore[union-attr]
-    roles = ["tail" if h in _TAILS else "head" if h in _HEADS else "label" if h in _LABELS else "?" for h in header]
+    roles = roles_of(block[0])
     if sorted(roles) not in (["head", "tail"], ["head", "label", "tail"]):
         return intent
     arrows = []
@@ -290,7 +299,8 @@ def _table_as_arrows(intent: str) -> str:
         label = cells.get("label")
         label = None if label is None or label.casefold() in _EMPTY_CELLS else label
         arrows.append(_data_arrow(cells["tail"], cells["head"], label))
-    before = [line for i, line in enumerate(lines) if i < block[0]]
+    # "Turnstile state machine, please draw it:" → "Turnstile state machine:" (data_frames.py)
+    before = [framed_heading(line) for i, line in enumerate(lines) if i < block[0]]
     trailing = [line for i, line in enumerate(lines) if i > block[-1]]
     # only a caption about the drawing becomes the heading; a sentence after the table ("login is
     # preceded by intake", "Also a review step") stays after the arrows, where it must be placed
@@ -353,7 +363,8 @@ def _json_as_text(intent: str) -> str:
         return intent
     tree = isinstance(value, dict) and not ({"nodes", "edges"} & set(value)) and not _name_lists(value)
     # "draw this graph", "turn this into an org chart": a request for the data's drawing is frame
-    before, after = ("" if is_frame(text, tree) else text for text in (before, after))
+    before = "\n".join(framed_heading(line, tree) for line in before.splitlines())
+    after = "" if is_frame(after, tree) else after
     steps = _step_list(value)
     if steps is not None:  # {"title": "Claims", "steps": [...]}: the title, then the steps one after another
         title, names = steps

@@ -24,6 +24,7 @@ import re
 
 from ..contracts import EngineRefusal
 from ..limits import LAYOUT_LIMIT_REASON
+from .data_frames import is_remark, two_way_note
 from .limits import DIAGRAM_LIMITS
 from .mermaid import read_flowchart, read_sequence_diagram, read_state_diagram
 from .model import Graph
@@ -66,6 +67,10 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
         # text after the closing fence on its own line ("``` -> audit") is the intent's too, never dropped
         after = "\n".join([body[close].strip()[3:], *body[close + 1:]]).strip()
         body = body[:close]
+    elif kind != "plantuml" and (blank := _trailing_prose_at(body)) is not None:
+        # "sequenceDiagram … (blank line) draw this as a plain graph": prose after the block, unfenced
+        after = "\n".join(body[blank:]).strip()
+        body = body[:blank]
     elif kind == "plantuml":
         close = next((i for i, line in enumerate(body) if re.match(r"^\s*@enduml\b", line, re.IGNORECASE)), None)
         if close is not None:  # (text after "@enduml" on its line is the intent's too)
@@ -74,6 +79,19 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
     if len(after.split()) > _HEADING_MAX_WORDS:
         refuse("there is more than a short remark after the diagram; put it in the diagram or leave it out")
     return kind, before, body, after
+
+
+_NOTATION_SYNTAX_RE = re.compile(r"-->|->>|->|==>|-\.->|---|\[|\]|\{|\}|^\s*(?:participant|actor|end|note|%%)\b", re.IGNORECASE)
+
+
+def _trailing_prose_at(body: list[str]) -> int | None:
+    """Where prose after an unfenced block starts: the lines after its last blank line, when none of
+    them holds a link, a shape or a keyword of a notation; None when there are none such."""
+    blanks = [i for i, line in enumerate(body) if not line.strip()]
+    if not blanks or not any(line.strip() for line in body[blanks[-1]:]):
+        return None
+    tail = [line for line in body[blanks[-1]:] if line.strip()]
+    return None if any(_NOTATION_SYNTAX_RE.search(line) and not two_way_note(line) for line in tail) else blanks[-1]
 
 
 _MERMAID_DEFINITION_RE = re.compile(r"(?<![\w\]])[A-Za-z_]\w{0,20}(?:\[|\(|\{)[^\]\)\}\n]{1,120}(?:\]|\)|\})")
@@ -97,7 +115,7 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
         bare = re.search(rf"(?<![\w\]]){re.escape(node_id)}(?![\w\[({{])", intent[:definition.start()] + intent[definition.end():])
         if len(node_id) > 3 and not label.startswith(node_id.casefold()) and bare is None:
             return None
-    return "mermaid-flowchart", "", ["graph", *intent.splitlines()], ""
+    return "mermaid-bare-flowchart", "", ["graph", *intent.splitlines()], ""
 
 
 # Notations this reader does not draw: refused by name, never read as an outline or as arrows.
@@ -131,8 +149,9 @@ def read_notation(intent: str) -> Notation | None:
     if framed is None:
         return None
     kind, before, body, after = framed
-    parsed = {"mermaid-flowchart": read_flowchart, "mermaid-sequence": read_sequence_diagram,
-              "mermaid-state": read_state_diagram, "plantuml": read_plantuml}[kind](body)
+    parsed = {"mermaid-flowchart": lambda lines: read_flowchart(lines, mend=True), "mermaid-bare-flowchart": read_flowchart,
+              "mermaid-sequence": read_sequence_diagram, "mermaid-state": read_state_diagram,
+              "plantuml": read_plantuml}[kind](body)
     parsed.before, parsed.after = before, after
     if not parsed.edges:
         refuse("it has no connections")
@@ -167,11 +186,12 @@ def read_notation_graph(intent: str) -> Graph | None:
 
 
 def _arrow_line(tail: str, head: str, label: str | None) -> str:
-    """ "Tail -> Head: label", or "Tail -(label)-> Head" for a one-word label: inside the arrow a
-    lone word cannot read as glue ("API -> DB: query" would read "query" as the verb)."""
+    """ "Tail -(label)-> Head": inside the arrow a label cannot read as glue ("API -> DB: query" would
+    read "query" as the verb, "Doctor -> Patient: call in" "call" as one, "taxi via A, hold short"
+    the comma as a list); "Tail -> Head: label" only for a label the arrow cannot hold (brackets)."""
     if not label:
         return f"{tail} -> {head}"
-    return f"{tail} -({label})-> {head}" if re.fullmatch(r"[^\s()\[\]]+", label) else f"{tail} -> {head}: {label}"
+    return f"{tail} -({label})-> {head}" if re.fullmatch(r"[^()\[\]|\n]{1,60}", label) else f"{tail} -> {head}: {label}"
 
 
 def notation_as_arrows(intent: str) -> str:
@@ -182,7 +202,11 @@ def notation_as_arrows(intent: str) -> str:
         return intent
     # the notation's titles, and short prose before the block, stand where a heading stands: "Title:"
     # (longer prose stays as written: the check must place its words or refuse)
-    before = notation.before
+    # a remark that only asks for the drawing ("our wiki's mermaid plugin is broken, can you render
+    # this?") is frame; one that says more stays (data_frames.is_remark)
+    drawn = [*notation.nodes, *(label for _, _, label in notation.edges if label)]
+    before = "" if is_remark(notation.before, drawn) else notation.before
+    after = "" if is_remark(notation.after, drawn) else notation.after
     if before and (before.endswith(":") or len(before.split()) <= _TITLE_MAX_WORDS):
         before = before.rstrip(" :") + ":"
     lines = [before] if before else []
@@ -190,4 +214,4 @@ def notation_as_arrows(intent: str) -> str:
     joined = {label for edge in notation.edges for label in edge[:2]}
     lines += [_arrow_line(tail, head, label) for tail, head, label in notation.edges]
     lines += [f"- {label}" for label in notation.nodes if label not in joined]
-    return "\n".join([*lines, notation.after] if notation.after else lines)
+    return "\n".join([*lines, after] if after else lines)
