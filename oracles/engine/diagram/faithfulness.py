@@ -65,6 +65,7 @@ from .vocabulary import (
     _WORD,
     COVERAGE_PIECES_NAMED,
     FAN_IN_WINDOW,
+    NAME_ARROW,
     NODE_MAX_WORDS,
     NOT_CONTENT,
     ORDINALS,
@@ -75,6 +76,7 @@ from .vocabulary import (
     gerunds,
     key_words,
     label_key,
+    name_text,
     phrase_key,
     tokenize,
 )
@@ -258,6 +260,8 @@ class Faithfulness:
         # words; a separator of names never does — but an edge label's comma may, inside the arrow
         # that carries it ("-(taxi via A, hold short 27L)->"), where no list of names is
         own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
+        if name_text(label) != label:
+            own_punct.add(NAME_ARROW)  # "Map col A -> field_a" as the data states it
         if in_arrow and "," in label:
             found = self._occurrences_with(wanted, label, own_punct | {","})
             return [(s, e) for s, e in found if self._inside_arrow(s, e)]

@@ -58,6 +58,7 @@ from .data_frames import framed_heading, is_frame
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .gapping import ungapped
+from .gt_arrows import gt_as_arrows
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
@@ -66,7 +67,7 @@ from .rejoin_normal import rejoin_normal_form
 from .role_names import named_roles
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
-from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
+from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT, name_text
 from .wrapped_prose import wrapped_prose
 from .yaml_data import as_json_graph, parse_yaml
 
@@ -213,13 +214,13 @@ _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
-    explained = without_tree_shape_explanation(without_arrow_explanation(intent))
+    explained = gt_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)
     if data != explained:
         # a graph given as JSON names its nodes exactly: the rewrites of prose below ("Tom" after "Tom
         # Baker" is Tom Baker) would change a name the data states, so the data's lines are final
         return _without_closing_request(data)
-    intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
+    intent = _inline_labels_as_parens(notation_as_arrows(explained))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = _NAMED_EVENT_RE.sub(lambda m: f"{m.group('event')}:", intent)  # "open event: A -> B" → "open: A -> B"
@@ -322,6 +323,7 @@ def _data_arrow(tail: str, head: str, label: str | None) -> str:
     """A row or JSON edge as "tail -(label)-> head": a label inside the arrow is read as a label
     only, so one that opens with a verb ("notify order", "a") is not read as a relation or as a
     connecting word; a label the arrow cannot hold stays after a colon."""
+    tail, head, label = name_text(tail), name_text(head), name_text(label) if label else label
     if not label:
         return f"{tail} -> {head}"
     if _INSIDE_ARROW_RE.fullmatch(label.strip()):
@@ -368,10 +370,10 @@ def _json_as_text(intent: str) -> str:
     steps = _step_list(value)
     if steps is not None:  # {"title": "Claims", "steps": [...]}: the title, then the steps one after another
         title, names = steps
-        line = (f"{title}: " if title else "") + " -> ".join(names)
+        line = (f"{title}: " if title else "") + " -> ".join(name_text(n) for n in names)
         return before + "\n" + line + "\n" + after
     if _name_lists(value):  # {"intake": ["triage"], …}: each name points to the names listed
-        lines = [f"{tail} -> {head}" for tail, heads in value.items() for head in heads]
+        lines = [f"{name_text(tail)} -> {name_text(head)}" for tail, heads in value.items() for head in heads]
         return before + "\n" + ", ".join(lines) + "\n" + after
     declared = _group_lines(value)
     if declared is None:
@@ -386,7 +388,7 @@ def _json_as_text(intent: str) -> str:
             if not isinstance(name, str):
                 return intent
             if name not in named:
-                lines.append(name)
+                lines.append(name_text(name))
     elif isinstance(value, list):
         _edge_lines(value, lines)
     elif (
@@ -519,7 +521,7 @@ def _keyed_tree_lines(tree: dict[str, object], depth: int, lines: list[str]) -> 
     for name, kids in tree.items():
         if not isinstance(kids, dict):
             return False
-        lines.append("  " * depth + "- " + name)
+        lines.append("  " * depth + "- " + name_text(name))
         if not _keyed_tree_lines(kids, depth + 1, lines):  # type: ignore[arg-type]
             return False
     return True
@@ -527,7 +529,7 @@ def _keyed_tree_lines(tree: dict[str, object], depth: int, lines: list[str]) -> 
 
 def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
     if isinstance(node, str):
-        lines.append("  " * depth + "- " + node)
+        lines.append("  " * depth + "- " + name_text(node))
         return True
     if not isinstance(node, dict):
         return False
@@ -539,7 +541,7 @@ def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
     ]
     if not names or len(kids) > 1 or (kids and not isinstance(kids[0], list)):
         return False
-    lines.append("  " * depth + "- " + names[0])
+    lines.append("  " * depth + "- " + name_text(names[0]))
     return all(_tree_lines(kid, depth + 1, lines) for kid in (kids[0] if kids else []))
 
 

@@ -25,14 +25,16 @@ import re
 from ..contracts import EngineRefusal
 from ..limits import LAYOUT_LIMIT_REASON
 from .data_frames import is_remark, two_way_note
+from .dot_input import read_dot
 from .limits import DIAGRAM_LIMITS
 from .mermaid import read_flowchart, read_sequence_diagram, read_state_diagram
 from .model import Graph
 from .notation import Notation, refuse
 from .plantuml import read_plantuml
+from .vocabulary import name_text
 
 # --- the notation's frame: an optional request line, an optional code fence -----------------
-_FENCE_RE = re.compile(r"^\s*```\s*(?:mermaid|plantuml|puml|uml)?\s*$", re.IGNORECASE)
+_FENCE_RE = re.compile(r"^\s*```\s*(?:mermaid|plantuml|puml|uml|dot|graphviz|gv)?\s*$", re.IGNORECASE)
 _SEQUENCE_HEADER_RE = re.compile(r"^\s*sequenceDiagram\s*$", re.IGNORECASE)
 _PLANTUML_HEADER_RE = re.compile(r"^\s*@startuml\b.*$", re.IGNORECASE)
 # prose around the notation ("Render this as a diagram:", "thanks!") is short, and never a node
@@ -67,6 +69,12 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
         # text after the closing fence on its own line ("``` -> audit") is the intent's too, never dropped
         after = "\n".join([body[close].strip()[3:], *body[close + 1:]]).strip()
         body = body[:close]
+    elif kind == "dot":
+        # "digraph { … }" then "^ graphviz chokes on this": the block ends where its braces close
+        close = _closing_brace_line(body)
+        if close is not None:
+            after = "\n".join(body[close + 1:]).strip()
+            body = body[:close + 1]
     elif kind != "plantuml" and (blank := _trailing_prose_at(body)) is not None:
         # "sequenceDiagram … (blank line) draw this as a plain graph": prose after the block, unfenced
         after = "\n".join(body[blank:]).strip()
@@ -79,6 +87,16 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
     if len(after.split()) > _HEADING_MAX_WORDS:
         refuse("there is more than a short remark after the diagram; put it in the diagram or leave it out")
     return kind, before, body, after
+
+
+def _closing_brace_line(body: list[str]) -> int | None:
+    """The line where a DOT block's braces (outside quotes) balance again; None when they never do."""
+    depth = 0
+    for number, line in enumerate(body):
+        depth += sum(1 if c == "{" else -1 for c in re.sub(r'"(?:[^"\\\n]|\\.)*"', "", line) if c in "{}")
+        if depth <= 0 and "{" in "".join(body[: number + 1]):
+            return number
+    return None
 
 
 _NOTATION_SYNTAX_RE = re.compile(r"-->|->>|->|==>|-\.->|---|\[|\]|\{|\}|^\s*(?:participant|actor|end|note|%%)\b", re.IGNORECASE)
@@ -123,7 +141,10 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
 _OTHER_NOTATION_RE = re.compile(r"^\s*(?:classDiagram(?:-v2)?|erDiagram|journey|gantt|pie(?:\s+showData)?(?:\s+title\s.*)?|mindmap|"
                                 r"timeline|gitGraph|quadrantChart|requirementDiagram|C4(?:Context|Container|Component|Dynamic|"
                                 r"Deployment)|sankey-beta|xychart-beta|block-beta|packet-beta|kanban|architecture-beta|"
-                                r"@start(?!uml\b)[a-z]+|(?:strict\s+)?(?:di)?graph\s*[\w\"]*\s*\{.*)\s*$")
+                                r"@start(?!uml\b)[a-z]+)\s*$")
+# DOT: "digraph G {", "digraph {", "strict digraph \"x\" {", "digraph G" (brace on the next line), "graph {"
+_DOT_HEADER_RE = re.compile(r"^\s*(?:strict\s+)?(?:digraph(?:\s+(?:\"[^\"\n]*\"|\w+))?\s*(?:\{.*)?|"
+                            r"graph(?:\s+(?:\"[^\"\n]*\"|\w+))?\s*\{.*)$", re.IGNORECASE)
 
 
 def _header_kind(line: str) -> str | None:
@@ -131,6 +152,8 @@ def _header_kind(line: str) -> str | None:
         raise EngineRefusal("UNREADABLE_INTENT", f"'{line.strip()[:30]}' is a notation Forma does not read. Write the steps "
                                                   "as a Mermaid flowchart ('graph TD', 'A[Start] --> B[Check]'), a Mermaid "
                                                   "sequenceDiagram or stateDiagram, PlantUML, or arrows ('A -> B: label').")
+    if _DOT_HEADER_RE.match(line) and not re.match(r"^\s*graph\s+(?:TD|TB|LR|RL|BT)\b", line, re.IGNORECASE):
+        return "dot"
     if re.match(r"^\s*stateDiagram(?:-v2)?\s*$", line, re.IGNORECASE):
         return "mermaid-state"
     if _SEQUENCE_HEADER_RE.match(line):
@@ -151,7 +174,7 @@ def read_notation(intent: str) -> Notation | None:
     kind, before, body, after = framed
     parsed = {"mermaid-flowchart": lambda lines: read_flowchart(lines, mend=True), "mermaid-bare-flowchart": read_flowchart,
               "mermaid-sequence": read_sequence_diagram, "mermaid-state": read_state_diagram,
-              "plantuml": read_plantuml}[kind](body)
+              "plantuml": read_plantuml, "dot": read_dot}[kind](body)
     parsed.before, parsed.after = before, after
     if not parsed.edges:
         refuse("it has no connections")
@@ -189,6 +212,7 @@ def _arrow_line(tail: str, head: str, label: str | None) -> str:
     """ "Tail -(label)-> Head": inside the arrow a label cannot read as glue ("API -> DB: query" would
     read "query" as the verb, "Doctor -> Patient: call in" "call" as one, "taxi via A, hold short"
     the comma as a list); "Tail -> Head: label" only for a label the arrow cannot hold (brackets)."""
+    tail, head, label = name_text(tail), name_text(head), name_text(label) if label else label
     if not label:
         return f"{tail} -> {head}"
     return f"{tail} -({label})-> {head}" if re.fullmatch(r"[^()\[\]|\n]{1,60}", label) else f"{tail} -> {head}: {label}"
@@ -213,5 +237,5 @@ def notation_as_arrows(intent: str) -> str:
     lines += [title.rstrip(" :") + ":" for title in notation.titles]
     joined = {label for edge in notation.edges for label in edge[:2]}
     lines += [_arrow_line(tail, head, label) for tail, head, label in notation.edges]
-    lines += [f"- {label}" for label in notation.nodes if label not in joined]
+    lines += [f"- {name_text(label)}" for label in notation.nodes if label not in joined]
     return "\n".join([*lines, after] if after else lines)

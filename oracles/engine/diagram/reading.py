@@ -36,6 +36,7 @@ from .flows import (
     split_case_row,
     step_named_in,
 )
+from .gt_arrows import gt_as_arrows
 from .hierarchy import read_reporting_lines, read_tree_drawing
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
@@ -98,7 +99,7 @@ def read_graph(intent: str) -> Graph:
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
     # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}"
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
-    intent = without_tree_shape_explanation(without_arrow_explanation(intent))
+    intent = gt_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
