@@ -59,6 +59,7 @@ from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, 
 from .fan_in_normal import fan_in_normal_form
 from .gapping import ungapped
 from .gt_arrows import gt_as_arrows
+from .list_names import list_names_normal_form
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
@@ -220,7 +221,7 @@ def normal_form(intent: str) -> str:
         # a graph given as JSON names its nodes exactly: the rewrites of prose below ("Tom" after "Tom
         # Baker" is Tom Baker) would change a name the data states, so the data's lines are final
         return _without_closing_request(data)
-    intent = _inline_labels_as_parens(notation_as_arrows(explained))
+    intent = _inline_labels_as_parens(list_names_normal_form(notation_as_arrows(explained)))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = _NAMED_EVENT_RE.sub(lambda m: f"{m.group('event')}:", intent)  # "open event: A -> B" → "open: A -> B"
