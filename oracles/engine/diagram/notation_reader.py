@@ -31,7 +31,7 @@ from .mermaid import read_flowchart, read_sequence_diagram, read_state_diagram
 from .model import Graph
 from .notation import Notation, refuse
 from .plantuml import read_plantuml
-from .vocabulary import name_text
+from .vocabulary import NOT_CONTENT, name_text
 
 # --- the notation's frame: an optional request line, an optional code fence -----------------
 _FENCE_RE = re.compile(r"^\s*```\s*(?:mermaid|plantuml|puml|uml|dot|graphviz|gv)?\s*$", re.IGNORECASE)
@@ -209,13 +209,18 @@ def read_notation_graph(intent: str) -> Graph | None:
 
 
 def _arrow_line(tail: str, head: str, label: str | None) -> str:
-    """ "Tail -(label)-> Head": inside the arrow a label cannot read as glue ("API -> DB: query" would
-    read "query" as the verb, "Doctor -> Patient: call in" "call" as one, "taxi via A, hold short"
-    the comma as a list); "Tail -> Head: label" only for a label the arrow cannot hold (brackets)."""
+    """ "Tail -> Head: label", or "Tail -(label)-> Head" where after a colon the label would read as
+    glue: one word ("API -> DB: query" would read "query" as the verb), a label that opens with a
+    connecting word ("Doctor -> Patient: call in", "request changes") or holds a comma ("taxi via A,
+    hold short 27L" is one message, not a list). Inside the arrow it is a label only."""
     tail, head, label = name_text(tail), name_text(head), name_text(label) if label else label
     if not label:
         return f"{tail} -> {head}"
-    return f"{tail} -({label})-> {head}" if re.fullmatch(r"[^()\[\]|\n]{1,60}", label) else f"{tail} -> {head}: {label}"
+    words = re.findall(r"[^\W_]+", label.casefold())
+    glue = re.fullmatch(r"[^\s()\[\]]+", label) or "," in label or (words and words[0] in NOT_CONTENT["anywhere"])
+    if glue and re.fullmatch(r"[^()\[\]|\n]{1,60}", label):
+        return f"{tail} -({label})-> {head}"
+    return f"{tail} -> {head}: {label}"
 
 
 def notation_as_arrows(intent: str) -> str:
