@@ -58,6 +58,9 @@ ID_FLOW = json.dumps({"task": "draw_flowchart", "steps": [{"id": 1, "text": "Kne
                                                           {"id": 2, "text": "Risen enough?", "type": "decision"},
                                                           {"id": 3, "text": "Bake loaf"}],
                       "flow": "1->2; 2(no)->2; 2(yes)->3"})
+NAMED_FLOW = json.dumps({"request": "state diagram", "states": ["Docked", "Sailing", "Anchored"],
+                         "transitions": "Docked on cast off -> Sailing; Sailing -> Anchored on drop anchor; "
+                                        "Anchored -(weigh anchor)-> Sailing; Sailing -> Docked: moor"})
 RECORDS = json.dumps([{"name": "Inez", "title": "Head chef", "manager": None},
                       {"name": "Oskar", "title": "Sous chef", "manager": "Inez"},
                       {"name": "Pavel", "manager": "Oskar"}])
@@ -82,6 +85,8 @@ TOOL_CALL = json.dumps({"tool": "diagram.draw", "arguments": {"nodes": ["Sort ma
                        ("pour-gravel", "backfill"): None}),
         (ID_FLOW, {("Knead dough", "Risen enough?"): None, ("Risen enough?", "Risen enough?"): "no",
                    ("Risen enough?", "Bake loaf"): "yes"}),
+        (NAMED_FLOW, {("Docked", "Sailing"): "cast off", ("Sailing", "Anchored"): "drop anchor",
+                      ("Anchored", "Sailing"): "weigh anchor", ("Sailing", "Docked"): "moor"}),
         (RECORDS, {("Inez (Head chef)", "Oskar (Sous chef)"): None, ("Oskar (Sous chef)", "Pavel"): None}),
         (TITLED_TREE, {("Rhea (Editor)", "Sol (Copy editor)"): None, ("Rhea (Editor)", "Tam"): None}),
         # names given as data are exact: "Letters" is its own node, not a short mention of "Stamp letters"
@@ -120,6 +125,8 @@ def test_a_condition_with_at_most_is_drawn_with_its_sign() -> None:
         (json.dumps({"steps": [{"id": 1, "text": "Wash"}, {"id": 1, "text": "Dry"}], "flow": "1->1"}), "two steps have the id"),
         (json.dumps({"initial": "off", "states": {"off": {"on": {"PRESS": "of"}}, "on": {}}}), "'of'"),
         (json.dumps([{"name": "Ada", "manager": "Bea"}, {"name": "Bea", "manager": "Ada"}]), "exactly one person"),
+        (json.dumps({"states": ["Docked", "Sailing"], "transitions": "Docked on cast off -> Sailing; Sailing -> Harbour"}),
+         "'Sailing -> Harbour'"),
     ],
 )
 def test_ambiguous_agent_json_is_refused_naming_the_piece(intent: str, said: str) -> None:
@@ -172,6 +179,8 @@ def test_a_loop_said_through_a_short_name_is_refused() -> None:
         (RECORDS, [("Inez (Head chef)", "Oskar (Sous chef)"), ("Inez (Head chef)", "Pavel")]),
         (TOOL_CALL, [("Sort mail", "Stamp letters"), ("Stamp letters", "Stamp letters")]),
         (ID_FLOW, [("Knead dough", "Risen enough?"), ("Risen enough?", "Bake loaf", "yes")]),
+        (NAMED_FLOW, [("Docked", "Sailing", "cast off"), ("Sailing", "Anchored", "weigh anchor"),
+                      ("Anchored", "Sailing", "drop anchor"), ("Sailing", "Docked", "moor")]),
     ],
 )
 def test_planted_bugs_on_agent_json_are_caught(intent: str, edges: list[tuple[str, ...]]) -> None:

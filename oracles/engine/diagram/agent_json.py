@@ -283,9 +283,45 @@ def _edge(item: Any, steps: _Steps) -> tuple[str, str, str | None]:
     return steps.resolve(item[keys[tails[0]]]), steps.resolve(item[keys[heads[0]]]), _text(label)
 
 
+# "Idle on start -> Busy", "Idle -> Busy on start", "Idle -(start)-> Busy", "Idle -> Busy: start",
+# "Idle -> Busy (start)", "Idle -> Busy": a transition between two listed steps, written out
+_NAMED_ARROW_RES = (
+    re.compile(r"^(?P<a>.+?)\s+(?:on|when|if|upon)\s+(?P<label>.+?)\s*(?:->|→)\s*(?P<b>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<a>.+?)\s*(?:->|→)\s*(?P<b>.+?)\s+(?:on|when|if|upon)\s+(?P<label>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<a>.+?)\s*-\((?P<label>[^()]+)\)->\s*(?P<b>.+)$"),
+    re.compile(r"^(?P<a>.+?)\s*(?:->|→)\s*(?P<b>.+?)\s*\((?P<label>[^()]+)\)$"),
+    re.compile(r"^(?P<a>.+?)\s*(?:->|→)\s*(?P<b>.+?)(?:\s*:\s*(?P<label>.+))?$"),
+)
+
+
+def _named_arrow(statement: str, steps: _Steps) -> tuple[str, str, str | None] | None:
+    """The one transition a statement states between two listed steps (by name), or None; a
+    statement with two such readings is refused."""
+    readings = set()
+    for pattern in _NAMED_ARROW_RES:
+        match = pattern.match(statement)
+        if match is None:
+            continue
+        ends = [steps.by_name.get(_same_name(match.group(g))) for g in ("a", "b")]
+        if ends[0] and ends[1]:
+            readings.add((ends[0], ends[1], _text(match.group("label"))))
+    if len(readings) > 1:
+        raise refuse(f"'{statement[:50]}' can be read as more than one transition")
+    return next(iter(readings), None)
+
+
 def _edges_of(value: Any, steps: _Steps) -> list[tuple[str, str, str | None]] | None:
     if isinstance(value, str):  # "1->2; 2(no)->3"; a flow said in words is prose (wrapped_prose.py)
-        statements = [s.strip() for s in re.split(r"[;\n,]", value) if s.strip()]
+        statements = [s.strip() for s in re.split(r"[;\n]" if steps.by_name and not steps.by_id else r"[;\n,]", value)
+                      if s.strip()]
+        if steps.by_name and not steps.by_id:  # the steps are named: "Idle on start -> Busy; …"
+            named = [_named_arrow(s, steps) for s in statements]
+            if not any(named):
+                return None
+            bad = next((s for s, n in zip(statements, named, strict=True) if n is None), None)
+            if bad is not None:
+                raise refuse(f"'{bad[:40]}' is not a transition between two listed steps")
+            return [n for n in named if n]
         arrows = [_ID_ARROW_RE.match(s) for s in statements]
         if not any(arrows):
             return None
