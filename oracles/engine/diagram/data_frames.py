@@ -64,7 +64,8 @@ REMARK_ANCHORS = frozenset("""render rendering renders draw diagram image pictur
     properly""".split())
 CHANGE_WORDS = frozenset("""add adding added insert include remove delete drop omit skip leave also plus change rename
     replace instead move swap reverse reversed merge split connect link missing forgot forgotten but except without
-    only no never should must step steps stage stages extra another more fewer less""".split())
+    only no never should must step steps stage stages extra another more fewer less
+    first before after then next later finally when whenever if unless otherwise until once while""".split())
 REMARK_MAX_WORDS = 30
 # "(<--> = arrows both ways)": what a two-way link means, as it is read anyway
 _TWO_WAY_NOTE_RE = re.compile(r"\(?\s*<-->\s*(?:=|means|is)\s*(?:an?\s+)?(?:arrows?\s+)?(?:both\s+ways|(?:in\s+)?both\s+"
@@ -79,8 +80,13 @@ def is_remark(text: str, drawn: list[str]) -> bool:
     words = re.findall(r"[^\W_]+(?:'[^\W_]+)?", text.casefold())
     if not words or len(words) > REMARK_MAX_WORDS or re.search(r"->|→|=>|--", text):
         return False
-    named = {w for label in drawn for w in re.findall(r"[^\W_]+", label.casefold())} - NOT_CONTENT["anywhere"]
-    return bool(set(words) & REMARK_ANCHORS) and not set(words) & CHANGE_WORDS and not set(words) & named
+    named = {_stem(w) for label in drawn for w in re.findall(r"[^\W_]+", label.casefold())} - NOT_CONTENT["anywhere"]
+    return bool(set(words) & REMARK_ANCHORS) and not set(words) & CHANGE_WORDS and not {_stem(w) for w in words} & named
+
+
+def _stem(word: str) -> str:
+    """ "patients" and "patient", "checked" and "check": a name's word in another form still names it."""
+    return re.sub(r"(?:'s|ies|es|s|ed|ing)$", "", word) if len(word) > 4 else word
 
 
 def two_way_note(line: str) -> bool:

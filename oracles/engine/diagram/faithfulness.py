@@ -47,6 +47,7 @@ from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glu
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
+from .short_names import refuse_loop_through_short_name
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -623,16 +624,6 @@ class Faithfulness:
                                                           "but it is drawn. Send the steps without it, e.g. "
                                                           "'build -> deploy'.")
 
-    def _refuse_loop_through_short_name(self, spans: list[Span], expected: Expected) -> None:
-        """ "Confirm pickup -> Pickup" drawn as one node going to itself: the short name was read as the
-        long one's, though it may be a step of its own. A loop said through a short name is not guessed."""
-        for span in spans:
-            if (span.start, span.key) in self.shortened and (span.key, span.key) in expected.edges:
-                short = " ".join(t.text for t in self.tokens[span.start:span.end])
-                raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not tell whether '{short}' is "
-                                                          f"'{self.nodes[span.key]}' or a step of its own. Name each "
-                                                          "step in full, e.g. 'confirm pickup -> collect parcel'.")
-
     def run(self) -> None:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
@@ -801,7 +792,7 @@ class Faithfulness:
         self.coverage(spans)
         self.counts_agree()
         expected = self.expected(spans)
-        self._refuse_loop_through_short_name(spans, expected)
+        refuse_loop_through_short_name(self.tokens, spans, self.shortened, self.nodes, expected)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)
         refuse_condition_about_another_step(self.nodes, self.edges)
