@@ -81,7 +81,7 @@ def test_a_headerless_mermaid_chain_is_read_the_same_way() -> None:
 
 
 @pytest.mark.parametrize(("intent", "why"), [
-    ("graph LR\n  a[Client] <--> b[Server]", "two-way"),
+    ("graph LR\n  a[Client] <-->|sync| b[Server]", "two-way"),  # (a bare "<-->" is an arrow each way: mermaid_slips.py)
     ("graph TD\n  a[Start --> b[Stop]", "not closed"),
     ("graph TD\n  a[Save] --> b[Save]", "same label"),
     ("graph TD\n  a[Save] --> b[Check]\n  b is checked by a human", "Mermaid"),
@@ -153,7 +153,7 @@ def test_a_state_diagram_draws_states_and_events_and_its_start_and_end_markers()
     "classDiagram\n  Vehicle <|-- Bike\n  Vehicle <|-- Van",
     "journey\n  title Commute\n  section Morning\n    Catch bus: 3: Me",
     "erDiagram\n  USER ||--o{ POST : writes",
-    "digraph deps {\n  web -> api;\n  api -> db;\n}",
+    "graph deps {\n  web -- api;\n  api -- db;\n}",  # DOT is read (dot_input.py), but an undirected graph says no direction
 ])
 def test_a_notation_not_read_is_refused_by_name_never_drawn_as_an_outline(intent: str) -> None:
     reason = _refused(intent)

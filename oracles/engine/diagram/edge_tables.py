@@ -9,10 +9,10 @@ leaves it to the others. Lines around the table may only be a short heading or c
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from .agent_json import agent_graph, json_document
 from .model import Graph, node_key
 from .state_configs import state_machine
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
@@ -36,6 +36,10 @@ def _cells(line: str) -> list[str] | None:
     line = line.strip()
     if line.startswith("|"):
         return [c.strip() for c in line.strip("|").split("|")]
+    if re.search(r"\S\s*\|\s*\S", line) and "\t" not in line:
+        # "From | To | Condition" without border pipes: every pipe parts two cells, so a row's last
+        # pipe ("Intake | Triage |") leaves an empty last cell
+        return [c.strip() for c in line.split("|")]
     if "\t" in line:
         return [c.strip() for c in line.split("\t")]
     if "," in line:
@@ -57,46 +61,40 @@ def _caption(line: str) -> bool:
     return len(line.split()) <= CAPTION_MAX_WORDS and not re.search(r"[,|>→]", line)
 
 
+def _heading(line: str) -> bool:
+    """"Vending machine transitions, please draw the state diagram:": a line that ends with a colon
+    before the table introduces it (the check reads its words as a heading, or refuses them)."""
+    return line.rstrip().endswith(":") and len(line.split()) <= 2 * CAPTION_MAX_WORDS and not re.search(r"[|>→]", line)
+
+
 def read_edge_table(intent: str) -> Graph | None:
     """None unless the intent is one headed table of edges (with at most a heading and a caption)."""
     lines = [line for line in intent.splitlines() if line.strip()]
     rows = [(i, _cells(line)) for i, line in enumerate(lines) if not _SEPARATOR_RE.match(line)]
     table = [(i, cells) for i, cells in rows if cells is not None and len(cells) > 1]
+    # the table starts at its header: a heading before it may hold a comma ("Turnstile, please draw:")
+    header = next((n for n, (_, cells) in enumerate(table) if _columns(cells) is not None), None)  # type: ignore[arg-type]
+    table = table[header:] if header is not None else table
     if len(table) < 2:
         return None
     first, last = table[0][0], table[-1][0]
     if [i for i, _ in table] != [i for i, _ in rows if first <= i <= last]:
         return None  # a line inside the table that is not a row
     others = [line for i, line in enumerate(lines) if i < first or i > last]
-    if len(others) > 2 or not all(_caption(line.rstrip(":")) for line in others):
+    if len(others) > 2 or not all(_caption(line.rstrip(":")) or (i < first and _heading(line))
+                                  for i, line in enumerate(lines) if i < first or i > last):
         return None
     columns = _columns(table[0][1])  # type: ignore[arg-type]
     if columns is None:
         return None
     tail_at, head_at, label_at = columns
-    graph = Graph(flow=True)
+    graph = Graph(flow=True, exact=True)
     for _, cells in table[1:]:
         if cells is None or len(cells) != len(table[0][1]) or not cells[tail_at] or not cells[head_at]:  # type: ignore[arg-type]
             return None
         label = cells[label_at] if label_at is not None and cells[label_at].casefold() not in NO_LABEL_CELLS else None
         graph.edge(graph.node(cells[tail_at]), graph.node(cells[head_at]), label)
     return graph if graph.edges else None
-
-
-def _json_part(intent: str) -> tuple[str, Any, str] | None:
-    """(text before, the parsed JSON value, text after) for the intent's one JSON object or list."""
-    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
-    if not starts:
-        return None
-    start = min(starts)
-    end = max(intent.rfind("}"), intent.rfind("]"))
-    if end <= start:
-        return None
-    try:
-        value = json.loads(intent[start : end + 1])
-    except ValueError:
-        return None
-    return intent[:start], value, intent[end + 1 :]
 
 
 def _name(value: Any) -> str | None:
@@ -146,14 +144,15 @@ def _edge_of(item: Any) -> tuple[str, str, str | None] | None:
 
 def read_json_graph(intent: str) -> Graph | None:
     """None unless the intent holds one JSON edge list or tree (after at most a short heading)."""
-    part = _json_part(intent)
+    part = json_document(intent)
     if part is None:
         yaml_value = as_json_graph(parse_yaml(intent))  # the same shapes pasted as YAML
         part = None if yaml_value is None else ("", yaml_value, "")
     if part is None:
         return None
     before, value, after = part
-    if after.strip(" .\n") or len(before.split()) > 2 * CAPTION_MAX_WORDS:
+    # a short request after the data ("draw this graph") is the check's to place, word by word
+    if len(after.split()) > 2 * CAPTION_MAX_WORDS or len(before.split()) > 2 * CAPTION_MAX_WORDS:
         return None
     machine = state_machine(value)
     if machine is not None:  # {"initial": "draft", "states": {"draft": {"on": {"SUBMIT": "review"}}, …}}
@@ -167,10 +166,13 @@ def read_json_graph(intent: str) -> Graph | None:
                 graph.edges.append((tail, head, event))
             graph.edge(tail, head, event)
         return graph
+    agent = agent_graph(value)  # the shapes agents write (agent_json.py), in one of the shapes below
+    if agent is not None:
+        value = agent.shape
     value = _json_shape(value)
     if value is None:
         return None
-    graph = Graph(flow=True)
+    graph = Graph(flow=True, exact=True)
     steps = json_steps(value)
     if steps is not None:  # {"title": "Claims", "steps": ["receive", "assess", "pay"]}: one step after another
         keys = [graph.node(step) for step in steps]
@@ -205,10 +207,10 @@ def read_json_graph(intent: str) -> Graph | None:
             and all(isinstance(v, dict) for v in value.values())
             and not set(value) & set(NAME_KEYS)
         ):
-            graph = Graph(hierarchy=True)
+            graph = Graph(hierarchy=True, exact=True)
             _keyed_tree(graph, None, value)  # {"CEO": {"CTO": {}, "CFO": {}}}: keys are the names
         elif isinstance(value, dict) and _name(value) is not None:
-            graph = Graph(hierarchy=True)
+            graph = Graph(hierarchy=True, exact=True)
             _tree(graph, value)
         else:
             return None
@@ -232,7 +234,7 @@ def _json_shape(value: Any) -> Any:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _WRAPPER_KEYS \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    for alias, key in (("links", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
+    for alias, key in (("links", "edges"), ("connections", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
                        ("states", "nodes")):
         if isinstance(value, dict) and alias in value and key not in value:
             value = {(key if k == alias else k): v for k, v in value.items()}

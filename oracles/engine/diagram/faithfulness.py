@@ -49,6 +49,7 @@ from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glu
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
+from .short_names import refuse_loop_through_short_name
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -67,6 +68,7 @@ from .vocabulary import (
     _WORD,
     COVERAGE_PIECES_NAMED,
     FAN_IN_WINDOW,
+    NAME_ARROW,
     NODE_MAX_WORDS,
     NOT_CONTENT,
     ORDINALS,
@@ -77,6 +79,7 @@ from .vocabulary import (
     gerunds,
     key_words,
     label_key,
+    name_text,
     phrase_key,
     tokenize,
 )
@@ -191,6 +194,7 @@ class Faithfulness:
         self.edge_labels = {label_key(lbl): lbl for _, _, lbl in edges if lbl}
         # every drawn label, also on a second edge between the same two nodes (a sequence's messages)
         self.labelled = [(phrase_key(t), phrase_key(h), label_key(lbl)) for t, h, lbl in edges if lbl]
+        self.shortened: set[tuple[int, str]] = set()  # (start, node key) of a name said by its last or first words
 
     # --- grounding and coverage ---------------------------------------------------------
     def _content(self, index: int, preamble: bool) -> bool:
@@ -256,11 +260,20 @@ class Faithfulness:
                 return True
         return False
 
-    def _occurrences(self, key: str, label: str) -> list[tuple[int, int]]:
+    def _occurrences(self, key: str, label: str, in_arrow: bool = False) -> list[tuple[int, int]]:
         wanted = key_words(key)
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
-        # words; a separator of names never does
+        # words; a separator of names never does — but an edge label's comma may, inside the arrow
+        # that carries it ("-(taxi via A, hold short 27L)->"), where no list of names is
         own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
+        if name_text(label) != label:
+            own_punct.add(NAME_ARROW)  # "Map col A -> field_a" as the data states it
+        if in_arrow and "," in label:
+            found = self._occurrences_with(wanted, label, own_punct | {","})
+            return [(s, e) for s, e in found if self._inside_arrow(s, e)]
+        return self._occurrences_with(wanted, label, own_punct)
+
+    def _occurrences_with(self, wanted: list[str], label: str, own_punct: set[str]) -> list[tuple[int, int]]:
         # a colon ends a heading ("Release: build …"): a name holds one only as a time ("14:02") or as
         # a whole list item ("- ceo: ahmed"), which run() checks
 
@@ -351,6 +364,8 @@ class Faithfulness:
                       if not (key in self.edge_labels and self._inside_arrow(s, e))]
         candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
                        for s, e in self._occurrences(key, label) if key not in self.nodes or self._inside_arrow(s, e)]
+        candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items() if "," in label
+                       for s, e in self._occurrences(key, label, in_arrow=True)]
         # "the broker" after "the MQTT broker": a name's last words, when no other drawn name ends
         # that way and they are not a name of their own, mention the same node (after it is named)
         first_seen = {sp.key: sp.start for sp in sorted(candidates, key=lambda sp: sp.start) if sp.kind == "node"}
@@ -361,14 +376,18 @@ class Faithfulness:
                 owners = [k for k in self.nodes if k == suffix or k.endswith(" " + suffix)]
                 if owners != [key] or suffix in self.edge_labels or suffix.split()[0] in _CONNECT:
                     continue
-                candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
-                               if s > first_seen.get(key, len(self.tokens))]
+                shortened = [Span(s, e, "node", key, label) for s, e in self._occurrences(suffix, label)
+                             if s > first_seen.get(key, len(self.tokens))]
+                self.shortened.update((sp.start, key) for sp in shortened)
+                candidates += shortened
             if len(words) > 1 and words[-1] in GENERIC_HEADS:  # "the origin" after "the origin server"
                 prefix = " ".join(words[:-1])
                 owners = [k for k in self.nodes if k == prefix or k.startswith(prefix + " ")]
                 if owners == [key] and prefix not in self.edge_labels and words[0] not in _CONNECT:
-                    candidates += [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
-                                   if s > first_seen.get(key, len(self.tokens))]
+                    shortened = [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
+                                 if s > first_seen.get(key, len(self.tokens))]
+                    self.shortened.update((sp.start, key) for sp in shortened)
+                    candidates += shortened
         candidates += self._gerund_spans(first_seen)
         candidates += self._mermaid_spans()
         heading = self._heading_end()
@@ -625,6 +644,8 @@ class Faithfulness:
             said = phrase_key(self.intent[match.start():match.end() + 80])
             if any(said == n or said.startswith(n + " ") for n in self.nodes):
                 continue  # "drop the cache" is a step's own name
+            if self.intent[:match.start()].endswith("-(") and re.match(r"[^()]*\)->", self.intent[match.end():]):
+                continue  # "Online -(drop)-> Offline": the event "drop" is written inside its arrow
             rest = phrase_key(self.intent[match.end():match.end() + 80])
             named = next((self.nodes[n] for n in sorted(self.nodes, key=len, reverse=True)
                           if re.match(rf"(?:(?:the|a|an|any) )?{re.escape(n)}(?: |$)", rest)), None)
@@ -809,6 +830,7 @@ class Faithfulness:
         refuse_misplaced_answers(placed, self.nodes, self.labelled, set(self.edges))
         refuse_unstated_self_loops(self.tokens, spans, self.nodes, set(self.edges))
         expected = self.expected(spans)
+        refuse_loop_through_short_name(self.tokens, spans, self.shortened, self.nodes, expected)
         drawn = set(self.edges)
         refuse_condition_drawn_as_step(self.tokens, spans, drawn)
         refuse_condition_about_another_step(self.nodes, self.edges)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .mermaid_slips import mended_lines
 from .model import clean_label, node_key
 from .notation import Notation, qualified, refuse
 from .pseudo_states import marker_label, refuse_marker_clash
@@ -75,11 +76,13 @@ def _flow_label(text: str) -> str:
     return text.strip('"').strip()
 
 
-def read_flowchart(lines: list[str]) -> Notation:
+def read_flowchart(lines: list[str], mend: bool = False) -> Notation:
+    """A flowchart's parse; with `mend`, after its unambiguous slips are mended (mermaid_slips.py) —
+    only under a header that says it is Mermaid, never for loose "A[x] --> B" lines."""
     notation = Notation("mermaid-flowchart")
     header = _MERMAID_FLOW_HEADER_RE.match(lines[0])
     rest = header.group("rest") if header else ""
-    statements = _statements([rest, *lines[1:]])
+    statements = _statements(mended_lines([rest, *lines[1:]]) if mend else [rest, *lines[1:]])
     labels: dict[str, str] = {}  # id → label
     parsed: list[list[tuple[list[str], str | None]]] = []  # per statement: [(ids, label into them)]
     for statement in statements:

@@ -38,6 +38,7 @@ class Graph:
     event_rows: bool = False  # "Lid opened: washing → paused." rows: the text before the colon is the event
     questions: OpenQuestions = field(default_factory=OpenQuestions)  # which question the next "No:" answers
     loop_from: str | None = None  # the step the last way back ("if X fails, go back to …") branched from
+    exact: bool = False  # names given as data (JSON, a table): "Pickup" beside "Confirm pickup" is its own node
     _edge_keys: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def node(self, text: str) -> str:
@@ -49,7 +50,7 @@ class Graph:
         if len(label) > limit:
             raise EngineRefusal("LABEL_TOO_LONG", f"The node '{label[:40]}…' is longer than {limit} characters. Shorten it.")
         key = node_key(label)
-        if key not in self.labels:
+        if key not in self.labels and not self.exact:
             # "the broker" after "the MQTT broker": a later mention by the name's last words is
             # the same node, when exactly one earlier name ends that way
             owners = [k for k in self.labels if k.endswith(" " + key)]
@@ -67,8 +68,8 @@ class Graph:
         """The key of an already named node the text names (as node() would find it), else None."""
         label = clean_label(text)
         key = node_key(label) if label else ""
-        if key in self.labels:
-            return key
+        if key in self.labels or self.exact:
+            return key if key in self.labels else None
         owners = [k for k in self.labels if k.endswith(" " + key)] if key else []
         return owners[0] if len(owners) == 1 else None
 

@@ -59,20 +59,23 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 
 from __future__ import annotations
 
-import json
 import re
 
+from .agent_json import agent_graph, json_document
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
+from .data_frames import framed_heading, is_frame
 from .dependency_data import dependency_edges
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .framing import without_framing
 from .gapping import ungapped
+from .gt_arrows import gt_as_arrows
 from .list_branches import list_branches_as_sentences
+from .list_names import list_names_normal_form
 from .loop_exits import without_retry_limits
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
@@ -84,7 +87,8 @@ from .role_names import named_roles
 from .state_configs import state_machine
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
-from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT
+from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT, name_text
+from .wrapped_prose import wrapped_prose
 from .yaml_data import as_json_graph, parse_yaml
 
 _MANAGES_RE = re.compile(r"\bis\s+(?:the\s+)?(?:boss|head|manager|supervisor)\s+of\b|\bis\s+in\s+charge\s+of\b", re.IGNORECASE)
@@ -221,18 +225,29 @@ _TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+)?(?:top|roo
 
 # "connects to the switch and to the NAS" → "connects to the switch and the NAS": the preposition said again
 _AND_TO_AGAIN_RE = re.compile(r"(?P<first>\b(?P<to>to|into)\s+[^;.\n,]+?)\s+and\s+(?P=to)\s+(?=\S)", re.IGNORECASE)
+# "open event: Closed -> Open": before a row's colon, "event" says what the name before it is
+_NAMED_EVENT_RE = re.compile(r"(?:(?<=^)|(?<=[.;\n]\s)|(?<=\n))(?P<event>[A-Za-z][\w-]*(?: [\w-]+){0,2}?) event:(?=[^:.;\n]*(?:->|→))",
+                             re.IGNORECASE | re.MULTILINE)
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
-    intent = _inline_labels_as_parens(notation_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent))))
+    explained = gt_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
+    data = _json_as_text(explained)
+    if data != explained:
+        # a graph given as JSON names its nodes exactly: the rewrites of prose below ("Tom" after "Tom
+        # Baker" is Tom Baker) would change a name the data states, so the data's lines are final
+        return _without_closing_request(data)
+    intent = _inline_labels_as_parens(list_names_normal_form(notation_as_arrows(explained)))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
+    intent = _NAMED_EVENT_RE.sub(lambda m: f"{m.group('event')}:", intent)  # "open event: A -> B" → "open: A -> B"
     intent = SCENE_RE.sub("", intent, count=1)
     intent = titled_items(root_heading(intent))
     intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
@@ -276,6 +291,8 @@ def _row(line: str) -> list[str] | None:
     text = line.strip()
     if text.startswith("|") and text.endswith("|"):
         return [c.strip() for c in text[1:-1].split("|")]
+    if "|" in text and not text.startswith("|") and "\t" not in text and re.search(r"\S\s*\|\s*\S", text):
+        return [c.strip() for c in text.split("|")]  # "From | To | When": no border, each pipe parts two cells
     for separator in ("\t", ","):
         if separator in text:
             return [c.strip() for c in text.split(separator)]
@@ -286,10 +303,17 @@ def _table_as_arrows(intent: str) -> str:
     lines = [line for line in intent.splitlines() if line.strip() and not _RULE_RE.match(line)]
     rows = [_row(line) for line in lines]
     block = [i for i, r in enumerate(rows) if r is not None and len(r) > 1]
+
+    def roles_of(index: int) -> list[str]:
+        header = [re.sub(r"[^a-z]", "", c.casefold()) for c in rows[index]]  # type: ignore[union-attr]
+        return ["tail" if h in _TAILS else "head" if h in _HEADS else "label" if h in _LABELS else "?" for h in header]
+
+    # the table starts at its header; a heading with a comma before it ("Turnstile, please draw:") is no row
+    while len(block) > 2 and sorted(roles_of(block[0])) not in (["head", "tail"], ["head", "label", "tail"]):
+        block = block[1:]
     if len(block) < 2 or block != list(range(block[0], block[-1] + 1)):
         return intent
-    header = [re.sub(r"[^a-z]", "", c.casefold()) for c in rows[block[0]]]  # type: ignore[union-attr]
-    roles = ["tail" if h in _TAILS else "head" if h in _HEADS else "label" if h in _LABELS else "?" for h in header]
+    roles = roles_of(block[0])
     if sorted(roles) not in (["head", "tail"], ["head", "label", "tail"]):
         return intent
     arrows = []
@@ -300,7 +324,8 @@ def _table_as_arrows(intent: str) -> str:
         label = cells.get("label")
         label = None if label is None or label.casefold() in _EMPTY_CELLS else label
         arrows.append(_data_arrow(cells["tail"], cells["head"], label))
-    before = [line for i, line in enumerate(lines) if i < block[0]]
+    # "Turnstile state machine, please draw it:" → "Turnstile state machine:" (data_frames.py)
+    before = [framed_heading(line) for i, line in enumerate(lines) if i < block[0]]
     trailing = [line for i, line in enumerate(lines) if i > block[-1]]
     # only a caption about the drawing becomes the heading; a sentence after the table ("login is
     # preceded by intake", "Also a review step") stays after the arrows, where it must be placed
@@ -322,6 +347,7 @@ def _data_arrow(tail: str, head: str, label: str | None) -> str:
     """A row or JSON edge as "tail -(label)-> head": a label inside the arrow is read as a label
     only, so one that opens with a verb ("notify order", "a") is not read as a relation or as a
     connecting word; a label the arrow cannot hold stays after a colon."""
+    tail, head, label = name_text(tail), name_text(head), name_text(label) if label else label
     if not label:
         return f"{tail} -> {head}"
     if _INSIDE_ARROW_RE.fullmatch(label.strip()):
@@ -357,35 +383,42 @@ def _dependencies_as_arrows(intent: str) -> str:
 
 
 def _json_as_text(intent: str) -> str:
-    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
-    end = max(intent.rfind("}"), intent.rfind("]"))
-    try:
-        if not starts or end <= min(starts):
-            raise ValueError("no JSON")
-        value = json.loads(intent[min(starts) : end + 1])
-    except ValueError:
+    document = json_document(intent)  # (a call around the data, "render_graph({…})", is frame)
+    if document is not None:
+        before, value, after = document
+    else:
         value = as_json_graph(parse_yaml(intent))  # the same shapes pasted as YAML: the whole intent
         if value is None:
             return intent
-        starts, end = [0], len(intent) - 1
+        before, after = "", ""
     lines: list[str] = []
     machine = state_machine(value)
     if machine is not None:  # a state-machine config: its title, then "state -> target: EVENT" lines
         title, states, transitions = machine
         lines = ([f"{title}:"] if title else []) + [f"{s} -> {t}: {e}" for s, t, e in transitions]
         lines += [s for s in states if not any(s in (a, b) for a, b, _ in transitions)]
-        return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
+        return before + "\n" + "\n".join(lines) + "\n" + after
+    agent = agent_graph(value)  # the shapes agents write, in one of the shapes below (agent_json.py)
+    if agent is not None:
+        value = agent.shape
+        # the title stands where a heading stands; a note is said after the data, to be placed
+        before = "\n".join(p for p in (before.strip(), f"{agent.title}:" if agent.title else "") if p)
+        after = "\n".join(p for p in (*(n if re.search(r"[.!?]$", n) else n + "." for n in agent.notes), after.strip()) if p)
     value = _graph_shape(value)
     if value is None:
         return intent
+    tree = isinstance(value, dict) and not ({"nodes", "edges"} & set(value)) and not _name_lists(value)
+    # "draw this graph", "turn this into an org chart": a request for the data's drawing is frame
+    before = "\n".join(framed_heading(line, tree) for line in before.splitlines())
+    after = "" if is_frame(after, tree) else after
     steps = _step_list(value)
     if steps is not None:  # {"title": "Claims", "steps": [...]}: the title, then the steps one after another
         title, names = steps
-        line = (f"{title}: " if title else "") + " -> ".join(names)
-        return intent[: min(starts)] + "\n" + line + "\n" + intent[end + 1 :]
+        line = (f"{title}: " if title else "") + " -> ".join(name_text(n) for n in names)
+        return before + "\n" + line + "\n" + after
     if _name_lists(value):  # {"intake": ["triage"], …}: each name points to the names listed
-        lines = [f"{tail} -> {head}" for tail, heads in value.items() for head in heads]
-        return intent[: min(starts)] + "\n" + ", ".join(lines) + "\n" + intent[end + 1 :]
+        lines = [f"{name_text(tail)} -> {name_text(head)}" for tail, heads in value.items() for head in heads]
+        return before + "\n" + ", ".join(lines) + "\n" + after
     declared = _group_lines(value)
     if declared is None:
         return intent
@@ -399,7 +432,7 @@ def _json_as_text(intent: str) -> str:
             if not isinstance(name, str):
                 return intent
             if name not in named:
-                lines.append(name)
+                lines.append(name_text(name))
     elif isinstance(value, list):
         _edge_lines(value, lines)
     elif (
@@ -415,7 +448,7 @@ def _json_as_text(intent: str) -> str:
             return intent
     if not lines:
         return intent
-    return intent[: min(starts)] + "\n" + "\n".join(lines) + "\n" + intent[end + 1 :]
+    return before + "\n" + "\n".join(lines) + "\n" + after
 
 
 def _graph_shape(value: object) -> object:
@@ -424,7 +457,7 @@ def _graph_shape(value: object) -> object:
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("graph", "diagram", "data") \
             and isinstance(next(iter(value.values())), dict):
         value = next(iter(value.values()))
-    for alias, key in (("links", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
+    for alias, key in (("links", "edges"), ("connections", "edges"), ("messages", "edges"), ("transitions", "edges"), ("participants", "nodes"),
                        ("states", "nodes")):
         if isinstance(value, dict) and alias in value and key not in value:
             value = {(key if k == alias else k): v for k, v in value.items()}
@@ -532,7 +565,7 @@ def _keyed_tree_lines(tree: dict[str, object], depth: int, lines: list[str]) -> 
     for name, kids in tree.items():
         if not isinstance(kids, dict):
             return False
-        lines.append("  " * depth + "- " + name)
+        lines.append("  " * depth + "- " + name_text(name))
         if not _keyed_tree_lines(kids, depth + 1, lines):  # type: ignore[arg-type]
             return False
     return True
@@ -540,7 +573,7 @@ def _keyed_tree_lines(tree: dict[str, object], depth: int, lines: list[str]) -> 
 
 def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
     if isinstance(node, str):
-        lines.append("  " * depth + "- " + node)
+        lines.append("  " * depth + "- " + name_text(node))
         return True
     if not isinstance(node, dict):
         return False
@@ -552,7 +585,7 @@ def _tree_lines(node: object, depth: int, lines: list[str]) -> bool:
     ]
     if not names or len(kids) > 1 or (kids and not isinstance(kids[0], list)):
         return False
-    lines.append("  " * depth + "- " + names[0])
+    lines.append("  " * depth + "- " + name_text(names[0]))
     return all(_tree_lines(kid, depth + 1, lines) for kid in (kids[0] if kids else []))
 
 

@@ -24,14 +24,17 @@ import re
 
 from ..contracts import EngineRefusal
 from ..limits import LAYOUT_LIMIT_REASON
+from .data_frames import is_remark, two_way_note
+from .dot_input import read_dot
 from .limits import DIAGRAM_LIMITS
 from .mermaid import read_flowchart, read_sequence_diagram, read_state_diagram
 from .model import Graph
 from .notation import Notation, refuse
 from .plantuml import read_plantuml
+from .vocabulary import NOT_CONTENT, name_text
 
 # --- the notation's frame: an optional request line, an optional code fence -----------------
-_FENCE_RE = re.compile(r"^\s*```\s*(?:mermaid|plantuml|puml|uml)?\s*$", re.IGNORECASE)
+_FENCE_RE = re.compile(r"^\s*```\s*(?:mermaid|plantuml|puml|uml|dot|graphviz|gv)?\s*$", re.IGNORECASE)
 _SEQUENCE_HEADER_RE = re.compile(r"^\s*sequenceDiagram\s*$", re.IGNORECASE)
 _PLANTUML_HEADER_RE = re.compile(r"^\s*@startuml\b.*$", re.IGNORECASE)
 # prose around the notation ("Render this as a diagram:", "thanks!") is short, and never a node
@@ -66,6 +69,16 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
         # text after the closing fence on its own line ("``` -> audit") is the intent's too, never dropped
         after = "\n".join([body[close].strip()[3:], *body[close + 1:]]).strip()
         body = body[:close]
+    elif kind == "dot":
+        # "digraph { … }" then "^ graphviz chokes on this": the block ends where its braces close
+        close = _closing_brace_line(body)
+        if close is not None:
+            after = "\n".join(body[close + 1:]).strip()
+            body = body[:close + 1]
+    elif kind != "plantuml" and (blank := _trailing_prose_at(body)) is not None:
+        # "sequenceDiagram … (blank line) draw this as a plain graph": prose after the block, unfenced
+        after = "\n".join(body[blank:]).strip()
+        body = body[:blank]
     elif kind == "plantuml":
         close = next((i for i, line in enumerate(body) if re.match(r"^\s*@enduml\b", line, re.IGNORECASE)), None)
         if close is not None:  # (text after "@enduml" on its line is the intent's too)
@@ -74,6 +87,29 @@ def _frame(intent: str) -> tuple[str, str, list[str], str] | None:
     if len(after.split()) > _HEADING_MAX_WORDS:
         refuse("there is more than a short remark after the diagram; put it in the diagram or leave it out")
     return kind, before, body, after
+
+
+def _closing_brace_line(body: list[str]) -> int | None:
+    """The line where a DOT block's braces (outside quotes) balance again; None when they never do."""
+    depth = 0
+    for number, line in enumerate(body):
+        depth += sum(1 if c == "{" else -1 for c in re.sub(r'"(?:[^"\\\n]|\\.)*"', "", line) if c in "{}")
+        if depth <= 0 and "{" in "".join(body[: number + 1]):
+            return number
+    return None
+
+
+_NOTATION_SYNTAX_RE = re.compile(r"-->|->>|->|==>|-\.->|---|\[|\]|\{|\}|^\s*(?:participant|actor|end|note|%%)\b", re.IGNORECASE)
+
+
+def _trailing_prose_at(body: list[str]) -> int | None:
+    """Where prose after an unfenced block starts: the lines after its last blank line, when none of
+    them holds a link, a shape or a keyword of a notation; None when there are none such."""
+    blanks = [i for i, line in enumerate(body) if not line.strip()]
+    if not blanks or not any(line.strip() for line in body[blanks[-1]:]):
+        return None
+    tail = [line for line in body[blanks[-1]:] if line.strip()]
+    return None if any(_NOTATION_SYNTAX_RE.search(line) and not two_way_note(line) for line in tail) else blanks[-1]
 
 
 _MERMAID_DEFINITION_RE = re.compile(r"(?<![\w\]])[A-Za-z_]\w{0,20}(?:\[|\(|\{)[^\]\)\}\n]{1,120}(?:\]|\)|\})")
@@ -97,7 +133,7 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
         bare = re.search(rf"(?<![\w\]]){re.escape(node_id)}(?![\w\[({{])", intent[:definition.start()] + intent[definition.end():])
         if len(node_id) > 3 and not label.startswith(node_id.casefold()) and bare is None:
             return None
-    return "mermaid-flowchart", "", ["graph", *intent.splitlines()], ""
+    return "mermaid-bare-flowchart", "", ["graph", *intent.splitlines()], ""
 
 
 # Notations this reader does not draw: refused by name, never read as an outline or as arrows.
@@ -105,7 +141,10 @@ def _headerless_mermaid(intent: str) -> tuple[str, str, list[str]] | None:
 _OTHER_NOTATION_RE = re.compile(r"^\s*(?:classDiagram(?:-v2)?|erDiagram|journey|gantt|pie(?:\s+showData)?(?:\s+title\s.*)?|mindmap|"
                                 r"timeline|gitGraph|quadrantChart|requirementDiagram|C4(?:Context|Container|Component|Dynamic|"
                                 r"Deployment)|sankey-beta|xychart-beta|block-beta|packet-beta|kanban|architecture-beta|"
-                                r"@start(?!uml\b)[a-z]+|(?:strict\s+)?(?:di)?graph\s*[\w\"]*\s*\{.*)\s*$")
+                                r"@start(?!uml\b)[a-z]+)\s*$")
+# DOT: "digraph G {", "digraph {", "strict digraph \"x\" {", "digraph G" (brace on the next line), "graph {"
+_DOT_HEADER_RE = re.compile(r"^\s*(?:strict\s+)?(?:digraph(?:\s+(?:\"[^\"\n]*\"|\w+))?\s*(?:\{.*)?|"
+                            r"graph(?:\s+(?:\"[^\"\n]*\"|\w+))?\s*\{.*)$", re.IGNORECASE)
 
 
 def _header_kind(line: str) -> str | None:
@@ -113,6 +152,8 @@ def _header_kind(line: str) -> str | None:
         raise EngineRefusal("UNREADABLE_INTENT", f"'{line.strip()[:30]}' is a notation Forma does not read. Write the steps "
                                                   "as a Mermaid flowchart ('graph TD', 'A[Start] --> B[Check]'), a Mermaid "
                                                   "sequenceDiagram or stateDiagram, PlantUML, or arrows ('A -> B: label').")
+    if _DOT_HEADER_RE.match(line) and not re.match(r"^\s*graph\s+(?:TD|TB|LR|RL|BT)\b", line, re.IGNORECASE):
+        return "dot"
     if re.match(r"^\s*stateDiagram(?:-v2)?\s*$", line, re.IGNORECASE):
         return "mermaid-state"
     if _SEQUENCE_HEADER_RE.match(line):
@@ -131,8 +172,9 @@ def read_notation(intent: str) -> Notation | None:
     if framed is None:
         return None
     kind, before, body, after = framed
-    parsed = {"mermaid-flowchart": read_flowchart, "mermaid-sequence": read_sequence_diagram,
-              "mermaid-state": read_state_diagram, "plantuml": read_plantuml}[kind](body)
+    parsed = {"mermaid-flowchart": lambda lines: read_flowchart(lines, mend=True), "mermaid-bare-flowchart": read_flowchart,
+              "mermaid-sequence": read_sequence_diagram, "mermaid-state": read_state_diagram,
+              "plantuml": read_plantuml, "dot": read_dot}[kind](body)
     parsed.before, parsed.after = before, after
     if not parsed.edges:
         refuse("it has no connections")
@@ -167,11 +209,18 @@ def read_notation_graph(intent: str) -> Graph | None:
 
 
 def _arrow_line(tail: str, head: str, label: str | None) -> str:
-    """ "Tail -> Head: label", or "Tail -(label)-> Head" for a one-word label: inside the arrow a
-    lone word cannot read as glue ("API -> DB: query" would read "query" as the verb)."""
+    """ "Tail -> Head: label", or "Tail -(label)-> Head" where after a colon the label would read as
+    glue: one word ("API -> DB: query" would read "query" as the verb), a label that opens with a
+    connecting word ("Doctor -> Patient: call in", "request changes") or holds a comma ("taxi via A,
+    hold short 27L" is one message, not a list). Inside the arrow it is a label only."""
+    tail, head, label = name_text(tail), name_text(head), name_text(label) if label else label
     if not label:
         return f"{tail} -> {head}"
-    return f"{tail} -({label})-> {head}" if re.fullmatch(r"[^\s()\[\]]+", label) else f"{tail} -> {head}: {label}"
+    words = re.findall(r"[^\W_]+", label.casefold())
+    glue = re.fullmatch(r"[^\s()\[\]]+", label) or "," in label or (words and words[0] in NOT_CONTENT["anywhere"])
+    if glue and re.fullmatch(r"[^()\[\]|\n]{1,60}", label):
+        return f"{tail} -({label})-> {head}"
+    return f"{tail} -> {head}: {label}"
 
 
 def notation_as_arrows(intent: str) -> str:
@@ -182,12 +231,16 @@ def notation_as_arrows(intent: str) -> str:
         return intent
     # the notation's titles, and short prose before the block, stand where a heading stands: "Title:"
     # (longer prose stays as written: the check must place its words or refuse)
-    before = notation.before
+    # a remark that only asks for the drawing ("our wiki's mermaid plugin is broken, can you render
+    # this?") is frame; one that says more stays (data_frames.is_remark)
+    drawn = [*notation.nodes, *(label for _, _, label in notation.edges if label)]
+    before = "" if is_remark(notation.before, drawn) else notation.before
+    after = "" if is_remark(notation.after, drawn) else notation.after
     if before and (before.endswith(":") or len(before.split()) <= _TITLE_MAX_WORDS):
         before = before.rstrip(" :") + ":"
     lines = [before] if before else []
     lines += [title.rstrip(" :") + ":" for title in notation.titles]
     joined = {label for edge in notation.edges for label in edge[:2]}
     lines += [_arrow_line(tail, head, label) for tail, head, label in notation.edges]
-    lines += [f"- {label}" for label in notation.nodes if label not in joined]
-    return "\n".join([*lines, notation.after] if notation.after else lines)
+    lines += [f"- {name_text(label)}" for label in notation.nodes if label not in joined]
+    return "\n".join([*lines, after] if after else lines)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .data_frames import is_frame
+from .list_names import CODE_ARROW_RE, has_code_arrow
 from .model import Graph
 from .outline_roots import root_heading
 from .titled_items import titled_items
@@ -42,6 +44,9 @@ def read_outline(intent: str) -> Graph | None:
         if len(body) >= BARE_MIN_LINES and all(bare) and all(len(line.split()) <= BARE_LINE_MAX_WORDS for line in body) \
                 and len({len(m.group("indent").expandtabs(TAB_WIDTH)) for m in bare if m}) > 1:
             items = [None] * (len(lines) - len(body)) + bare
+    # "Draw it as a flowchart." after the list: a closing request, no item
+    if len(lines) > 2 and not items[-1] and any(items) and is_frame(lines[-1], tree=False):
+        lines, items = lines[:-1], items[:-1]
     first = next((i for i, item in enumerate(items) if item), None)
     # at most one heading line, or a caption over a YAML key that only says the items are steps
     # ("Deploy order:" over "stages:"); a key that may be a name ("CEO:") is never dropped
@@ -50,7 +55,9 @@ def read_outline(intent: str) -> Graph | None:
     if first is None or not headings_ok or not all(items[first:]) or len(lines) - first < 2:
         return None
     matches = [item for item in items[first:] if item]
-    if any(RELATION_IN_ITEM_RE.search(item.group("text")) for item in matches):
+    # "Convert USD->EUR balances": a code arrow glued inside an item is part of its name (list_names.py)
+    if any(RELATION_IN_ITEM_RE.search(CODE_ARROW_RE.sub("", item.group("text")) if has_code_arrow(item.group("text"))
+                                      else item.group("text")) for item in matches):
         return None
     levels = [len(item.group("indent").expandtabs(TAB_WIDTH)) for item in matches]
     nested = len(set(levels)) > 1

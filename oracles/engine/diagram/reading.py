@@ -39,6 +39,7 @@ from .flows import (
     step_named_in,
 )
 from .framing import without_framing
+from .gt_arrows import gt_as_arrows
 from .hierarchy import read_reporting_lines, read_tree_drawing
 from .list_branches import list_branches_as_sentences
 from .loop_exits import EXIT_RE, without_retry_limits
@@ -53,6 +54,7 @@ from .relative_clauses import relative_clauses_apart
 from .sequences import numbered_messages, read_sequence
 from .step_refs import item_texts, read_step_references
 from .vocabulary import gerunds
+from .wrapped_prose import wrapped_prose
 
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
@@ -104,7 +106,8 @@ def read_graph(intent: str) -> Graph:
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
     # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}";
     # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
-    intent = without_tree_shape_explanation(without_arrow_explanation(without_framing(intent)))
+    intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
+    intent = gt_as_arrows(without_tree_shape_explanation(without_arrow_explanation(without_framing(intent))))  # "a > b > c"
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
@@ -271,7 +274,8 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
     event = EVENT_ROW_RE.match(statement) if graph.event_rows and not ANSWER_RE.match(statement) else None
     if event:
         tail, head = graph.node(event.group("a")), graph.node(event.group("b"))
-        graph.edge(tail, head, clean_label(event.group("event")))
+        # "open event: Closed -> Open": "event" says what the name before it is; the event is "open"
+        graph.edge(tail, head, clean_label(re.sub(r"\s+event$", "", event.group("event").strip(), flags=re.IGNORECASE)))
         graph.flow = True
         return head
     exit_ = EXIT_RE.match(statement) if graph.loop_from else None

@@ -138,6 +138,16 @@ def gerunds(verb: str) -> set[str]:
 
 # Punctuation that may sit inside a phrase without ending it ('label "quoted"', "back\slash").
 _INNER_PUNCT = frozenset("\"'`“”‘’\\")
+# An arrow written inside a name the data or notation states ("Map col A -> field_a" quoted in DOT):
+# the check's normal forms write it as this mark, which no reading takes for an arrow, and a drawn
+# name that holds an arrow matches the mark in its place (faithfulness._occurrences).
+NAME_ARROW = "\ue000"
+_NAME_ARROW_RE = re.compile(r"\s*(?:-{1,2}>|→|=>|⟶)\s*")
+
+
+def name_text(name: str) -> str:
+    """A name as the check's normal form writes it: an arrow inside it as NAME_ARROW."""
+    return _NAME_ARROW_RE.sub(f" {NAME_ARROW} ", name)
 _BREAKS = frozenset({".", ";", "\n", "!", "?"})
 
 

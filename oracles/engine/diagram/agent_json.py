@@ -1,0 +1,530 @@
+"""Graphs agents pass as JSON tool arguments, in the shapes they write them:
+
+    {"steps": ["Receive", "Check"], "edges": [["receive", "check", "if valid"]]}
+    {"nodes": [{"id": 1, "text": "Open"}], "edges": [{"from": 1, "to": 2, "if": "ok"}]}
+    {"states": ["Idle", "Busy"], "transitions": [{"from": "Idle", "to": "Busy", "on": "start"}]}
+    {"initial": "idle", "states": {"idle": {"on": {"START": "busy"}}, "busy": {}}}
+    {"steps": [{"id": "a", "label": "Receive", "next": ["b"]}, …]}
+    {"steps": [{"id": 1, "text": "Open"}, …], "flow": "1->2; 2(no)->3"}
+    [{"name": "Ana", "title": "CTO", "manager": null}, {"name": "Bo", "manager": "Ana"}]
+    {"tasks": [{"id": "build", "after": []}, {"id": "ship", "after": ["build"]}]}
+    {"sequence": ["A", "B", "C"], "extra_edges": [{"from": "C", "to": "A", "label": "retry"}]}
+
+wrapped in a tool call ({"tool": "draw", "args": {…}}, render_graph({…})) and beside keys that
+only say what the drawing is ({"type": "state_machine"}, {"direction": "LR"}) or title it.
+
+`agent_graph` turns such a value into a shape both readers already read (edge_tables.py for the
+drafter, normal_forms.py for the check): {"nodes": […], "edges": [[tail, head, label?], …]} or a
+tree {"name": …, "children": […]}, with the title and any note kept apart. Like yaml_data.py it is
+the one reading the data has, read alike by both sides; everything it does not draw is either
+kept as text the check must place (a note, an instruction) or is a key from the short lists
+below whose value only names the kind or layout of the drawing.
+
+It is strict. An endpoint must name a listed step (by id, by name, or by name in another case);
+an id no step has, a name that is nearly but not quite a listed step's, two steps one id, a
+key it does not know: the intent is refused (UNREADABLE_INTENT) naming the piece, never guessed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..contracts import EngineRefusal
+
+# --- the frame: a tool call around the data -------------------------------------------------
+TOOL_KEYS = frozenset("tool name action task function fn command method op operation".split())
+ARGUMENT_KEYS = frozenset("args arguments input params parameters payload spec".split())
+# A single key that only wraps the graph ({"graph": {…}}, {"org": {…}}).
+WRAPPER_KEYS = frozenset("graph diagram data org orgchart org_chart tree hierarchy flowchart workflow "
+                         "state_machine statemachine machine".split())
+
+# Keys that say what the drawing is, how to lay it out or what to call the tool, never content —
+# when their value is made of DRAWING_WORDS only ({"type": "state_machine"}, {"direction": "LR"}).
+META_KEYS = frozenset("type kind diagram diagram_type diagramtype chart_type graph_type format output output_format "
+                      "direction rankdir layout orientation style render task action tool request mode".split())
+DRAWING_WORDS = frozenset("""a an the as in of to into please pls draw render make create generate build show produce
+    diagram diagrams chart graph graphs flowchart flow flows state states machine statemachine sequence org orgchart
+    tree hierarchy hierarchical dag directed digraph network architecture dependency dependencies process workflow
+    pipeline dot graphviz svg png image picture mermaid plain simple lr rl td tb bt left right top bottom down
+    horizontal vertical fsm uml activity decision""".split())
+TITLE_KEYS = frozenset("title name machine id caption heading".split())
+# Keys whose text is said about the drawing ("note": "each message is one labelled edge"): kept as
+# text after the data, where the check must place its words or refuse.
+NOTE_KEYS = frozenset("note notes instruction instructions comment comments hint hints remark remarks".split())
+
+# --- the structure ---------------------------------------------------------------------------
+STEP_LIST_KEYS = frozenset("steps nodes states stages tasks jobs items actors participants components phases".split())
+ORDERED_KEYS = frozenset("steps_in_order sequence order ordered_steps in_order".split())
+EDGE_LIST_KEYS = frozenset("edges links transitions connections arrows relations flow flows messages".split())
+EXTRA_EDGE_KEYS = frozenset("extra_edges additional_edges extra_links back_edges loops other_edges".split())
+STEP_NAME_KEYS = ("label", "name", "text", "title")
+STEP_ID_KEYS = ("id", "key")
+STEP_KIND_KEY = "type"
+STEP_KINDS = frozenset("step process action task decision question choice start end terminal state final".split())
+NEXT_KEYS = frozenset("next then goes_to go_to to children".split())
+AFTER_KEYS = frozenset("after depends_on dependson dependencies deps needs requires prerequisites blocked_by".split())
+TAIL_KEYS = frozenset("from source src tail start parent caller sender".split())
+HEAD_KEYS = frozenset("to target dst dest destination head end child callee receiver".split())
+LABEL_KEYS = frozenset("label message msg text via condition when if on event trigger guard action data payload "
+                       "answer outcome".split())
+MANAGER_KEYS = frozenset("manager reports_to reportsto manager_id boss supervisor parent".split())
+ROLE_KEYS = frozenset("title role position job job_title".split())
+CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "team")
+# "1->2; 2(no)->3": a flow written as a string of id arrows.
+_ID_ARROW_RE = re.compile(r"^\s*(?P<tail>[\w-]+)\s*(?:\((?P<label>[^()]{1,60})\))?\s*(?:->|→)\s*(?P<head>[\w-]+)\s*$")
+# A name this close to a listed step's is a slip of that name, not a new step.
+NEAR_MISS_RATIO = 0.8
+NOTE_MAX_WORDS = 30
+
+
+@dataclass
+class AgentGraph:
+    """A JSON graph in a shape the readers read, with what is said about it kept apart."""
+
+    shape: Any
+    title: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def refuse(what: str) -> EngineRefusal:
+    return EngineRefusal("UNREADABLE_INTENT", f"I could not read this JSON as a diagram: {what}. Give each connection "
+                                              "as {\"from\": …, \"to\": …, \"label\": …} naming a listed step, e.g. "
+                                              "{\"steps\": [\"Receive\", \"Check\"], \"edges\": [[\"Receive\", \"Check\"]]}.")
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", text.casefold()) if w]
+
+
+def is_drawing_word_value(value: Any) -> bool:
+    """{"type": "state_machine"}, {"direction": "LR"}: a value that only names the kind of drawing."""
+    return isinstance(value, str) and bool(_words(value)) and set(_words(value)) <= DRAWING_WORDS
+
+
+def peeled(value: Any) -> Any:
+    """The value inside tool-call and one-key wrappers ({"tool": "draw", "args": {…}}, {"graph": {…}})."""
+    for _ in range(4):
+        if not isinstance(value, dict):
+            return value
+        keys = {k.casefold(): k for k in value}
+        tools = [k for k in keys if k in TOOL_KEYS and isinstance(value[keys[k]], str)]
+        arguments = [k for k in keys if k in ARGUMENT_KEYS and isinstance(value[keys[k]], dict)]
+        if len(value) == 2 and len(tools) == 1 and len(arguments) == 1 and len(value[keys[tools[0]]].split()) <= 3:
+            value = value[keys[arguments[0]]]
+        elif len(value) == 1 and next(iter(keys)) in WRAPPER_KEYS | ARGUMENT_KEYS and isinstance(next(iter(value.values())), dict):
+            value = next(iter(value.values()))
+        else:
+            return value
+    return value
+
+
+# --- the document: the intent's one JSON value, maybe inside a call ---------------------------
+_CALL_OPEN_RE = re.compile(r"(?:^|\s)[A-Za-z_][\w.]*\(\s*$")
+_KWARG_CALL_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(\s*(?P<key>[A-Za-z_]\w*)\s*=\s*(?P<text>\"(?:[^\"\\]|\\.)*\")\s*\)\s*;?\s*$",
+                            re.DOTALL)
+
+
+def json_document(intent: str) -> tuple[str, Any, str] | None:
+    """(text before, value, text after) for the intent's one JSON object or list; a call around
+    it ("render_graph({…})", "draw(spec=\"…\")") is frame, not text."""
+    call = _KWARG_CALL_RE.match(intent)
+    if call:
+        try:
+            return "", {call.group("key"): json.loads(call.group("text"))}, ""
+        except ValueError:
+            return None
+    starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
+    end = max(intent.rfind("}"), intent.rfind("]"))
+    if not starts or end <= min(starts):
+        return None
+    start = min(starts)
+    try:
+        value = json.loads(intent[start : end + 1])
+    except ValueError:
+        return None
+    before, after = intent[:start], intent[end + 1 :]
+    opened = _CALL_OPEN_RE.search(before)
+    if opened and after.lstrip().startswith(")"):
+        before, after = before[: opened.start()], after.lstrip()[1:].lstrip(" ;")
+    return before, value, after
+
+
+# --- the structure's pieces ------------------------------------------------------------------
+@dataclass
+class _Step:
+    label: str
+    id: str | None = None
+    next: list[Any] = field(default_factory=list)
+    after: list[Any] = field(default_factory=list)
+
+
+def _text(value: Any) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def data_label(label: str | None) -> str | None:
+    """An edge label given as data, with "<=" written "≤": written out, "0.3 <= risk" holds the
+    reverse arrow "<=", which the check would read as an arrow between "0.3" and "risk"."""
+    return re.sub(r"\s*<=\s*", " ≤ ", label).strip() if label else label
+
+
+def _id(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return str(value)
+    return _text(value)
+
+
+def _listed(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return value
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return [value]
+    raise refuse(f"'{value}' is not a step or a list of steps")
+
+
+def _step(item: Any, position: int) -> _Step:
+    if isinstance(item, str) and item.strip():
+        return _Step(item.strip())
+    if not isinstance(item, dict):
+        raise refuse(f"step {position} is neither a name nor an object with one")
+    keys = {k.casefold(): k for k in item}
+    names = [_text(item[keys[k]]) for k in STEP_NAME_KEYS if k in keys]
+    ids = [_id(item[keys[k]]) for k in STEP_ID_KEYS if k in keys]
+    known = set(STEP_NAME_KEYS) | set(STEP_ID_KEYS) | NEXT_KEYS | AFTER_KEYS | {STEP_KIND_KEY}
+    unknown = [keys[k] for k in keys if k not in known]
+    if unknown:
+        raise refuse(f"step {position} has the key '{unknown[0]}', which says nothing I can draw")
+    kind = item.get(keys.get(STEP_KIND_KEY, ""), None)
+    if kind is not None and not (isinstance(kind, str) and kind.casefold() in STEP_KINDS):
+        raise refuse(f"step {position} has the type '{kind}'")
+    label = next((n for n in names if n), None)
+    if len([n for n in names if n]) > 1:
+        raise refuse(f"step {position} has two names ({', '.join(repr(n) for n in names if n)})")
+    step_id = next((i for i in ids if i), None)
+    if label is None:
+        if step_id is None:
+            raise refuse(f"step {position} has no name")
+        label = step_id  # {"id": "provision-db", "after": […]}: the id is the only name it has
+    nexts = [item[keys[k]] for k in NEXT_KEYS if k in keys]
+    afters = [item[keys[k]] for k in AFTER_KEYS if k in keys]
+    if len(nexts) > 1 or len(afters) > 1:
+        raise refuse(f"step {position} says what follows it under two keys")
+    return _Step(label, step_id, _listed(nexts[0]) if nexts else [], _listed(afters[0]) if afters else [])
+
+
+def _same_name(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+class _Steps:
+    """The listed steps, and how an edge's endpoint names one of them."""
+
+    def __init__(self, steps: list[_Step], open_names: bool) -> None:
+        self.steps = steps
+        self.open_names = open_names  # an edge may add a step the list does not have (no ids in use)
+        self.added: list[str] = []
+        self.by_id: dict[str, str] = {}
+        self.by_name: dict[str, str] = {}
+        for step in steps:
+            if step.id is not None:
+                if step.id in self.by_id:
+                    raise refuse(f"two steps have the id '{step.id}'")
+                self.by_id[step.id] = step.label
+            if _same_name(step.label) in self.by_name:
+                raise refuse(f"the step '{step.label}' is listed twice")
+            self.by_name[_same_name(step.label)] = step.label
+        clash = [i for i in self.by_id if _same_name(i) in self.by_name and self.by_name[_same_name(i)] != self.by_id[i]]
+        if clash:
+            raise refuse(f"'{clash[0]}' is one step's id and another step's name")
+
+    def resolve(self, endpoint: Any) -> str:
+        key = _id(endpoint)
+        if key is None:
+            raise refuse(f"an edge end '{endpoint}' names no step")
+        if key in self.by_id:
+            return self.by_id[key]
+        if _same_name(key) in self.by_name:
+            return self.by_name[_same_name(key)]
+        if self.by_id or not self.open_names or not isinstance(endpoint, str):
+            raise refuse(f"an edge names '{key}', which is not the id or name of any listed step")
+        near = difflib.get_close_matches(_same_name(key), list(self.by_name), n=1, cutoff=NEAR_MISS_RATIO)
+        if near:
+            raise refuse(f"an edge names '{key}', which is not a listed step (did you mean '{self.by_name[near[0]]}'?)")
+        self.by_name[_same_name(key)] = key
+        self.added.append(key)
+        return key
+
+
+def _edge(item: Any, steps: _Steps) -> tuple[str, str, str | None]:
+    if isinstance(item, list) and len(item) in (2, 3):
+        label = item[2] if len(item) == 3 else None
+        if label is not None and _text(label) is None:
+            raise refuse(f"the edge {json.dumps(item)} has a label that is not text")
+        return steps.resolve(item[0]), steps.resolve(item[1]), _text(label)
+    if not isinstance(item, dict):
+        raise refuse(f"the edge {json.dumps(item)[:60]} is neither a pair nor an object")
+    keys = {k.casefold(): k for k in item}
+    tails = [k for k in keys if k in TAIL_KEYS]
+    heads = [k for k in keys if k in HEAD_KEYS]
+    labels = [k for k in keys if k in LABEL_KEYS]
+    if len(tails) != 1 or len(heads) != 1 or len(labels) > 1 or len(item) != 2 + len(labels):
+        raise refuse(f"the edge {json.dumps(item)[:60]} does not say one 'from', one 'to' and at most one label")
+    label = item[keys[labels[0]]] if labels else None
+    if label is not None and _text(label) is None:
+        raise refuse(f"the edge {json.dumps(item)[:60]} has a label that is not text")
+    return steps.resolve(item[keys[tails[0]]]), steps.resolve(item[keys[heads[0]]]), _text(label)
+
+
+# "Idle on start -> Busy", "Idle -> Busy on start", "Idle -(start)-> Busy", "Idle -> Busy: start",
+# "Idle -> Busy (start)", "Idle -> Busy": a transition between two listed steps, written out
+_NAMED_ARROW_RES = (
+    re.compile(r"^(?P<a>.+?)\s+(?:on|when|if|upon)\s+(?P<label>.+?)\s*(?:->|→)\s*(?P<b>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<a>.+?)\s*(?:->|→)\s*(?P<b>.+?)\s+(?:on|when|if|upon)\s+(?P<label>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<a>.+?)\s*-\((?P<label>[^()]+)\)->\s*(?P<b>.+)$"),
+    re.compile(r"^(?P<a>.+?)\s*(?:->|→)\s*(?P<b>.+?)\s*\((?P<label>[^()]+)\)$"),
+    re.compile(r"^(?P<a>.+?)\s*(?:->|→)\s*(?P<b>.+?)(?:\s*:\s*(?P<label>.+))?$"),
+)
+
+
+def _named_arrow(statement: str, steps: _Steps) -> tuple[str, str, str | None] | None:
+    """The one transition a statement states between two listed steps (by name), or None; a
+    statement with two such readings is refused."""
+    readings = set()
+    for pattern in _NAMED_ARROW_RES:
+        match = pattern.match(statement)
+        if match is None:
+            continue
+        ends = [steps.by_name.get(_same_name(match.group(g))) for g in ("a", "b")]
+        if ends[0] and ends[1]:
+            readings.add((ends[0], ends[1], _text(match.group("label"))))
+    if len(readings) > 1:
+        raise refuse(f"'{statement[:50]}' can be read as more than one transition")
+    return next(iter(readings), None)
+
+
+def _edges_of(value: Any, steps: _Steps) -> list[tuple[str, str, str | None]] | None:
+    if isinstance(value, str):  # "1->2; 2(no)->3"; a flow said in words is prose (wrapped_prose.py)
+        statements = [s.strip() for s in re.split(r"[;\n]" if steps.by_name and not steps.by_id else r"[;\n,]", value)
+                      if s.strip()]
+        if steps.by_name and not steps.by_id:  # the steps are named: "Idle on start -> Busy; …"
+            named = [_named_arrow(s, steps) for s in statements]
+            if not any(named):
+                return None
+            bad = next((s for s, n in zip(statements, named, strict=True) if n is None), None)
+            if bad is not None:
+                raise refuse(f"'{bad[:40]}' is not a transition between two listed steps")
+            return [n for n in named if n]
+        arrows = [_ID_ARROW_RE.match(s) for s in statements]
+        if not any(arrows):
+            return None
+        bad = next((s for s, a in zip(statements, arrows, strict=True) if a is None), None)
+        if bad is not None:
+            raise refuse(f"'{bad[:40]}' is not an arrow between two step ids")
+        return [(steps.resolve(a.group("tail")), steps.resolve(a.group("head")), _text(a.group("label")))
+                for a in arrows if a]
+    if not isinstance(value, list):
+        raise refuse("the edges are not a list")
+    return [_edge(item, steps) for item in value]
+
+
+def _edge_list_shape(labels: list[str], edges: list[tuple[str, str, str | None]]) -> dict[str, Any]:
+    return {"nodes": labels, "edges": [[t, h, data_label(label)] if label else [t, h] for t, h, label in edges]}
+
+
+# --- the shapes ------------------------------------------------------------------------------
+def _statechart(value: dict[str, Any]) -> dict[str, Any] | None:
+    """{"initial": "off", "states": {"off": {"on": {"POWER": "on"}}, "on": {…}}} (XState-like)."""
+    states = value.get("states")
+    if not isinstance(states, dict) or not states or set(value) - {"states", "initial"}:
+        return None
+    if not all(isinstance(s, dict) for s in states.values()):
+        return None
+    names = {_same_name(n): n for n in states}
+    initial = value.get("initial")
+    if initial is not None and (not isinstance(initial, str) or _same_name(initial) not in names):
+        raise refuse(f"the initial state '{initial}' is not one of the states")
+    edges: list[tuple[str, str, str | None]] = []
+    for name, state in states.items():
+        if set(state) - {"on"}:
+            raise refuse(f"the state '{name}' has the key '{sorted(set(state) - {'on'})[0]}', which I do not draw")
+        events = state.get("on", {})
+        if not isinstance(events, dict):
+            raise refuse(f"the events of '{name}' are not an object")
+        for event, target in events.items():
+            if isinstance(target, dict) and set(target) == {"target"}:
+                target = target["target"]
+            if not isinstance(target, str) or _same_name(target) not in names:
+                raise refuse(f"the event '{event}' of '{name}' goes to '{target}', which is not one of the states")
+            edges.append((name, names[_same_name(target)], event))
+    return _edge_list_shape(list(states), edges) if edges else None
+
+
+def _records_tree(value: Any) -> dict[str, Any] | None:
+    """[{"name": "Ana", "title": "CTO", "manager": null}, {"name": "Bo", "manager": "Ana"}]: one root."""
+    if not isinstance(value, list) or len(value) < 2 or not all(isinstance(r, dict) for r in value):
+        return None
+    people: dict[str, tuple[str, str | None]] = {}  # name → (label, manager)
+    order = []
+    for position, record in enumerate(value, start=1):
+        keys = {k.casefold(): k for k in record}
+        managers = [k for k in keys if k in MANAGER_KEYS]
+        if len(managers) != 1:
+            return None
+        names = [k for k in keys if k in ("name", "id", "label")]
+        roles = [k for k in keys if k in ROLE_KEYS]
+        if len(names) != 1 or len(roles) > 1 or len(record) != 2 + len(roles):
+            raise refuse(f"person {position} does not say one name, one manager and at most one title")
+        name = _text(record[keys[names[0]]])
+        role = _text(record[keys[roles[0]]]) if roles else None
+        manager = record[keys[managers[0]]]
+        if name is None or (manager is not None and _text(manager) is None and manager != ""):
+            raise refuse(f"person {position} has no name or a manager that is not a name")
+        if _same_name(name) in people:
+            raise refuse(f"'{name}' is listed twice")
+        people[_same_name(name)] = (f"{name} ({role})" if role else name, _text(manager) if manager else None)
+        order.append(_same_name(name))
+    roots = [p for p in order if people[p][1] is None]
+    if len(roots) != 1:
+        raise refuse("the people do not have exactly one person without a manager at the top")
+    for p in order:
+        boss = people[p][1]
+        if boss is not None and _same_name(boss) not in people:
+            raise refuse(f"'{boss}', the manager of '{people[p][0]}', is not one of the people")
+
+    def tree(p: str, seen: frozenset[str]) -> dict[str, Any]:
+        if p in seen:
+            raise refuse("the reporting lines go round in a circle")
+        kids = [q for q in order if people[q][1] is not None and _same_name(people[q][1] or "") == p]
+        return {"name": people[p][0], "children": [tree(q, seen | {p}) for q in kids]}
+
+    shape = tree(roots[0], frozenset())
+    drawn = _tree_size(shape)
+    if drawn != len(order):
+        raise refuse("some people are not under the person at the top")
+    return shape
+
+
+def _tree_size(tree: dict[str, Any]) -> int:
+    return 1 + sum(_tree_size(kid) for kid in tree["children"])
+
+
+def _titled_tree(value: Any) -> dict[str, Any] | None:
+    """{"name": "Dana", "title": "VP", "reports": [{"name": "Eli", "title": "PM"}]}: a tree whose
+    people carry a title beside their name, drawn "Dana (VP)". None for a tree without titles."""
+    found = []
+
+    def convert(node: Any) -> dict[str, Any]:
+        if isinstance(node, str) and node.strip():
+            return {"name": node.strip(), "children": []}
+        if not isinstance(node, dict):
+            raise ValueError
+        keys = {k.casefold(): k for k in node}
+        names = [k for k in keys if k == "name"]
+        roles = [k for k in keys if k in ROLE_KEYS]
+        kids = [k for k in keys if k in CHILD_KEYS]
+        if len(names) != 1 or len(roles) > 1 or len(kids) > 1 or len(node) != 1 + len(roles) + len(kids):
+            raise ValueError
+        name, role = _text(node[keys["name"]]), _text(node[keys[roles[0]]]) if roles else None
+        if name is None or (roles and role is None):
+            raise ValueError
+        if role:
+            found.append(name)
+        children = node[keys[kids[0]]] if kids else []
+        if not isinstance(children, list):
+            raise ValueError
+        return {"name": f"{name} ({role})" if role else name, "children": [convert(kid) for kid in children]}
+
+    if not isinstance(value, dict) or "name" not in {k.casefold() for k in value}:
+        return None
+    try:
+        shape = convert(value)
+    except ValueError:
+        return None
+    return shape if found else None
+
+
+def _structure(value: dict[str, Any]) -> dict[str, Any] | None:
+    """The steps (nodes, states, tasks …) and edges of an object whose meta keys are gone."""
+    keys = {k.casefold(): k for k in value}
+    lists = [k for k in keys if k in STEP_LIST_KEYS]
+    ordered = [k for k in keys if k in ORDERED_KEYS]
+    edge_keys = [k for k in keys if k in EDGE_LIST_KEYS]
+    extra_keys = [k for k in keys if k in EXTRA_EDGE_KEYS]
+    if len(lists) + len(ordered) != 1 or len(edge_keys) > 1 or len(extra_keys) > 1 or (edge_keys and extra_keys):
+        return None
+    if set(keys) - set(lists) - set(ordered) - set(edge_keys) - set(extra_keys):
+        return None
+    raw = value[keys[(lists + ordered)[0]]]
+    if not isinstance(raw, list) or not raw:
+        return None
+    steps = [_step(item, i) for i, item in enumerate(raw, start=1)]
+    has_links = edge_keys or extra_keys or any(s.next or s.after for s in steps)
+    if not has_links:
+        return None  # {"steps": [...]} alone: edge_tables.py reads it as one step after another
+    table = _Steps(steps, open_names=bool(edge_keys) and not any(s.id for s in steps))
+    edges: list[tuple[str, str, str | None]] = []
+    if ordered:  # {"sequence": [...], "extra_edges": [...]}: each step leads to the next, then the extras
+        edges += [(a.label, b.label, None) for a, b in zip(steps, steps[1:], strict=False)]
+    elif extra_keys:
+        return None  # extra edges beside a list that says no order
+    for step in steps:
+        edges += [(step.label, table.resolve(n), None) for n in step.next]
+        edges += [(table.resolve(a), step.label, None) for a in step.after]
+    if edge_keys or extra_keys:
+        listed = _edges_of(value[keys[(edge_keys + extra_keys)[0]]], table)
+        if listed is None:
+            return None
+        edges += listed
+    seen: set[tuple[str, str]] = set()
+    for tail, head, _ in edges:
+        if (tail, head) in seen:
+            raise refuse(f"the edge from '{tail}' to '{head}' is given twice")
+        seen.add((tail, head))
+    joined = {n for t, h, _ in edges for n in (t, h)}
+    if lists and lists[0] == "steps":
+        loose = [s.label for s in steps if s.label not in joined]
+        if loose:  # a step listed in order but joined by no edge: where it goes is not said
+            raise refuse(f"the step '{loose[0]}' is listed but no edge joins it")
+    return _edge_list_shape([s.label for s in steps] + table.added, edges)
+
+
+def agent_graph(value: Any) -> AgentGraph | None:
+    """The graph an agent's JSON value states, in a shape the readers read; None when the value is
+    in none of the shapes above (the readers' own shapes, or no graph), a refusal when it is in
+    one of them but cannot be read."""
+    value = peeled(value)
+    records = _records_tree(value)
+    if records is not None:
+        return AgentGraph(records)
+    if not isinstance(value, dict):
+        return None
+    titled = _titled_tree(value)
+    if titled is not None:
+        return AgentGraph(titled)
+    title, notes, rest = None, [], {}
+    for key, item in value.items():
+        folded = key.casefold()
+        if folded in META_KEYS and is_drawing_word_value(item):
+            continue
+        if folded in TITLE_KEYS and isinstance(item, str) and title is None and len(value) > 1:
+            title = item.strip()
+        elif folded in NOTE_KEYS and isinstance(item, str) and len(item.split()) <= NOTE_MAX_WORDS:
+            notes.append(item.strip())
+        else:
+            rest[key] = item
+    if not rest:
+        return None
+    shape = _statechart(rest)
+    if shape is None:
+        shape = _structure(rest)
+    if shape is None:
+        return None
+    return AgentGraph(shape, title or None, notes)
