@@ -150,6 +150,15 @@ def test_the_reader_draws_the_named_field_alone(intent: str) -> None:
     assert status == "valid" and rows == [(name, tickets) for name, tickets, _ in _CREW], rows
 
 
+def test_a_pick_naming_the_value_column_of_long_records_keeps_every_series() -> None:
+    intent = ('{"x_field": "week", "y_field": "tickets", "color": "desk", "rows": [{"week": "W1", "desk": "North", '
+              '"tickets": 7}, {"week": "W1", "desk": "South", "tickets": 3}, {"week": "W2", "desk": "North", "tickets": 9}, '
+              '{"week": "W2", "desk": "South", "tickets": 4}]}')
+    status, _, rows = _drawn(intent)
+    assert status == "valid" and sorted(rows) == [("North", "W1", 7), ("North", "W2", 9), ("South", "W1", 3),
+                                                  ("South", "W2", 4)], rows
+
+
 def test_a_pick_that_names_no_field_is_refused_both_ways() -> None:
     intent = ('{"y_field": "overtime", "rows": [{"name": "Ada", "tickets": 12, "hours": 40}, '
               '{"name": "Bo", "tickets": 9, "hours": 38}]}')

@@ -1698,7 +1698,8 @@ def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, sta
         label, series_column = _time_axis(columns[text[0]], columns[text[1]], text[0], text[1])
         for r in rows:
             out.append((str(r[series_column]).strip(), str(r[label]).strip(), _cell_readings(r[numeric[0]]) or frozenset()))
-        return _Structured(kind, False, out, start, end, label_name=header and str(header[label]))
+        return _Structured(kind, False, out, start, end, label_name=header and str(header[label]),
+                           y_name=header and str(header[numeric[0]]))
     if len(text) > 1:
         return None
     for i in numeric:

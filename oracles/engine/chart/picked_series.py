@@ -37,7 +37,8 @@ def _picked(intent: str, read: ReadData, picks: FieldPicks, asked_mark: str | No
     if len(read.series) < 2 or len(names) != len(read.series):
         return read
     named = [n for n in names if any(same_field(p, n) for p in picks.y)]
-    unknown = [p for p in picks.y if not any(same_field(p, n) for n in names) and not same_field(p, read.x_title)]
+    unknown = [p for p in picks.y if not any(same_field(p, n) for n in names)
+               and not same_field(p, read.x_title) and not same_field(p, read.y_title)]
     if unknown:
         raise EngineRefusal("UNREADABLE_INTENT", (
             f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "

@@ -45,7 +45,7 @@ def _picked(structured: _Structured, picks: FieldPicks, intent: str, scatter_ask
         return structured
     named = [s for s in series if any(same_field(p, s) for p in picks.y)]
     unknown = [p for p in picks.y if not any(same_field(p, s) for s in series)
-               and not same_field(p, structured.label_name)]
+               and not same_field(p, structured.label_name) and not same_field(p, structured.y_name)]
     if unknown:
         return ("UNREADABLE_INTENT", (
             f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
