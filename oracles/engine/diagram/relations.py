@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..contracts import EngineRefusal
 from .model import Graph, clean_label
 
 _VERBS = [
@@ -46,6 +47,7 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
     # the previous clause's object.
     clauses = split_clauses(statement)
     subject_default: str | None = None
+    related: tuple[list[str], list[str]] | None = None  # the last clause's subjects and objects
     for clause in clauses:
         clause = " " + clause  # verbs are matched between spaces; a relative clause starts with one
         forward, backward = VERB_RE.search(clause), REVERSED_VERB_RE.search(clause)
@@ -75,7 +77,17 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
                           r"these|those)\s*", subject_text, re.IGNORECASE) and len(graph.last_objects) > 1:
             subject_keys = list(graph.last_objects)  # "web1 and web2; both talk to the database"
         elif re.fullmatch(r"\s*(?:it|they|this|that|which)\s*", subject_text, re.IGNORECASE) and (subject_default or last):
-            subject_keys = [subject_default or last]  # type: ignore[list-item]
+            referent = subject_default or last
+            if related and subject_text.strip().casefold() != "which" and referent not in related[0] \
+                    and set(related[0]) - set(related[1]):
+                # "A queries B, and it also pulls from S3": "it" may be A or B; "which" is B, a
+                # pronoun of its own is either
+                raise EngineRefusal(
+                    "UNREADABLE_INTENT",
+                    f"I could not tell whether '{subject_text.strip()}' in '{clause.strip()}' means "
+                    f"'{graph.labels[related[0][0]]}' or '{graph.labels[referent]}'. Name it again, e.g. "
+                    f"'{graph.labels[related[0][0]]} also …'.")
+            subject_keys = [referent]  # type: ignore[list-item]
         else:
             subject_keys = [graph.node(s) for s in split_names(subject_text)]
         # "writes to Postgres and publishes events to Kafka": a second verb, same subject
@@ -117,6 +129,7 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
                     graph.senders[obj] = subject
                 else:
                     graph.edge(obj, subject, None)
+        related = (list(subject_keys), list(objects))
         if subject_default_next:
             subject_default = subject_default_next
             last = objects[-1] if objects else last
