@@ -252,3 +252,15 @@ def test_planted_second_value_drawn_as_a_bar_is_refused() -> None:
     intent = "Bar chart of Q3 renewals: Alpha 12, Beta 19, Gamma 7. The billing report says Beta renewed 21 though."
     rows = _rows(("Alpha", 12), ("Beta", 19), ("Gamma", 7), ("The billing report says Beta", 21))
     _refused(_planted(intent, rows), "VALUE_NOT_PLACED", "'Beta' again")
+
+
+@pytest.mark.parametrize(("intent", "rows", "label"), [
+    ("Scores: Ann 78, Ben 85. Benchmark 80, stretch goal 90.",
+     [("Ann", 78), ("Ben", 85), ("Benchmark", 80), ("stretch goal", 90)], "Benchmark"),
+    ("uptime: Jan 99.9, Feb 99.7, Mar 99.95. SLA 99.9, SLO 99.95.",
+     [("Jan", 99.9), ("Feb", 99.7), ("Mar", 99.95), ("SLA", 99.9), ("SLO", 99.95)], "SLA"),
+])
+def test_references_listed_in_a_sentence_after_the_data_are_refused(intent: str, rows: list, label: str) -> None:
+    code, message = _check(intent, _rows(*rows)) or ("", "")
+    assert code == "VALUE_NOT_PLACED" and f"'{label}'" in message, message
+    assert answer("chart", intent, "vega-lite", {}).status == "invalid"

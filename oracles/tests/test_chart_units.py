@@ -143,3 +143,27 @@ def test_every_value_on_the_stated_scale_passes() -> None:
     mixed = intent.replace("Nvidia 2.2 billion", "Nvidia 2200 million")
     code, _ = _check(mixed, _rows(*rows), title="market cap in billions") or ("", "")
     assert code == "UNITS_MIXED"
+
+
+@pytest.mark.parametrize(("intent", "rows", "named"), [
+    ("latency (ms): EU 120, US 80, Asia 0.2s", [("EU", 120), ("US", 80), ("Asia", 0.2)], "'0.2s' is in s"),
+    ("p95 latency in ms — EU 120, US 80, Asia 0.2 s", [("EU", 120), ("US", 80), ("Asia", 0.2)], "'0.2 s' is in s"),
+    ("Lead time in days: A 3, B 2 weeks, C 5", [("A", 3), ("B", 2), ("C", 5)], "'2 weeks' is in weeks"),
+])
+def test_a_value_in_another_unit_than_the_subject_states_is_refused(intent: str, rows: list, named: str) -> None:
+    code, message = _check(intent, _rows(*rows)) or ("", "")
+    assert code == "UNITS_MIXED" and named in message, message
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("latency (ms): EU 120, US 80ms, Asia 200", [("EU", 120), ("US", 80), ("Asia", 200)]),
+    ("sales in US stores: Boston 12%, Austin 15%, Denver 9%", [("Boston", 12), ("Austin", 15), ("Denver", 9)]),
+])
+def test_the_unit_of_the_subject_or_a_word_after_in_passes(intent: str, rows: list) -> None:
+    assert _check(intent, _rows(*rows)) is None
+
+
+def test_a_currency_beside_cents_is_refused() -> None:
+    intent = "Price per kg: apples €2.10, pears €2.40, cherries 690 cents"
+    code, message = _check(intent, _rows(("apples", 2.1), ("pears", 2.4), ("cherries", 690))) or ("", "")
+    assert code == "UNITS_MIXED" and "'690 cents'" in message, message

@@ -2,8 +2,8 @@
 
 - A reference value drawn as a category: a label holding a target or measure word (references.py: target,
   goal, threshold, SLO, benchmark, average, baseline, …) that is stated apart from the data ("…, W5 1,502. Our
-  target is 1,500."), written as a clause ("The threshold for paging", "a goal"), or drawn among periods
-  ("Jan 10, Feb 12, Target 15"). It reads as one more week or one more bar. A target stated apart is left out
+  target is 1,500.", or opening a sentence after the data: "…, Ben 85. Benchmark 80"), written as a clause ("The
+  threshold for paging", "a goal"), or drawn among periods ("Jan 10, Feb 12, Target 15", "…, SLA 99.9, SLO 99.95"). It reads as one more week or one more bar. A target stated apart is left out
   of the chart by the reader and its number counts as not data (faithfulness.py); anything else is refused.
   "Accuracy: ours 0.84, baseline 0.71" or "Actual 120, Target 150" list it as a category and pass.
 - The measure glued to a period ("Jan sales were 12, Feb 15, Mar 14" drawn as 'Jan sales', 'Feb', 'Mar';
@@ -47,7 +47,7 @@ def check_references(reader: _Reader, label_spans: dict[str, list[tuple[int, int
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
     if reader.pairs:
         return None
-    return (_reference_as_category(reader, label_spans) or _measure_among_periods(reader, label_spans)
+    return (_reference_as_category(reader, label_spans, used) or _measure_among_periods(reader, label_spans)
             or _subject_glued_to_first_name(reader, label_spans) or _second_value_said_apart(reader, label_spans, used))
 
 
@@ -55,26 +55,27 @@ def _labels(reader: _Reader) -> list[str]:
     return list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
 
 
-def _reference_as_category(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
+def _reference_as_category(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
+                           used: set[int]) -> Refusal | None:
     """"W5 1,502. Our target is 1,500." drawn with a bar 'Our target': a reference read as one more category."""
     labels = _labels(reader)
-    statements = None
-    periods = None
-    for label in labels:
-        words = [w.lower() for w in _WORD.findall(label)]
-        word = next((w for w in words if w in TARGET_WORDS or w in MEASURE_WORDS), None)
-        if word is None:
-            continue
-        if periods is None:
-            periods = sum(1 for other in labels if is_time_like(other))  # once, not once per label
-        among_periods = len(labels) > 1 and periods == len(labels) - (0 if is_time_like(label) else 1) \
-            and not is_time_like(label)
-        if statements is None:
-            statements = reference_statements(reader.intent)
+    words_of = {label: [w.lower() for w in _WORD.findall(label)] for label in labels}
+    words = {label: next((w for w in ws if w in TARGET_WORDS or w in MEASURE_WORDS), None) for label, ws in words_of.items()}
+    references = [label for label in labels if words[label]]
+    if not references:
+        return None
+    names = [label for label in labels if not words[label]]
+    among_periods = bool(names) and all(is_time_like(name) for name in names)  # "Jan 10, Feb 12, SLA 99.9, SLO 99.95"
+    statements = reference_statements(reader.intent)
+    ends = sorted(token.end for token in reader.numbers if token.start in used)
+    for label in references:
         spans = label_spans.get(label, [])
-        apart = bool(spans) and all(any(r.start <= a < r.end for r in statements) for a, _ in spans)
-        if not (among_periods or apart or words[0] in _CLAUSE_OPENERS):
+        # said in a statement of its own, or opening a sentence after the data ("Ben 85. Benchmark 80, …")
+        apart = bool(spans) and all(any(r.start <= a < r.end for r in statements) or _after_a_break(reader, ends, a)
+                                    for a, _ in spans)
+        if not (among_periods or apart or words_of[label][0] in _CLAUSE_OPENERS):
             continue
+        word = words[label]
         value = next(p.value for p in reader.points if p.label == label)
         kind = "period" if among_periods else "category"
         if word in TARGET_WORDS:
@@ -87,6 +88,12 @@ def _reference_as_category(reader: _Reader, label_spans: dict[str, list[tuple[in
             f"I could not place '{label}' ({value:g}) as a {kind} of the data: {_a(word)} is a reference for the data, "
             f"not one of them, and the chart would draw it as one more {kind}. {how}"))
     return None
+
+
+def _after_a_break(reader: _Reader, ends: list[int], start: int) -> bool:
+    """A sentence ends between the drawn value before `start` and `start` ("…, Ben 85. Benchmark 80")."""
+    index = bisect_right(ends, start) - 1
+    return index >= 0 and _SENTENCE_BREAK.search(reader.intent, ends[index], start) is not None
 
 
 def _measure_among_periods(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
@@ -176,8 +183,7 @@ def _second_value_said_apart(reader: _Reader, label_spans: dict[str, list[tuple[
             if name is None:
                 continue
             for start, _ in label_spans.get(label, []):
-                index = bisect_right(ends, start) - 1
-                if index >= 0 and _SENTENCE_BREAK.search(reader.intent, ends[index], start):
+                if _after_a_break(reader, ends, start):
                     value = next(p.value for p in reader.points if p.label == label)
                     first = next(p.value for p in reader.points if p.label == name)
                     return ("VALUE_NOT_PLACED", (
@@ -201,4 +207,6 @@ def _period_cut_off(before: str) -> str | None:
 
 
 def _a(word: str) -> str:
+    if word in ("sla", "slo"):
+        return f"an {word.upper()}"
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"

@@ -5,6 +5,8 @@ after one space, a currency sign before it, a scale word or suffix in it):
 
 - Two units among the drawn values ("/login 320ms, /search 1.2s", "logs 120GB, media 1.4TB", "cat 4.5kg,
   hamster 120g"): 1.2 would stand beside 320 as if both were milliseconds. Refused, with the values to convert.
+- A unit stated once in the subject ("latency (ms):", "p95 in ms —") and a value that carries another ("Asia
+  0.2s"): refused, naming both.
 - One value without the unit every other value (three or more) carries ("db-01 78%, db-02 81%, web-01 0.45,
   web-02 52%"): it may be on another scale (a fraction among percents). Refused; a unit written once, on the first or the last
   value only, is the list's unit and passes ("Mon 12, Tue 15, Wed 18%"), unless the values without it are
@@ -31,6 +33,7 @@ Refusal = tuple[str, str]
 # Each spelling of a unit → its one name. Different names never share an axis.
 _UNITS: dict[str, str] = {}
 for _name, _spellings in {
+    "¢": "¢ cent cents", "p": "pence",
     "ns": "ns nanosecond nanoseconds", "µs": "µs us microsecond microseconds", "ms": "ms msec msecs millisecond milliseconds",
     "s": "s sec secs second seconds", "min": "min mins minute minutes", "h": "h hr hrs hour hours",
     "days": "day days", "weeks": "wk wks week weeks", "months": "month months", "years": "yr yrs year years",
@@ -52,6 +55,10 @@ for _name, _spellings in {
 _UNIT_AFTER = re.compile(r"(?P<space>[ \t\u00a0]?)(?P<unit>%|°\s?[CFcf]\b|per\s+cent\b|[^\W\d_]+(?:/[^\W\d_]+)?)")
 # A one-letter unit after a space ("5 m", "3 s") is only a unit where the item ends right after it: "S 12 M 15" are sizes.
 _ITEM_END = re.compile(r"\s*(?:[,;)\n|]|\.(?:\s|$)|$|and\b|vs\b)")
+# The unit stated once in the subject: "latency (ms):", "p95 in ms —", "[GB]".
+_STATED_UNIT = re.compile(r"[(\[](?:in\s+)?(?P<bracketed>%|°\s?[CFcf]|[^\W\d_]+(?:/[^\W\d_]+)?)[)\]]|"
+                          r"\bin\s+(?P<said>[^\W\d_]{2,}(?:/[^\W\d_]+)?)\b")
+_AMBIGUOUS_AFTER_IN = frozenset("us min".split())  # "sales in US", "in min" may be words; only bracketed they are units
 _CURRENCY = re.compile(r"[-−+]?([$€£¥])")
 
 # A scale stated once for every value: "in millions", "(millions)", "($M)", "in $bn", "in '000s".
@@ -84,7 +91,8 @@ def check_units(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], 
         else:
             merged.append([a, b])
     units = [_unit_of(reader, token, merged) for token in placed]
-    return _two_units(reader, placed, units) or _one_without_unit(reader, placed, units) or _stated_scale(reader, placed)
+    return (_two_units(reader, placed, units) or _unit_of_the_subject(reader, placed, units)
+            or _one_without_unit(reader, placed, units) or _stated_scale(reader, placed))
 
 
 def _unit_of(reader: _Reader, token: Any, spans: list[list[int]]) -> str | None:
@@ -122,7 +130,7 @@ def _said(reader: _Reader, token: Any) -> str:
 
 def _two_units(reader: _Reader, placed: list[Any], units: list[str | None]) -> Refusal | None:
     """"/login 320ms, /search 1.2s": two units on one axis."""
-    named = sorted({u for u in units if u and u not in "$€£¥"})  # currencies: faithfulness._check_units
+    named = sorted({u for u in units if u})  # "€2.10" beside "690 cents", "$120k" beside "45%" too
     if len(named) < 2:
         return None
     first = next(t for t, u in zip(placed, units, strict=True) if u == named[0])
@@ -131,6 +139,23 @@ def _two_units(reader: _Reader, placed: list[Any], units: list[str | None]) -> R
         f"The values are stated in different units ({', '.join(named)}: '{_said(reader, first)}' and "
         f"'{_said(reader, other)}'), which one axis cannot show: drawn as numbers, one would read as the other. "
         f"Convert them to one unit, e.g. every value in {named[0]}."))
+
+
+def _unit_of_the_subject(reader: _Reader, placed: list[Any], units: list[str | None]) -> Refusal | None:
+    """"latency (ms): EU 120, US 80, Asia 0.2s": the subject states the unit, a value carries another."""
+    first = reader.first_name_start()
+    for match in _STATED_UNIT.finditer(reader.intent, 0, len(reader.intent) if first is None else first):
+        spelling = (match.group("bracketed") or match.group("said")).lower()
+        stated = _UNITS.get("%" if spelling == "per cent" else spelling)
+        if stated is None or (match.group("said") and spelling in _AMBIGUOUS_AFTER_IN):
+            continue
+        other = next(((t, u) for t, u in zip(placed, units, strict=True) if u and u != stated), None)
+        if other is not None:
+            return ("UNITS_MIXED", (
+                f"The intent says the values are in {stated} ('{match.group(0).strip()}'), but '{_said(reader, other[0])}' "
+                f"is in {other[1]}, so it would be drawn as if in {stated}. Convert it, or write every value with its unit "
+                f"in {stated}."))
+    return None
 
 
 def _one_without_unit(reader: _Reader, placed: list[Any], units: list[str | None]) -> Refusal | None:
