@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .angle_arrows import angle_brackets_as_arrows
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
 from .clusters import read_grouped
@@ -106,6 +107,7 @@ def read_graph(intent: str) -> Graph:
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
+    intent = angle_brackets_as_arrows(intent)  # "order received > pick items > pack" (angle_arrows.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
