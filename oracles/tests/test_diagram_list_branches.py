@@ -28,7 +28,7 @@ def test_consecutive_conditional_items_are_branches_of_the_item_before_them() ->
 
 def test_an_if_not_item_is_the_other_way_and_a_rejoin_said_in_the_item_is_not_said_twice() -> None:
     assert list_branches_as_sentences("- Check the oven\n- If hot: bake\n- If not: wait\n- Either way, wash up") == \
-        "Check the oven. If hot, bake. if not, wait. In both cases, wash up."
+        "Check the oven. If hot, bake. If not, wait. In both cases, wash up."
 
 
 def test_a_lone_conditional_item_is_a_step_the_flow_may_go_around() -> None:
