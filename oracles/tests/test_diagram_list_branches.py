@@ -26,6 +26,11 @@ def test_consecutive_conditional_items_are_branches_of_the_item_before_them() ->
     assert edges == {("Taste the soup", "add salt"), ("Taste the soup", "add flour"), ("Taste the soup", "serve it")}
 
 
+def test_an_if_not_item_is_the_other_way_and_a_rejoin_said_in_the_item_is_not_said_twice() -> None:
+    assert list_branches_as_sentences("- Check the oven\n- If hot: bake\n- If not: wait\n- Either way, wash up") == \
+        "Check the oven. If hot, bake. If not, wait. In both cases, wash up."
+
+
 def test_a_lone_conditional_item_is_a_step_the_flow_may_go_around() -> None:
     assert list_branches_as_sentences("1. Weigh flour\n2. If it is damp, dry it\n3. Mix dough\n4. Bake") == \
         "Weigh flour. If it is damp, dry it. Either way, Mix dough → Bake."

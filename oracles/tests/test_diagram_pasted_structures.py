@@ -148,8 +148,8 @@ def test_pasted_tables_chains_and_lists_are_drawn_with_exactly_their_edges(
     ],
 )
 def test_a_greater_than_that_may_compare_is_not_read_as_an_arrow(intent: str) -> None:
-    from oracles.engine.diagram.gt_arrows import gt_as_arrows
-    assert gt_as_arrows(intent) == intent
+    from oracles.engine.diagram.angle_arrows import angle_brackets_as_arrows
+    assert angle_brackets_as_arrows(intent) == intent
 
 
 @pytest.mark.parametrize(

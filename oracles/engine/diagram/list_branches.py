@@ -16,7 +16,8 @@ already read, that is
 ("Either way, …" when no item says "otherwise": the step after a lone "if" item follows it and the
 way around it.) Only a flat list of one level is rewritten, whose conditional items each name one
 plain step: a way back ("go back to step 1"), an end ("stop here"), an arrow or a second condition in
-an item leaves the list as written, for the other readers to read or refuse.
+an item leaves the list as written, for the other readers to read or refuse, and so does a nested
+list.
 
 Read alike by the drafter (reading.py, before its cascade) and the check's normal form: both then
 read the sentences with their own grammar.
@@ -35,6 +36,7 @@ _FULL_RE = re.compile(r"^(?P<if>if\s+[^,:;]+?\s*[,:]\s*[^;]+?)\s*[;,]\s*(?P<else
 _NOT_PLAIN_RE = re.compile(r"->|→|=>|[()\[\]]|\b(?:back|return|returns|again|repeat|step\s+\d|stop|end|ends|done|if|when|"
                            r"unless|otherwise|else|then)\b", re.IGNORECASE)
 _CONDITIONAL_RE = re.compile(r"^(?:if|else|otherwise)\b", re.IGNORECASE)
+_REJOIN_SAID_RE = re.compile(r"^(?:either\s+way|in\s+(?:both|either|any|all)\s+cases?|whichever\s+happens)\s*,\s*", re.IGNORECASE)
 
 
 def _plain(step: str) -> bool:
@@ -65,14 +67,18 @@ def list_branches_as_sentences(intent: str) -> str:
     lines = intent.split("\n")
     items = [(i, _ITEM_RE.match(line)) for i, line in enumerate(lines)]
     listed = [(i, m) for i, m in items if m]
-    if len(listed) < 3 or len({m.group("indent") for _, m in listed}) != 1:
+    if len(listed) < 3:
         return intent
     first, last = listed[0][0], listed[-1][0]
     if any(not items[i][1] and lines[i].strip() for i in range(first, last + 1)):
         return intent  # a line inside the list that is no item (a note, a nested block)
+    if len({m.group("indent") for _, m in listed}) != 1:
+        return intent  # nested: a tree, or branches under their step (the outline readers' forms)
     texts = [m.group("text").strip() for _, m in listed]
     if not any(_CONDITIONAL_RE.match(t) for t in texts) or _CONDITIONAL_RE.match(texts[0]):
         return intent
+    # "3. Either way, send the email": the rejoin said in the item itself, said again below
+    texts = [_REJOIN_SAID_RE.sub("", t) for t in texts]
     sentences: list[str] = []
     run: list[str] = []  # plain steps, one after another
     after_branch = ""  # how the next plain run joins the branches before it
@@ -87,7 +93,7 @@ def list_branches_as_sentences(intent: str) -> str:
                 run, after_branch, otherwise = [], "", False
             elif not sentences:
                 return intent
-            otherwise = otherwise or bool(re.search(r"\b(?:otherwise|else)\b", said[0], re.IGNORECASE))
+            otherwise = otherwise or bool(re.search(r"\b(?:otherwise|else)\b|^if\s+not\b", said[0], re.IGNORECASE))
             sentences += said
             continue
         if not run and sentences and not after_branch:

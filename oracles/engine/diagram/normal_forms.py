@@ -52,6 +52,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a relative clause between a sentence's subject and its verb ("The pump, which is controlled by the PLC, feeds
   the tank") → a sentence of its own before it ("The pump is controlled by the PLC. The pump feeds the tank")
   (relative_clauses.py)
+- ">" and ">>" between names, in an intent with no other arrow and no comparison → "->" (angle_arrows.py)
 - a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
   it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
   for labels on the arrows makes every label the intent states for an edge required
@@ -62,6 +63,7 @@ from __future__ import annotations
 import re
 
 from .agent_json import agent_graph, json_document
+from .angle_arrows import angle_brackets_as_arrows
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
@@ -73,7 +75,6 @@ from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, 
 from .fan_in_normal import fan_in_normal_form
 from .framing import without_framing
 from .gapping import ungapped
-from .gt_arrows import gt_as_arrows
 from .list_branches import list_branches_as_sentences
 from .list_names import list_names_normal_form
 from .loop_exits import without_retry_limits
@@ -238,7 +239,7 @@ def normal_form(intent: str) -> str:
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
-    explained = gt_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
+    explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)
     if data != explained:
         # a graph given as JSON names its nodes exactly: the rewrites of prose below ("Tom" after "Tom

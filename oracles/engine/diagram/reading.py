@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .angle_arrows import angle_brackets_as_arrows
 from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
@@ -39,7 +40,6 @@ from .flows import (
     step_named_in,
 )
 from .framing import without_framing
-from .gt_arrows import gt_as_arrows
 from .hierarchy import read_reporting_lines, read_tree_drawing
 from .list_branches import list_branches_as_sentences
 from .loop_exits import EXIT_RE, without_retry_limits
@@ -107,7 +107,7 @@ def read_graph(intent: str) -> Graph:
     # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}";
     # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
-    intent = gt_as_arrows(without_tree_shape_explanation(without_arrow_explanation(without_framing(intent))))  # "a > b > c"
+    intent = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(without_framing(intent))))  # "a > b > c"
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)

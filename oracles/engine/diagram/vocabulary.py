@@ -270,7 +270,7 @@ _ANSWERS = frozenset({"yes", "no", "true", "false"})
 # "Hiring comms, roughly:", "Ingest path, simplified:": a heading hedged by one adverb of how
 # exact it is, or saying what the drawing shows ("Billing, who talks to whom:"); it names no step. Read alike by the drafter and the check.
 HEDGED_HEADING_RE = re.compile(
-    r"^(?P<head>[^,:.;\n]{1,60}?),\s*(?:roughly|basically|briefly|simplified|approximately|in\s+short|"
+    r"^(?P<head>[^,:.;\n]{1,60}?),\s*(?:roughly|basically|briefly|(?:very\s+|much\s+)?simplified|approximately|in\s+short|"
     r"more\s+or\s+less|high[\s-]level|in\s+brief|who\s+\w+\s+(?:to\s+)?(?:whom|what))\s*:",
     re.IGNORECASE,
 )
