@@ -17,6 +17,7 @@ The answer's step is the first drawn name after it in its clause.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
@@ -276,6 +277,9 @@ def refuse_misplaced_answers(placed: list[PlacedAnswer], nodes: dict[str, str],
                                                       f"'{nodes.get(p.head, p.head)}'. Draw it as that edge's label.")
 
 
+_LABELLED_ARROW_RE = re.compile(r"\??-+\(\w+\)-*>")
+
+
 def refuse_unstated_self_loops(tokens: list[Token], spans: list[Span], nodes: dict[str, str],
                                drawn: set[tuple[str, str]]) -> None:
     """An edge from a step to itself is drawn only when the intent states one: the step named twice
@@ -291,8 +295,13 @@ def refuse_unstated_self_loops(tokens: list[Token], spans: list[Span], nodes: di
             continue
         between = tokens[first.end:second.start]
         breaks = any(t.kind in ("nl", "marker") or (t.kind == "punct" and t.text in _CLAUSE_ENDS) for t in between)
-        answers = any(t.kind == "word" and t.text.casefold() in SIDES and _opens_clause(tokens, first.end + i) is not None
-                      for i, t in enumerate(between))
+        # "Risen enough? -(no)-> Risen enough?": an answer written inside the arrow is its label
+        if _LABELLED_ARROW_RE.fullmatch("".join(t.text for t in between)):
+            stated.add(first.key)  # (the "?" before it ends the question's name, not a clause)
+            continue
+        answers = any(
+            t.kind == "word" and t.text.casefold() in SIDES and _opens_clause(tokens, first.end + i) is not None
+            for i, t in enumerate(between))
         if not breaks and not answers:
             stated.add(first.key)
     for key in sorted(loops - stated):
