@@ -113,10 +113,13 @@ def _comparison_one_side(reader: _Reader, label_spans: dict[str, list[tuple[int,
 # ---------------------------------------------------------------------------------------------
 # 4. Parts of a pie that exceed the whole the intent states
 
-# "(out of 10 tasks)", "200 in total", "a total of 40", "n=120": the whole the slices are parts of.
+# "(out of 10 tasks)", "200 in total", "a total of 40", "n=120", "Total budget is $50,000.": the whole the slices
+# are parts of.
 _WHOLE = re.compile(
     r"\bout\s+of\s+(?P<a>\d[\d,]*)\b|\b(?P<b>\d[\d,]*)\s+(?:in\s+total|total|altogether|overall)\b|"
-    r"\btotal(?:\s+of|\s*[:=]|\s+(?:is|was))?\s+(?P<c>\d[\d,]*)\b|\bn\s*=\s*(?P<d>\d[\d,]*)\b", re.IGNORECASE)
+    r"\btotal(?:\s+of|\s*[:=]|\s+(?:is|was))?\s+(?P<c>\d[\d,]*)\b|\bn\s*=\s*(?P<d>\d[\d,]*)\b"
+    # "Total project budget is $50,000." in a sentence of its own: up to three words between
+    r"|\btotal(?:\s+[^\W\d_]+){1,3}\s+(?:is|was|of|comes\s+to|=|:)\s*[$€£]?\s*(?P<e>\d[\d,]*)\b", re.IGNORECASE)
 
 
 def _parts_exceed_the_whole(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
