@@ -30,7 +30,7 @@ donuts doughnut doughnuts donate horizontal horizontally horizon horizons histog
 graphs plot plots chant chat chard charm harts cart carts grape grasp plat plod slot blot pilot""".split())
 
 # (target, the mark it asks for, most edits allowed, least length of the typed word)
-_LONG_TARGETS = (("horizontal", "horizontal", 2, 8), ("doughnut", "arc", 2, 6), ("donut", "arc", 1, 5),
+_LONG_TARGETS = (("horizontal", "horizontal", 2, 8), ("donut", "arc", 1, 5), ("doughnut", "arc", 2, 6),
                  ("scatter", "point", 1, 6), ("histogram", "bar", 2, 7))
 # Said only before a bar/chart word: alone they are a step from real words ("stocked", "groped").
 _STACK_TARGETS = (("stacked", "stacked"), ("grouped", "grouped"))
@@ -96,8 +96,8 @@ def _misspelled_chart_words(reader: _Reader) -> Refusal | None:
     drawn = _drawn_kind(reader)
     words = [(m.group(0).casefold(), m.start(), m.end()) for m in _WORD.finditer(reader.intent)]
     for index, (word, start, end) in enumerate(words):
-        if word in _REAL_WORDS or reader._inside_drawn_name(start, end):
-            continue
+        if word in _REAL_WORDS or "'" in word or "’" in word or reader._inside_drawn_name(start, end):
+            continue  # "don't" is a step from "donut" but a word
         following = words[index + 1][0] if index + 1 < len(words) else ""
         for target, kind, most, least in _LONG_TARGETS:
             if len(word) >= least and 0 < _edits(word, target) <= most and kind not in drawn:
