@@ -92,7 +92,7 @@ def _start_server(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
 def _variant(kind: str, intent: str, i: int) -> str:
     # A different artifact each run, so show_figure really draws instead of hitting
     # the render cache (which is keyed by content).
-    return f"{intent}, Jul {1000 + i}" if kind == "chart" else intent.replace("save", f"save batch {i}")
+    return f"{intent}, Jul ${1000 + i}" if kind == "chart" else intent.replace("save", f"save batch {i}")
 
 
 async def _end_to_end(url: str, key: str, runs: int) -> dict[str, dict[str, dict[str, float]]]:
