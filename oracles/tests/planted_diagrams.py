@@ -28,3 +28,19 @@ def planted_reason(intent: str, edges: Iterable[Sequence[str | None]], extra: tu
     verdict = get_kind("diagram").check(intent, Draft("dot", "\n".join([*lines, "}"]) + "\n", {}, False, []), {})
     assert verdict.status == "invalid" and verdict.reason is not None, "the planted bug was not caught"
     return verdict.reason
+
+
+def drawn_edges(intent: str) -> dict[tuple[str, str], str | None]:
+    """The valid answer's edges with their labels (fails the test when the answer is not valid)."""
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "valid", verdict.reason
+    graph = read_back(verdict.result)
+    return dict(zip(graph.edges, graph.edge_labels, strict=True))
+
+
+def refusal(intent: str) -> dict[str, str]:
+    """The refusal's reason (fails the test when the answer is drawn)."""
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid", f"drawn: {verdict.result}"
+    assert verdict.reason is not None
+    return verdict.reason

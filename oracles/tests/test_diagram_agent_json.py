@@ -15,23 +15,9 @@ import json
 import pytest
 
 from oracles.engine import answer
-from oracles.engine.diagram.graphviz import read_back
+from oracles.tests.planted_diagrams import drawn_edges as _edges
 from oracles.tests.planted_diagrams import planted_reason
-
-
-def _edges(intent: str) -> dict[tuple[str, str], str | None]:
-    verdict = answer("diagram", intent, "dot", {})
-    assert verdict.status == "valid", verdict.reason
-    graph = read_back(verdict.result)
-    return dict(zip(graph.edges, graph.edge_labels, strict=True))
-
-
-def _refusal(intent: str) -> dict[str, str]:
-    verdict = answer("diagram", intent, "dot", {})
-    assert verdict.status == "invalid", f"drawn: {verdict.result}"
-    assert verdict.reason is not None
-    return verdict.reason
-
+from oracles.tests.planted_diagrams import refusal as _refusal
 
 STEPS_AND_EDGES = json.dumps({"title": "Library loan", "steps": ["Borrow book", "Check due date", "Return book", "Pay fine"],
                               "edges": [["borrow book", "check due date"], ["check due date", "return book", "on time"],
