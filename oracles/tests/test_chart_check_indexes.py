@@ -1,5 +1,5 @@
 """The chart check's precomputed indexes give what the per-label scans they replace gave
-(oracles/engine/chart/faithfulness.py: _TokensInReach, _DrawnNames, the skipped window searches).
+(oracles/engine/chart/faithful_reading.py and faithful_words.py: _TokensInReach, _DrawnNames, the skipped window searches).
 
 They exist so a 1,000-value chart is checked in time linear in its size; these tests pin that each
 index is exact (the same answer as the brute-force reading), so no rule reads less than before.
@@ -10,14 +10,11 @@ from __future__ import annotations
 import random
 import re
 
-from oracles.engine.chart.faithfulness import (
+from oracles.engine.chart.faithful_reading import _REACH, _DrawnNames, _fold, _TokensInReach
+from oracles.engine.chart.faithful_words import (
     _CHANGE_BARE,
     _CHANGE_BEFORE,
     _CHANGE_KEYS,
-    _REACH,
-    _DrawnNames,
-    _fold,
-    _TokensInReach,
 )
 from oracles.engine.chart.values import stated_numbers
 

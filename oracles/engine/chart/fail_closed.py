@@ -34,6 +34,7 @@ import re
 from bisect import bisect_right
 from typing import Any
 
+from . import faithful_words
 from .calendar import MONTH_INDEX, is_time_like
 from .fail_closed_asks import check_asks
 from .fail_closed_gaps import check_gaps
@@ -43,10 +44,9 @@ from .fail_closed_references import check_references
 from .fail_closed_typos import check_typos
 from .fail_closed_units import check_units
 from .fail_closed_values import check_values
-from .vocabulary import check_vocabulary
 
 # The reader is faithfulness._Reader. That module calls this one, so this one never imports it (no import
-# cycle): the reader comes as an argument, and its word lists are read from the reader's own module.
+# cycle): the reader comes as an argument; its word lists are in faithful_words.py, which imports no rule.
 _Reader = Any
 Refusal = tuple[str, str]
 
@@ -188,7 +188,7 @@ def _beside_spans(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]
 def _mark_words(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """A mark word outside drawn names asks for that mark unless refused ("not a line") or naming a thing
     ("by line", "floor area by zone"). Two marks asked, or one not drawn, are refused."""
-    negated = check_vocabulary(reader)._NEGATED
+    negated = faithful_words._NEGATED
     reader.asked_marks()  # reads the named requests ("bar chart", "as a line") into _named_marks
     asked = set(reader._named_marks)
     said: dict[str, str] = {}
@@ -301,7 +301,7 @@ def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], u
 
 def _reference_labels(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """"source: 2024 trade report", "see note 3": a reference, not a category and its value."""
-    words_of = check_vocabulary(reader)
+    words_of = faithful_words
     plain = words_of.INSTRUCTION_WORDS | words_of.CONNECTOR_WORDS
     for point in reader.points:
         if not isinstance(point.label, str):
@@ -458,7 +458,7 @@ def _subject_before_periods(reader: _Reader, point: Any, start: int, stray: list
 
 def _label_fragments(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """The words of an item around its drawn label are request or connector words, or drawn elsewhere."""
-    words_of = check_vocabulary(reader)
+    words_of = faithful_words
     _is_unit_word = words_of._is_unit_word
     if reader.pairs or reader.structured is not None:
         return None

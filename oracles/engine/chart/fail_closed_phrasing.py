@@ -27,8 +27,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import faithful_words
 from .calendar import is_time_like
-from .vocabulary import EMPTY_TITLE_WORDS, check_vocabulary
+from .vocabulary import EMPTY_TITLE_WORDS
 
 _Reader = Any
 Refusal = tuple[str, str]
@@ -180,7 +181,7 @@ def _title_without_content(reader: _Reader, label_spans: LabelSpans, used: set[i
 def _named_items_left_out(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """The request lists names ("for North, South, East and West"); drawing some of them and not the others
     leaves out categories the request names."""
-    vocabulary = check_vocabulary(reader)
+    vocabulary = faithful_words
     framing = vocabulary.INSTRUCTION_WORDS | vocabulary.CONNECTOR_WORDS | {"per", "each", "every", "chart", "bars"}
     drawn: set[str] | None = None  # the drawn names as compared, read at the first list of names
     for match in reader.scan.matches(_ENUMERATION):

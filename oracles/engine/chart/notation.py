@@ -15,6 +15,8 @@ space, which the value tokenizer reads as a thousands separator).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from ..contracts import EngineRefusal
 from .calendar import is_time_like
@@ -183,3 +185,14 @@ def balanced_end(text: str, start: int) -> int | None:
             if depth == 0:
                 return index + 1
     return None
+
+
+def unique_keys(pairs: list[tuple[str, Any]], given_twice: Callable[[Any], NoReturn]) -> dict[str, Any]:
+    """A JSON object (an `object_pairs_hook`), refused by `given_twice` when it gives one key twice: a parser
+    would keep the last one, silently. The drafter (tables.py) and the check (faithful_grid.py) refuse alike."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            given_twice(key)
+        out[key] = value
+    return out

@@ -168,3 +168,69 @@ def axis_of_field(name: str | None) -> str | None:
     """"x" or "y" when a field's own name says which axis it is ("x", "Y", "x_value", "y coord"), else None."""
     match = _AXIS_FIELD.fullmatch((name or "").strip())
     return match.group("axis").lower() if match else None
+
+
+# ---------------------------------------------------------------------------------------------
+# What the picks say to draw of several numeric fields: one decision for the drafter (picked_series.py) and
+# the check (picks_check.py), each applying it to its own reading of the data.
+
+_PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+@dataclass(frozen=True)
+class FieldChoice:
+    """Refused (the message), two fields as x/y pairs, or the fields kept as series (None: all, as read)."""
+
+    refusal: str | None = None
+    pair: tuple[str, str] | None = None
+    kept: list[str] | None = None
+
+
+def choose_fields(names: list[str], picks: FieldPicks, label_name: str | None, y_name: str | None, intent: str,
+                  scatter_asked: bool) -> FieldChoice:
+    """Of the numeric fields `names` (two or more), the ones a faithful chart draws. `label_name` and `y_name`
+    are the fields of the labels and of the values as read: a pick naming either names no other field."""
+    named = [n for n in names if any(same_field(p, n) for p in picks.y)]
+    unknown = [p for p in picks.y if not any(same_field(p, n) for n in names)
+               and not same_field(p, label_name) and not same_field(p, y_name)]
+    if unknown:
+        return FieldChoice(refusal=(
+            f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
+            f"{', '.join(repr(n) for n in names)}. Name one of them, e.g. \"y_field\": \"{names[0]}\"."))
+    x_named = [n for n in names if any(same_field(p, n) for p in picks.x)]
+    axes = {axis_of_field(n): n for n in names}
+    if not named and not x_named and "x" in axes and "y" in axes and len([n for n in names if axis_of_field(n)]) == 2:
+        if len(names) > 2:
+            others = ", ".join(repr(n) for n in names if not axis_of_field(n))
+            return FieldChoice(refusal=(
+                f"The records hold x/y pairs and also {others}, and nothing says which to draw. Send the x and y "
+                "alone, or name them, e.g. \"x_field\": \"x\", \"y_field\": \"y\"."))
+        return FieldChoice(pair=(axes["x"], axes["y"]))
+    if not named:
+        described = [n for n in names if any(same_field(d, n) for d in picks.described)]
+        named = described if len(described) == 1 else []
+    if not named and not x_named:
+        if scatter_asked and len(names) == 2:
+            return FieldChoice(pair=pair_order(intent, names[0], names[1]))
+        return FieldChoice()
+    if x_named:
+        y_names = [n for n in (named or names) if n not in x_named]
+        if len(x_named) != 1 or len(y_names) != 1:
+            return FieldChoice(refusal=(
+                f"The arguments name '{x_named[0]}' as x, but which field is y is not certain. Name it, e.g. "
+                f"\"y_field\": \"{y_names[0] if y_names else names[0]}\"."))
+        return FieldChoice(pair=(x_named[0], y_names[0]))
+    return FieldChoice(kept=named)
+
+
+def numbered_labels(labels: list[str]) -> bool:
+    """Labels that are plain numbers and not all years: an x picked as the labels' field makes x/y pairs."""
+    return all(_PLAIN_NUMBER.fullmatch(label) for label in labels) and not all(_YEAR.fullmatch(label) for label in labels)
+
+
+def picks_swap(picks: FieldPicks, x_name: str, y_name: str) -> bool:
+    """The picks name the field read as y as x (or x as y), and none names them the way they were read."""
+    swapped = any(same_field(p, y_name) for p in picks.x) or any(same_field(p, x_name) for p in picks.y)
+    straight = any(same_field(p, x_name) for p in picks.x) or any(same_field(p, y_name) for p in picks.y)
+    return swapped and not straight

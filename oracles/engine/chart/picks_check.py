@@ -1,6 +1,6 @@
 """The chart check's reading of which fields of structured data are drawn, by the call's own arguments.
 
-The check reads the grid (faithfulness.py) and the picks (picks.py) from the intent on its own; this module
+The check reads the grid (faithful_grid.py) and the picks (picks.py) from the intent on its own; this module
 says what a faithful chart of that grid holds when the arguments name fields, or when the fields' own names
 say what they are:
 
@@ -17,16 +17,13 @@ say what they are:
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
-from .picks import FieldPicks, axis_of_field, pair_order, same_field
+from .picks import FieldPicks, choose_fields, numbered_labels, picks_swap, same_field
 
 Refusal = tuple[str, str]
-_PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
-_YEAR = re.compile(r"(?:19|20)\d\d")
-_Structured = Any  # faithfulness._Structured: (series, label or x, readings) points and the data's field names
+_Structured = Any  # faithful_grid._Structured: (series, label or x, readings) points and the data's field names
 
 
 def pick_fields(structured: _Structured, picks: FieldPicks, intent: str, scatter_asked: bool) -> _Structured | Refusal:
@@ -43,36 +40,14 @@ def _picked(structured: _Structured, picks: FieldPicks, intent: str, scatter_ask
     series = list(dict.fromkeys(s for s, _, _ in structured.points if s is not None))
     if len(series) < 2:
         return structured
-    named = [s for s in series if any(same_field(p, s) for p in picks.y)]
-    unknown = [p for p in picks.y if not any(same_field(p, s) for s in series)
-               and not same_field(p, structured.label_name) and not same_field(p, structured.y_name)]
-    if unknown:
-        return ("UNREADABLE_INTENT", (
-            f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
-            f"{', '.join(repr(s) for s in series)}. Name one of them, e.g. \"y_field\": \"{series[0]}\"."))
-    x_named = [s for s in series if any(same_field(p, s) for p in picks.x)]
-    axes = {axis_of_field(s): s for s in series}
-    if not named and not x_named and "x" in axes and "y" in axes and len([s for s in series if axis_of_field(s)]) == 2:
-        if len(series) > 2:
-            others = ", ".join(repr(s) for s in series if not axis_of_field(s))
-            return ("UNREADABLE_INTENT", (
-                f"The records hold x/y pairs and also {others}, and nothing says which to draw. Send the x and y "
-                "alone, or name them, e.g. \"x_field\": \"x\", \"y_field\": \"y\"."))
-        return _pairs(structured, axes["x"], axes["y"])
-    if not named:
-        described = [s for s in series if any(same_field(d, s) for d in picks.described)]
-        named = described if len(described) == 1 else []
-    if not named and not x_named:
-        if scatter_asked and len(series) == 2:
-            return _pairs(structured, *pair_order(intent, series[0], series[1]))
+    choice = choose_fields(series, picks, structured.label_name, structured.y_name, intent, scatter_asked)
+    if choice.refusal:
+        return ("UNREADABLE_INTENT", choice.refusal)
+    if choice.pair:
+        return _pairs(structured, *choice.pair)
+    if choice.kept is None:
         return structured
-    if x_named:
-        y_series = [s for s in (named or series) if s not in x_named]
-        if len(x_named) != 1 or len(y_series) != 1:
-            return ("UNREADABLE_INTENT", (
-                f"The arguments name '{x_named[0]}' as x, but which field is y is not certain. Name it, e.g. "
-                f"\"y_field\": \"{y_series[0] if y_series else series[0]}\"."))
-        return _pairs(structured, x_named[0], y_series[0])
+    named = choice.kept
     kept = [(s if len(named) > 1 else None, label, readings) for s, label, readings in structured.points if s in named]
     return replace(structured, points=kept, y_name=named[0] if len(named) == 1 else None)
 
@@ -82,8 +57,7 @@ def _numbered_x(structured: _Structured, picks: FieldPicks) -> _Structured:
     they are plain numbers (not years), so the one series is x/y pairs."""
     if not any(same_field(p, structured.label_name) for p in picks.x) or any(s is not None for s, _, _ in structured.points):
         return structured
-    xs = [_PLAIN_NUMBER.fullmatch(str(label).strip()) for _, label, _ in structured.points]
-    if not all(xs) or all(_YEAR.fullmatch(str(label).strip()) for _, label, _ in structured.points):
+    if not numbered_labels([str(label).strip() for _, label, _ in structured.points]):
         return structured
     points = [(None, float(str(label).strip()), readings) for _, label, readings in structured.points]
     return replace(structured, pairs=True, points=points, x_name=structured.label_name)
@@ -105,9 +79,7 @@ def _oriented(structured: _Structured, picks: FieldPicks) -> _Structured:
     """x/y pairs the other way round when the picks name the field read as y as x (or x as y)."""
     if not structured.x_name or not structured.y_name:
         return structured
-    swapped = any(same_field(p, structured.y_name) for p in picks.x) or any(same_field(p, structured.x_name) for p in picks.y)
-    straight = any(same_field(p, structured.x_name) for p in picks.x) or any(same_field(p, structured.y_name) for p in picks.y)
-    if not swapped or straight or any(len(readings) != 1 for _, _, readings in structured.points):
+    if not picks_swap(picks, structured.x_name, structured.y_name) or any(len(r) != 1 for _, _, r in structured.points):
         return structured
     points = [(None, next(iter(readings)), frozenset({x})) for _, x, readings in structured.points]
     return replace(structured, points=points, x_name=structured.y_name, y_name=structured.x_name)

@@ -8,13 +8,14 @@ import io
 import json
 import math
 import re
-from typing import Any
+from functools import partial
+from typing import Any, NoReturn
 
 from ..contracts import EngineRefusal
 from ..limits import json_nesting_depth
 from .calendar import is_time_like
 from .limits import CHART_LIMITS
-from .notation import balanced_end
+from .notation import balanced_end, unique_keys
 from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
 from .yaml_block import yaml_blocks
@@ -83,7 +84,7 @@ def _decode(text: str, start: int) -> Any:
     """The JSON value at `start`, or the same data written as a Python literal ({'Mon': 34}, tuples,
     a trailing comma); None when neither."""
     decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_json_float, parse_int=_json_int,
-                               object_pairs_hook=_unique_keys)
+                               object_pairs_hook=partial(unique_keys, given_twice=_refuse_twice))
     try:
         return decoder.raw_decode(text, start)[0]
     except json.JSONDecodeError:
@@ -92,17 +93,7 @@ def _decode(text: str, start: int) -> Any:
         raise EngineRefusal("JSON_TOO_DEEP", f"The JSON is nested too deeply. Send flat data, {JSON_HINT}.") from exc
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object; refused when it gives one key twice (json.loads would keep the last, silently)."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            _refuse_twice(key)
-        out[key] = value
-    return out
-
-
-def _refuse_twice(key: Any) -> None:
+def _refuse_twice(key: Any) -> NoReturn:
     raise EngineRefusal(
         "UNREADABLE_INTENT",
         f"The data give '{key}' twice, so which value holds is not certain. Give each key once, {JSON_HINT}.",

@@ -7,9 +7,6 @@ does share the vocabulary, so the two cannot drift on what a phrase asks for.
 from __future__ import annotations
 
 import re
-import sys
-from types import ModuleType
-from typing import Any
 
 # Horizontal bars asked for: by name ("horizontal", "barh"), by the axes ("flip the axes", "categories
 # on the y axis") or by where the bars run ("bars running left to right"). "A horizontal axis" or
@@ -28,9 +25,3 @@ HORIZONTAL_REQUEST_RE = re.compile(
 # "There were") is the start of a sentence cut off, not a name for the chart.
 EMPTY_TITLE_WORDS = frozenset("""we i you they he she it there here had have has got get was were is are be been did
 do does our my your their its this that these those so then and or but also just""".split())
-
-
-def check_vocabulary(reader: Any) -> ModuleType:
-    """faithfulness.py, where the words that only instruct or connect are listed once: the module of the
-    check's reader (looked up, not imported, so the fail-closed modules it calls import no cycle)."""
-    return sys.modules[type(reader).__module__]
