@@ -59,8 +59,9 @@ def norm_label(text: Any) -> str:
 
 
 def norm_edge_label(text: Any) -> str:
-    """An edge label compared loosely at its ends only (a trailing '?' or ':' is not a different label)."""
-    return norm_label(text).strip(" .,:;?!\"'")
+    """An edge label compared loosely at its ends only (a trailing '?' or ':' is not a different label);
+    "≤" and "≥" are the signs "<=" and ">=" written as one character (the engine's documented normal form)."""
+    return norm_label(text).replace("≤", "<=").replace("≥", ">=").strip(" .,:;?!\"'")
 
 
 def alternatives(spec: Any) -> list[str]:

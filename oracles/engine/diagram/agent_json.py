@@ -489,6 +489,10 @@ def _structure(value: dict[str, Any]) -> dict[str, Any] | None:
             raise refuse(f"the edge from '{tail}' to '{head}' is given twice")
         seen.add((tail, head))
     joined = {n for t, h, _ in edges for n in (t, h)}
+    unjoined = [s.label for s in steps if s.label not in joined]
+    if table.added and unjoined:  # "nodes": [… "End"], an edge to "Finish": a renamed node, or two nodes?
+        raise refuse(f"an edge names '{table.added[0]}', which is not listed, while the listed '{unjoined[0]}' "
+                     "is joined by no edge; list every node once under one name")
     if lists and lists[0] == "steps":
         loose = [s.label for s in steps if s.label not in joined]
         if loose:  # a step listed in order but joined by no edge: where it goes is not said

@@ -47,6 +47,7 @@ from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
+from .or_grouping import refuse_ungrouped_or
 from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
 from .short_names import refuse_loop_through_short_name
@@ -554,7 +555,9 @@ class Faithfulness:
                     end = start = index + 1
                 continue
             if token.kind == "punct" and token.text == ":" and not self._clock(index):
-                punct = [t.text for t in self.tokens[start:index] if t.kind == "punct"]
+                # since the last heading: "Draw a flow: apply, then review. At review: …" has a step list
+                # between the two colons, so the second colon ends no heading over it
+                punct = [t.text for t in self.tokens[end:index] if t.kind == "punct"]
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
                         or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
@@ -864,6 +867,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
     # groups first: their declarations are accounted for there and taken out of the intent
     refuse_dropped_markers(intent, nodes, edges)  # "[*] --> Idle": read here from the intent itself
+    refuse_ungrouped_or(intent)  # "build then test or lint then deploy": two groupings
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed

@@ -104,6 +104,9 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         moved = _MOVE_RE.search(match.group("verb")) and _OBJECT_CONDITION_RE.match(rest.strip())
         if moved and match is forward:  # "idle goes to running on start": the event on the edge
             rest, rest_message = moved.group("obj"), moved.group("cond")
+            # "goes to Paid on 'payment received'": the quotes mark the event's own name
+            quoted = _QUOTED_EVENT_RE.match(rest_message)
+            rest_message = quoted.group("event") if quoted else rest_message
         elif extra and match is forward:  # "calls the payment service with the order total"
             rest, rest_message = extra.group("obj"), extra.group("what")
         # "calls the SIS too": the adverb after the object names nothing
@@ -141,6 +144,7 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
 
 # A move between states ("goes to", "switches to"): what follows the state is the event that moves it.
 _MOVE_RE = re.compile(r"^(?:go(?:es)?|moves?|transitions?|switches|falls?\s+back|goes\s+back|returns?)\b", re.IGNORECASE)
+_QUOTED_EVENT_RE = re.compile(r"^(?:on|upon)\s+(?P<q>['\"‘“])(?P<event>[^'\"‘’“”]+)['\"’”]$", re.IGNORECASE)
 _OBJECT_CONDITION_RE = re.compile(r"^(?P<obj>[^,]+?)\s+(?P<cond>(?:when|on|after|once|upon|if|unless|with)\s+[^,]+)$",
                                   re.IGNORECASE)
 
