@@ -1,4 +1,5 @@
-"""The chart check refuses what the data leave open (oracles/engine/chart/fail_closed_gaps.py).
+"""The chart check refuses what the data leave open (oracles/engine/chart/fail_closed_gaps.py; the subject in
+the first label is fail_closed_references.py's rule).
 
 Three families, each with unit tests of the check alone (our own phrasings, near-misses that must still pass
 beside the faulty ones) and a planted bug (the drafter's spec with the fault planted, checked as a whole):
@@ -26,7 +27,7 @@ from oracles.tests.test_chart_fail_closed import _check, _planted, _refused, _ro
 def test_a_subject_glued_to_the_first_name_is_refused(intent: str, rows: list) -> None:
     refusal = _check(intent, rows)
     assert refusal is not None and refusal[0] == "LABEL_NOT_IN_INTENT", refusal
-    assert "may be the subject" in refusal[1], refusal
+    assert "is the subject" in refusal[1], refusal
 
 
 @pytest.mark.parametrize(("intent", "rows"), [
@@ -43,7 +44,7 @@ def test_names_that_are_whole_stay_valid(intent: str, rows: list) -> None:
 def test_planted_subject_taken_into_the_first_label_is_refused() -> None:
     intent = "bar chart: installs Firefox 40, Chrome 90, Safari 30"
     rows = _rows(("installs Firefox", 40), ("Chrome", 90), ("Safari", 30))
-    _refused(_planted(intent, rows), "LABEL_NOT_IN_INTENT", "'installs Firefox'", "'installs'")
+    _refused(_planted(intent, rows), "LABEL_NOT_IN_INTENT", "'installs Firefox'", "holds 'installs'")
 
 
 # ---------------------------------------------------------------------------------------------

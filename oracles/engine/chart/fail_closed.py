@@ -120,7 +120,7 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
     # the phrasings of fail_closed_phrasing.py; then units and scales (fail_closed_units.py); then references and
     # measures drawn as categories (fail_closed_references.py); then data the chart cannot hold (fail_closed_missing.py)
     # misspelled chart words, a label ending in a number, another artifact asked (fail_closed_typos.py)
-    # a subject in the first label, a label asked with no value, series in different units (fail_closed_gaps.py)
+    # a label asked with no value, series in different units (fail_closed_gaps.py)
     return (check_typos(reader, label_spans, used) or check_gaps(reader, label_spans, used)
             or check_values(reader, label_spans, used)
             or check_asks(reader, label_spans, used)

@@ -1,9 +1,7 @@
-"""Fail-closed rules for what the data leave open: a subject run into the first label, a label asked
-for with no value, and series measured in different units on one axis.
+"""Fail-closed rules for what the data leave open: a label asked for with no value, and series
+measured in different units on one axis. (A subject run into the first label is refused in
+fail_closed_references.py.)
 
-- "bar: downloads iOS 1.2k, Android 3.4k, Web 860": the first label drawn as "downloads iOS" while its
-  siblings are one word each. "downloads" reads as the subject of the list as much as a part of the
-  name, so drawing either is a guess; the reason names both readings.
 - "W1 120, W2 135, W3 150. Also add W4." / "…, also include Wednesday": a label of the list's own kind
   is asked for but has no value. Drawing the chart without it leaves out what was asked.
 - A table whose value columns carry different units ("Units sold" beside "Revenue ($)") drawn as
@@ -23,28 +21,6 @@ _Reader = Any
 Refusal = tuple[str, str]
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
-
-
-# -- a subject run into the first label -------------------------------------------------------
-
-def _subject_in_first_label(reader: _Reader) -> Refusal | None:
-    """The first label is "<lowercase words> <Name>" and every other label is one name like "<Name>"."""
-    if reader.pairs or len(reader.points) < 3 or len({p.series for p in reader.points}) != 1:
-        return None
-    labels = [str(p.label).split() for p in reader.points]
-    first, others = labels[0], labels[1:]
-    if len(first) < 2 or any(len(words) != 1 for words in others):
-        return None
-    lead, name = first[:-1], first[-1]
-    if not all(w.isalpha() and w.islower() for w in lead) or not name[0].isalpha() or name.islower():
-        return None  # "new users 5, returning 7", "under 18 5, 18–39 7": the words are part of the name
-    if all(w[0].islower() for words in others for w in words):
-        return None  # siblings lowercase too: the casing gives no sign of a subject
-    subject = " ".join(lead)
-    return ("LABEL_NOT_IN_INTENT", (
-        f"The first label '{' '.join(first)}' may be the subject '{subject}' followed by the name '{name}', "
-        f"like the other names ({', '.join(w[0] for w in others[:3])}). Put the subject before a colon, "
-        f"e.g. '{subject}: {name} …, {others[0][0]} …', or write the label in full for every item."))
 
 
 # -- a label asked for with no value ----------------------------------------------------------
@@ -113,5 +89,4 @@ def _series_in_different_units(reader: _Reader) -> Refusal | None:
 
 def check_gaps(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
-    return (_subject_in_first_label(reader) or _label_asked_without_value(reader)
-            or _series_in_different_units(reader))
+    return _label_asked_without_value(reader) or _series_in_different_units(reader)

@@ -143,7 +143,8 @@ def _shape(word: str) -> str:
 
 def _subject_glued_to_first_name(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]]) -> Refusal | None:
     """"Donut: revenue mix B2B 62%, B2C 31%, B2G 7%" drawn as 'revenue mix B2B': the first label ends with a coded
-    name like every other label ("B2C", "B2G"), and the words before it are the subject."""
+    name like every other label ("B2C", "B2G"), or a lowercase subject stands before a cased name like every
+    other ("downloads iOS 1.2k, Android 3.4k"), and the words before it are the subject."""
     labels = _labels(reader)
     if len(labels) < 3:
         return None
@@ -155,7 +156,10 @@ def _subject_glued_to_first_name(reader: _Reader, label_spans: dict[str, list[tu
     head, tail = words[:-size], " ".join(words[-size:])
     coded = _NOT_LETTER.search(tail) and all(_shape(other) == _shape(tail) for other in others)
     prefixed = len(tail) > 2 and all(other[:2] == tail[:2] for other in others)
-    if not (coded or prefixed) or not all(w.isalpha() for w in head):
+    # "downloads iOS 1.2k, Android 3.4k, Web 860": a lowercase subject before a cased name, like every other one
+    cased = size == 1 and all(w.islower() for w in head) and tail[:1].isalpha() and not tail.islower() \
+        and all(other[:1].isalpha() and not other.islower() for other in others)
+    if not (coded or prefixed or cased) or not all(w.isalpha() for w in head):
         return None
     subject = " ".join(head)
     if len(head) == 1 and len(re.findall(rf"\b{re.escape(subject)}s?\b", reader.intent, re.IGNORECASE)) > 1:
