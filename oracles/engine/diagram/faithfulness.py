@@ -25,6 +25,7 @@ import re
 
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
+from .aliases import refuse_alias_drawn_apart
 from .answer_placement import placed_answers, refuse_misplaced_answers, refuse_unstated_self_loops
 from .arrow_captions import unplaced_arrow_explanation
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
@@ -34,6 +35,7 @@ from .flow_check import (
     grammar_phrase,
     listed_sequence,
     loop_instruction,
+    misspelled_parallel_word,
     modified_name,
     parallel_word_inside,
     refuse_condition_about_another_step,
@@ -46,7 +48,9 @@ from .glued_steps import refuse_emphasised_condition, refuse_glued_trigger, refu
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
+from .merged_steps import refuse_merged_parallel_steps
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
+from .notation_comments import refuse_meaningful_comments
 from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
 from .short_names import refuse_loop_through_short_name
@@ -110,6 +114,9 @@ _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies res
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
     meets ends joins converges comes go tells informs instructs reminds warns""".split())
+
+# Adverbs that never sit inside one name: "Salesforce also gets", "build then test".
+_CLAUSE_ADVERBS = frozenset({"also", "then"})
 
 # Verbs of an org chart that take their object directly ("Sam manages Lee"): between two words of
 # one node's name they make the name a relation drawn as one node.
@@ -658,6 +665,8 @@ class Faithfulness:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
         self._refuse_left_out()
+        refuse_alias_drawn_apart(self.nodes)  # "the interface engine (Mirth)" and "Mirth"
+        refuse_merged_parallel_steps(self.intent, self.nodes)  # "lint and test in parallel" as one node
         spans = self.spans()
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
         whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
@@ -724,6 +733,14 @@ class Faithfulness:
                 raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' reads as a sentence ('… {direct} …'), "
                                                            "not a name. Put each relation in a sentence of its own, "
                                                            "e.g. 'Tom reports to Ivy. Sam manages Lee.'")
+            glued = next((w for w in words[1:-1] if w in _CLAUSE_ADVERBS), None)
+            if glued is not None:
+                # "Salesforce also gets" (updates back from HubSpot), "build then test": an adverb inside
+                # a name joins a subject to its verb or one step to the next
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' holds '{glued}', which joins a name "
+                                                           "to what it does or to the next step; it is not one name. "
+                                                           "Say each step and relation on its own, e.g. 'HubSpot sends "
+                                                           "updates to Salesforce' or 'build -> test'.")
             if clause is not None:
                 # "router forwards packets to the firewall": a subject, a verb and a target — a
                 # relation drawn as one step, even when neither end is drawn on its own
@@ -773,6 +790,12 @@ class Faithfulness:
                                                           "steps relate; it is not part of a step's name. Write the "
                                                           "parallel steps as a group, e.g. 'ingest -> (validate, "
                                                           "deduplicate) -> load'.")
+            misspelled = misspelled_parallel_word(key)
+            if misspelled is not None:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' holds '{misspelled}', which reads as a "
+                                                          "misspelled 'parallel' (how steps relate), not part of a "
+                                                          "step's name. Write it as 'in parallel', e.g. 'ingest -> "
+                                                          "(validate, deduplicate, in parallel) -> load'.")
             if loop_instruction(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
                                                           "step. Say where the flow goes back to, e.g. 'wash -> rinse "
@@ -810,6 +833,12 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' says a path leaves out "
                                                              f"'{self.nodes[skipped]}'; say the path it takes, e.g. "
                                                              f"'for hotfixes, build -> deploy'.")
+            if separator_in_name(label) == "+":
+                # "sign contract -> (laptop setup + badge + email account) -> first day": steps glued
+                # side by side between two arrows are steps, not a message on the one edge
+                raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' joins several steps with "
+                                                             "'+'; draw each step, e.g. 'sign contract -> (laptop "
+                                                             "setup, badge, email account in parallel) -> first day'.")
             if set(key.split()) <= _FUNCTION_WORDS | _PARTICLES and not set(key.split()) & _BRANCH_LABEL_WORDS:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
@@ -864,6 +893,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
     # groups first: their declarations are accounted for there and taken out of the intent
     refuse_dropped_markers(intent, nodes, edges)  # "[*] --> Idle": read here from the intent itself
+    refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed
