@@ -58,3 +58,31 @@ def test_planted_drafter_that_keeps_the_misspelled_word_is_refused():
 def test_near_miss_spelled_right_stays_valid():
     verdict = answer("diagram", "merge -> in parallel: lint, test -> staging", "dot", {})
     assert verdict.status == "valid", verdict.reason
+
+
+@pytest.mark.parametrize("intent", [
+    "onboarding: sign contract -> (laptop setup + badge + email account) -> first day",
+    "sign contract -> (laptop setup and badge) -> first day",
+    "kickoff → (book venue & order catering) → event day",
+])
+def test_steps_glued_in_a_bracket_between_arrows_are_not_one_label(intent):
+    verdict = answer("diagram", intent, "dot", {})
+    glued = intent[intent.index("(") + 1:intent.index(")")]
+    # refused, or drawn with each glued step a node of its own (never the bracket as one label)
+    assert verdict.status == "invalid" or glued not in verdict.result, verdict.result
+
+
+def test_planted_drafter_that_draws_glued_steps_as_a_label_is_refused():
+    reason = planted_reason("sign contract -> (laptop setup + badge) -> first day",
+                            [("sign contract", "first day", "laptop setup + badge")])
+    assert reason["code"] == "EDGE_LABEL_HOLDS_NODE"
+
+
+def test_a_message_with_a_plus_stays_a_label():
+    verdict = answer("diagram", "Client -> API: request + JWT", "dot", {})
+    assert verdict.status == "valid", verdict.reason
+
+
+@pytest.mark.parametrize("label, glued", [("laptop setup & badge & email", "&"), ("pick & pack", None)])
+def test_two_ampersands_make_a_list(label, glued):
+    assert separator_in_name(label) == glued

@@ -48,7 +48,7 @@ from .glued_steps import refuse_emphasised_condition, refuse_glued_trigger, refu
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
-from .merged_steps import refuse_merged_parallel_steps
+from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .notation_comments import refuse_meaningful_comments
 from .person_pronouns import resolved_person_pronouns
@@ -102,9 +102,10 @@ TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
 # Words that make a first line over a list its heading ("steps for the fire drill", "release runbook").
 _HEADING_WORDS = frozenset("""steps process procedure flow flowchart workflow pipeline sequence stages phases recipe checklist
     runbook playbook plan notes routine""".split())
-# "do not include / don't draw / leave out / omit the X step": a step ruled out of the drawing
+# "do not include / don't draw / leave out / omit / ignore / skip the X step": a step ruled out of the drawing
 _LEAVE_OUT_RE = re.compile(r"\b(?:(?:do\s+not|don['’]t|dont|never|no\s+need\s+to)\s+(?:include|draw|show|add|put\s+in|list|"
-                           r"mention)|leave\s+out|omit|exclude|excluding|remove|drop)\b", re.IGNORECASE)
+                           r"mention)|leave\s+out|omit|exclude|excluding|remove|drop|ignore|ignoring|skip|skipping|bypass|minus|without|"
+                           r"except(?:\s+for)?|no\s+more|get\s+rid\s+of)\b", re.IGNORECASE)
 _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
 
 
@@ -113,7 +114,9 @@ _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|severa
 _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
-    meets ends joins converges comes go tells informs instructs reminds warns""".split())
+    meets ends joins converges comes go tells informs instructs reminds warns authenticates validates verifies checks
+    queries polls syncs subscribes""".split())
+_CLAUSE_TARGETS = frozenset({"to", "from", "into", "onto", "at", "against", "via", "through"})
 
 # Adverbs that never sit inside one name: "Salesforce also gets", "build then test".
 _CLAUSE_ADVERBS = frozenset({"also", "then"})
@@ -726,7 +729,10 @@ class Faithfulness:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
             clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
-                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto", "at"}), None)
+                           and set(words[i + 1:-1]) & _CLAUSE_TARGETS), None)
+            if clause is None and len(words) > 3 and words[0] in _CLAUSE_VERBS and words[1] in {"it", "them"} \
+                    and set(words[2:-1]) & _CLAUSE_TARGETS:
+                clause = words[0]  # "forwards it to the orders service": the verb of a subject said before
             direct = next((w for w in words[1:-1] if w in _DIRECT_RELATION_VERBS), None)
             if direct is not None:
                 # "Tom reports to Ivy and Sam manages Lee" read as Tom's two managers: one is a clause
@@ -833,12 +839,6 @@ class Faithfulness:
                 raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' says a path leaves out "
                                                              f"'{self.nodes[skipped]}'; say the path it takes, e.g. "
                                                              f"'for hotfixes, build -> deploy'.")
-            if separator_in_name(label) == "+":
-                # "sign contract -> (laptop setup + badge + email account) -> first day": steps glued
-                # side by side between two arrows are steps, not a message on the one edge
-                raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' joins several steps with "
-                                                             "'+'; draw each step, e.g. 'sign contract -> (laptop "
-                                                             "setup, badge, email account in parallel) -> first day'.")
             if set(key.split()) <= _FUNCTION_WORDS | _PARTICLES and not set(key.split()) & _BRANCH_LABEL_WORDS:
                 # "it back" says nothing an edge could be labelled with
                 raise EngineRefusal("EDGE_LABEL_NOT_IN_INTENT", f"The edge label '{label}' names nothing: it is only "
@@ -893,6 +893,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     """Raise EngineRefusal unless the drawn graph is exactly what the intent states."""
     # groups first: their declarations are accounted for there and taken out of the intent
     refuse_dropped_markers(intent, nodes, edges)  # "[*] --> Idle": read here from the intent itself
+    refuse_glued_steps_as_label(intent, edges)  # "a -> (x + y + z) -> b": steps, not a message
     refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)

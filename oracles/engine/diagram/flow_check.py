@@ -195,6 +195,8 @@ def separator_in_name(label: str) -> str | None:
     """The separator a drawn name runs across ("ticket workflow — To Do", "lint ‖ test"), if any:
     an em dash, a parallel bar, or a spaced en dash, bar or plus separates names, it is not inside one."""
     match = _NAME_SEPARATOR_RE.search(label)
+    if match is None and len(re.findall(r"\s&\s", label)) > 1:
+        return "&"  # "laptop setup & badge & email": a list ("pick & pack" is one step's name)
     return match.group(0).strip() if match else None
 
 

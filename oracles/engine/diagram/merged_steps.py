@@ -29,3 +29,21 @@ def refuse_merged_parallel_steps(intent: str, nodes: dict[str, str]) -> None:
                 raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' joins steps the intent says run in "
                                                            "parallel; draw each as its own node, e.g. 'merge -> lint, "
                                                            "merge -> test, both -> staging'.")
+
+
+_GLUE_RE = re.compile(r"\s[+&]\s|\s+and\s+", re.IGNORECASE)
+
+
+def refuse_glued_steps_as_label(intent: str, edges: list[tuple[str, str, str | None]]) -> None:
+    """ "sign contract -> (laptop setup + badge + email account) -> first day": a bracket of steps glued
+    with "+", "&" or "and" between two arrows is steps, not a message; drawn as the one edge's label it is refused.
+    Read from the intent as written (its normal form already takes the bracket for a label); a message
+    "request + JWT" after a colon stays a label."""
+    for _, _, label in edges:
+        if not label or not _GLUE_RE.search(label):
+            continue
+        glued = r"\s*(?:[+&,]|and)\s*".join(r"\W+".join(map(re.escape, part.split())) for part in _GLUE_RE.split(label))
+        if re.search(rf"(?:->|→|=>|⇒)\s*\(\s*{glued}[^()]*\)\s*(?:->|→|=>|⇒)", intent):
+            raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' joins several steps "
+                                                         "between two arrows; draw each step, e.g. 'sign contract -> "
+                                                         "(laptop setup, badge, email account in parallel) -> first day'.")
