@@ -24,7 +24,7 @@ _BLOCK_COMMENT_RE = {"plantuml": re.compile(r"/'(?P<text>.*?)'/", re.DOTALL),
 # Words by which a comment says something about the flow rather than titling it.
 _MEANING_WORDS = frozenset("""not no never don't dont doesn't skip skipped skips actually instead must should shall
     need needs needed missing todo fixme fix wrong broken connect connects connected connection connections link
-    linked edge edges arrow arrows between after before then goes go going leads remove removed delete deleted drop
+    linked arrow arrows between after before then goes go going leads remove removed delete deleted drop
     replace replaced add added also except only unless if when loop loops back again parallel ignore ignored
     optional disabled deprecated unused later first last moved move swap swapped reversed
     but however""".split())
