@@ -37,3 +37,20 @@ def test_the_refusal_quotes_the_comment():
 def test_a_title_like_comment_stays_valid(intent):
     verdict = _verdict(intent)
     assert verdict.status == "valid", verdict.reason
+
+
+@pytest.mark.parametrize("intent", [
+    "sequenceDiagram\n  participant U as User\n  participant S as Server\n  U->>S: login\n  S-->>U: token\n"
+    "  Note over U,S: the token expires after 1h, then U must log in again",
+    "@startuml\n[Web] --> [API]\n[API] --> [DB]\nnote right of DB : DB is replaced by DynamoDB next quarter\n@enduml",
+])
+def test_a_note_that_changes_the_flow_is_refused(intent):
+    verdict = _verdict(intent)
+    assert verdict.status == "invalid", verdict.result
+    assert verdict.reason["code"] == "CONTENT_NOT_PLACED"
+
+
+def test_a_note_that_describes_its_node_stays_valid():
+    verdict = _verdict("sequenceDiagram\n  Client->>API: GET /me\n  Note right of API: validates the JWT\n"
+                       "  API-->>Client: profile")
+    assert verdict.status == "valid", verdict.reason

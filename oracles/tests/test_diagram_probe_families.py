@@ -63,3 +63,16 @@ def test_planted_drafter_that_keeps_the_ignored_step_is_refused():
 ])
 def test_near_misses_stay_valid(intent):
     assert _status(intent) == "valid"
+
+
+@pytest.mark.parametrize("intent, edges", [
+    ("A → B → C → D (C is optional)", [("A", "B"), ("B", "C"), ("C", "D", "C is optional")]),
+    ("build → test → deploy (test can be skipped for docs)",
+     [("build", "test"), ("test", "deploy", "test can be skipped for docs")]),
+])
+def test_planted_note_about_a_step_drawn_as_an_edge_label_is_refused(intent, edges):
+    assert planted_reason(intent, edges)["code"] == "EDGE_LABEL_HOLDS_NODE"
+
+
+def test_a_condition_about_a_step_stays_an_edge_label():
+    assert _status("check disk → (if disk is full) clean up → done") == "valid"

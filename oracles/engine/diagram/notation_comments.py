@@ -4,7 +4,9 @@ both read past them. A comment can still change what the diagram must say: "%% Q
 in the flow but nobody said where", "' actually B goes to D", "// skip the audit step". The check
 reads each comment on its own: a short heading-like remark ("%% order fulfilment") is no content;
 a comment that names a drawn node, or says how steps relate or should change, is content the
-parse did not draw, so the answer is refused with the comment quoted."""
+parse did not draw, so the answer is refused with the comment quoted. Notes ("Note over A,B: …") are
+not drawn either; a note that says the flow changes or goes on is refused the same way (a note that
+only describes its node, "Note right of API: validates JWT", stays undrawn)."""
 
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ _MEANING_WORDS = frozenset("""not no never don't dont doesn't skip skipped skips
     optional disabled deprecated unused later first last moved move swap swapped reversed
     but however""".split())
 _REMARK_MAX_WORDS = 5
+# Words by which a note says the drawing changes or goes on.
+_NOTE_CHANGE_WORDS = frozenset("replaced replaces replace becomes retry retries repeat repeats again expires fails".split())
 
 
 def _comments(intent: str, kind: str) -> list[str]:
@@ -38,6 +42,29 @@ def _comments(intent: str, kind: str) -> list[str]:
     if family in _BLOCK_COMMENT_RE:
         found += [m.group("text") for m in _BLOCK_COMMENT_RE[family].finditer(intent)]
     return [text.strip() for text in found if text.strip()]
+
+
+_NOTE_LINE_RE = re.compile(r"^\s*note\b[^:\n]*:\s*(?P<text>.+)$", re.IGNORECASE)
+_NOTE_OPEN_RE = re.compile(r"^\s*note\b[^:]*$", re.IGNORECASE)
+_NOTE_CLOSE_RE = re.compile(r"^\s*end\s*note\b", re.IGNORECASE)
+
+
+def _notes(intent: str) -> list[str]:
+    """The text of each note ("Note over A,B: …", "note right of X : …", "note … end note")."""
+    found: list[str] = []
+    block: list[str] | None = None
+    for line in intent.splitlines():
+        if block is not None:
+            if _NOTE_CLOSE_RE.match(line):
+                found.append(" ".join(block))
+                block = None
+            else:
+                block.append(line.strip())
+        elif (m := _NOTE_LINE_RE.match(line)) is not None:
+            found.append(m.group("text").strip())
+        elif _NOTE_OPEN_RE.match(line):
+            block = []
+    return [text for text in found if text]
 
 
 def refuse_meaningful_comments(intent: str, nodes: list[str]) -> None:
@@ -58,3 +85,11 @@ def refuse_meaningful_comments(intent: str, nodes: list[str]) -> None:
                                                       "a comment is not drawn, yet this one says something about the "
                                                       "steps. Put it in the diagram itself (e.g. 'B --> C[Quarantine]') "
                                                       "or leave the comment out.")
+    for note in _notes(intent):
+        # a note is drawn by no notation reader (documented); one that says the flow changes or goes
+        # on ("then U must log in again", "DB is replaced by DynamoDB") is not dropped silently
+        if set(phrase_key(note).split()) & (_MEANING_WORDS | _NOTE_CHANGE_WORDS):
+            raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place the note '{note[:80]}' in the diagram: notes "
+                                                      "are not drawn, yet this one says something about the steps. "
+                                                      "Write it as a connection (e.g. 'User -> Server: login again') "
+                                                      "or leave the note out.")
