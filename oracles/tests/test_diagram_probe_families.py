@@ -76,3 +76,16 @@ def test_planted_note_about_a_step_drawn_as_an_edge_label_is_refused(intent, edg
 
 def test_a_condition_about_a_step_stays_an_edge_label():
     assert _status("check disk → (if disk is full) clean up → done") == "valid"
+
+
+@pytest.mark.parametrize("intent, edges", [
+    ("The collector scrapes the exporters and it then remote-writes to Mimir.",
+     [("collector scrapes the exporters and it", "remote-writes to Mimir")]),
+    ("the bot reads the queue then it posts to Slack", [("bot reads the queue then it", "posts to Slack")]),
+])
+def test_planted_name_holding_a_new_clause_pronoun_is_refused(intent, edges):
+    assert planted_reason(intent, edges)["code"] == "NODE_HOLDS_RELATION"
+
+
+def test_a_pronoun_object_inside_a_step_stays_valid():
+    assert _status("scan badge -> hold it to the reader -> open door") == "valid"

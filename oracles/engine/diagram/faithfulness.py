@@ -118,6 +118,8 @@ _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies res
     queries polls syncs subscribes""".split())
 _CLAUSE_TARGETS = frozenset({"to", "from", "into", "onto", "at", "against", "via", "through"})
 
+# A pronoun opening a new clause ("… and it", "then they …") never sits inside one name.
+_CLAUSE_PRONOUN_RE = re.compile(r"(?:^| )(?:and|then|but|so|while) (?:it|they|he|she)(?: |$)")
 # Adverbs that never sit inside one name: "Salesforce also gets", "build then test".
 _CLAUSE_ADVERBS = frozenset({"also", "then"})
 
@@ -739,6 +741,14 @@ class Faithfulness:
                 raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' reads as a sentence ('… {direct} …'), "
                                                            "not a name. Put each relation in a sentence of its own, "
                                                            "e.g. 'Tom reports to Ivy. Sam manages Lee.'")
+            pronoun = _CLAUSE_PRONOUN_RE.search(key)
+            if pronoun is not None and not label.isupper():
+                # "collector scrapes the exporters and it" (then remote-writes to Mimir): a pronoun opening
+                # a new clause inside a name is a relation cut in two, whoever "it" is
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' holds '{pronoun.group(0).strip()}', "
+                                                           "which opens another clause; it is not one name. Name each "
+                                                           "part again, e.g. 'the collector scrapes the exporters; the "
+                                                           "collector writes to Mimir'.")
             glued = next((w for w in words[1:-1] if w in _CLAUSE_ADVERBS), None)
             if glued is not None:
                 # "Salesforce also gets" (updates back from HubSpot), "build then test": an adverb inside
