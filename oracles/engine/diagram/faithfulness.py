@@ -25,6 +25,7 @@ import re
 
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
+from .aliases import refuse_alias_drawn_apart
 from .answer_placement import placed_answers, refuse_misplaced_answers, refuse_unstated_self_loops
 from .arrow_captions import unplaced_arrow_explanation
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
@@ -34,6 +35,7 @@ from .flow_check import (
     grammar_phrase,
     listed_sequence,
     loop_instruction,
+    misspelled_parallel_word,
     modified_name,
     parallel_word_inside,
     refuse_condition_about_another_step,
@@ -46,7 +48,9 @@ from .glued_steps import refuse_emphasised_condition, refuse_glued_trigger, refu
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
+from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
+from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
 from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
@@ -99,9 +103,10 @@ TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms prof st".split())
 # Words that make a first line over a list its heading ("steps for the fire drill", "release runbook").
 _HEADING_WORDS = frozenset("""steps process procedure flow flowchart workflow pipeline sequence stages phases recipe checklist
     runbook playbook plan notes routine""".split())
-# "do not include / don't draw / leave out / omit the X step": a step ruled out of the drawing
+# "do not include / don't draw / leave out / omit / ignore / skip the X step": a step ruled out of the drawing
 _LEAVE_OUT_RE = re.compile(r"\b(?:(?:do\s+not|don['’]t|dont|never|no\s+need\s+to)\s+(?:include|draw|show|add|put\s+in|list|"
-                           r"mention)|leave\s+out|omit|exclude|excluding|remove|drop)\b", re.IGNORECASE)
+                           r"mention)|leave\s+out|omit|exclude|excluding|remove|drop|ignore|ignoring|skip|skipping|bypass|minus|without|"
+                           r"except(?:\s+for)?|no\s+more|get\s+rid\s+of)\b", re.IGNORECASE)
 _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)$")
 
 
@@ -110,7 +115,14 @@ _COUNT_RE = re.compile(r"^(?:two|three|four|five|six|seven|eight|nine|ten|severa
 _CLAUSE_VERBS = frozenset("""sends writes publishes forwards returns replies responds passes routes pushes posts streams
     emits delivers uploads reads pulls loads fetches talks connects goes moves reports answers belongs hands gives
     redirects proxies ships saves stores logs feeds flows leads points links calls asks requests notifies
-    meets ends joins converges comes go tells informs instructs reminds warns""".split())
+    meets ends joins converges comes go tells informs instructs reminds warns authenticates validates verifies checks
+    queries polls syncs subscribes""".split())
+_CLAUSE_TARGETS = frozenset({"to", "from", "into", "onto", "at", "against", "via", "through"})
+
+# A pronoun opening a new clause ("… and it", "then they …") never sits inside one name.
+_CLAUSE_PRONOUN_RE = re.compile(r"(?:^| )(?:and|then|but|so|while) (?:it|they|he|she)(?: |$)")
+# Adverbs that never sit inside one name: "Salesforce also gets", "build then test".
+_CLAUSE_ADVERBS = frozenset({"also", "then"})
 
 # Verbs of an org chart that take their object directly ("Sam manages Lee"): between two words of
 # one node's name they make the name a relation drawn as one node.
@@ -661,6 +673,8 @@ class Faithfulness:
         if len(set(self.nodes)) != len(self.labels):
             raise EngineRefusal("DUPLICATE_NODE", "Two nodes have the same name; a step named twice is one node.")
         self._refuse_left_out()
+        refuse_alias_drawn_apart(self.nodes)  # "the interface engine (Mirth)" and "Mirth"
+        refuse_merged_parallel_steps(self.intent, self.nodes)  # "lint and test in parallel" as one node
         spans = self.spans()
         whole_items = {sp.key for sp in spans if sp.kind == "node" and self._whole_item(sp)}
         whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
@@ -720,13 +734,32 @@ class Faithfulness:
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' names nothing: it is only connecting "
                                                           "words. Conditions and answers go on the edges.")
             clause = next((w for i, w in enumerate(words[1:-2], 1) if w in _CLAUSE_VERBS
-                           and set(words[i + 1:-1]) & {"to", "from", "into", "onto", "at"}), None)
+                           and set(words[i + 1:-1]) & _CLAUSE_TARGETS), None)
+            if clause is None and len(words) > 3 and words[0] in _CLAUSE_VERBS and words[1] in {"it", "them"} \
+                    and set(words[2:-1]) & _CLAUSE_TARGETS:
+                clause = words[0]  # "forwards it to the orders service": the verb of a subject said before
             direct = next((w for w in words[1:-1] if w in _DIRECT_RELATION_VERBS), None)
             if direct is not None:
                 # "Tom reports to Ivy and Sam manages Lee" read as Tom's two managers: one is a clause
                 raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' reads as a sentence ('… {direct} …'), "
                                                            "not a name. Put each relation in a sentence of its own, "
                                                            "e.g. 'Tom reports to Ivy. Sam manages Lee.'")
+            pronoun = _CLAUSE_PRONOUN_RE.search(key)
+            if pronoun is not None and not label.isupper():
+                # "collector scrapes the exporters and it" (then remote-writes to Mimir): a pronoun opening
+                # a new clause inside a name is a relation cut in two, whoever "it" is
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' holds '{pronoun.group(0).strip()}', "
+                                                           "which opens another clause; it is not one name. Name each "
+                                                           "part again, e.g. 'the collector scrapes the exporters; the "
+                                                           "collector writes to Mimir'.")
+            glued = next((w for w in words[1:-1] if w in _CLAUSE_ADVERBS), None)
+            if glued is not None:
+                # "Salesforce also gets" (updates back from HubSpot), "build then test": an adverb inside
+                # a name joins a subject to its verb or one step to the next
+                raise EngineRefusal("NODE_HOLDS_RELATION", f"The node '{label}' holds '{glued}', which joins a name "
+                                                           "to what it does or to the next step; it is not one name. "
+                                                           "Say each step and relation on its own, e.g. 'HubSpot sends "
+                                                           "updates to Salesforce' or 'build -> test'.")
             if clause is not None:
                 # "router forwards packets to the firewall": a subject, a verb and a target — a
                 # relation drawn as one step, even when neither end is drawn on its own
@@ -776,6 +809,12 @@ class Faithfulness:
                                                           "steps relate; it is not part of a step's name. Write the "
                                                           "parallel steps as a group, e.g. 'ingest -> (validate, "
                                                           "deduplicate) -> load'.")
+            misspelled = misspelled_parallel_word(key)
+            if misspelled is not None:
+                raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' holds '{misspelled}', which reads as a "
+                                                          "misspelled 'parallel' (how steps relate), not part of a "
+                                                          "step's name. Write it as 'in parallel', e.g. 'ingest -> "
+                                                          "(validate, deduplicate, in parallel) -> load'.")
             if loop_instruction(key):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' reads as an instruction to loop, not a "
                                                           "step. Say where the flow goes back to, e.g. 'wash -> rinse "
@@ -868,6 +907,8 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     # groups first: their declarations are accounted for there and taken out of the intent
     refuse_dropped_markers(intent, nodes, edges)  # "[*] --> Idle": read here from the intent itself
     refuse_ungrouped_or(intent)  # "build then test or lint then deploy": two groupings
+    refuse_glued_steps_as_label(intent, edges)  # "a -> (x + y + z) -> b": steps, not a message
+    refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed

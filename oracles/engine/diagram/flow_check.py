@@ -10,6 +10,7 @@ state, …" transitions, and a state named with a modifier of another ("flashing
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from ..contracts import EngineRefusal
 from .decision_outline_check import outline_lines
@@ -186,13 +187,16 @@ def parallel_opening(plain: str) -> bool:
     return bool(_PARALLEL_OPENING_RE.match(plain))
 
 
-_NAME_SEPARATOR_RE = re.compile(r"—|‖|\|\||\s[–|]\s")
+# (a spaced "+" glues steps side by side: "qa regression + security scan + update changelog")
+_NAME_SEPARATOR_RE = re.compile(r"—|‖|\|\||\s[–|+]\s")
 
 
 def separator_in_name(label: str) -> str | None:
     """The separator a drawn name runs across ("ticket workflow — To Do", "lint ‖ test"), if any:
-    an em dash, a parallel bar, or a spaced en dash or bar separates names, it is not inside one."""
+    an em dash, a parallel bar, or a spaced en dash, bar or plus separates names, it is not inside one."""
     match = _NAME_SEPARATOR_RE.search(label)
+    if match is None and len(re.findall(r"\s&\s", label)) > 1:
+        return "&"  # "laptop setup & badge & email": a list ("pick & pack" is one step's name)
     return match.group(0).strip() if match else None
 
 
@@ -442,3 +446,18 @@ _PARALLEL_INSIDE_RE = re.compile(r"(?:^| )(?:in parallel|simultaneously|concurre
 def parallel_word_inside(key: str) -> bool:
     """ "test (in parallel)": a name holding "in parallel" hides the relation it states."""
     return bool(_PARALLEL_INSIDE_RE.search(key))
+
+
+_PARALLEL_SPELLINGS = ("parallel", "concurrently", "simultaneously")
+_PARALLEL_WORDS_SPELLED = frozenset("concurrent concurrently concurrency simultaneous simultaneously".split())
+
+
+def misspelled_parallel_word(key: str) -> str | None:
+    """ "all in paralel", "run concurently": a misspelled "in parallel" inside a name still says how
+    steps relate; the check does not take it for part of a step's name."""
+    for word in key.split():
+        if len(word) < 6 or word.startswith("parallel") or word in _PARALLEL_WORDS_SPELLED:
+            continue
+        if any(SequenceMatcher(None, word, right).ratio() >= 0.8 for right in _PARALLEL_SPELLINGS):
+            return word
+    return None

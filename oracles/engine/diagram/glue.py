@@ -60,6 +60,8 @@ _REVERSE_RE = re.compile(rf"(?:^| )(?:{'|'.join(_REVERSE)})(?= |$)")
 _LIST_RE = re.compile(r"^(?:(?:,|and|or|&|/|\||‖|plus|as well as|nor|\(|\)|\[|\]|\{|\})\s*)+$")
 _PRONOUN_GROUP_RE = re.compile(r"(?:^| )(?:both|they|all three|all|each|these|those|all of them|both of them)(?= |$)")
 _PRONOUN_ONE_RE = re.compile(r"(?:^| )(?:which|that|who|it|this|he|she)(?= |$)")
+# "it" opening a clause as its subject ("…, and it also pulls …"), not a relative "which"/"that".
+_SUBJECT_PRONOUN_RE = re.compile(r"^(?:(?:and|but|then|also|so|while|plus) )*(it|this|he|she)(?= |$)")
 
 
 # Words that say how a relation happens; inside the object of a verb they are the edge's label.
@@ -456,6 +458,18 @@ class _State:
         self.group = []
         return sources, True, False
 
+    def _refuse_ambiguous_pronoun(self, plain: str, broke: bool) -> None:
+        """"A queries B, and it also pulls from S3": after a clause of the same sentence with a subject
+        and an object, a subject "it" may mean either; the check does not take the last name for it
+        ("which" and "that" point at the object, and stay read)."""
+        if broke or not _SUBJECT_PRONOUN_RE.match(plain) or not self.pending or not self.pending_verb:
+            return
+        subjects, objects = self.pending[0], self.group
+        if objects and set(subjects) - set(objects):
+            raise EngineRefusal("UNREADABLE_RELATION", f"I could not tell whether '{_SUBJECT_PRONOUN_RE.match(plain).group(1)}' "
+                                                       f"means '{subjects[0]}' or '{objects[-1]}'. Name it again, e.g. "
+                                                       f"'{subjects[0]} also …'.")
+
     def _answered(self, segment: list[tuple[str, Span | None]]) -> list[str] | None:
         """The question the answer opening this segment answers (answer_placement.py); None when the
         segment opens with no placed answer. An answer whose question the intent does not settle is
@@ -654,6 +668,7 @@ class _State:
                 elif verb and _PRONOUN_GROUP_RE.search(plain) and self.previous_group:
                     subjects = list(self.previous_group)
                 elif verb and _PRONOUN_ONE_RE.search(plain) and self.last_node:
+                    self._refuse_ambiguous_pronoun(plain, broke)
                     subjects = [self.last_node]
                 elif verb and self.pending and self.pending_verb and not broke and (
                         joined or plain.split()[:1] == ["and"]):

@@ -120,7 +120,10 @@ def refuse_note_as_edge_label(nodes: dict[str, str], labels: dict[str, str]) -> 
         negated = bool(set(words) & _NEGATIONS) or "n't" in label.casefold() or "n’t" in label.casefold()
         # "if the player presses Esc during read input" is a condition on the branch, not a note
         condition = words[0] in _CONDITION_WORDS
-        if negated or (len(words) >= LABEL_NOTE_WORDS and not condition):
+        # "A → B → C → D (C is optional)": a statement about a drawn step, not a message on C → D
+        about = re.search(rf"(?:^| ){re.escape(named)} (?:is|are|was|can|may|might|should|must|gets|becomes|stays|"
+                          r"remains|needs)(?: |$)", key) is not None
+        if negated or (len(words) >= LABEL_NOTE_WORDS and not condition) or (about and not condition):
             raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' names the node '{nodes[named]}' "
                                                          "and reads as a note about the diagram; a note about who "
                                                          "sees what is not an edge label. State the connections "
