@@ -196,7 +196,7 @@ class CheckThreadFinish:
             raise
 
 
-def _check_dropped(handed: list[tuple[Submitted | None, TaskFailed | None]]) -> None:
+def _check_dropped(handed: list[tuple[Submitted | None, TaskFailed | FormaError | None]]) -> None:
     for submitted, _refused in handed:
         if submitted is not None and submitted.running is not None:
             submitted.running.cancel()  # still queued: dropped; already running: finishes unobserved
@@ -212,7 +212,7 @@ def answer_begin(
     """
     oracle = oracle_get(name=oracle_name)
     intent, fmt, options = _validate_ask(oracle, intent, fmt, {"allow_generated_data": allow_generated_data})
-    handed: list[tuple[Submitted | None, TaskFailed | None]] = []
+    handed: list[tuple[Submitted | None, TaskFailed | FormaError | None]] = []
 
     def hand_out_check() -> None:
         # Called by the reserve once the debit went through: the check runs while the reserve
@@ -223,7 +223,9 @@ def answer_begin(
         else:
             try:
                 handed.append((task_submit(check_intent, oracle.kind, intent, fmt, options), None))
-            except TaskFailed as failure:
+            except (TaskFailed, FormaError) as failure:
+                # Kept, not raised: the hold commits first, so a broker that is down shows in the
+                # ledger as a reserve given back (below), as every failed ask does.
                 handed.append((None, failure))
 
     # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
@@ -238,6 +240,8 @@ def answer_begin(
         if not handed:  # a replayed reserve debits nothing: the check starts after it, as before
             hand_out_check()
         submitted, refused = handed[0]
+        if isinstance(refused, FormaError):
+            raise refused  # backend_unreachable: no check ran; the hold goes back
     return AskInFlight(
         request_id=request_id, principal=principal, oracle=oracle, intent=intent, fmt=fmt,
         options=options, submitted=submitted, refused=refused, idempotency_key_pk=idempotency_key_pk, held=held,
