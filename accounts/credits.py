@@ -14,10 +14,11 @@ happen. A reserve whose verdict never came (a crash in between) is released by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
@@ -123,13 +124,21 @@ def credits_grant(*, organization: Organization, amount: int, reason: str, actor
     return entry
 
 
+# The ask's hot path writes the balance in plain SQL: the same conditional UPDATE the ORM
+# would send, without building a queryset for it on every ask (the constraint still holds).
+_DEBIT_SQL = "UPDATE accounts_creditbalance SET balance = balance - %s WHERE organization_id = %s AND balance >= %s"
+_BALANCE_SQL = "SELECT balance FROM accounts_creditbalance WHERE organization_id = %s"
+if CreditBalance._meta.db_table != "accounts_creditbalance":  # pragma: no cover - the SQL above names it
+    raise RuntimeError("accounts/credits.py's plain SQL names the balance table: update it")
+
+
 def _debit_held(*, organization_pk: int, amount: int) -> None:
     """Take `amount` from the balance by one conditional UPDATE, or raise `quota_exceeded`."""
     if amount <= 0:
         return
-    moved = CreditBalance.objects.filter(organization_id=organization_pk, balance__gte=amount).update(
-        balance=F("balance") - amount
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_DEBIT_SQL, [amount, organization_pk, amount])
+        moved = cursor.rowcount
     if not moved:
         balance = balance_of_pk(organization_pk)
         raise FormaError(
@@ -140,7 +149,8 @@ def _debit_held(*, organization_pk: int, amount: int) -> None:
 
 
 def credits_reserve(
-    *, request_id: str, amount: int, organization: Organization | None = None, organization_pk: int | None = None
+    *, request_id: str, amount: int, organization: Organization | None = None, organization_pk: int | None = None,
+    on_debited: Callable[[], None] | None = None,
 ) -> Reservation:
     """Hold `amount` credits for the answer `request_id`, or raise `quota_exceeded` (nothing written).
 
@@ -148,12 +158,19 @@ def credits_reserve(
     reservation (unique per request id, so a replay is refused by the database),
     the conditional debit, and the reserve's ledger row. A replayed reserve is a
     no-op that returns the first one.
+
+    `on_debited` is called once the debit went through, before the ledger row and the commit:
+    the ask starts its check there, so the check runs while the reserve finishes. It is not
+    called when nothing was debited (quota_exceeded, a replay); if the reserve then fails
+    anyway, the caller undoes what it started (the exception reaches it).
     """
     organization_pk = organization.pk if organization is not None else organization_pk
     try:
         with transaction.atomic():
             reservation = Reservation.objects.create(request_id=request_id, organization_id=organization_pk, amount=amount)
             _debit_held(organization_pk=organization_pk, amount=amount)
+            if on_debited is not None:
+                on_debited()
             LedgerEntry.objects.create(
                 organization_id=organization_pk, kind=Kind.RESERVE, amount=-amount, idempotency_key=f"reserve:{request_id}",
                 request_id=request_id,
@@ -222,7 +239,10 @@ def credits_release(*, request_id: str, reason: str = "", held: Reservation | No
 
 def balance_of_pk(organization_pk: int) -> int:
     """The balance, by the organization's primary key (the ask path has no Organization row)."""
-    return CreditBalance.objects.filter(organization_id=organization_pk).values_list("balance", flat=True).first() or 0
+    with connection.cursor() as cursor:
+        cursor.execute(_BALANCE_SQL, [organization_pk])
+        row = cursor.fetchone()
+    return row[0] if row else 0
 
 
 def reservations_sweep(*, older_than: timedelta | None = None, now: datetime | None = None) -> int:

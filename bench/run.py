@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from engine_bench import CASES, run_engine_bench  # noqa: E402
+from engine_bench import CASES, run_engine_bench, variant  # noqa: E402
 from throughput import print_throughput, run_throughput  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "40"))
@@ -89,12 +89,6 @@ def _start_server(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
             time.sleep(0.05)
 
 
-def _variant(kind: str, intent: str, i: int) -> str:
-    # A different artifact each run, so show_figure really draws instead of hitting
-    # the render cache (which is keyed by content).
-    return f"{intent}, Jul ${1000 + i}" if kind == "chart" else intent.replace("save", f"save batch {i}")
-
-
 async def _end_to_end(url: str, key: str, runs: int) -> dict[str, dict[str, dict[str, float]]]:
     import httpx2
     from mcp import Client
@@ -109,7 +103,7 @@ async def _end_to_end(url: str, key: str, runs: int) -> dict[str, dict[str, dict
                 for i in range(runs + 1):
                     started = time.perf_counter()
                     asked = await client.call_tool(
-                        "ask_oracle", {"oracle": kind, "intent": _variant(kind, intent, i), "format": fmt}
+                        "ask_oracle", {"oracle": kind, "intent": variant(kind, intent, i), "format": fmt}
                     )
                     middle = time.perf_counter()
                     answer = asked.structured_content

@@ -266,7 +266,9 @@ async def _cached_or_none(read) -> Any:
 
 async def _ask(*, principal: Principal, request_id: str, **kwargs: Any) -> contract.Answer:
     # Async: waiting for the check holds no thread, so a dead worker cannot starve other callers.
-    return await answer_ask(principal=principal, request_id=request_id, run_sync=in_db_thread, **kwargs)
+    return await answer_ask(
+        principal=principal, request_id=request_id, run_sync=in_db_thread, finish_in_check_thread=_close_connections, **kwargs
+    )
 
 
 async def _figure(*, principal: Principal, request_id: str, figure_token: str, format: str | None) -> tuple[bytes, str]:

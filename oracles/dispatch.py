@@ -17,6 +17,7 @@ import asyncio
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -88,16 +89,32 @@ def tasks_run_here() -> bool:
     return bool(current_app.conf.task_always_eager)
 
 
-def task_start_here(task: Task, *args: Any) -> Submitted:
+def task_start_here(task: Task, *args: Any, then: Callable[[Any, BaseException | None], Any] | None = None) -> Submitted:
     """Start `task` now in this process's check pool (embedded default only), without waiting.
 
-    The ask starts its check this way before it takes the hold, so the check runs while the
+    The ask starts its check this way while it takes the hold, so the check runs while the
     hold is written instead of after it. `Submitted.running.cancel()` drops it while still queued.
+    With `then`, the same pool thread calls `then(outcome, None)` (or `then(None, exception)`)
+    when the task ends, and `running` holds what `then` returns instead of the task's outcome.
     """
     if not tasks_run_here():
         raise RuntimeError("task_start_here runs tasks in this process: the embedded default only")
-    running = _pool("eager-checks", settings.FORMA["EAGER_CHECK_THREADS"]).submit(_apply, task, args)
+    pool = _pool("eager-checks", settings.FORMA["EAGER_CHECK_THREADS"])
+    running = pool.submit(_apply, task, args) if then is None else pool.submit(_apply_then, task, args, then)
     return Submitted(task=task, args=args, task_id=None, running=running)
+
+
+def _apply_then(task: Task, args: tuple[Any, ...], then: Callable[[Any, BaseException | None], Any]) -> Any:
+    try:
+        outcome = _apply(task, args)
+    except Exception as exc:
+        return then(None, exc)
+    return then(outcome, None)
+
+
+def task_failure(task: Task, exc: BaseException) -> TaskFailed | FormaError:
+    """What the caller of `task` is told when it raised `exc` (the same mapping `task_outcome` applies)."""
+    return _failure(task.name, exc)
 
 
 def task_submit(task: Task, *args: Any) -> Submitted:

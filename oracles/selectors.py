@@ -44,9 +44,13 @@ def changelog_cache_key() -> str:
     return f"{settings.FORMA['REDIS_PREFIX']}:changelog:v1"
 
 
+def oracles_by_name_cache_key() -> str:
+    return f"{settings.FORMA['REDIS_PREFIX']}:oracles-by-name:v1"
+
+
 def catalogue_forget() -> None:
     try:
-        cache.delete_many([catalogue_cache_key(), changelog_cache_key()])
+        cache.delete_many([catalogue_cache_key(), changelog_cache_key(), oracles_by_name_cache_key()])
     except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
         logger.exception("could not drop the cached catalogue; it expires within %d s", CATALOGUE_CACHE_SECONDS)
 
@@ -102,10 +106,21 @@ def oracle_describe(oracle: Oracle) -> contract.Oracle:
     )
 
 
+def _served_by_name() -> dict[str, Oracle]:
+    # Every ask reads its oracle's row (price, formats): cached with the catalogue and dropped with
+    # it (oracles/receivers.py), so a price change applies to the next ask, as a read would.
+    served = cache.get(oracles_by_name_cache_key())
+    if served is None:
+        served = {o.name: o for o in _served()}
+        cache.set(oracles_by_name_cache_key(), served, timeout=CATALOGUE_CACHE_SECONDS)
+    return served
+
+
 def oracle_get(*, name: str) -> Oracle:
-    oracle = _served().filter(name=name).first()
+    served = _served_by_name()
+    oracle = served.get(name)
     if oracle is None:
-        names = list(_served().values_list("name", flat=True))
+        names = sorted(served)
         raise not_found(f"No oracle named {name!r}. Call list_oracles; available: {', '.join(names)}.", oracles=names)
     return oracle
 

@@ -7,6 +7,7 @@ import base64
 import hashlib
 import json
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import Future
@@ -32,7 +33,7 @@ from ground.errors import FormaError, invalid_request, not_found, storage_errors
 from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
-from .dispatch import Submitted, TaskFailed, task_outcome, task_start_here, task_submit, tasks_run_here
+from .dispatch import Submitted, TaskFailed, task_failure, task_outcome, task_start_here, task_submit, tasks_run_here
 from .figures import BackgroundDrawingFailed, figure_cache_key, figure_token_cache_key, figure_token_keep, png_in_flight
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import catalogue_forget, oracle_get
@@ -130,26 +131,117 @@ def _released_on_failure(request_id: str, held: Reservation | None = None) -> It
         raise
 
 
+@dataclass(frozen=True)
+class _Recorded:
+    body: contract.Answer  # the check thread recorded the verdict: this is the answer
+
+
+@dataclass(frozen=True)
+class _Unrecorded:
+    verdict: Verdict | None  # the request records it (it claimed first, or there was no flight)
+    error: FormaError | None = None  # the check could not even be run: the call fails with this
+
+
+class CheckThreadFinish:
+    """The verdict of an ask recorded by the thread that ran its check (embedded default, MCP).
+
+    Saves the request a second thread hop after the check. Exactly one side records the verdict:
+    the check thread when it ends in time, or the request when its deadline passes or its caller
+    went away first (`claim`, once). The check thread waits for `ready` (the reserve committed and
+    the flight known) before it records anything. `wrap` runs the recording (connection upkeep).
+    """
+
+    def __init__(self, wrap: Callable[..., Any]) -> None:
+        self._wrap = wrap
+        self._lock = threading.Lock()
+        self._claimed_by: str | None = None
+        self._ready = threading.Event()
+        self._flight: AskInFlight | None = None
+        self._checking = time.perf_counter()
+
+    def claim(self, by: str) -> bool:
+        """True if `by` ("check" or "request") records the verdict: it claimed first, now or before."""
+        with self._lock:
+            if self._claimed_by is None:
+                self._claimed_by = by
+            return self._claimed_by == by
+
+    def ready(self, flight: AskInFlight | None) -> None:
+        self._flight, self._checking = flight, time.perf_counter()
+        self._ready.set()
+
+    def after_check(self, outcome: Any, failure: BaseException | None) -> _Recorded | _Unrecorded:
+        if failure is not None:
+            mapped = task_failure(check_intent, failure)
+            if isinstance(mapped, FormaError):
+                return _Unrecorded(verdict=None, error=mapped)
+            verdict = Verdict.error(mapped.code, mapped.message)
+        else:
+            verdict = verdict_parse(outcome)
+        self._ready.wait(timeout=settings.FORMA["TASK_WAIT_SECONDS"])
+        flight = self._flight
+        if flight is None or not self.claim("check"):
+            return _Unrecorded(verdict=verdict)
+        # As the request would count it: from the end of the reserve to the verdict.
+        total_ms = round((time.perf_counter() - self._checking) * 1000, 2)
+        try:
+            return _Recorded(body=self._wrap(answer_finish, flight=flight, verdict=verdict, total_ms=total_ms))
+        except BaseException:
+            # Not recorded (answer_finish gave the hold back): free the key, as the request would.
+            if flight.idempotency_key_pk is not None:
+                try:
+                    self._wrap(idempotency_abandon, pk=flight.idempotency_key_pk, request_id=flight.request_id)
+                except Exception:
+                    logger.exception("could not free the idempotency key of %s", flight.request_id)
+            raise
+
+
+def _check_dropped(handed: list[tuple[Submitted | None, TaskFailed | FormaError | None]]) -> None:
+    for submitted, _refused in handed:
+        if submitted is not None and submitted.running is not None:
+            submitted.running.cancel()  # still queued: dropped; already running: finishes unobserved
+
+
 def answer_begin(
     *, principal: Principal, oracle_name: str, intent: str, fmt: str | None, allow_generated_data: bool | None,
-    request_id: str, idempotency_key_pk: int | None = None,
+    request_id: str, idempotency_key_pk: int | None = None, finisher: CheckThreadFinish | None = None,
 ) -> AskInFlight:
-    """Refuse bad input for free, reserve the oracle's price, and hand the check to a worker."""
+    """Refuse bad input for free, reserve the oracle's price, and hand the check to a worker.
+
+    With `finisher` (embedded default only), the thread that runs the check records its verdict too.
+    """
     oracle = oracle_get(name=oracle_name)
     intent, fmt, options = _validate_ask(oracle, intent, fmt, {"allow_generated_data": allow_generated_data})
-    # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
-    held = credits.credits_reserve(organization_pk=principal.organization_pk, request_id=request_id, amount=oracle.price)
-    with _released_on_failure(request_id, held):
-        submitted, refused = None, None
+    handed: list[tuple[Submitted | None, TaskFailed | FormaError | None]] = []
+
+    def hand_out_check() -> None:
+        # Called by the reserve once the debit went through: the check runs while the reserve
+        # writes its ledger row and commits. Nothing runs without a debit.
         if tasks_run_here():
-            # The check runs in this process: start it from here, right after the hold, so it runs
-            # while this thread hands the ask back to the event loop. Nothing runs without a hold.
-            submitted = task_start_here(check_intent, oracle.kind, intent, fmt, options)
+            then = finisher.after_check if finisher is not None else None
+            handed.append((task_start_here(check_intent, oracle.kind, intent, fmt, options, then=then), None))
         else:
             try:
-                submitted = task_submit(check_intent, oracle.kind, intent, fmt, options)
-            except TaskFailed as failure:
-                refused = failure
+                handed.append((task_submit(check_intent, oracle.kind, intent, fmt, options), None))
+            except (TaskFailed, FormaError) as failure:
+                # Kept, not raised: the hold commits first, so a broker that is down shows in the
+                # ledger as a reserve given back (below), as every failed ask does.
+                handed.append((None, failure))
+
+    # Committed on its own: if this process dies before the verdict, the sweeper finds the hold.
+    try:
+        held = credits.credits_reserve(
+            organization_pk=principal.organization_pk, request_id=request_id, amount=oracle.price, on_debited=hand_out_check
+        )
+    except BaseException:
+        _check_dropped(handed)  # the reserve failed after the debit: no hold, so no check
+        raise
+    with _released_on_failure(request_id, held):
+        if not handed:  # a replayed reserve debits nothing: the check starts after it, as before
+            hand_out_check()
+        submitted, refused = handed[0]
+        if isinstance(refused, FormaError):
+            raise refused  # backend_unreachable: no check ran; the hold goes back
     return AskInFlight(
         request_id=request_id, principal=principal, oracle=oracle, intent=intent, fmt=fmt,
         options=options, submitted=submitted, refused=refused, idempotency_key_pk=idempotency_key_pk, held=held,
@@ -244,7 +336,7 @@ async def _to_completion(step: Awaitable[Any]) -> Any:
 async def answer_ask(
     *, principal: Principal, oracle_name: str, intent: str, fmt: str | None = None, allow_generated_data: bool | None = None,
     request_id: str | None = None, idempotency_key: str | None = None, started: float | None = None,
-    run_sync: SyncRunner = _in_calling_thread,
+    run_sync: SyncRunner = _in_calling_thread, finish_in_check_thread: Callable[..., Any] | None = None,
 ) -> contract.Answer:
     """Ask an oracle: refuse bad input for free, reserve the price, check, then settle or release.
 
@@ -258,6 +350,11 @@ async def answer_ask(
     caller's call began: the answer comes by `started + TASK_WAIT_SECONDS`.
     With an `idempotency_key`, a repeat of the same ask by the same organization
     gets the first answer again and is billed once (`idempotency_claim`).
+
+    `finish_in_check_thread` (a sync wrapper, e.g. the MCP door's connection upkeep): on the
+    embedded default, the thread that ran the check records the verdict through it, so the
+    request does not hop to a thread again (`CheckThreadFinish`). Only for doors whose database
+    work is not tied to the calling thread (not a test's transaction).
     """
     started = time.monotonic() if started is None else started
     deadline = started + settings.FORMA["TASK_WAIT_SECONDS"]
@@ -272,16 +369,31 @@ async def answer_ask(
             return contract.Answer.model_validate(claim.response)
         key_pk = claim.pk
     flight = None
+    finisher = CheckThreadFinish(finish_in_check_thread) if finish_in_check_thread is not None and tasks_run_here() else None
     try:
-        flight = await _to_completion(run_sync(
-            answer_begin, principal=principal, oracle_name=oracle_name, intent=intent, fmt=fmt,
-            allow_generated_data=allow_generated_data, request_id=request_id, idempotency_key_pk=key_pk,
-        ))
+        try:
+            flight = await _to_completion(run_sync(
+                answer_begin, principal=principal, oracle_name=oracle_name, intent=intent, fmt=fmt,
+                allow_generated_data=allow_generated_data, request_id=request_id, idempotency_key_pk=key_pk,
+                finisher=finisher,
+            ))
+        finally:
+            if finisher is not None:
+                finisher.ready(flight)  # None: the check thread records nothing
         checking = time.perf_counter()
-        verdict = await answer_verdict(flight, deadline=deadline)
+        if finisher is not None and flight.submitted is not None and flight.submitted.running is not None:
+            verdict = await _recorded_or_verdict(finisher, flight.submitted.running, deadline=deadline)
+            if isinstance(verdict, contract.Answer):
+                return verdict
+        else:
+            verdict = await answer_verdict(flight, deadline=deadline)
         total_ms = round((time.perf_counter() - checking) * 1000, 2)
         return await _to_completion(run_sync(answer_finish, flight=flight, verdict=verdict, total_ms=total_ms))
     except BaseException as exc:
+        if finisher is not None and flight is not None and not finisher.claim("request"):
+            # The check thread claimed the verdict first: it records it (and bills it once) and
+            # answers the key; there is nothing of this ask left for us to return.
+            raise
         # A refusal by answer_begin released its own hold (or took none). A cancellation
         # (the caller went away) or any later failure leaves a hold for us to return; the
         # key is freed either way, so a corrected retry can use it. Shielded: it must run
@@ -290,6 +402,24 @@ async def answer_ask(
         if release or key_pk is not None:
             await asyncio.shield(run_sync(_abandon, request_id=request_id, idempotency_key_pk=key_pk, release=release))
         raise
+
+
+async def _recorded_or_verdict(finisher: CheckThreadFinish, running: Future[Any], *, deadline: float) -> contract.Answer | Verdict:
+    """The answer the check thread recorded, or the verdict this request must record itself."""
+    try:
+        done = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(running)), timeout=max(deadline - time.monotonic(), 0))
+    except TimeoutError:
+        if not finisher.claim("request"):
+            done = await _to_completion(asyncio.wrap_future(running))  # recording right now: wait for it
+        else:
+            running.cancel()  # still queued: dropped; running: finishes unobserved, records nothing
+            failure = task_failure(check_intent, TimeoutError("no verdict before the deadline"))
+            return Verdict.error(failure.code, failure.message)
+    if isinstance(done, _Recorded):
+        return done.body
+    if done.error is not None:
+        raise done.error
+    return done.verdict
 
 
 def answer_create(**ask: Any) -> contract.Answer:

@@ -18,13 +18,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CHART = "a bar chart of signups: Mon 34, Tue 41, Wed 29"
 DIAGRAM = "Login flow: submit, then validate; if valid, save, otherwise show error"
 
-# ask_oracle, valid and billed: the oracle; the hold (reservation, conditional debit, reserve
+# ask_oracle, valid and billed (the oracle row comes from the catalogue cache): the hold (reservation, conditional debit, reserve
 # row), committed on its own; the verdict (close the hold, settle row, audit row, answer row,
 # balance read) in one transaction. It was 28 before the ledger's hot path was cut.
-ASK_STATEMENTS = 13
+ASK_STATEMENTS = 12
 # An unbilled verdict releases instead of settling: close the hold, credit back, release row, and
 # the release's audit row (every credit operation is audited) — one more than a settle.
-UNBILLED_ASK_STATEMENTS = 14
+UNBILLED_ASK_STATEMENTS = 13
 # show_figure: the answer (scoped to the organization), then the cache.
 FIGURE_STATEMENTS = 1
 # show_figure over MCP of a fresh answer: what the ask remembered of its token, and the figure,
