@@ -43,6 +43,11 @@ def _picked(intent: str, read: ReadData, picks: FieldPicks, asked_mark: str | No
         raise EngineRefusal("UNREADABLE_INTENT", (
             f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
             f"{', '.join(repr(n) for n in names)}. Name one of them, e.g. \"y_field\": \"{names[0]}\"."))
+    column = picks.unknown_column([*names, read.x_title, read.y_title])
+    if column:
+        raise EngineRefusal("UNREADABLE_INTENT", (
+            f"The intent asks for the '{column}' column, but the data's columns are "
+            f"{', '.join(repr(n) for n in names)}. Name one of them, e.g. 'chart the {names[0]} column'."))
     x_named = [n for n in names if any(same_field(p, n) for p in picks.x)]
     axes = {axis_of_field(n): n for n in names}
     if not named and not x_named and "x" in axes and "y" in axes and len([n for n in names if axis_of_field(n)]) == 2:
@@ -54,6 +59,8 @@ def _picked(intent: str, read: ReadData, picks: FieldPicks, asked_mark: str | No
     if not named:
         described = [n for n in names if any(same_field(d, n) for d in picks.described)]
         named = described if len(described) == 1 else []
+    if not named and not x_named and (prose_picked := picks.prose_pick(names)):  # "chart only the Units column"
+        named = [prose_picked]
     if not named and not x_named:
         if asked_mark == "point" and len(names) == 2:
             return _pairs(read, *pair_order(intent, names[0], names[1]))

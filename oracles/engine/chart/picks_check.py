@@ -50,6 +50,11 @@ def _picked(structured: _Structured, picks: FieldPicks, intent: str, scatter_ask
         return ("UNREADABLE_INTENT", (
             f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
             f"{', '.join(repr(s) for s in series)}. Name one of them, e.g. \"y_field\": \"{series[0]}\"."))
+    column = picks.unknown_column([*series, structured.label_name, structured.y_name])
+    if column:
+        return ("UNREADABLE_INTENT", (
+            f"The intent asks for the '{column}' column, but the data's columns are "
+            f"{', '.join(repr(s) for s in series)}. Name one of them, e.g. 'chart the {series[0]} column'."))
     x_named = [s for s in series if any(same_field(p, s) for p in picks.x)]
     axes = {axis_of_field(s): s for s in series}
     if not named and not x_named and "x" in axes and "y" in axes and len([s for s in series if axis_of_field(s)]) == 2:
@@ -62,6 +67,8 @@ def _picked(structured: _Structured, picks: FieldPicks, intent: str, scatter_ask
     if not named:
         described = [s for s in series if any(same_field(d, s) for d in picks.described)]
         named = described if len(described) == 1 else []
+    if not named and not x_named and (prose_picked := picks.prose_pick(series)):  # "chart only the Units column"
+        named = [prose_picked]
     if not named and not x_named:
         if scatter_asked and len(series) == 2:
             return _pairs(structured, *pair_order(intent, series[0], series[1]))
