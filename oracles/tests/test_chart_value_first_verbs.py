@@ -1,0 +1,38 @@
+"""Values before their labels, later ones opened by a verb giving the level reached (issue 8, section 3).
+
+"Visits were 41 in January, 47 in February, reached 58 in March": the verb before "58" says it is the level in
+March. A level verb ("reached", "hit", "was") or a verb of change ending in "to"/"at" ("fell to", "peaked at")
+opens an item; a verb of change alone ("grew 10 in March") may give the change, not the level, and a change
+beside the level ("rose 12% to 150 in Q2") is two values in one item: both stay refused.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.engine import answer
+from oracles.tests.test_chart_agent_json import _drawn
+
+
+@pytest.mark.parametrize(("intent", "points"), [
+    ("Ticket volume was 210 in May, 190 in June, reached 260 in July and then 240 in August.",
+     [("May", 210), ("June", 190), ("July", 260), ("August", 240)]),
+    ("line chart — the waitlist stood at 80 in week 1, fell to 55 in week 2, climbed to 90 in week 3 and peaked at "
+     "120 in week 4",
+     [("week 1", 80), ("week 2", 55), ("week 3", 90), ("week 4", 120)]),
+    ("Members: 410 in 2022, grew to 480 in 2023, then hit 515 in 2024",
+     [("2022", 410), ("2023", 480), ("2024", 515)]),
+])
+def test_a_level_verb_opens_a_later_value_first_item(intent: str, points: list[tuple[str, float]]) -> None:
+    status, _, rows = _drawn(intent)
+    assert status == "valid"
+    assert rows == points
+
+
+@pytest.mark.parametrize("intent", [
+    "Ticket volume was 210 in May, 190 in June, then grew 30 in July.",  # a change, or the level?
+    "Ticket volume was 210 in May, rose 12% to 235 in June and hit 260 in July.",  # a change and a level
+    "Ticket volume was 210 in May, dropped by 20 in June and reached 260 in July.",
+])
+def test_a_change_without_its_level_is_refused(intent: str) -> None:
+    assert answer("chart", intent, "vega-lite", {}).status == "invalid"
