@@ -36,3 +36,31 @@ def test_a_level_verb_opens_a_later_value_first_item(intent: str, points: list[t
 ])
 def test_a_change_without_its_level_is_refused(intent: str) -> None:
     assert answer("chart", intent, "vega-lite", {}).status == "invalid"
+
+
+# ---------------------------------------------------------------------------------------------
+# Footnote marks after values, their notes in brackets or on lines of their own (surface.blank_footnotes)
+
+
+_ROLES = [("Design", 4), ("Data", 7), ("Sales", 12), ("Support", 3)]
+
+
+@pytest.mark.parametrize("intent", [
+    "Open roles by team: Design 4*, Data 7, Sales 12, Support 3 (*one is a contract role). Bars please.",
+    "Open roles by team: Design 4*, Data 7†, Sales 12, Support 3\n* includes a contract role\n† hiring paused",
+])
+def test_footnote_marks_and_their_notes_are_no_data(intent: str) -> None:
+    assert _drawn(intent) == ("valid", "bar", _ROLES)
+
+
+def test_superscript_marks_are_read_by_the_reader_and_still_refused_by_the_check() -> None:
+    # the check reads '¹' after a number as a unit it does not know: the reader's reading alone makes no valid
+    status, _, rows = _drawn("Open roles by team — Design 4¹, Data 7, Sales 12², Support 3\n¹ contract role\n² one is part time")
+    assert rows == _ROLES and status == "invalid"
+
+
+def test_a_note_holding_a_number_is_never_drawn_as_a_value() -> None:
+    # before, the note's "2" was drawn as a category 'includes'; now the note is no data, and its number unexplained
+    status, _, rows = _drawn("Open roles by team: Design 4*, Data 7, Sales 12, Support 3\n* includes 2 contract roles")
+    assert ("includes", 2) not in rows
+    assert status == "invalid"
