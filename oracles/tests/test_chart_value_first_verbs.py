@@ -64,3 +64,20 @@ def test_a_note_holding_a_number_is_never_drawn_as_a_value() -> None:
     status, _, rows = _drawn("Open roles by team: Design 4*, Data 7, Sales 12, Support 3\n* includes 2 contract roles")
     assert ("includes", 2) not in rows
     assert status == "invalid"
+
+
+# ---------------------------------------------------------------------------------------------
+# A call wrapped around a value-first list: its closing bracket is no part of the last label
+
+
+@pytest.mark.parametrize("intent", [
+    'open_chart(text="Desks per floor: 40 on Floor 1, 36 on Floor 2, 22 on Floor 3")',
+    "open_chart(kind='bar', text='Desks per floor: 40 on Floor 1, 36 on Floor 2, 22 on Floor 3')",
+])
+def test_the_closing_bracket_of_a_call_is_no_part_of_the_last_label(intent: str) -> None:
+    assert _drawn(intent) == ("valid", "bar", [("Floor 1", 40), ("Floor 2", 36), ("Floor 3", 22)])
+
+
+def test_a_bracket_the_label_opens_is_kept_and_refused_as_a_note() -> None:
+    status, _, rows = _drawn("Desks per floor: 40 on Floor 1, 36 on Floor 2 (annex), 22 on Floor 3")
+    assert ("Floor 2 (annex)", 36) in rows and status == "invalid"  # the check asks whether '(annex)' is a note

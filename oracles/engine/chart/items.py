@@ -281,10 +281,19 @@ def _grades(label: str) -> bool:
     return all(w.lower() in SCALE_WORDS or (w.islower() and w.endswith("ly")) for w in label.split()[:-1])
 
 
+def _without_unopened_closers(text: str) -> str:
+    """'Singapore")' of `chart(spec="… 55 in Singapore")`: a closing bracket (and the quotes beside it) at the end of
+    a label that opens none closes the call around the list, not part of the name ("Ward 5 (isolation)" keeps it)."""
+    while text and text[-1] in ")]}" and text.count(text[-1]) > text.count({")": "(", "]": "[", "}": "{"}[text[-1]]):
+        text = text[:-1].rstrip(LABEL_EDGES + " ")
+    return text
+
+
 def _clean(text: str) -> str:
     text = LIST_NUMBERING_RE.sub("", text)
     text = re.sub(r"^\s*[%‰]\s+", "", text)  # "60 % equities": the percent sign belongs to the value
     text = re.sub(r"\s+", " ", text).strip(LABEL_EDGES + " ")
+    text = _without_unopened_closers(text)
     words = text.split()
     while len(words) > 1 and words[-1].lower() in LINK_WORDS:
         words.pop()  # "Season 1 peaked at" → "Season 1"
