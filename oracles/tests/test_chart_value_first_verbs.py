@@ -22,6 +22,9 @@ from oracles.tests.test_chart_agent_json import _drawn
      [("week 1", 80), ("week 2", 55), ("week 3", 90), ("week 4", 120)]),
     ("Members: 410 in 2022, grew to 480 in 2023, then hit 515 in 2024",
      [("2022", 410), ("2023", 480), ("2024", 515)]),
+    # quoted: the full stop inside the closing quote is no part of the last label
+    ('Make it a line: "Bookings were 70 in Q1, 95 in Q2 and reached 120 in Q3."',
+     [("Q1", 70), ("Q2", 95), ("Q3", 120)]),
 ])
 def test_a_level_verb_opens_a_later_value_first_item(intent: str, points: list[tuple[str, float]]) -> None:
     status, _, rows = _drawn(intent)

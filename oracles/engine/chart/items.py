@@ -214,7 +214,8 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
         opener = item[:value.start].strip(" :-–—")
         if index > 0 and opener and not _opens_a_later_item(opener):
             return None
-        match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?"))
+        # 'reached 1.9M in Q3."': the sentence's end inside a closing quote is no part of the label
+        match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?\"'”’").rstrip(" .!?"))
         if match is None and value.unit in (None, "%"):  # "60 % equities, 30 % bonds": a share, then what it is of
             match = PERCENT_FIRST_RE.match(item[value.end:].rstrip(" .!?")) if value.unit is None else \
                 re.match(r"\s+(?P<label>[^\W\d_].*)$", item[value.end:].rstrip(" .!?"))
