@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from .approximate import hedged_label_refusal, hedged_value_refusal
+from .picks import prose_of
 
 _Reader = Any
 Refusal = tuple[str, str]
@@ -124,32 +125,13 @@ def _bounds(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used
     return None
 
 
-_CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.DOTALL)
-_INNERMOST = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
-# A number standing on its own ("120", "3.5", "-4"), not inside a name ("p95_ms", "Q3"): a line with one holds data.
-_BARE_NUMBER = re.compile(r"(?<!\w)\d")
-
-
 def _normal(text: str) -> str:
     return " ".join(re.sub(r"[_\-]+", " ", text).casefold().split())
 
 
-def _prose(intent: str) -> str:
-    """The intent without its pasted data: code blocks, JSON (innermost first) and every line holding a number."""
-    text = _CODE_BLOCK.sub("\n", intent)
-    while True:
-        stripped = _INNERMOST.sub(" ", text)
-        if stripped == text:
-            break
-        text = stripped
-    lines = [line for line in text.splitlines()
-             if not _BARE_NUMBER.search(line) and line.count(",") < 2 and line.count("|") < 2 and "\t" not in line]
-    return _normal("\n".join(lines))
-
-
 def _series_not_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """The prose around the pasted data names some drawn series and not others: the others were not asked."""
-    return series_not_named(reader, _prose(reader.intent))
+    return series_not_named(reader, prose_of(reader.intent))
 
 
 def series_not_named(reader: _Reader, asks: str) -> Refusal | None:

@@ -42,6 +42,24 @@ VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of
 # Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
 ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that", "only", "just", "another",
                 "about", "around", "nearly", "almost", "over", "some"}
+# A verb before a later item's value saying the level it came to: "…, reached 58 in March", "fell to 95 in week 2",
+# "peaked at 80". A verb of change alone ("rose 5 in March") may give the change, not the level, so it opens no
+# item; nor does "rose 12% to 340 in Q2", two values in one item. (Only words the check also reads as connectors.)
+LEVEL_VERBS = {"reached", "hit", "hits", "was", "were", "is"}
+CHANGE_VERBS = {"rose", "fell", "dropped", "climbed", "grew", "peaked", "stood", "ended", "closed"}
+
+
+def _opens_a_later_item(opener: str) -> bool:
+    words = [w.lower() for w in opener.split()]
+    while words and words[0] in ITEM_OPENERS:
+        words.pop(0)
+    if not words:
+        return True
+    if not all(w in LEVEL_VERBS or w in CHANGE_VERBS or w in ("to", "at") for w in words):
+        return False
+    return words[-1] in ("to", "at") or all(w in LEVEL_VERBS for w in words)
+
+
 LABEL_EDGES = " \t\"'“”‘’*:=–—-(→⟶>~≈"
 MAX_LABEL_WORDS = 6
 MAX_TRAILING_WORDS = 3
@@ -194,9 +212,10 @@ def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
                 r"\b(?:in|since|during|for|of)\s+$", item[max(0, t.start - 8):t.start], re.IGNORECASE))] or tokens
         value = tokens[0]
         opener = item[:value.start].strip(" :-–—")
-        if index > 0 and opener and not all(w.lower() in ITEM_OPENERS for w in opener.split()):
+        if index > 0 and opener and not _opens_a_later_item(opener):
             return None
-        match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?"))
+        # 'reached 1.9M in Q3."': the sentence's end inside a closing quote is no part of the label
+        match = VALUE_FIRST_RE.match(item[value.end:].rstrip(" .!?\"'”’").rstrip(" .!?"))
         if match is None and value.unit in (None, "%"):  # "60 % equities, 30 % bonds": a share, then what it is of
             match = PERCENT_FIRST_RE.match(item[value.end:].rstrip(" .!?")) if value.unit is None else \
                 re.match(r"\s+(?P<label>[^\W\d_].*)$", item[value.end:].rstrip(" .!?"))
@@ -263,10 +282,19 @@ def _grades(label: str) -> bool:
     return all(w.lower() in SCALE_WORDS or (w.islower() and w.endswith("ly")) for w in label.split()[:-1])
 
 
+def _without_unopened_closers(text: str) -> str:
+    """'Singapore")' of `chart(spec="… 55 in Singapore")`: a closing bracket (and the quotes beside it) at the end of
+    a label that opens none closes the call around the list, not part of the name ("Ward 5 (isolation)" keeps it)."""
+    while text and text[-1] in ")]}" and text.count(text[-1]) > text.count({")": "(", "]": "[", "}": "{"}[text[-1]]):
+        text = text[:-1].rstrip(LABEL_EDGES + " ")
+    return text
+
+
 def _clean(text: str) -> str:
     text = LIST_NUMBERING_RE.sub("", text)
     text = re.sub(r"^\s*[%‰]\s+", "", text)  # "60 % equities": the percent sign belongs to the value
     text = re.sub(r"\s+", " ", text).strip(LABEL_EDGES + " ")
+    text = _without_unopened_closers(text)
     words = text.split()
     while len(words) > 1 and words[-1].lower() in LINK_WORDS:
         words.pop()  # "Season 1 peaked at" → "Season 1"

@@ -8,8 +8,10 @@ check both read these words here (like approximate.py: one vocabulary, so the tw
 them to its own reading of the data, and the check never takes the drafter's.
 
 Only argument keys count: a key inside a list (a record's own field, `[{"x": "Gate A1", "y": 18}]`) or on a
-YAML list item is data, not a pick. A prose ask ("chart p95_ms per endpoint") is not read here: it is
-refused elsewhere, since which words of a sentence name a field is not certain.
+YAML list item is data, not a pick. A prose ask is read only in a few set frames that name one column
+("chart only the Units column", "bar chart of the Count column", "Just active users.", "plot revenue by
+region"); its words are a described field, which picks a field only when they are exactly the name of one
+field, and only when no other field is so named (the frames and the rule are the same for reader and check).
 """
 
 from __future__ import annotations
@@ -58,9 +60,28 @@ class FieldPicks:
     y: tuple[str, ...] = ()
     x: tuple[str, ...] = ()
     described: tuple[str, ...] = ()
+    prose: tuple[str, ...] = ()  # column names a prose ask says to draw (prose_column_picks)
+    prose_text: str = ""  # the intent's prose, its pasted data left out (prose_of), folded
+    columns: tuple[str, ...] = ()  # of `prose`, those called a column ("the Units column"): each must be a field
 
     def __bool__(self) -> bool:
-        return bool(self.y or self.x or self.described)
+        return bool(self.y or self.x or self.described or self.prose)
+
+    def unknown_column(self, fields: list[str | None]) -> str | None:
+        """A column the prose names ("chart the Price column") that is no field of the data: which to draw is
+        then not certain."""
+        return next((c for c in self.columns if not any(same_field(c, f) for f in fields)), None)
+
+    def prose_pick(self, fields: list[str]) -> str | None:
+        """The one field a prose ask names ("chart only the Units column"), when no other field is written in
+        the prose too ("… beside the Revenue"): then which to draw is not one field, and none is picked."""
+        picked = [f for f in fields if any(same_field(p, f) for p in self.prose)]
+        if len(picked) != 1:
+            return None
+        others = [f for f in fields if f != picked[0]]
+        if any(re.search(rf"(?<!\w){re.escape(_fold(f))}(?!\w)", self.prose_text) for f in others):
+            return None
+        return picked[0]
 
 
 def _list_depths(text: str) -> list[int]:
@@ -110,7 +131,8 @@ def _in_yaml_item(intent: str, position: int) -> bool:
 def read_field_picks(intent: str) -> FieldPicks:
     """The fields the intent's arguments name (see the module docstring); empty when none."""
     if ":" not in intent and "=" not in intent:
-        return FieldPicks()
+        return FieldPicks(prose=tuple(dict.fromkeys(prose_column_picks(intent))), prose_text=prose_of(intent),
+                          columns=tuple(dict.fromkeys(prose_column_picks(intent, columns_only=True))))
     depths = _list_depths(intent)
     y: list[str] = []
     x: list[str] = []
@@ -135,7 +157,58 @@ def read_field_picks(intent: str) -> FieldPicks:
     for match in _CHANNEL.finditer(intent):
         if not depths[match.start()]:
             (y if match.group("axis") == "y" else x).append(match.group("field").strip())
-    return FieldPicks(tuple(dict.fromkeys(y)), tuple(dict.fromkeys(x)), tuple(dict.fromkeys(described)))
+    return FieldPicks(tuple(dict.fromkeys(y)), tuple(dict.fromkeys(x)), tuple(dict.fromkeys(described)),
+                      tuple(dict.fromkeys(prose_column_picks(intent))), prose_of(intent),
+                      tuple(dict.fromkeys(prose_column_picks(intent, columns_only=True))))
+
+
+# A column named in prose, in frames that say to draw it: the name between optional emphasis marks.
+_COLUMN_NAME = r"[\"'*`“”‘’]*(?P<name>[^\W_][\w %./-]{0,38}?)[\"'*`“”‘’]*"
+_DRAW_VERB = r"(?:chart|plot|graph|draw|show|visuali[sz]e|use|render)"
+_PROSE_PICKS = (
+    # "chart only the Units column", "just chart the sales column", "Chart the **Units** column only",
+    # "bar chart of the Count column", "please chart the 2024 column"
+    re.compile(rf"\b(?:(?:only|just)\s+(?:{_DRAW_VERB}\s+)?|{_DRAW_VERB}\s+(?:only\s+|just\s+)?|\bof\s+)"
+               rf"the\s+{_COLUMN_NAME}\s+(?:column|field)\b", re.IGNORECASE),
+    # "Just active users." or "Only the margin, please." as a sentence of its own
+    re.compile(r"(?:^|[.!?]\s+)(?:just|only)\s+(?:the\s+)?(?P<name>[^\W\d_][\w %-]{0,30}?)(?:,?\s+please)?\s*[.!]?[ \t]*$",
+               re.IGNORECASE | re.MULTILINE),
+    # "plot revenue by region", "chart p95_ms per endpoint", "bar of errors per service": one word, then what it is per
+    re.compile(rf"\b(?:{_DRAW_VERB}|bars?)\s+(?:of\s+)?(?:the\s+)?(?P<name>[^\W\d][\w%]*)\s+(?:per|by|for\s+each|across)\s+\w",
+               re.IGNORECASE),
+)
+
+
+def prose_column_picks(intent: str, columns_only: bool = False) -> list[str]:
+    """The column names a prose ask says to draw (see the module docstring): candidates only, each picking a
+    field just when it is exactly that field's name; `columns_only`: those the prose calls a column."""
+    patterns = _PROSE_PICKS[:1] if columns_only else _PROSE_PICKS
+    return [m.group("name").strip() for pattern in patterns for m in pattern.finditer(intent)
+            if m.group("name").strip()]
+
+
+_CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_INNERMOST = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
+# A number standing on its own ("120", "3.5", "-4"), not inside a name ("p95_ms", "Q3"): a line with one holds data.
+_BARE_NUMBER = re.compile(r"(?<!\w)\d")
+
+
+def prose_of(intent: str) -> str:
+    """The intent without its pasted data, folded: code blocks, JSON (innermost first) and every line holding
+    a number or reading as a row (two commas, two pipes, a tab)."""
+    text = _CODE_BLOCK.sub("\n", intent)
+    while True:
+        stripped = _INNERMOST.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    lines = [line for line in text.splitlines()
+             if not _BARE_NUMBER.search(line) and line.count(",") < 2 and line.count("|") < 2 and "\t" not in line]
+    return _fold("\n".join(lines))
+
+
+def _fold(text: str) -> str:
+    return " ".join(re.sub(r"[_\-]+", " ", text).casefold().split())
 
 
 def same_field(pick: str, name: str | None) -> bool:
@@ -198,6 +271,11 @@ def choose_fields(names: list[str], picks: FieldPicks, label_name: str | None, y
         return FieldChoice(refusal=(
             f"The arguments name '{unknown[0]}' as the field to draw, but the data's fields are "
             f"{', '.join(repr(n) for n in names)}. Name one of them, e.g. \"y_field\": \"{names[0]}\"."))
+    column = picks.unknown_column([*names, label_name, y_name])
+    if column:
+        return FieldChoice(refusal=(
+            f"The intent asks for the '{column}' column, but the data's columns are "
+            f"{', '.join(repr(n) for n in names)}. Name one of them, e.g. 'chart the {names[0]} column'."))
     x_named = [n for n in names if any(same_field(p, n) for p in picks.x)]
     axes = {axis_of_field(n): n for n in names}
     if not named and not x_named and "x" in axes and "y" in axes and len([n for n in names if axis_of_field(n)]) == 2:
@@ -210,6 +288,8 @@ def choose_fields(names: list[str], picks: FieldPicks, label_name: str | None, y
     if not named:
         described = [n for n in names if any(same_field(d, n) for d in picks.described)]
         named = described if len(described) == 1 else []
+    if not named and not x_named and (prose_picked := picks.prose_pick(names)):  # "chart only the Units column"
+        named = [prose_picked]
     if not named and not x_named:
         if scatter_asked and len(names) == 2:
             return FieldChoice(pair=pair_order(intent, names[0], names[1]))

@@ -40,8 +40,34 @@ def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))
 
 
+# "Ward A 14*, …  (*provisional)", "Monterrey 18,400¹ … ¹Includes rework.": a mark right after a value that opens a
+# note elsewhere refers to that note; the mark and the note (to its sentence or line end) are no data.
+FOOTNOTE_MARKS = "*†‡¹²³⁴⁵⁶⁷⁸⁹"
+_MARK_AFTER_VALUE_RE = re.compile(rf"(?<=\d)([{FOOTNOTE_MARKS}])(?![\w{FOOTNOTE_MARKS}])")
+
+
+def _note_re(mark: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:(?<=^)|(?<=[\s(]))\(?{re.escape(mark)}\s*(?=[^\W\d_])[^\n]*?(?:\)|\.(?=\s|$)|$)", re.MULTILINE)
+
+
+def blank_footnotes(text: str) -> str:
+    """Footnote marks after values, and their notes, blanked (same length); the text unchanged unless every mark
+    after a value opens exactly one note."""
+    marks = {m.group(1) for m in _MARK_AFTER_VALUE_RE.finditer(text)}
+    if not marks:
+        return text
+    notes = {mark: list(_note_re(mark).finditer(text)) for mark in marks}
+    if any(len(found) != 1 for found in notes.values()):
+        return text
+    for found in notes.values():
+        start, end = found[0].span()
+        text = text[:start] + " " * (end - start) + text[end:]
+    return _MARK_AFTER_VALUE_RE.sub(" ", text)
+
+
 def blank_surface(text: str) -> str:
-    """The text with requests after the data, quote marks, code spans and chat prefixes blanked."""
+    """The text with requests after the data, quote marks, code spans, chat prefixes and footnotes blanked."""
+    text = blank_footnotes(text)
     for pattern in REQUEST_TAIL_RES:
         text = pattern.sub(_blank, text)
     text = QUOTE_MARK_RE.sub(_blank, text)
