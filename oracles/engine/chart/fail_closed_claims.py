@@ -24,6 +24,7 @@ not lower than Jan") are read as the opposite, equality allowed.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -170,14 +171,33 @@ def _aliases(label: str) -> list[str]:
     return [label]
 
 
+def _cache(reader: _Reader) -> dict[Any, Any]:
+    """Readings these rules share, made once per check (a chart of 1,000 labels is read in linear time)."""
+    cache = getattr(reader, "_claims_cache", None)
+    if cache is None:
+        cache = reader._claims_cache = {}
+    return cache
+
+
 def label_mentions(reader: _Reader, labels: Iterable[str]) -> list[_Mention]:
     """Where the intent names a drawn label, longest name first at each place, never overlapping."""
+    key = ("mentions", frozenset(labels))
+    cache = _cache(reader)
+    if key not in cache:
+        cache[key] = _read_mentions(reader, key[1])
+    return cache[key]
+
+
+def _read_mentions(reader: _Reader, labels: Iterable[str]) -> list[_Mention]:
     found: list[_Mention] = []
-    for label in labels:
+    lowered = reader.intent.lower()
+    if len(lowered) != len(reader.intent):  # a letter whose lower case is longer: positions would not hold
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in reader.intent)
+    for label in sorted(labels):
         for alias in _aliases(label):
             words = alias.split()
-            if not words:
-                continue
+            if not words or words[0].lower() not in lowered:
+                continue  # the first word is nowhere in the intent: no search to make
             if alias.lower() in _COMMON_CALENDAR_WORDS and alias != label:  # "may be", "sat down": only "May", "Sat"
                 words[0] = words[0][:1].upper() + words[0][1:].lower()
                 flags = 0
@@ -185,7 +205,11 @@ def label_mentions(reader: _Reader, labels: Iterable[str]) -> list[_Mention]:
                 flags = re.IGNORECASE
             body = r"\s+".join(re.escape(w) for w in words)
             pattern = re.compile(rf"(?<![\w-]){body}(?![\w-])", flags)
-            found += [_Mention(m.start(), m.end(), label) for m in pattern.finditer(reader.intent)]
+            first, at = words[0].lower(), lowered.find(words[0].lower())
+            while at >= 0:  # where the first word is, the whole name may be (a search from each, not a scan)
+                if (match := pattern.match(reader.intent, at)) is not None:
+                    found.append(_Mention(match.start(), match.end(), label))
+                at = lowered.find(first, at + 1)
     found.sort(key=lambda m: (m.start, -(m.end - m.start)))
     kept: list[_Mention] = []
     for mention in found:
@@ -196,8 +220,22 @@ def label_mentions(reader: _Reader, labels: Iterable[str]) -> list[_Mention]:
 
 
 def _sentence_start(text: str, position: int) -> int:
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, position)]
-    return ends[-1] if ends else 0
+    ends = _SENTENCE_ENDS.get(text)
+    if ends is None:
+        _SENTENCE_ENDS.clear()  # one intent at a time: the check reads one intent, then the next
+        ends = _SENTENCE_ENDS[text] = [m.end() for m in _SENTENCE_END.finditer(text)]
+    index = bisect_right(ends, position) - 1
+    while index >= 0 and ends[index] > position:
+        index -= 1
+    return ends[index] if index >= 0 else 0
+
+
+_SENTENCE_ENDS: dict[str, list[int]] = {}
+
+
+def _before(text: str, position: int, reach: int = 120) -> str:
+    """The text of `position`'s sentence before it, at most `reach` characters (a statement is short)."""
+    return text[max(_sentence_start(text, position), position - reach):position]
 
 
 def _scoped(reader: _Reader, series: dict[str | None, dict[str, float]], position: int) -> list[str | None]:
@@ -205,8 +243,7 @@ def _scoped(reader: _Reader, series: dict[str | None, dict[str, float]], positio
     else every series."""
     names = [s for s in series if s]
     if len(series) > 1 and names:
-        start = _sentence_start(reader.intent, position)
-        before = reader.intent[start:position]
+        before = _before(reader.intent, position, 200)
         named = [s for s in names if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", before, re.IGNORECASE)]
         if len(named) == 1:
             return named
@@ -249,7 +286,7 @@ def _comparisons(reader: _Reader) -> Refusal | None:
             continue
         match = _COMPARISON.fullmatch(between) or _COMPARISON_VERB.fullmatch(between) or _MOVED.fullmatch(between)
         if not match and re.fullmatch(_MOVED_AGAINST, between, re.IGNORECASE):
-            sentence = reader.intent[_sentence_start(reader.intent, first.start):first.start]
+            sentence = _before(reader.intent, first.start)
             match = _MOVED_IN.search(sentence)
         if not match:
             continue
@@ -310,12 +347,13 @@ def _shares(reader: _Reader) -> Refusal | None:
     total = sum(values.values())
     if len(values) < 2 or total <= 0 or any(v < 0 for v in values.values()):
         return None
-    for mention in label_mentions(reader, values):
+    mentions = label_mentions(reader, values)
+    for mention in mentions:
         match = _SHARE.match(reader.intent, mention.end)
         if not match:
             continue
         after = reader.intent[match.start("ratio"):match.end()]
-        if any(m.start >= match.start("ratio") and m.start < match.end() for m in label_mentions(reader, values)):
+        if any(m.start >= match.start("ratio") and m.start < match.end() for m in mentions):
             continue  # "half of beta": a ratio of two labels (_comparisons)
         wanted = _SHARES[" ".join(match.group("ratio").lower().split())]
         hedge = " ".join((match.group("hedge") or "").lower().split())
@@ -362,7 +400,7 @@ def _superlatives(reader: _Reader) -> Refusal | None:
         return None
     labels = {label for values in series.values() for label in values}
     for mention in label_mentions(reader, labels):
-        sentence = reader.intent[_sentence_start(reader.intent, mention.start):mention.start]
+        sentence = _before(reader.intent, mention.start)
         after = reader.intent[mention.end:mention.end + 60]
         match = (_LABEL_THEN_SUPERLATIVE.match(after) or _LABEL_THEN_PLACE.match(after)
                  or _SUPERLATIVE_THEN_LABEL.search(sentence))
@@ -399,8 +437,11 @@ def _stated_values(reader: _Reader) -> Refusal | None:
     if not series:
         return None
     labels = {label for values in series.values() for label in values}
+    numbers = sorted(reader.numbers, key=lambda n: n.start)
+    starts = [n.start for n in numbers]
     for mention in label_mentions(reader, labels):
-        number = next((n for n in reader.numbers if mention.end <= n.start < mention.end + 40), None)
+        index = bisect_left(starts, mention.end)
+        number = numbers[index] if index < len(numbers) and numbers[index].start < mention.end + 40 else None
         if number is None or not _VALUE_VERB.match(reader.intent[mention.end:number.start]):
             continue
         drawn = {values[mention.label] for values in series.values() if mention.label in values}
@@ -451,9 +492,11 @@ def _trends(reader: _Reader) -> Refusal | None:
     labels = {label for values in series.values() for label in values}
     mentions = label_mentions(reader, labels)
     for first, second in zip(mentions, mentions[1:], strict=False):
-        before = reader.intent[_sentence_start(reader.intent, first.start):first.start]
+        if not _TREND_SPAN_JOIN.match(reader.intent[first.end:second.start]):
+            continue
+        before = _before(reader.intent, first.start)
         trend = _TREND_SPAN.search(before)
-        if not trend or not _TREND_SPAN_JOIN.match(reader.intent[first.end:second.start]):
+        if not trend:
             continue
         up = bool(trend.group("up"))
         for name in _scoped(reader, series, first.start):
