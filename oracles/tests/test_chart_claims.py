@@ -273,3 +273,28 @@ def test_rankings_and_steady_trends(intent: str, agrees: bool) -> None:
     else:
         code, message = _contradicted(intent)
         assert code == "VALUE_NOT_PLACED" and CONTRADICTED in message, message
+
+
+@pytest.mark.parametrize(("intent", "agrees"), [
+    ("line chart, cumulative downloads: Mon 30, Tue 42, Wed 38", False),
+    ("line chart, cumulative downloads: Mon 30, Tue 42, Wed 58", True),
+    ("Bar chart: Mon 30, Tue 42, Wed 38. Values are a running total.", False),
+])
+def test_a_running_total_that_goes_down(intent: str, agrees: bool) -> None:
+    if agrees:
+        assert _valid(intent), intent
+    else:
+        code, message = _contradicted(intent)
+        assert code == "VALUE_NOT_PLACED" and CONTRADICTED in message, message
+
+
+@pytest.mark.parametrize(("intent", "agrees"), [
+    ("Line chart of MRR: Jan 10k, Feb 12k, Mar 15k — MRR doubled from Jan to Mar.", False),
+    ("Line chart of MRR: Jan 10k, Feb 12k, Mar 20k — MRR doubled from Jan to Mar.", True),
+])
+def test_a_multiple_over_a_span(intent: str, agrees: bool) -> None:
+    if agrees:
+        assert _valid(intent), intent
+    else:
+        code, message = _contradicted(intent)
+        assert code == "VALUE_NOT_PLACED" and CONTRADICTED in message, message

@@ -9,7 +9,8 @@ one family of statements about drawn labels and compares it with the drawn value
 - A superlative: "Tuesday was the busiest day", "the highest was Mon", "sign-ups peaked on Monday",
   "Feb was our best month" ("best"/"worst" hold for the highest or the lowest, whichever the measure prizes).
 - A value stated for a drawn label or x: "Tue was 45", "the y value at x=2 is 5", "at x=2, y=5".
-- A trend: "grew every quarter", "increased each day", "rose from Jan to Mar", "steady growth all year".
+- A running total that goes down ("cumulative signups: Mon 30, Tue 42, Wed 38").
+- A trend: "grew every quarter", "increased each day", "rose from Jan to Mar", "doubled from Jan to Mar", "steady growth all year".
 - A move against another label ("velocity dropped in S3 compared to S2"), two series compared ("2025 beat
   2024 in every month": at every label both draw), a ratio ("A is twice B"), a share of the whole ("rent is
   more than half of spending"), a place in a ranking ("the Hawks lead the league", "came last").
@@ -130,7 +131,9 @@ _TREND_EVERY = re.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+)?
                           r"|\b(?:steady|consistent|continuous|uninterrupted|unbroken|constant)\s+(?:(?P<up3>growth|increases?|rise|"
                           r"climb|gains?|improvement)|(?P<down3>declines?|decreases?|drops?|falls?|losses|shrinkage))\b"
                           rf"|\b(?:{_EVERY})\s+(?:(?P<up2>{_UP})|(?P<down2>{_DOWN}))\b", re.IGNORECASE)
-_TREND_SPAN = re.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:\w+\s+)?(?:from|between)\s+$", re.IGNORECASE)
+_TREND_SPAN = re.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN})|(?P<times>doubled|tripled|quadrupled|halved))\s+(?:\w+\s+)?"
+                         r"(?:from|between)\s+$", re.IGNORECASE)
+_TIMES = {"doubled": 2.0, "tripled": 3.0, "quadrupled": 4.0, "halved": 0.5}
 _TREND_SPAN_JOIN = re.compile(r"^\s*(?:to|and|through|until|till|–|-)\s*$", re.IGNORECASE)
 
 
@@ -142,7 +145,8 @@ class _Mention:
 
 
 def check_claims(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
-    for rule in (_pair_statements, _comparisons, _series_comparisons, _shares, _superlatives, _stated_values, _trends):
+    for rule in (_pair_statements, _comparisons, _series_comparisons, _shares, _superlatives, _stated_values, _trends,
+                 _cumulative):
         refusal = rule(reader)
         if refusal:
             return refusal
@@ -499,14 +503,35 @@ def _trends(reader: _Reader) -> Refusal | None:
         if not trend:
             continue
         up = bool(trend.group("up"))
+        times = _TIMES.get((trend.group("times") or "").lower())
         for name in _scoped(reader, series, first.start):
             values = series[name]
             if first.label not in values or second.label not in values:
                 continue
             a, b = values[first.label], values[second.label]
-            if not (b > a if up else b < a):
+            if times is not None:  # "doubled from Jan to Mar": within a tenth of the ratio said
+                holds = a > 0 and abs(b / a - times) <= 0.1 * times
+            else:
+                holds = b > a if up else b < a
+            if not holds:
                 return contradicted(reader.intent[first.start - len(before) + trend.start():second.end],
                                 _shown(values, first.label, second.label))
+    return None
+
+
+_CUMULATIVE = re.compile(r"\b(?:cumulative(?:ly)?|running\s+(?:total|sum|count)|year[\s-]to[\s-]date|ytd)\b", re.IGNORECASE)
+
+
+def _cumulative(reader: _Reader) -> Refusal | None:
+    """"cumulative signups: Mon 30, Tue 42, Wed 38": a running total of counts never goes down; one that does
+    contradicts the word (or the values are not what it says)."""
+    match = reader.scan.first(_CUMULATIVE)
+    if match is None or reader.pairs:
+        return None
+    for values in drawn_by_series(reader).values():
+        numbers = list(values.values())
+        if min(numbers, default=0) >= 0 and any(b < a for a, b in zip(numbers, numbers[1:], strict=False)):
+            return contradicted(match.group(0), "a drawn value below the one before it: " + _shown(values, *list(values)[:8]))
     return None
 
 
