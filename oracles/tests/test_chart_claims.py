@@ -298,3 +298,7 @@ def test_a_multiple_over_a_span(intent: str, agrees: bool) -> None:
     else:
         code, message = _contradicted(intent)
         assert code == "VALUE_NOT_PLACED" and CONTRADICTED in message, message
+
+
+def test_values_listed_against_a_range_are_no_stated_value() -> None:
+    assert _valid("the visits for Monday through Friday were 12, 15, 9, 20 and 17")

@@ -116,6 +116,8 @@ _PAIR_STATED = re.compile(
     r"(?:y|the\s+y(?:[\s-]*value)?|y[\s-]*value)\s*(?:=|is|was|equals|of|comes\s+to|reads)\s*(?P<y2>[-−+]?\d[\d.,]*)",
     re.IGNORECASE)
 # "Tue was 45", "Tue came in at 45", "Tue = 45": a value stated again for a drawn label, read by its token.
+_RANGE_END_BEFORE = re.compile(r"(?:\bthrough|\bthru|\bto|\buntil|\btill|[-–—])\s*$", re.IGNORECASE)
+_LIST_AFTER = re.compile(r"\s*(?:,|;|/|\band\b)\s*[-−+]?[$€£¥]?\d")
 _VALUE_AFTER = re.compile(r"\s*[:=]?\s*[-−+]?[$€£¥]?\d")
 _VALUE_VERB = re.compile(
     r"^\s*(?:(?:was|were|is|came\s+in\s+at|comes\s+in\s+at|stood\s+at|stands\s+at|ended\s+at|closed\s+at|hit|reached|"
@@ -448,6 +450,9 @@ def _stated_values(reader: _Reader) -> Refusal | None:
         number = numbers[index] if index < len(numbers) and numbers[index].start < mention.end + 40 else None
         if number is None or not _VALUE_VERB.match(reader.intent[mention.end:number.start]):
             continue
+        if _RANGE_END_BEFORE.search(reader.intent, max(0, mention.start - 12), mention.start) \
+                or _LIST_AFTER.match(reader.intent, number.end):
+            continue  # "Monday through Friday were 34, 41, …": values listed against a range, not one label's value
         drawn = {values[mention.label] for values in series.values() if mention.label in values}
         if not drawn & set(number.readings):
             shown = ", ".join(f"{mention.label} {v:g}" for v in sorted(drawn))
