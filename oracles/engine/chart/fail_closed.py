@@ -37,8 +37,10 @@ from typing import Any
 from . import faithful_words
 from .calendar import MONTH_INDEX, is_time_like
 from .fail_closed_asks import check_asks
+from .fail_closed_claims import check_claims
 from .fail_closed_gaps import check_gaps
 from .fail_closed_missing import check_missing
+from .fail_closed_notes import check_notes
 from .fail_closed_phrasing import check_phrasing
 from .fail_closed_references import check_references
 from .fail_closed_typos import check_typos
@@ -119,13 +121,15 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
     # changes in labels, bounds, series not asked; then subsets, corrections, remainders (fail_closed_asks.py); then
     # the phrasings of fail_closed_phrasing.py; then units and scales (fail_closed_units.py); then references and
     # measures drawn as categories (fail_closed_references.py); then data the chart cannot hold (fail_closed_missing.py)
-    # misspelled chart words, a label ending in a number, another artifact asked (fail_closed_typos.py)
-    # a label asked with no value, series in different units (fail_closed_gaps.py)
+    # misspelled chart words, a label ending in a number, another artifact asked (fail_closed_typos.py); a label asked
+    # with no value, series in different units (fail_closed_gaps.py); last, notes that change what the values are
+    # (fail_closed_notes.py) and statements about the data that the drawn values contradict (fail_closed_claims.py)
     return (check_typos(reader, label_spans, used) or check_gaps(reader, label_spans, used)
             or check_values(reader, label_spans, used)
             or check_asks(reader, label_spans, used)
             or check_phrasing(reader, label_spans, used) or check_units(reader, label_spans, used)
-            or check_references(reader, label_spans, used) or check_missing(reader, label_spans, used))
+            or check_references(reader, label_spans, used) or check_missing(reader, label_spans, used)
+            or check_notes(reader, label_spans, used) or check_claims(reader, label_spans, used))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -205,7 +205,8 @@ def _csv_row_with_header(intent: str, position: int) -> bool:
 
 # Asks to take a drawn thing away. The older list of faithfulness._DROPPING ("exclude", "ignore", "without" …)
 # is refused there; these are the words it does not know.
-_REMOVAL = re.compile(r"\b(?:remove|removing|delete|deleting|take\s+out|taking\s+out|get\s+rid\s+of|filter\s+out|"
+_REMOVAL = re.compile(r"\b(?:remove|removing|delete|deleting|disregard|disregarding|discard|discarding|"
+                      r"don['’]t\s+count|do\s+not\s+count|not\s+counting|set\s+aside|throw\s+out|toss\s+out|take\s+out|taking\s+out|get\s+rid\s+of|filter\s+out|"
                       r"strip\s+out|leave\s+off|cross\s+out|not\s+including|forget\s+(?:about\s+)?(?:the\s+)?"
                       r"(?=[^\W\d_]))\b", re.IGNORECASE)
 # A value taken back and stated again: which one stands is a reading the check does not make. Words that also
@@ -213,7 +214,12 @@ _REMOVAL = re.compile(r"\b(?:remove|removing|delete|deleting|take\s+out|taking\s
 _THEN_NUMBER = r"(?=[^.;!?\n]{0,30}?\d)"
 _CORRECTION = re.compile(
     r"\b(?:correction|corrected|erratum|errata|scratch\s+that|strike\s+that|my\s+bad|i\s+meant|typo|mis-?typed|"
-    r"swapped|switched\s+(?:them|these|those|round|around)|mixed\s+(?:up|them\s+up)|the\s+other\s+way\s+(?:round|around)|"
+    r"swapped|switched\s+(?:them|these|those|round|around)|"
+    # a unit taken back: "(values are in °C actually)", "these are actually in km", "actually in thousands"
+    r"(?:are|is|were)\s+(?:actually|really|in\s+fact)\s+(?:in|measured\s+in)\b|\bin\s+[^\s.;,()]{1,12}\s+actually\b|"
+    r"\bactually\s+in\s+(?=[°$€£¥%\w])|mixed\s+(?:up|them\s+up)|the\s+other\s+way\s+(?:round|around)|"
+    r"(?:the\s+)?wrong\s+way\s+(?:round|around)|back\s*-?\s*to\s*-?\s*front|mis-?label(?:l)?ed|swap\s+(?:them|these|those|the\s+two)|"
+    r"(?:are|were|got)\s+(?:flipped|reversed|inverted|transposed)|"
     r"make\s+(?:that|it)\s+[-+$€£¥]?\d|should\s+(?:have\s+)?(?:be|been|read|say)\s+[-+$€£¥]?\d|"
     rf"(?:(?:was|is|were|are|it['’]s)\s+actually|actually\s+(?:it['’]?s|it\s+was|was|is|were|are|had|has)){_THEN_NUMBER}|"
     rf"(?:no\s+wait|wait\s*[,.!—–…:-]\s*(?:no|nope|sorry|actually|i|that|the|it)\b|wait\s+(?:no|nope|sorry|actually)\b)"

@@ -248,7 +248,7 @@ _CHANGE_SUBJECT = re.compile(r"\b(?:change[sd]?|delta|difference|growth|increase
                              re.IGNORECASE)
 # "All figures in thousands", "(values in millions)", "revenue (in $ millions)": one scale for every value.
 _SCALE_ONCE = re.compile(r"\(?\b(?:(?:all\s+)?(?:figures|values|numbers|amounts|data)\s+(?:are\s+)?)?in\s+(?:[$€£¥]\s*|\w+\s+)?"
-                         r"(?P<scale>thousands|millions|billions|'?000s)\b\)?|"
+                         r"(?P<scale>hundreds|thousands|millions|billions|'?000s)\b\)?|"
                          r"\((?:[$€£¥]\s*)?(?P<bracketed>thousands|millions|billions|'?000s?|k|mn?|bn|mio|mrd)\)", re.IGNORECASE)
 
 
