@@ -210,8 +210,9 @@ REQUEST_VERBS = frozenset({"turn", "convert", "put", "lay", "diagram", "chart", 
 # A heading that says its items are in order ("steps in order:", "timeline (each step caused the
 # next):"), then only the items: a sequence. The checker's own word list.
 _SEQUENCE_HEADING = frozenset("order steps sequence timeline stages phases sequentially chronological "
-    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"; not "flow": "draw a flow: …" is a request)
-    "procedure protocol routine checklist runbook".split())
+    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"), and so is a flow's list
+    # ("flowchart: boil water, add pasta, drain", "release pipeline: lint, test, publish")
+    "procedure protocol routine checklist runbook flow flowchart workflow pipeline".split())
 _LIST_GLUE = frozenset({",", ";", "and", "then"})
 _LISTED_MIN = 3
 

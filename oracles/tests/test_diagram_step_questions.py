@@ -1,0 +1,131 @@
+"""Numbered steps whose item asks a question and goes back on one answer ("3. Rework needed? If yes, go
+back to step 1"), an item that takes a step of its own on the way back ("if the patch fails, revert
+the change and go back to step 1"), and a way back to a bare item number ("if not go back to 2")
+(step_refs.py). Near misses stay refused: a number past the list, a way back that names no step."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.tests.planted_diagrams import drawn_edges, planted_reason, refusal
+
+_REWORK = "1. Write the draft\n2. Peer review\n3. Rework needed? If yes, go back to step 1.\n4. Publish the post"
+
+
+def test_a_question_item_goes_back_on_its_answer_and_on_to_the_next_item() -> None:
+    edges = drawn_edges(_REWORK)
+    assert set(edges) == {("Write the draft", "Peer review"), ("Peer review", "Rework needed?"),
+                          ("Rework needed?", "Write the draft"), ("Rework needed?", "Publish the post")}
+    assert edges[("Rework needed?", "Write the draft")] == "yes"
+
+
+def test_the_answer_is_what_the_item_says_not_its_opposite() -> None:
+    edges = drawn_edges("1. Charge the card\n2. Card accepted? If no, go back to step 1.\n3. Send the receipt")
+    assert edges[("Card accepted?", "Charge the card")] == "no"
+    assert ("Card accepted?", "Send the receipt") in edges
+
+
+def test_a_step_of_its_own_on_the_way_back_is_drawn_between() -> None:
+    edges = drawn_edges("1. Apply the patch.\n2. If the patch fails, revert the change and go back to step 1.\n"
+                        "3. Restart the service.")
+    assert set(edges) == {("Apply the patch", "revert the change"), ("revert the change", "Apply the patch"),
+                          ("Apply the patch", "Restart the service")}
+    assert edges[("Apply the patch", "revert the change")] == "if the patch fails"
+    assert edges[("revert the change", "Apply the patch")] is None
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "1. Write the draft\n2. Peer review\n3. Rework needed? If yes, go back to step 7.\n4. Publish the post",
+        "1. Write the draft\n2. Peer review\n3. Rework needed? If yes, go back.\n4. Publish the post",
+        "1) mix the dough\n2) knead\n3) if it is lumpy, go back to 9\n4) bake",
+    ],
+)
+def test_a_way_back_to_no_item_is_refused(intent: str) -> None:
+    refusal(intent)
+
+
+def test_a_bare_item_number_is_that_item() -> None:
+    edges = drawn_edges("1) mix the dough\n2) knead\n3) let it rest\n4) if it is lumpy, go back to 2\n5) bake")
+    assert edges[("let it rest", "knead")] == "if it is lumpy"
+    assert ("let it rest", "bake") in edges
+
+
+def test_a_way_back_drawn_on_the_wrong_answer_is_caught() -> None:
+    # planted bug: the drafter puts the way back on the "no" side of the question
+    reason = planted_reason(_REWORK, [("Write the draft", "Peer review"), ("Peer review", "Rework needed?"),
+                                      ("Rework needed?", "Write the draft", "no"), ("Rework needed?", "Publish the post")])
+    assert reason["code"] in {"EDGE_LABEL_WRONG", "CONTENT_NOT_PLACED", "EDGE_LABEL_NOT_IN_INTENT"}
+
+
+def test_a_way_back_drawn_without_the_step_on_it_is_caught() -> None:
+    # planted bug: the drafter drops the step taken on the way back
+    intent = "1. Apply the patch.\n2. If the patch fails, revert the change and go back to step 1.\n3. Restart the service."
+    reason = planted_reason(intent, [("Apply the patch", "Apply the patch", "if the patch fails"),
+                                     ("Apply the patch", "Restart the service")])
+    assert reason["code"]
+
+
+# --- a request verb that is also a step's verb; "becomes X when C" -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "first"),
+    [
+        ("onboarding: create account, then verify email, then pick a plan.", "create account"),
+        ("release: build image, then push image, then deploy.", "build image"),
+    ],
+)
+def test_a_step_verb_after_a_heading_stays_in_the_step(intent: str, first: str) -> None:
+    edges = drawn_edges(intent)
+    assert any(tail == first for tail, _ in edges)
+
+
+def test_a_step_cut_to_its_object_is_caught() -> None:
+    # planted bug: the drafter drops the verb of the first step as if it asked for the drawing
+    intent = "onboarding: create account, then verify email, then pick a plan."
+    reason = planted_reason(intent, [("account", "verify email"), ("verify email", "pick a plan")])
+    assert reason["code"] in {"NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}
+
+
+def test_a_request_to_draw_is_still_no_step() -> None:
+    edges = drawn_edges("create a flowchart: wash the car, then dry it, then wax it.")
+    assert set(edges) == {("wash the car", "dry it"), ("dry it", "wax it")}
+
+
+def test_becomes_moves_a_state_on_its_event() -> None:
+    edges = drawn_edges("Lamp states: Off, Warming, On. Off becomes Warming when the switch is flipped; "
+                        "Warming becomes On after ten seconds; On becomes Off when the switch is flipped again.")
+    assert edges == {("Off", "Warming"): "when the switch is flipped", ("Warming", "On"): "after ten seconds",
+                     ("On", "Off"): "when the switch is flipped again"}
+
+
+# --- a flow's heading over a plain list: the list in order -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    ["flowchart: rinse the rice, soak it, drain, steam it, fluff it",
+     "rice workflow: rinse the rice; soak it; drain; steam it; fluff it.",
+     "Rice pipeline: rinse the rice, soak it, drain, steam it and fluff it"],
+)
+def test_a_flow_heading_over_a_list_is_the_list_in_order(intent: str) -> None:
+    steps = ["rinse the rice", "soak it", "drain", "steam it", "fluff it"]
+    assert set(drawn_edges(intent)) == set(zip(steps, steps[1:], strict=False))
+
+
+@pytest.mark.parametrize(
+    "intent",
+    ["shipping flow: pick items, pack the box, if heavy use freight, print label",
+     "Our rice team: rinse the rice, soak it, drain, steam it, fluff it"],
+)
+def test_a_list_with_a_branch_in_it_or_without_a_flow_heading_is_not_guessed(intent: str) -> None:
+    refusal(intent)
+
+
+def test_a_flow_list_drawn_out_of_order_is_caught() -> None:
+    # planted bug: two steps of the list swapped
+    reason = planted_reason("flowchart: rinse the rice, soak it, drain, steam it",
+                            [("rinse the rice", "drain"), ("drain", "soak it"), ("soak it", "steam it")])
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
