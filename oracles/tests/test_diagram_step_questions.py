@@ -129,3 +129,61 @@ def test_a_flow_list_drawn_out_of_order_is_caught() -> None:
     reason = planted_reason("flowchart: rinse the rice, soak it, drain, steam it",
                             [("rinse the rice", "drain"), ("drain", "soak it"), ("soak it", "steam it")])
     assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- "…, then <step>" is a step even when its words sound like a request; branch items with two steps
+
+
+_PARCEL = ("Receive the parcel, then check the label. If it is damaged, photograph it, then file a claim; "
+           "otherwise shelve it. Either way, update the log.")
+
+
+def test_a_then_clause_with_drawing_words_is_a_step() -> None:
+    edges = drawn_edges(_PARCEL)
+    assert ("Receive the parcel", "check the label") in edges
+    assert edges[("check the label", "photograph it")] == "if it is damaged"
+
+
+def test_a_then_step_left_out_is_caught() -> None:
+    # planted bug: the step whose words sound like a request ("check the label") is dropped
+    reason = planted_reason(_PARCEL, [("Receive the parcel", "photograph it", "if it is damaged"),
+                                      ("photograph it", "file a claim"), ("Receive the parcel", "shelve it", "otherwise"),
+                                      ("file a claim", "update the log"), ("shelve it", "update the log")])
+    assert reason["code"] in {"CONTENT_NOT_PLACED", "EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+def test_a_closing_request_is_still_no_step() -> None:
+    edges = drawn_edges("Receive the parcel, then shelve it. Please label the arrows.")
+    assert set(edges) == {("Receive the parcel", "shelve it")}
+
+
+def test_a_branch_item_may_hold_two_steps_one_after_the_other() -> None:
+    edges = drawn_edges("- Receive the parcel\n- Check the label\n- If damaged: photograph it, then file a claim\n"
+                        "- Otherwise: shelve it\n- Update the log")
+    assert set(edges) == {("Receive the parcel", "Check the label"), ("Check the label", "photograph it"),
+                          ("photograph it", "file a claim"), ("Check the label", "shelve it"),
+                          ("file a claim", "Update the log"), ("shelve it", "Update the log")}
+    assert edges[("Check the label", "photograph it")] == "if damaged"
+
+
+def test_a_branch_item_with_a_way_back_in_it_is_left_as_written() -> None:
+    refusal("- Receive the parcel\n- Check the label\n- If damaged: photograph it, then go back to the start\n"
+            "- Otherwise: shelve it\n- Update the log")
+
+
+# --- a rejoin said after the last branch's step, in the same sentence ---------------------------
+
+_TICKET = "Open the ticket. If it is urgent, page the on-call; otherwise queue it, and both paths lead to close the ticket."
+
+
+def test_a_rejoin_after_the_last_branch_step_joins_both_branches() -> None:
+    edges = drawn_edges(_TICKET)
+    assert set(edges) == {("Open the ticket", "page the on-call"), ("Open the ticket", "queue it"),
+                          ("page the on-call", "close the ticket"), ("queue it", "close the ticket")}
+
+
+def test_a_rejoin_drawn_from_one_branch_only_is_caught() -> None:
+    # planted bug: only the last branch goes on to the step both paths lead to
+    reason = planted_reason(_TICKET, [("Open the ticket", "page the on-call", "if it is urgent"),
+                                      ("Open the ticket", "queue it", "otherwise"), ("queue it", "close the ticket")])
+    assert reason["code"] in {"EDGE_MISSING", "CONTENT_NOT_PLACED"}
