@@ -187,3 +187,26 @@ def test_a_rejoin_drawn_from_one_branch_only_is_caught() -> None:
     reason = planted_reason(_TICKET, [("Open the ticket", "page the on-call", "if it is urgent"),
                                       ("Open the ticket", "queue it", "otherwise"), ("queue it", "close the ticket")])
     assert reason["code"] in {"EDGE_MISSING", "CONTENT_NOT_PLACED"}
+
+
+# --- "Step 1 - …" marks items like "Step 1: …"; a bare "1 - 5" is no mark ------------------------
+
+
+def test_step_marks_with_a_dash_are_a_sequence() -> None:
+    edges = drawn_edges("Step 1 - grind the beans\nStep 2 - heat the water\nStep 3 - brew")
+    assert set(edges) == {("grind the beans", "heat the water"), ("heat the water", "brew")}
+
+
+def test_step_marks_with_a_dash_and_a_way_back() -> None:
+    edges = drawn_edges("Step 1 - grind the beans\nStep 2 - taste it\nStep 3 - if too bitter, go back to step 1\nStep 4 - serve")
+    assert edges[("taste it", "grind the beans")] == "if too bitter"
+
+
+def test_numbers_with_dashes_without_step_are_not_marks() -> None:
+    refusal("1 - grind the beans\n2 - heat the water\n3 - brew")
+
+
+def test_a_dashed_step_list_drawn_out_of_order_is_caught() -> None:
+    reason = planted_reason("Step 1 - grind the beans\nStep 2 - heat the water\nStep 3 - brew",
+                            [("heat the water", "grind the beans"), ("grind the beans", "brew")])
+    assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}

@@ -439,9 +439,9 @@ class Faithfulness:
         items: dict[str, Span] = {}
         for sp in chosen:
             before = self.tokens[sp.start - 1] if sp.start else None
-            # "2.", "(2)", "Step 2:", "(b)", "Step B:"
-            number = re.fullmatch(r"(?:step\s+)?\(?(\d{1,2}|[a-z])[.):]", before.text, re.IGNORECASE) if before is not None \
-                and before.kind == "marker" else None
+            # "2.", "(2)", "Step 2:", "Step 2 -", "(b)", "Step B:"
+            number = re.fullmatch(r"(?:step\s+)?\(?(\d{1,2}|[a-z])[.):]|step\s+(\d{1,2})\s*[-–—]", before.text, re.IGNORECASE) \
+                if before is not None and before.kind == "marker" else None
             after = self.tokens[sp.end] if sp.end < len(self.tokens) else None
             ends = after is None or after.kind in ("marker", "nl") or (after.kind == "punct" and after.text in ".;")
             ordinal = re.fullmatch(rf"({'|'.join(ORDINALS)})(?:ly)?,?", before.text, re.IGNORECASE) \
@@ -449,7 +449,7 @@ class Faithfulness:
             if ordinal and sp.kind == "node" and ends:  # "Second, do the main set." is item 2
                 items.setdefault(ORDINALS[ORDINALS.index(ordinal.group(1).casefold())], sp)
             if number and sp.kind == "node" and ends:  # the item's name, the whole of its first sentence
-                items.setdefault(number.group(1).casefold(), sp)
+                items.setdefault((number.group(1) or number.group(2)).casefold(), sp)
         found = []
         for index, token in enumerate(self.tokens[:-1]):
             after = self.tokens[index + 1]

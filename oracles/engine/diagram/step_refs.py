@@ -19,9 +19,10 @@ import re
 from .model import Graph, clean_label, node_key
 from .vocabulary import ORDINALS, ordinal_marks
 
-# "1. ", "2) ", "(3) ", "Step 3: " at a line start or after a space — not "to step 2." (a reference);
+# "1. ", "2) ", "(3) ", "Step 3: ", "Step 3 - " at a line start or after a space — not "to step 2." (a reference);
 # and lettered items, "(a) ", "Step B: " (a letter alone, "a) ", is too often a word to be a mark)
-_MARK_RE = re.compile(r"(?:^|(?<=\s))(?:(?:step\s+)?\(?(?P<n>\d{1,2})[.):]|\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])\s+",
+_MARK_RE = re.compile(r"(?:^|(?<=\s))(?:(?:step\s+)?\(?(?P<n>\d{1,2})[.):]|step\s+(?P<d>\d{1,2})[ \t]*[-–—]|"
+                      r"\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])\s+",
                       re.IGNORECASE)
 _REFERENCE_MARK_RE = re.compile(r"\b(?:to|from|at)\s+(?:step\s+)?$", re.IGNORECASE)
 _BACK = (r"(?:(?:and\s+|then\s+)*(?:go(?:es)?\s+back|loops?\s+back|jumps?\s+back|returns?|go(?:es)?|jumps?|back|"
@@ -56,8 +57,8 @@ _STEP_NUMBER_RE = re.compile(r"^(?:(?:step\s+)?(?P<n>\d{1,2})|\((?P<p>\d{1,2})\)
 def _ordinal(mark: re.Match[str]) -> int:
     """A mark's place in its list: 3 for "3." and "(3)", 3 for "(c)" and "Step C:"; letters count
     apart from numbers (negative), so a list never mixes the two."""
-    if mark.group("n"):
-        return int(mark.group("n"))
+    if mark.group("n") or mark.group("d"):  # "3.", "(3)", "Step 3:", "Step 3 -"
+        return int(mark.group("n") or mark.group("d"))
     return -(ord((mark.group("a") or mark.group("b")).lower()) - ord("a") + 1)
 
 
