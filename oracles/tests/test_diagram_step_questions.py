@@ -210,3 +210,28 @@ def test_a_dashed_step_list_drawn_out_of_order_is_caught() -> None:
     reason = planted_reason("Step 1 - grind the beans\nStep 2 - heat the water\nStep 3 - brew",
                             [("heat the water", "grind the beans"), ("grind the beans", "brew")])
     assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+# --- a question's answered paths meet again ("In both cases, …", "Both then go to …") ------------
+
+_ROUTER = "Restart the router → is the light green? If yes, test the connection; if no, call the ISP."
+
+
+@pytest.mark.parametrize("rejoin", ["In both cases, log the outcome.", "Both then go to log the outcome."])
+def test_the_answers_paths_meet_again(rejoin: str) -> None:
+    edges = drawn_edges(f"{_ROUTER} {rejoin}")
+    assert ("test the connection", "log the outcome") in edges and ("call the ISP", "log the outcome") in edges
+    assert edges[("is the light green?", "call the ISP")] == "if no"
+
+
+def test_a_step_after_the_answers_without_a_rejoin_is_not_guessed() -> None:
+    refusal(f"{_ROUTER} Log the outcome.")
+
+
+def test_a_rejoin_of_answers_drawn_from_one_path_is_caught() -> None:
+    # planted bug: only the "yes" path goes on to the step both paths meet at
+    reason = planted_reason(f"{_ROUTER} In both cases, log the outcome.",
+                            [("Restart the router", "is the light green?"),
+                             ("is the light green?", "test the connection", "if yes"),
+                             ("is the light green?", "call the ISP", "if no"), ("test the connection", "log the outcome")])
+    assert reason["code"] in {"EDGE_MISSING", "CONTENT_NOT_PLACED"}

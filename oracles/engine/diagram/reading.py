@@ -264,9 +264,11 @@ def _read_answer(graph: Graph, rest: str, label: str, decision: str) -> str:
     graph.decider = decision
     graph.decisions.add(decision)
     start = len(graph.edges)
-    _read_chain(graph, "-> " + rest, decision)
+    end = _read_chain(graph, "-> " + rest, decision)
     tail, head, _ = graph.edges[start]
     graph.edges[start] = (tail, head, label)
+    if end and end != decision:  # "… No: call the ISP. In both cases, log the outcome": the answers' paths may rejoin
+        graph.branch_ends.append(end)
     return decision
 
 
