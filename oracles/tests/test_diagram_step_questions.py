@@ -107,7 +107,7 @@ def test_becomes_moves_a_state_on_its_event() -> None:
 @pytest.mark.parametrize(
     "intent",
     ["flowchart: rinse the rice, soak it, drain, steam it, fluff it",
-     "rice flow: rinse the rice; soak it; drain; steam it; fluff it.",
+     "rice flowchart: rinse the rice; soak it; drain; steam it; fluff it.",
      "Rice flowchart: rinse the rice, soak it, drain, steam it and fluff it"],
 )
 def test_a_flow_heading_over_a_list_is_the_list_in_order(intent: str) -> None:

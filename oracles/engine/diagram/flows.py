@@ -229,9 +229,9 @@ TRIGGER_HEADING_RE = re.compile(
 # order, then the items — a sequence.
 SEQUENCE_HEADING_WORDS = frozenset("order steps sequence timeline stages phases sequentially chronological "
     # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"), and so is a flow's list
-    # ("flowchart: boil water, add pasta, drain", "shipping flow: pick, pack, ship"; a "pipeline" or
-    # "workflow" list may name its stages or jobs, read by the readers of those)
-    "procedure protocol routine checklist runbook flow flowchart".split())
+    # ("flowchart: boil water, add pasta, drain"; not "flow": "draw a flow: first …, then …" is a request
+    # over sentences; a "pipeline" or "workflow" list may name its stages or jobs, read by their readers)
+    "procedure protocol routine checklist runbook flowchart".split())
 LISTED_STEPS_RE = re.compile(r"^(?P<head>[^:\n]{3,120}):\s*(?P<body>[^:\n]+?)[.!]?\s*$")
 LISTED_STEPS_MIN = 3
 
