@@ -141,6 +141,11 @@ _LEADING_VERBS = frozenset("has have manages leads oversees supervises runs head
 
 _COUNT_VALUES = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), start=1)}
 _LIST_ARTICLES = frozenset({"a", "an", "the", "our", "my", "their", "his", "her", "its"})
+# Instruction verbs that also begin steps ("create account", "build image", "show error"): right before
+# the first drawn name they are its verb; "draw", "sketch", "plot" there ask for the drawing
+_STEP_VERBS = frozenset("make create show render generate build produce design".split())
+# "go back to 2", "return to 3": the words before "to" that make a bare number after it an item of the list
+_WAY_BACK_WORDS = frozenset({"back", "return", "returns", "loop", "loops", "jump", "jumps"})
 # Words that cannot be part of a counted noun ("two deputy heads" is one; "two of the", "two and" are not).
 _NOT_NOUNS = _LIST_ARTICLES | frozenset({"and", "or", "of", "to", "from", "in", "on", "at", "by", "with", "for", "who",
                                          "which", "that", "is", "are", "them", "they"})
@@ -245,6 +250,8 @@ class Faithfulness:
             # "build the backend, …": an instruction verb right before the first step (articles
             # aside) is that step's own verb, not an instruction
             following = [t.text.casefold() for t in self.tokens[index + 1:self._first] if t.kind != "punct" or t.text != '"']
+            if not following and word in _STEP_VERBS:
+                return True  # "onboarding: create account, …": the step is "create account", not "account"
             return bool(following) and all(w in _ARTICLES for w in following) and word in _INSTRUCT_VERBS
         return word not in _CONNECT
 
@@ -445,9 +452,9 @@ class Faithfulness:
         items: dict[str, Span] = {}
         for sp in chosen:
             before = self.tokens[sp.start - 1] if sp.start else None
-            # "2.", "(2)", "Step 2:", "(b)", "Step B:"
-            number = re.fullmatch(r"(?:step\s+)?\(?(\d{1,2}|[a-z])[.):]", before.text, re.IGNORECASE) if before is not None \
-                and before.kind == "marker" else None
+            # "2.", "(2)", "Step 2:", "Step 2 -", "(b)", "Step B:"
+            number = re.fullmatch(r"(?:step\s+)?\(?(\d{1,2}|[a-z])[.):]|step\s+(\d{1,2})\s*[-–—]", before.text, re.IGNORECASE) \
+                if before is not None and before.kind == "marker" else None
             after = self.tokens[sp.end] if sp.end < len(self.tokens) else None
             ends = after is None or after.kind in ("marker", "nl") or (after.kind == "punct" and after.text in ".;")
             ordinal = re.fullmatch(rf"({'|'.join(ORDINALS)})(?:ly)?,?", before.text, re.IGNORECASE) \
@@ -455,7 +462,7 @@ class Faithfulness:
             if ordinal and sp.kind == "node" and ends:  # "Second, do the main set." is item 2
                 items.setdefault(ORDINALS[ORDINALS.index(ordinal.group(1).casefold())], sp)
             if number and sp.kind == "node" and ends:  # the item's name, the whole of its first sentence
-                items.setdefault(number.group(1).casefold(), sp)
+                items.setdefault((number.group(1) or number.group(2)).casefold(), sp)
         found = []
         for index, token in enumerate(self.tokens[:-1]):
             after = self.tokens[index + 1]
@@ -474,6 +481,10 @@ class Faithfulness:
                     and taken.isdisjoint(range(index, index + 3)):  # "go to (1) again"
                 item = items[mark]
                 found.append(Span(index, index + 3, "node", item.key, item.label))
+            elif index and token.text.casefold() == "to" and after.kind == "word" and mark.isdigit() and mark in items \
+                    and self.tokens[index - 1].text.casefold() in _WAY_BACK_WORDS and index + 1 not in taken:
+                item = items[mark]  # "if not go back to 2": in a numbered list, the bare number is item 2
+                found.append(Span(index + 1, index + 2, "node", item.key, item.label))
         return found
 
     def _cut_at_title(self, span: Span) -> bool:

@@ -214,8 +214,10 @@ REQUEST_VERBS = frozenset({"turn", "convert", "put", "lay", "diagram", "chart", 
 # A heading that says its items are in order ("steps in order:", "timeline (each step caused the
 # next):"), then only the items: a sequence. The checker's own word list.
 _SEQUENCE_HEADING = frozenset("order steps sequence timeline stages phases sequentially chronological "
-    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"; not "flow": "draw a flow: …" is a request)
-    "procedure protocol routine checklist runbook".split())
+    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"), and so is a flow's list
+    # ("flowchart: boil water, add pasta, drain"; not "flow": "draw a flow: first …, then …" is a request
+    # over sentences; a "pipeline" or "workflow" list may name its stages or jobs, read by their readers)
+    "procedure protocol routine checklist runbook flowchart".split())
 _LIST_GLUE = frozenset({",", ";", "and", "then"})
 _LISTED_MIN = 3
 

@@ -228,8 +228,10 @@ TRIGGER_HEADING_RE = re.compile(
 # caused the next): disk filled up; replication stopped; …": a heading that says the items are in
 # order, then the items — a sequence.
 SEQUENCE_HEADING_WORDS = frozenset("order steps sequence timeline stages phases sequentially chronological "
-    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"; not "flow": "draw a flow: …" is a request)
-    "procedure protocol routine checklist runbook".split())
+    # a procedure is its steps in order ("lab protocol: thaw, spin, pipette"), and so is a flow's list
+    # ("flowchart: boil water, add pasta, drain"; not "flow": "draw a flow: first …, then …" is a request
+    # over sentences; a "pipeline" or "workflow" list may name its stages or jobs, read by their readers)
+    "procedure protocol routine checklist runbook flowchart".split())
 LISTED_STEPS_RE = re.compile(r"^(?P<head>[^:\n]{3,120}):\s*(?P<body>[^:\n]+?)[.!]?\s*$")
 LISTED_STEPS_MIN = 3
 
@@ -243,7 +245,9 @@ def listed_steps(intent: str) -> list[str] | None:
     separator = r"\s*;\s*(?:and\s+|then\s+)?" if ";" in body else r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?"
     items = [item.strip() for item in re.split(separator, body)]
     if len(items) < LISTED_STEPS_MIN or any(
-        not item or len(item.split()) > BARE_STEP_MAX_WORDS or re.search(r"->|→|=>|[()\[\]]", item) for item in items
+        not item or len(item.split()) > BARE_STEP_MAX_WORDS or re.search(r"->|→|=>|[()\[\]]", item)
+        # "pick items, if heavy use freight, print label": a branch in a list is no step of the sequence
+        or re.match(r"(?:if|when|unless|otherwise|else|or)\b", item, re.IGNORECASE) for item in items
     ):
         return None
     return items

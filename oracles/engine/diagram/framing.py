@@ -83,6 +83,8 @@ _ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph dag sitemap 
     arrow arrows edge edges label labels labelled labeled participant participants""".split())
 # or opens with a request ("draw this state machine", "could you sketch that?")
 _REQUEST_OPENERS = frozenset("draw sketch render make create plot visualise visualize convert turn can could would".split())
+# A clause that goes on to the next step ("…, then check the label"): never a request.
+_SEQUENCE_OPENERS = frozenset("then next finally afterwards".split())
 # A list item, a line of notation or data, an arrow: never a request, whatever its words.
 # (a colon only ends a heading of three words or more: "from: a" and "build:" are data; a comma with no
 # space after it is a table's)
@@ -99,6 +101,8 @@ def _drops(sentence: str) -> bool:
     listed = _WORD_RE.findall(sentence)
     if _structure(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
         return False
+    if listed[0].casefold() in _SEQUENCE_OPENERS:
+        return False  # "receive the parcel, then check the label": the next step, whatever its words
     asks = {w.casefold() for w in listed} & _ASKING_WORDS or listed[0].casefold() in _REQUEST_OPENERS
     return bool(asks) and framing_only(sentence)
 

@@ -15,8 +15,8 @@ already read, that is
 
 ("Either way, …" when no item says "otherwise": the step after a lone "if" item follows it and the
 way around it.) Only a flat list of one level is rewritten, whose conditional items each name one
-plain step: a way back ("go back to step 1"), an end ("stop here"), an arrow or a second condition in
-an item leaves the list as written, for the other readers to read or refuse, and so does a nested
+plain step, or plain steps joined by "then": a way back ("go back to step 1"), an end ("stop here"), an
+arrow or a second condition in an item leaves the list as written, for the other readers to read or refuse, and so does a nested
 list.
 
 Read alike by the drafter (reading.py, before its cascade) and the check's normal form: both then
@@ -35,12 +35,14 @@ _FULL_RE = re.compile(r"^(?P<if>if\s+[^,:;]+?\s*[,:]\s*[^;]+?)\s*[;,]\s*(?P<else
 # what a plain step of a branch never holds: a way back, an end, an arrow, a second condition, a note
 _NOT_PLAIN_RE = re.compile(r"->|→|=>|[()\[\]]|\b(?:back|return|returns|again|repeat|step\s+\d|stop|end|ends|done|if|when|"
                            r"unless|otherwise|else|then)\b", re.IGNORECASE)
+_THEN_RE = re.compile(r",?\s+(?:and\s+)?then\s+", re.IGNORECASE)
 _CONDITIONAL_RE = re.compile(r"^(?:if|else|otherwise)\b", re.IGNORECASE)
 _REJOIN_SAID_RE = re.compile(r"^(?:either\s+way|in\s+(?:both|either|any|all)\s+cases?|whichever\s+happens)\s*,\s*", re.IGNORECASE)
 
 
 def _plain(step: str) -> bool:
-    return bool(step.strip(" .;")) and not _NOT_PLAIN_RE.search(step)
+    """One plain step, or plain steps one after another ("photograph it, then file a claim")."""
+    return all(bool(part.strip(" .;")) and not _NOT_PLAIN_RE.search(part) for part in _THEN_RE.split(step))
 
 
 def _branch_sentences(item: str) -> list[str] | None:

@@ -91,9 +91,15 @@ BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 TOPIC_RE = re.compile(r"^\s*for\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*(?=[a-z])", re.IGNORECASE)
 
 
+# "…; otherwise queue it, and both paths lead to close": the rejoin said after the last branch's step
+# in its sentence is a statement of its own
+REJOIN_AFTER_COMMA_RE = re.compile(r",\s+and\s+(?=(?:then\s+)?(?:both|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
+                                   r"the\s+(?:two|three|four)\s+(?:paths|branches|routes))\b)", re.IGNORECASE)
+
+
 def _statements(text: str) -> list[str]:
     # a question ends a statement ("Could you draw our process? First …", "is the card valid? Yes → …")
-    parts = re.split(SENTENCE_BREAK_RE, text)
+    parts = [piece for part in re.split(SENTENCE_BREAK_RE, text) if part for piece in REJOIN_AFTER_COMMA_RE.split(part)]
     statements = [BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
     return [answer for statement in statements for clause in split_branch_clauses(statement)
             for answer in answer_clauses(clause)]
@@ -258,9 +264,11 @@ def _read_answer(graph: Graph, rest: str, label: str, decision: str) -> str:
     graph.decider = decision
     graph.decisions.add(decision)
     start = len(graph.edges)
-    _read_chain(graph, "-> " + rest, decision)
+    end = _read_chain(graph, "-> " + rest, decision)
     tail, head, _ = graph.edges[start]
     graph.edges[start] = (tail, head, label)
+    if end and end != decision:  # "… No: call the ISP. In both cases, log the outcome": the answers' paths may rejoin
+        graph.branch_ends.append(end)
     return decision
 
 

@@ -5,6 +5,9 @@ a sentence that opens with "after both", "after either (one / path / branch / ro
 (path / one / happens)", then a comma, opens with "In both cases," instead.
 
 The comma is required: "after both are done, …" is a fan-in of parallel steps, not a rejoin.
+
+A rejoin said after the last branch's step in its own sentence ("otherwise queue it, and both paths
+lead to close") is a sentence of its own.
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ _OPENERS = (
 _SENTENCE_OPENING = re.compile(rf"(?:(?<=^)|(?<=[.;!\n]))(?P<space>\s*)(?:{'|'.join(_OPENERS)})\s*,\s*", re.IGNORECASE)
 
 
+_AFTER_LAST_STEP = re.compile(r",\s+and\s+(?=(?:then\s+)?(?:both|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
+                              r"the\s+(?:two|three|four)\s+(?:paths|branches|routes))\b)", re.IGNORECASE)
+
+
 def rejoin_normal_form(intent: str) -> str:
     """The intent with "after both, X" / "whichever happens, X" / "regardless, X" as "In both cases, X"."""
+    intent = _AFTER_LAST_STEP.sub(". ", intent)
     return _SENTENCE_OPENING.sub(lambda m: m.group("space") + "In both cases, ", intent)

@@ -29,8 +29,12 @@ _REVERSED_VERBS = [r"reports?\s+to", r"answers?\s+to", r"is\s+managed\s+by", r"i
 VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_VERBS)})\s+", re.IGNORECASE)
 REVERSED_VERB_RE = re.compile(rf"\s+(?P<verb>{'|'.join(_REVERSED_VERBS)})\s+", re.IGNORECASE)
 PREAMBLE_RE = re.compile(
-    r"^(?:.*?:\s+)?(?:(?:please|can\s+you|could\s+you)\s+)?(?:(?:draw|make|create|show|render|generate|build|"
-    r"give\s+me|sketch|diagram|plot)\s+)?(?:me\s+)?(?:(?:a|an|the|our|my)\s+)?(?:simple\s+|quick\s+)?"
+    r"^(?:.*?:\s+)?(?:(?:please|can\s+you|could\s+you)\s+)?(?:(?:draw|sketch|diagram|plot)\s+|"
+    # ("create account", "make the payment", "show error": a verb that is also a step's asks for the
+    # drawing only when the drawing is named after it)
+    r"(?:make|create|show|render|generate|build|give\s+me)\s+(?=(?:me\s+)?(?:(?:a|an|the|our|my)\s+)?(?:simple\s+|quick\s+)?"
+    r"(?:flow\s*chart|flowchart|flow|diagram|graph|chart|org|architecture|pipeline|process|workflow|state\s+machine|"
+    r"sequence)\b))?(?:me\s+)?(?:(?:a|an|the|our|my)\s+)?(?:simple\s+|quick\s+)?"
     r"(?:(?:flow\s*chart|flowchart|flow|diagram|graph|org(?:anisation|anization)?\s*chart|architecture(?:\s+diagram)?|"
     r"pipeline|process|workflow|state\s+machine|sequence)\s+)*(?:(?:of|for|showing|where|in\s+which|how)\s+)?",
     re.IGNORECASE,
@@ -143,7 +147,8 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
 
 
 # A move between states ("goes to", "switches to"): what follows the state is the event that moves it.
-_MOVE_RE = re.compile(r"^(?:go(?:es)?|moves?|transitions?|switches|falls?\s+back|goes\s+back|returns?)\b", re.IGNORECASE)
+_MOVE_RE = re.compile(r"^(?:go(?:es)?|moves?|transitions?|switches|falls?\s+back|goes\s+back|returns?|becomes?)\b",
+                      re.IGNORECASE)
 _QUOTED_EVENT_RE = re.compile(r"^(?:on|upon)\s+(?P<q>['\"‘“])(?P<event>[^'\"‘’“”]+)['\"’”]$", re.IGNORECASE)
 _OBJECT_CONDITION_RE = re.compile(r"^(?P<obj>[^,]+?)\s+(?P<cond>(?:when|on|after|once|upon|if|unless|with)\s+[^,]+)$",
                                   re.IGNORECASE)

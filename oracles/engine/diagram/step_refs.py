@@ -5,7 +5,12 @@ number or by name. An item that is only a way back closes a loop from the item b
 
 The reader claims an intent only when it is exactly such a list and at least one item points
 back; anything else in an item ("3. Legal check — if it passes, publish") leaves it to the rest of
-the cascade, which reads or refuses it."""
+the cascade, which reads or refuses it.
+
+An item that asks ("3. Needs changes? If yes, go back to step 1") is a question: the way back carries
+its answer, and the next item follows on the other. A way back may pass one step of its own ("2. If
+the patch fails, revert it and go back to step 1"), and name its item by a bare number ("go back to
+2") when the list is numbered."""
 
 from __future__ import annotations
 
@@ -14,34 +19,46 @@ import re
 from .model import Graph, clean_label, node_key
 from .vocabulary import ORDINALS, ordinal_marks
 
-# "1. ", "2) ", "(3) ", "Step 3: " at a line start or after a space — not "to step 2." (a reference);
+# "1. ", "2) ", "(3) ", "Step 3: ", "Step 3 - " at a line start or after a space — not "to step 2." (a reference);
 # and lettered items, "(a) ", "Step B: " (a letter alone, "a) ", is too often a word to be a mark)
-_MARK_RE = re.compile(r"(?:^|(?<=\s))(?:(?:step\s+)?\(?(?P<n>\d{1,2})[.):]|\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])\s+",
+_MARK_RE = re.compile(r"(?:^|(?<=\s))(?:(?:step\s+)?\(?(?P<n>\d{1,2})[.):]|step\s+(?P<d>\d{1,2})[ \t]*[-–—]|"
+                      r"\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])\s+",
                       re.IGNORECASE)
 _REFERENCE_MARK_RE = re.compile(r"\b(?:to|from|at)\s+(?:step\s+)?$", re.IGNORECASE)
 _BACK = (r"(?:(?:and\s+|then\s+)*(?:go(?:es)?\s+back|loops?\s+back|jumps?\s+back|returns?|go(?:es)?|jumps?|back|"
          r"repeat\s+from|start\s+over\s+from))")
-# "<name> — if it fails, return to step 2", "<name> (if rejected, go back to step 1)"
+# "<name> — if it fails, return to step 2", "<name> (if rejected, go back to step 1)"; an item that
+# asks ("Needs changes? If yes, go back to step 1") is its question, answered on the way back; a
+# condition asked as a question ("Check space. Under 20% free? Go back to step 2", "enter code (wrong
+# code? go back to step 3)") is the way back's condition
+_TARGET = r"(?P<target>(?:step\s+\d{1,2}|\(\d{1,2}\)|[^,;()]+?))"
 _CONDITIONAL_BACK_RE = re.compile(
-    rf"^(?P<name>[^—–;:,.()]+?)\s*(?:—|–|\s-\s|[;:,.(])\s*(?P<kw>if|when|once|unless|on)\s+(?P<cond>[^,;()]+?)\s*[,;]?\s*"
-    rf"(?:then\s+)?{_BACK}\s+(?:to\s+)?(?P<target>(?:step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?))(?:\s+again|\s+once\s+more)?\s*\)?[.!]?$",
+    rf"^(?:(?P<name>[^—–;:,.()?]+?)\s*(?:—|–|\s-\s|[;:,.(])|(?P<question>[^—–;:,.()?]+?\?)(?:\s*(?:—|–|\s-\s|[;:,(]))?)\s*"
+    rf"(?:(?P<kw>if|when|once|unless|on)\s+(?P<cond>[^,;()?]+?)\s*[,;]?|(?P<asked>[^,;()?]+?)\?)\s*"
+    rf"(?:then\s+)?{_BACK}\s+(?:to\s+)?{_TARGET}(?:\s+again|\s+once\s+more)?\s*\)?[.!]?$",
     re.IGNORECASE,
 )
-# "go back to step 1", "repeat from step 2": an item that is only the way back
+# "go back to step 1", "repeat from step 2": an item that is only the way back; "if it fails, restore
+# the snapshot and go back to step 1": through one step of its own on the way
 _ONLY_BACK_RE = re.compile(rf"^(?:(?P<kw>if|when|once|unless)\s+(?P<cond>[^,;()]+?)\s*,\s*(?:then\s+)?)?"
+                           rf"(?:(?P<via>[^,;()]+?)\s+and\s+(?:then\s+)?(?=(?:go|loop|jump|return|back|repeat|start)))?"
                            rf"{_BACK}\s+(?:to\s+)?(?P<target>step\s+\d{{1,2}}|\(\d{{1,2}}\)|[^,;()]+?)(?:\s+again|\s+once\s+more)?[.!]?$", re.IGNORECASE)
 # "step 2", "(2)", "step B": an item named by its mark
 # "…, go to (1) again; if it passes, (5) notify": the way on to the next item, said after the way back
 _ONWARD_RE = re.compile(r"\s*[;,]\s*(?P<cond>(?:if|when|once)\s+[^,;()]+?|otherwise|else)\s*,?\s*$", re.IGNORECASE)
-_STEP_NUMBER_RE = re.compile(r"^(?:step\s+(?P<n>\d{1,2})|\((?P<p>\d{1,2})\)|step\s+(?P<l>[a-z])|"
+# "…, go back to step 1. If yes, continue.": the way on to the next item, said as its own sentence
+_CONTINUE_RE = re.compile(r"\s*[.;,]\s*(?P<cond>(?:if|when|once)\s+[^,;()]+?|otherwise|else)\s*,?\s*"
+                          r"(?:continue|proceed|carry\s+on|move\s+on|go\s+on)(?:\s+to\s+the\s+next\s+step)?\s*[.!]?\s*$",
+                          re.IGNORECASE)
+_STEP_NUMBER_RE = re.compile(r"^(?:(?:step\s+)?(?P<n>\d{1,2})|\((?P<p>\d{1,2})\)|step\s+(?P<l>[a-z])|"
                              rf"(?:the\s+)?(?P<o>{'|'.join(ORDINALS)})\s+(?:step|one))$", re.IGNORECASE)
 
 
 def _ordinal(mark: re.Match[str]) -> int:
     """A mark's place in its list: 3 for "3." and "(3)", 3 for "(c)" and "Step C:"; letters count
     apart from numbers (negative), so a list never mixes the two."""
-    if mark.group("n"):
-        return int(mark.group("n"))
+    if mark.group("n") or mark.group("d"):  # "3.", "(3)", "Step 3:", "Step 3 -"
+        return int(mark.group("n") or mark.group("d"))
     return -(ord((mark.group("a") or mark.group("b")).lower()) - ord("a") + 1)
 
 
@@ -84,25 +101,31 @@ def read_step_references(intent: str) -> Graph | None:
     names: list[str | None] = []
     backs: list[tuple[str | None, str]] = []  # (condition, target text) per item, or (None, "") for none
     onward: list[str | None] = []  # the condition on the way from an item to the next
+    vias: list[str | None] = []  # a step of its own on the way back ("restore the snapshot and go back to step 1")
     for index, text in enumerate(items):
-        way_on = _ONWARD_RE.search(text)
+        way_on = _CONTINUE_RE.search(text) or _ONWARD_RE.search(text)
         if way_on and (_CONDITIONAL_BACK_RE.match(text[: way_on.start()]) or _ONLY_BACK_RE.match(text[: way_on.start()])):
             text = text[: way_on.start()]
         else:
             way_on = None
-        onward.append(_condition(way_on.group("cond")) if way_on else None)
         conditional = _CONDITIONAL_BACK_RE.match(text)
+        question = conditional.group("question") if conditional else None
+        onward.append(_answer_or_condition(question, way_on.group("cond")) if way_on else None)
         only = _ONLY_BACK_RE.match(text) if index else None
         if conditional:
-            names.append(conditional.group("name"))
-            backs.append((_condition(f"{conditional.group('kw')} {conditional.group('cond')}"), conditional.group("target")))
+            names.append(conditional.group("name") or question)
+            said = conditional.group("asked") or f"{conditional.group('kw')} {conditional.group('cond')}"
+            backs.append((_answer_or_condition(question, said), conditional.group("target")))
+            vias.append(None)
         elif only:  # "5. If there are bubbles, go back to step 2": from the item before
             names.append(None)
             condition = _condition(f"{only.group('kw')} {only.group('cond')}") if only.group("kw") else None
             backs.append((condition, only.group("target")))
+            vias.append(only.group("via"))
         else:
             names.append(text)
             backs.append((None, ""))
+            vias.append(None)
     if not any(target for _, target in backs) or not all(names[i] for i in range(len(names)) if backs[i][1] == ""):
         return None
     graph = Graph(flow=True)
@@ -117,11 +140,26 @@ def read_step_references(intent: str) -> Graph | None:
             tail = key if key is not None else previous
             if head is None or tail is None:
                 return None
-            graph.edge(tail, head, condition)
+            via = vias[index]
+            if via:  # "if it fails, restore the snapshot and go back to step 1": through that step
+                step = graph.node(via)
+                graph.edge(tail, step, condition)
+                graph.edge(step, head, None)
+            else:
+                graph.edge(tail, head, condition)
         # after an item that only goes back, the next item follows the last step when the way back
         # was conditional (the other way), and nothing when it was not (the loop)
         previous = key if key is not None else previous if condition else None
     return graph
+
+
+def _answer_or_condition(question: str | None, said: str) -> str:
+    """The label of a way from an item: "yes" for "If yes" after the item's own question ("Needs
+    changes? If yes, …"), else the condition as said ("if it fails", "under 20% free")."""
+    answer = re.fullmatch(r"(?:if\s+)?(?P<answer>yes|no)", said.strip(), re.IGNORECASE)
+    if question and answer:
+        return answer.group("answer").lower()
+    return _condition(said)
 
 
 def _condition(text: str) -> str:

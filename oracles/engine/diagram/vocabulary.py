@@ -97,7 +97,9 @@ _MERMAID_NODE_RE = re.compile(r"(?<![\w\]])(?P<id>[A-Za-z_]\w{0,20})(?:\[\[?|\(\
 _MERMAID_ARROW_RE = re.compile(r"-->|---|==>|-\.->")
 _BULLET_LINE_RE = re.compile(r"(?m)^[ \t]*[-*•+‣◦▪][ \t]+\S")
 # "2.", "step 2:", "(2)" — not "back to step 2." (a reference to item 2)
-_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?<!\bstep\s)(?:step\s+|\()?(\d{1,2})[.):](?=\s)",
+# ("Step 3 - …": a dash after the number marks an item only after "step"; "3 - 5 days" is a range)
+_INLINE_NUMBER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?<!\bstep\s)"
+                               r"(?:(?:step\s+|\()?(\d{1,2})[.):]|step\s+(\d{1,2})[ \t]*[-–—])(?=\s)",
                                re.IGNORECASE)
 # "(a)", "Step B:" — lettered items, a..n in order (never "to step a", a reference)
 _INLINE_LETTER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?:\((?P<a>[a-z])\)|step\s+(?P<b>[a-z])[.):])(?=\s)",
@@ -219,7 +221,7 @@ def _indented_outline(intent: str) -> dict[int, tuple[int, int]]:
 
 def tokenize(intent: str) -> list[Token]:
     inline = list(_INLINE_NUMBER_RE.finditer(intent))
-    numbered = [int(m.group(1)) for m in inline] == list(range(1, len(inline) + 1)) and len(inline) >= 2
+    numbered = [int(m.group(1) or m.group(2)) for m in inline] == list(range(1, len(inline) + 1)) and len(inline) >= 2
     # "* Unit 1: Descriptive statistics / * Unit 2: …": in a bulleted list, numbers inside the items are
     # part of their names, not inline step numbers
     numbered = numbered and len(_BULLET_LINE_RE.findall(intent)) < 2
