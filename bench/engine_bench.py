@@ -58,25 +58,57 @@ def _once(kind_name: str, fmt: str, intent: str) -> float:
 
 
 @contextmanager
-def _timing_faithfulness(kind_name: str, into: list[float]) -> Iterator[None]:
+def _faithfulness_as(kind_name: str, replacement: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Iterator[None]:
+    """The kind's faithfulness check replaced, for the block, by `replacement(original)`."""
     module = _FAITHFULNESS_OF.get(kind_name)
     if module is None:
         yield
         return
     original: Callable[..., Any] = module.check_faithful
-
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        try:
-            return original(*args, **kwargs)
-        finally:
-            into.append((time.perf_counter() - started) * 1000)
-
-    module.check_faithful = timed
+    module.check_faithful = replacement(original)
     try:
         yield
     finally:
         module.check_faithful = original
+
+
+def _timed(into: list[float]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def wrap(original: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                into.append((time.perf_counter() - started) * 1000)
+
+        return timed
+
+    return wrap
+
+
+def _skipped(original: Callable[..., Any]) -> Callable[..., Any]:
+    # on success both kinds' check_faithful return None (a refusal is returned or raised)
+    return lambda *args, **kwargs: None
+
+
+def _paired(kind_name: str, fmt: str, intent: str, without_first: bool) -> tuple[float, float, float]:
+    """One call with the check, timed whole and the check alone, and one without it, back to back.
+
+    Returns (with_ms, check_ms, without_ms). The two calls of a pair run on the same input
+    moments apart, so load that comes and goes shifts both alike; their order alternates with
+    the caller's loop (`without_first`) so neither side always runs second.
+    """
+    check: list[float] = []
+    without_ms = 0.0
+    if without_first:
+        with _faithfulness_as(kind_name, _skipped):
+            without_ms = _once(kind_name, fmt, intent)
+    with _faithfulness_as(kind_name, _timed(check)):
+        with_ms = _once(kind_name, fmt, intent)
+    if not without_first:
+        with _faithfulness_as(kind_name, _skipped):
+            without_ms = _once(kind_name, fmt, intent)
+    return with_ms, sum(check), without_ms
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -94,21 +126,29 @@ def run_engine_bench(n: int = 50) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for name, kind_name, fmt, intent, runs in cases:
         _once(kind_name, fmt, intent)  # warm-up: schema validator, V8, first Graphviz exec
-        samples = [_once(kind_name, fmt, intent) for _ in range(runs)]
-        faithfulness: list[float] = []
-        with _timing_faithfulness(kind_name, faithfulness):
-            for _ in range(runs):
-                _once(kind_name, fmt, intent)
+        samples: list[float] = []
+        per_call: list[float] = []  # check / (the same call without the check's own time)
+        paired: list[float] = []  # (with - without) / without, the two calls back to back
+        checks: list[float] = []
+        for i in range(runs):
+            with_ms, check_ms, without_ms = _paired(kind_name, fmt, intent, without_first=bool(i % 2))
+            samples.append(with_ms)
+            if kind_name in _FAITHFULNESS_OF:
+                checks.append(check_ms)
+                per_call.append(check_ms / max(with_ms - check_ms, 1e-9))
+                paired.append((with_ms - without_ms) / max(without_ms, 1e-9))
         results[name] = {
             "n": runs,
             "median_ms": round(statistics.median(samples), 2),
             "p95_ms": round(_percentile(samples, 0.95), 2),
         }
-        if faithfulness:
-            median = statistics.median(faithfulness)
-            results[name]["faithfulness_median_ms"] = round(median, 2)
-            # what the independent check adds, as a share of the engine's median without it
-            results[name]["faithfulness_share"] = round(median / max(statistics.median(samples) - median, 1e-9), 3)
+        if checks:
+            results[name]["faithfulness_median_ms"] = round(statistics.median(checks), 2)
+            # what the independent check adds, as a share of the same call's engine time without it
+            results[name]["faithfulness_share"] = round(statistics.median(per_call), 3)
+            results[name]["faithfulness_share_p95"] = round(_percentile(per_call, 0.95), 3)
+            # the same, measured as the difference between paired calls with and without the check
+            results[name]["faithfulness_share_paired"] = round(statistics.median(paired), 3)
     return results
 
 
