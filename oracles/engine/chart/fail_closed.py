@@ -36,6 +36,7 @@ from typing import Any
 
 from .calendar import MONTH_INDEX, is_time_like
 from .fail_closed_asks import check_asks
+from .fail_closed_gaps import check_gaps
 from .fail_closed_missing import check_missing
 from .fail_closed_phrasing import check_phrasing
 from .fail_closed_references import check_references
@@ -119,7 +120,9 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
     # the phrasings of fail_closed_phrasing.py; then units and scales (fail_closed_units.py); then references and
     # measures drawn as categories (fail_closed_references.py); then data the chart cannot hold (fail_closed_missing.py)
     # misspelled chart words, a label ending in a number, another artifact asked (fail_closed_typos.py)
-    return (check_typos(reader, label_spans, used) or check_values(reader, label_spans, used)
+    # a subject in the first label, a label asked with no value, series in different units (fail_closed_gaps.py)
+    return (check_typos(reader, label_spans, used) or check_gaps(reader, label_spans, used)
+            or check_values(reader, label_spans, used)
             or check_asks(reader, label_spans, used)
             or check_phrasing(reader, label_spans, used) or check_units(reader, label_spans, used)
             or check_references(reader, label_spans, used) or check_missing(reader, label_spans, used))

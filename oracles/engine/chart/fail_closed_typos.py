@@ -159,10 +159,11 @@ def _label_ending_in_a_number(reader: _Reader) -> Refusal | None:
     return None
 
 
-# "Convert this to SQL …", "write it as JSON", "summarise this as text": another artifact asked for.
+# "Convert this to SQL …", "write it as JSON", "summarise this in two sentences": another artifact asked for.
 _OTHER_ARTIFACT = re.compile(
-    r"\b(?:convert|translate|turn|rewrite|write|summari[sz]e|explain|format|export|generate|transform|reformat)\b"
-    r"[^.?!\n|]{0,60}?\b(?:to|into|as|in)\s+(?:an?\s+|the\s+|some\s+)?(?P<what>sql|json|csv|yaml|xml|html|markdown|"
+    r"\b(?:convert|translate|turn|rewrite|write|summari[sz]e|sum\s+(?:it|this|these|that|them)\s+up|explain|format|export|generate|transform|reformat)\b"
+    r"[^.?!\n|]{0,60}?\b(?:to|into|as|in)\s+(?:an?\s+|the\s+|some\s+)?(?:(?:one|two|three|four|five|a\s+few|few|\d+)\s+)?"
+    r"(?:short\s+|brief\s+|plain\s+)?(?P<what>sql|json|csv|yaml|xml|html|markdown|"
     r"latex|text|prose|code|python|javascript|java|a\s+paragraph|paragraph|insert\s+statements|statements|"
     r"an?\s+email|email|a\s+summary|summary|words|sentences|bullet\s+points)\b", re.IGNORECASE)
 _VISUAL_WORD = re.compile(
