@@ -7,6 +7,7 @@ limits, e.g. a 1,000-value chart); `python bench/engine_bench.py` prints them. `
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 import time
@@ -46,6 +47,11 @@ def variant(kind: str, intent: str, i: int) -> str:
     return f"{intent}, Jul ${1000 + i}" if kind == "chart" else intent.replace("save", f"save batch {i}")
 
 
+def _last_value_varied(intent: str, i: int) -> str:
+    """The intent with its last number replaced by one that depends on i (a large case stays as large)."""
+    return re.sub(r"\d+$", str(i % 97), intent)
+
+
 def _once(kind_name: str, fmt: str, intent: str) -> float:
     kind = get_kind(kind_name)
     started = time.perf_counter()
@@ -64,25 +70,57 @@ def _once(kind_name: str, fmt: str, intent: str) -> float:
 
 
 @contextmanager
-def _timing_faithfulness(kind_name: str, into: list[float]) -> Iterator[None]:
+def _faithfulness_as(kind_name: str, replacement: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Iterator[None]:
+    """The kind's faithfulness check replaced, for the block, by `replacement(original)`."""
     module = _FAITHFULNESS_OF.get(kind_name)
     if module is None:
         yield
         return
     original: Callable[..., Any] = module.check_faithful
-
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        try:
-            return original(*args, **kwargs)
-        finally:
-            into.append((time.perf_counter() - started) * 1000)
-
-    module.check_faithful = timed
+    module.check_faithful = replacement(original)
     try:
         yield
     finally:
         module.check_faithful = original
+
+
+def _timed(into: list[float]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def wrap(original: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                into.append((time.perf_counter() - started) * 1000)
+
+        return timed
+
+    return wrap
+
+
+def _skipped(original: Callable[..., Any]) -> Callable[..., Any]:
+    # on success both kinds' check_faithful return None (a refusal is returned or raised)
+    return lambda *args, **kwargs: None
+
+
+def _paired(kind_name: str, fmt: str, intent: str, without_first: bool) -> tuple[float, float, float]:
+    """One call with the check, timed whole and the check alone, and one without it, back to back.
+
+    Returns (with_ms, check_ms, without_ms). The two calls of a pair run on the same input
+    moments apart, so load that comes and goes shifts both alike; their order alternates with
+    the caller's loop (`without_first`) so neither side always runs second.
+    """
+    check: list[float] = []
+    without_ms = 0.0
+    if without_first:
+        with _faithfulness_as(kind_name, _skipped):
+            without_ms = _once(kind_name, fmt, intent)
+    with _faithfulness_as(kind_name, _timed(check)):
+        with_ms = _once(kind_name, fmt, intent)
+    if not without_first:
+        with _faithfulness_as(kind_name, _skipped):
+            without_ms = _once(kind_name, fmt, intent)
+    return with_ms, sum(check), without_ms
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -99,25 +137,34 @@ def run_engine_bench(n: int = 50) -> dict[str, Any]:
     ]
     results: dict[str, Any] = {}
     for name, kind_name, fmt, intent, runs in cases:
-        # The named cases vary like the end-to-end runs (run 0 is the warm-up there too); the
-        # large ones are the same intent each time.
-        varied = (lambda i: variant(kind_name, intent, i)) if name in CASES else (lambda i: intent)  # noqa: B023
+        # The named cases vary like the end-to-end runs (run 0 is the warm-up there too); the large
+        # ones change their last value, so no run reads a scan of the intent kept from the one before
+        # (the check pays those on a fresh intent). Both calls of a pair take the same input.
+        varied = (lambda i: variant(kind_name, intent, i)) if name in CASES else (lambda i: _last_value_varied(intent, i))  # noqa: B023
         _once(kind_name, fmt, varied(0))  # warm-up: schema validator, V8, first Graphviz exec
-        samples = [_once(kind_name, fmt, varied(i)) for i in range(1, runs + 1)]
-        faithfulness: list[float] = []
-        with _timing_faithfulness(kind_name, faithfulness):
-            for i in range(runs + 1, 2 * runs + 1):
-                _once(kind_name, fmt, varied(i))
+        samples: list[float] = []
+        per_call: list[float] = []  # check / (the same call without the check's own time)
+        paired: list[float] = []  # (with - without) / without, the two calls back to back
+        checks: list[float] = []
+        for i in range(1, runs + 1):
+            with_ms, check_ms, without_ms = _paired(kind_name, fmt, varied(i), without_first=bool(i % 2))
+            samples.append(with_ms)
+            if kind_name in _FAITHFULNESS_OF:
+                checks.append(check_ms)
+                per_call.append(check_ms / max(with_ms - check_ms, 1e-9))
+                paired.append((with_ms - without_ms) / max(without_ms, 1e-9))
         results[name] = {
             "n": runs,
             "median_ms": round(statistics.median(samples), 2),
             "p95_ms": round(_percentile(samples, 0.95), 2),
         }
-        if faithfulness:
-            median = statistics.median(faithfulness)
-            results[name]["faithfulness_median_ms"] = round(median, 2)
-            # what the independent check adds, as a share of the engine's median without it
-            results[name]["faithfulness_share"] = round(median / max(statistics.median(samples) - median, 1e-9), 3)
+        if checks:
+            results[name]["faithfulness_median_ms"] = round(statistics.median(checks), 2)
+            # what the independent check adds, as a share of the same call's engine time without it
+            results[name]["faithfulness_share"] = round(statistics.median(per_call), 3)
+            results[name]["faithfulness_share_p95"] = round(_percentile(per_call, 0.95), 3)
+            # the same, measured as the difference between paired calls with and without the check
+            results[name]["faithfulness_share_paired"] = round(statistics.median(paired), 3)
     return results
 
 

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -122,6 +123,15 @@ async def _end_to_end(url: str, key: str, runs: int) -> dict[str, dict[str, dict
     return results
 
 
+def _print_check_share(row: dict[str, Any]) -> None:
+    """The faithfulness check's share, measured within each call and between paired calls with and without it."""
+    if "faithfulness_median_ms" not in row:
+        return
+    print(f"{'':<9}{'  of which the faithfulness check':<34}{row['faithfulness_median_ms']:>11.1f}{'':>10}"
+          f"  check share +{row['faithfulness_share'] * 100:.0f}% per call (p95 +{row['faithfulness_share_p95'] * 100:.0f}%),"
+          f" +{row['faithfulness_share_paired'] * 100:.0f}% paired with/without")
+
+
 def main() -> None:
     engine = run_engine_bench(RUNS)
     port = _free_port()
@@ -138,18 +148,18 @@ def main() -> None:
         print(
             f"{kind:<9}{'engine: draft+check+render(png)':<34}{engine[kind]['median_ms']:>11.1f}{engine[kind]['p95_ms']:>10.1f}"
         )
-        if "faithfulness_median_ms" in engine[kind]:
-            share = engine[kind]["faithfulness_share"] * 100
-            print(f"{'':<9}{'  of which the faithfulness check':<34}{engine[kind]['faithfulness_median_ms']:>11.1f}"
-                  f"{'':>10}  (+{share:.0f}% on the rest of the engine)")
+        _print_check_share(engine[kind])
         for what in ("ask_oracle", "show_figure", "ask+show"):
             row = e2e[kind][what]
             print(f"{'':<9}{'MCP: ' + what:<34}{row['median_ms']:>11.1f}{row['p95_ms']:>10.1f}")
         ratio = e2e[kind]["ask+show"]["median_ms"] / engine[kind]["median_ms"]
         print(f"{'':<9}{'ratio end-to-end / engine (median)':<34}{ratio:>11.2f}\n")
     extra = {k: v for k, v in engine.items() if k not in ("chart", "diagram")}
+    for name, row in extra.items():
+        print(f"{name:<9}\n{'':<9}{'engine: draft+check+render(png)':<34}{row['median_ms']:>11.1f}{row['p95_ms']:>10.1f}")
+        _print_check_share(row)
     if extra:
-        print("other engine cases:", json.dumps(extra))
+        print("\nother engine cases:", json.dumps(extra))
     if os.environ.get("BENCH_THROUGHPUT", "1") != "0":
         print_throughput(run_throughput())
     if os.environ.get("BENCH_ASKERS", "1") != "0":

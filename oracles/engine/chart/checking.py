@@ -13,7 +13,7 @@ from .faithfulness import check_faithful
 from .safety import check_structure
 from .schema import schema_errors, schema_version, vl_convert_version
 from .spec import ILLUSTRATIVE_SUBTITLE
-from .values import check_values
+from .values import check_values, stated_numbers
 
 CHECKS = ["schema", "inline data only", "bounds", "values match the intent", "faithful to the intent", "compiles",
           "renders"]
@@ -81,6 +81,9 @@ def _check(intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
             raise EngineRefusal("VALUE_NOT_IN_INTENT", "The chart holds generated values, but allow_generated_data is not set.")
         if "illustrative" not in _title_text(spec).lower():  # type: ignore[arg-type]
             raise EngineRefusal("UNLABELLED_ILLUSTRATION", f"Generated values must be labelled in the chart ('{ILLUSTRATIVE_SUBTITLE}').")
+    # The intent's numbers as written are read once, here: the value rule needs them for every chart, and the
+    # faithfulness check reads the same scan (values.stated_numbers keeps it) instead of paying for it first.
+    stated_numbers(intent)
     if not generated:  # first the check that never consults the drafter: only the spec and the intent
         unfaithful = check_faithful(intent, spec, rows)  # type: ignore[arg-type]
         if unfaithful:

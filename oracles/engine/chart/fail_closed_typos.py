@@ -96,22 +96,34 @@ def _misspelled_chart_words(reader: _Reader) -> Refusal | None:
     drawn = _drawn_kind(reader)
     words = [(m.group(0).casefold(), m.start(), m.end()) for m in _WORD.finditer(reader.intent)]
     for index, (word, start, end) in enumerate(words):
-        if word in _REAL_WORDS or "'" in word or "’" in word or reader._inside_drawn_name(start, end):
+        if word in _REAL_WORDS or "'" in word or "’" in word:
             continue  # "don't" is a step from "donut" but a word
         following = words[index + 1][0] if index + 1 < len(words) else ""
-        for target, kind, most, least in _LONG_TARGETS:
-            if len(word) >= least and 0 < _edits(word, target) <= most and kind not in drawn:
-                return _refuse(word, target)
+        refusal = _slip_refusal(word, following, drawn)
+        # a word inside a drawn name is that name's ("the Donnut Shop"); asked last, as it is the
+        # dearest question and most words are no slip at all
+        if refusal is not None and not reader._inside_drawn_name(start, end):
+            return refusal
+    return None
+
+
+def _slip_refusal(word: str, following: str, drawn: set[str]) -> Refusal | None:
+    """The refusal for `word` (followed by `following`) if it is a chart word typed a step off and not drawn."""
+    for target, kind, most, least in _LONG_TARGETS:
+        # (the edit distance is at least the difference in length: most words are ruled out unmeasured)
+        if len(word) >= least and abs(len(word) - len(target)) <= most and kind not in drawn \
+                and 0 < _edits(word, target) <= most:
+            return _refuse(word, target)
+    if following in ("bar", "bars", "chart", "column", "columns", "area"):
         for target, kind in _STACK_TARGETS:
-            if following in ("bar", "bars", "chart", "column", "columns", "area") and _edits(word, target) == 1 \
-                    and kind not in drawn:
+            if abs(len(word) - len(target)) <= 1 and kind not in drawn and _edits(word, target) == 1:
                 return _refuse(word, target)
-        if word in _SHORT_MARKS and _chart_word_slip(following) and _SHORT_MARKS[word] not in drawn:
-            return _refuse(f"{word} {following}", f"{word} chart")
-        if following in _CHART_WORDS or following in ("charts", "graphs", "plots"):
-            for target, mark in _SHORT_MARKS.items():
-                if _slip_of(word, target) and mark not in drawn:
-                    return _refuse(word, target)
+    if word in _SHORT_MARKS and _chart_word_slip(following) and _SHORT_MARKS[word] not in drawn:
+        return _refuse(f"{word} {following}", f"{word} chart")
+    if following in _CHART_WORDS or following in ("charts", "graphs", "plots"):
+        for target, mark in _SHORT_MARKS.items():
+            if _slip_of(word, target) and mark not in drawn:
+                return _refuse(word, target)
     return None
 
 

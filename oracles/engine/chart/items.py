@@ -76,23 +76,24 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
     splitter = DECIMAL_COMMA_ITEM_SPLIT_RE if decimal_commas else ITEM_SPLIT_RE
     if not decimal_commas and _decimal_commas_between_spaced_commas(text):
         decimal_commas, splitter = True, COMMA_SPACE_ITEM_SPLIT_RE
+    tokens_of = _TokensOf(decimal_commas)  # each item is tried by several layouts: read once
     items: list[tuple[int, str]] = []
     position = 0
     for match in [*splitter.finditer(text), None]:
         end = match.start() if match else len(text)
-        if match and match.group(0).strip().lower() == "and" and not _tokens(text[position:end], decimal_commas) \
+        if match and match.group(0).strip().lower() == "and" and not tokens_of[text[position:end]] \
                 and re.search(r"[^\W\d_]\s*$", text[position:end]):
             continue  # "Home and Garden 320": "and" inside a name, before any value of the item
         if text[position:end].strip():
             items.append((position, text[position:end]))
         position = match.end() if match else len(text)
-    items = [(start, item) for start, item in items if _tokens(item, decimal_commas)]
-    headed = [i for i, (_, item) in enumerate(items) if PREAMBLE_END_RE.search(item[:_tokens(item, decimal_commas)[-1].start])]
+    items = [(start, item) for start, item in items if tokens_of[item]]
+    headed = [i for i, (_, item) in enumerate(items) if PREAMBLE_END_RE.search(item[:tokens_of[item][-1].start])]
     if len(headed) == 1 and headed[0] > 0:
         items = items[headed[0]:]  # "Where the 2.4M budget goes, as a donut: payroll 1.5M": the subject ends at ':'
     if len(items) < 2:
         return None
-    read = _arrow_pairs(items, decimal_commas) or _value_first(items, decimal_commas) or _label_first(items, decimal_commas)
+    read = _arrow_pairs(items, tokens_of) or _value_first(items, tokens_of) or _label_first(items, tokens_of)
     if read is None:
         return None
     labels = [str(label).casefold() for label, _ in read.series[0].points]
@@ -119,6 +120,18 @@ def _only_decimal_commas(text: str) -> bool:
 ADJECTIVE_YEAR_RE = re.compile(r"\b(?:the|our|this|that|its|their|your|a)\s+$", re.IGNORECASE)
 
 
+class _TokensOf(dict[str, list[ValueToken]]):
+    """An item's value tokens (`_tokens`), read once per `read_items` call and shared by its layouts."""
+
+    def __init__(self, decimal_commas: bool) -> None:
+        super().__init__()
+        self.decimal_commas = decimal_commas
+
+    def __missing__(self, item: str) -> list[ValueToken]:
+        tokens = self[item] = _tokens(item, self.decimal_commas)
+        return tokens
+
+
 def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
     if decimal_commas:
         item = DECIMAL_COMMA_RE.sub(lambda m: m.group(0).replace(",", "."), item)
@@ -128,14 +141,14 @@ def _tokens(item: str, decimal_commas: bool) -> list[ValueToken]:
         and re.match(r"\s+[^\W\d_]", item[t.end:t.end + 3]))]
 
 
-def _label_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+def _label_first(items: list[tuple[int, str]], tokens_of: _TokensOf) -> ReadData | None:
     points = []
     units = set()
     first_label_at = 0
     headed = False
     trailers: set[str] = set()
     for index, (start, item) in enumerate(items):
-        tokens = _tokens(item, decimal_commas)
+        tokens = tokens_of[item]
         value = tokens[-1]
         trailing = item[value.end:].strip(" .!?)")
         if len(trailing.split()) > MAX_TRAILING_WORDS or re.search(r"\d|→|->|=>", trailing):
@@ -199,14 +212,14 @@ VALUE_FIRST_RE = re.compile(rf"^(?P<between>(?:\s*[^\W\d_][\w%°'-]*){{0,3}}?)\s
 PERCENT_FIRST_RE = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pct\b)\s+(?P<label>[^\W\d_].*)$", re.IGNORECASE)
 
 
-def _value_first(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+def _value_first(items: list[tuple[int, str]], tokens_of: _TokensOf) -> ReadData | None:
     percent_first = False
     points = []
     units = set()
     first_at = 0
     linking: list[str] = []
     for index, (start, item) in enumerate(items):
-        tokens = _tokens(item, decimal_commas)
+        tokens = tokens_of[item]
         if index == 0:  # "In 2024 we sold 320 bicycles in spring": a year the subject names is no value
             tokens = [t for t in tokens if not (t.plain_integer and 1900 <= t.value <= 2100 and re.search(
                 r"\b(?:in|since|during|for|of)\s+$", item[max(0, t.start - 8):t.start], re.IGNORECASE))] or tokens
@@ -257,11 +270,11 @@ def _relinked(first_label: str, linking: list[str]) -> str:
 ARROW_RE = re.compile(r"\s*(?:→|->|=>|⟶)\s*")
 
 
-def _arrow_pairs(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData | None:
+def _arrow_pairs(items: list[tuple[int, str]], tokens_of: _TokensOf) -> ReadData | None:
     """"3.5 kW → 61 °C, 5 kW → 58 °C": x/y pairs, one per item (the subject may precede the first)."""
     points = []
     for index, (_, item) in enumerate(items):
-        tokens = _tokens(item, decimal_commas)
+        tokens = tokens_of[item]
         if len(tokens) < 2 or not ARROW_RE.search(item[tokens[-2].end:tokens[-1].start]):
             return None
         x, y = tokens[-2], tokens[-1]
@@ -269,7 +282,7 @@ def _arrow_pairs(items: list[tuple[int, str]], decimal_commas: bool) -> ReadData
             return None
         points.append((x.value, y.value))
     first = items[0]
-    start = first[0] + _tokens(first[1], decimal_commas)[-2].start
+    start = first[0] + tokens_of[first[1]][-2].start
     return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=start)  # type: ignore[arg-type]
 
 
@@ -398,7 +411,7 @@ def read_value_first_series(text: str) -> ReadData | None:
             if group[position:end].strip():
                 items.append((start + position, group[position:end]))
             position = match.end() if match else len(group)
-        read = _value_first(items, False)
+        read = _value_first(items, _TokensOf(decimal_commas=False))
         if read is None:
             return None
         series.append(SeriesData(name, read.series[0].points))

@@ -50,6 +50,7 @@ REFERENCE_AFTER_RE = re.compile(r"^(?:[.:)]\s|\s+[a-z])")
 # (French, Nordic), and Indian grouping "1,23,456". A plain space between groups is read in
 # `space_grouped_spans`, since "Route 66 120" may be a name and a value.
 GROUP_MARKS = "'’\u00a0\u2009\u202f"
+_SEPARATORS_RE = re.compile(f"[,{GROUP_MARKS}]")  # taken out of every number's digits: compiled once
 VALUE_RE = re.compile(
     r"""
     (?<![\w.,])                              # not the tail of a word, decimal or group (Q1, 1.5)
@@ -107,7 +108,7 @@ def _token_from_match(match: re.Match[str]) -> ValueToken | None:
     currency = match.group("cur")
     if unit and unit[0].isalpha() and unit.lower() not in GLUED_UNITS:
         return None  # "2nd", "3D", "4th": a word, not a value
-    digits = re.sub(f"[,{GROUP_MARKS}]", "", match.group("num"))
+    digits = _SEPARATORS_RE.sub("", match.group("num"))
     try:
         raw = float(digits + (f"e{match.group('exp')}" if match.group("exp") else ""))
     except (ValueError, OverflowError):

@@ -10,6 +10,7 @@ import importlib.metadata
 import importlib.util
 import json
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,35 @@ def vl_convert_version() -> str:
     return re.sub(r"\.post\d+$", "", version)
 
 
+@lru_cache(maxsize=1)
+def _validity_validator() -> jsonschema.protocols.Validator:
+    """The same validator, for a yes/no answer only: an `anyOf` branch is tried up to its first error.
+
+    The full validator lists every error of every failing branch before it tries the next: a
+    1,000-value chart's rows and sort list, tried as numbers before strings or objects, make
+    thousands of errors that a valid spec then throws away. Every other keyword is the same one,
+    so this validator finds an error exactly when the full one does.
+    """
+    full = validator()
+    cls = jsonschema.validators.extend(type(full), {"anyOf": _any_of_to_first_error})
+    return cls(full.schema, registry=referencing.Registry())
+
+
+def _any_of_to_first_error(checker: Any, any_of: list[Any], instance: Any, schema: dict[str, Any]) -> Iterator[Any]:
+    for index, subschema in enumerate(any_of):
+        if next(checker.descend(instance, subschema, schema_path=index), None) is None:
+            return
+    yield jsonschema.exceptions.ValidationError(f"{instance!r:.200} is not valid under any of the given schemas")
+
+
 def schema_errors(spec: dict[str, Any], limit: int = 3) -> list[str]:
-    """Up to `limit` human-readable schema violations (empty when the spec is valid)."""
+    """Up to `limit` human-readable schema violations (empty when the spec is valid).
+
+    Whether there is any is asked first of the yes/no validator; only an invalid spec is validated
+    in full, for the error that explains it best.
+    """
+    if next(_validity_validator().iter_errors(spec), None) is None:
+        return []
     best = jsonschema.exceptions.best_match(validator().iter_errors(spec))
     if best is None:
         return []

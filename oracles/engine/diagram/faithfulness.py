@@ -846,15 +846,16 @@ class Faithfulness:
                                                             "Write conditions on the connection, e.g. "
                                                             "'check -> approve when the score is at least 700'.")
         for key, label in self.edge_labels.items():
-            named = next((n for n in self.nodes if re.search(rf"(?:^| )(?:to|into|onto|from) (?:the )?{re.escape(n)}(?: |$)", key)),
-                         None)
+            # (a node's key not in the label's cannot be named by it: the regex, built per node, is skipped)
+            named = next((n for n in self.nodes if n in key and re.search(
+                rf"(?:^| )(?:to|into|onto|from) (?:the )?{re.escape(n)}(?: |$)", key)), None)
             if named is not None:
                 # "Ben answers to Ana" drawn as Ben → Ana labelled "to Ana": a label that names a
                 # node is a relation the glue must read, not a message
                 raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' names the node "
                                                              f"'{self.nodes[named]}'; say the relation with its "
                                                              "own verb, e.g. 'Ben reports to Ana'.")
-            skipped = next((n for n in self.nodes if re.search(
+            skipped = next((n for n in self.nodes if n in key and re.search(
                 rf"(?:^| )(?:no|not|never|skip|skips|skipping|skipped|without|omit|omits|bypass|bypasses|don't|doesn't|"
                 rf"isn't|excluding|except) (?:the |a |an |any )?{re.escape(n)}(?: |$)", key)), None)
             if skipped is not None:

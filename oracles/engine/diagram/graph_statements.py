@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..contracts import EngineRefusal
 from .vocabulary import _CONDITION_WORDS, phrase_key
@@ -27,16 +28,36 @@ _NEGATIONS = frozenset({"never", "not", "no", "without", "nobody", "none", "noth
 LABEL_NOTE_WORDS = 6  # a label this long that names a node reads as a sentence about the graph
 
 
+# A reporting verb as it stands after a subject: a sentence without one joins no two names with it.
+_REPORTING_VERB_RE = re.compile(rf" (?:{_ADVERBS} )?(?:{_REPORTING_VERBS}) ")
+
+
+@lru_cache(maxsize=4096)
+def _reporting_re(first: str, second: str) -> re.Pattern[str]:
+    # the verb follows its subject ("Ann, in turn, manages Ben"): "return the answers to the
+    # teacher" has "answers to" as a noun, not a reporting line
+    return re.compile(rf"(?:^| ){re.escape(first)} (?:{_ADVERBS} )?(?:{_REPORTING_VERBS}) "
+                      rf"(?:[^ ]+ ){{0,10}}?{re.escape(second)}(?: |$)")
+
+
 def _reporting_pair(sentences: list[str], a: str, b: str) -> bool:
-    """Whether one sentence joins the names `a` and `b` (either way round) with a reporting verb."""
+    """Whether one sentence joins the names `a` and `b` (either way round) with a reporting verb.
+
+    `sentences` are those holding a reporting verb at all (`_reporting_sentences`); one that does
+    not hold both names cannot join them, so only the others are searched.
+    """
     for first, second in ((a, b), (b, a)):
-        # the verb follows its subject ("Ann, in turn, manages Ben"): "return the answers to the
-        # teacher" has "answers to" as a noun, not a reporting line
-        pattern = re.compile(rf"(?:^| ){re.escape(first)} (?:{_ADVERBS} )?(?:{_REPORTING_VERBS}) "
-                             rf"(?:[^ ]+ ){{0,10}}?{re.escape(second)}(?: |$)")
-        if any(pattern.search(s) for s in sentences):
+        if any(first in s and second in s and _reporting_re(first, second).search(s) for s in sentences):
             return True
     return False
+
+
+def _reporting_sentences(intent: str) -> list[str]:
+    """The intent's sentences, and each comma clause on its own, that hold a reporting verb."""
+    sentences = [phrase_key(s) for s in _SENTENCE_SPLIT_RE.split(intent) if s.strip()]
+    # "Ann manages Ben, Ben manages Cy": commas join clauses, so each clause is also read on its own
+    sentences += [phrase_key(c) for s in _SENTENCE_SPLIT_RE.split(intent) for c in s.split(",") if c.strip()]
+    return [s for s in sentences if _REPORTING_VERB_RE.search(s)]
 
 
 _BULLET_RE = re.compile(r"^([ \t]*)(?:[-*•+]|\d+[.)])[ \t]+(.+?)\s*$")
@@ -91,9 +112,7 @@ def _find_cycle(edges: set[tuple[str, str]]) -> list[str] | None:
 
 def refuse_reporting_cycle(intent: str, nodes: dict[str, str], edges: set[tuple[str, str]]) -> None:
     """Refuse a drawn loop made only of reporting lines (or any loop in an org chart)."""
-    sentences = [phrase_key(s) for s in _SENTENCE_SPLIT_RE.split(intent) if s.strip()]
-    # "Ann manages Ben, Ben manages Cy": commas join clauses, so each clause is also read on its own
-    sentences += [phrase_key(c) for s in _SENTENCE_SPLIT_RE.split(intent) for c in s.split(",") if c.strip()]
+    sentences = _reporting_sentences(intent)
     org_chart = bool(_ORG_CHART_RE.search(intent))
     outline = _outline_pairs(intent)
     lines = {(t, h) for t, h in edges

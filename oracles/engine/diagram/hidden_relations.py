@@ -65,7 +65,7 @@ def refuse_glued_loop(intent: str, nodes: dict[str, str], edges: set[tuple[str, 
                                                    "connection, not part of a step. Say the step and where the flow "
                                                    f"goes back to, e.g. '{step}, then go back to <step>'.")
         # ("run it again" drawn as "run it": the "again" left out of the label is still a way back)
-        if key not in tails and (_ONLY_LOOP_RE.match(key) or re.search(rf" {re.escape(key)} (?:again|once more) ", said)):
+        if key not in tails and (_ONLY_LOOP_RE.match(key) or f" {key} again " in said or f" {key} once more " in said):
             raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' says to go back but leads nowhere; the back "
                                                    "edge it states is not drawn. Say where the flow goes back to, "
                                                    "e.g. 'if it fails, go back to <step>'.")
