@@ -48,3 +48,17 @@ def test_every_change_phrase_holds_a_change_key() -> None:
         match = _CHANGE_BEFORE.search(phrase) or _CHANGE_BARE.search(phrase)
         assert match is not None, phrase
         assert any(key in match.group(0).lower() for key in _CHANGE_KEYS), phrase
+
+
+
+def test_names_holding_a_piece_are_the_names_whose_folded_text_holds_it() -> None:
+    rng = random.Random(5)
+    letters = "ab c-é"
+    for _ in range(2000):
+        names = sorted({"".join(rng.choice(letters) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(1, 8))})
+        drawn = _DrawnNames(names)
+        for _ in range(10):
+            piece = "".join(rng.choice(letters) for _ in range(rng.randint(0, 3)))
+            assert list(drawn.holding(piece)) == [name for name, folded in drawn.folded if piece in folded]
+    # a piece across two names is in neither ("ab" + "cd" does not hold "bc")
+    assert list(_DrawnNames(["ab", "cd"]).holding("bc")) == []

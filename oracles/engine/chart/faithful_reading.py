@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -83,6 +83,31 @@ class _DrawnNames:
             numbered = _NUMBERED_NAME.fullmatch(folded.strip())
             if numbered:
                 self.numbered_stems[numbered.group(1)] = self.numbered_stems.get(numbered.group(1), 0) + 1
+
+    @cached_property
+    def _joined(self) -> tuple[str, list[int]]:
+        """Every folded name in one text, NUL between them, and where each starts in it."""
+        starts, at = [], 0
+        for _, folded in self.folded:
+            starts.append(at)
+            at += len(folded) + 1
+        return "\0".join(folded for _, folded in self.folded), starts
+
+    def holding(self, piece: str) -> Iterator[str]:
+        """The drawn names, in order, whose folded text holds `piece`: found with str.find in all the names
+        at once (a rule asks this of every word of a 1,000-value intent, and a loop over the names is 1,000
+        steps each time). A NUL cannot be in a piece found, so no piece found runs across two names."""
+        if not piece or "\0" in piece:
+            yield from (name for name, folded in self.folded if piece in folded)
+            return
+        joined, starts = self._joined
+        at = joined.find(piece)
+        while at >= 0:
+            index = bisect_right(starts, at) - 1
+            yield self.folded[index][0]
+            if index + 1 == len(starts):
+                return
+            at = joined.find(piece, starts[index + 1])
 
     @cached_property
     def hyphenated_words(self) -> frozenset[str]:

@@ -46,9 +46,7 @@ class ShapeRules:
 
     def _inside_drawn_name(self, start: int, end: int) -> bool:
         word = self.folded[start:end]
-        for text, folded in self.drawn.folded:
-            if word not in folded:
-                continue  # only a name holding these letters can hold this occurrence
+        for text in self.drawn.holding(word):  # only a name holding these letters can hold this occurrence
             for a, b in self._find(text):
                 if a <= start and end <= b:
                     return True
