@@ -42,6 +42,7 @@ from .flow_check import (
     refuse_condition_drawn_as_step,
     separator_in_name,
 )
+from .foreign_glue import refuse_foreign_glue
 from .framing import framing
 from .glue import _Reader
 from .glued_steps import refuse_emphasised_condition, refuse_glued_trigger, refuse_steps_as_edge_label
@@ -55,6 +56,8 @@ from .or_grouping import refuse_ungrouped_or
 from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
 from .short_names import refuse_loop_through_short_name
+from .stated_counts import refuse_count_mismatch
+from .vague_names import refuse_instruction_in_label, refuse_vague_references
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -919,6 +922,10 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     # groups first: their declarations are accounted for there and taken out of the intent
     refuse_dropped_markers(intent, nodes, edges)  # "[*] --> Idle": read here from the intent itself
     refuse_ungrouped_or(intent)  # "build then test or lint then deploy": two groupings
+    refuse_count_mismatch(intent, nodes)  # "org chart with 3 people" over four names
+    refuse_foreign_glue(nodes)  # "Pruebas unitarias y Análisis estático": two steps in one node
+    refuse_vague_references(nodes)  # "the other service": a pointer, not a name
+    refuse_instruction_in_label(edges)  # "…, put that on the arrow" kept in the label
     refuse_glued_steps_as_label(intent, edges)  # "a -> (x + y + z) -> b": steps, not a message
     refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
