@@ -75,3 +75,33 @@ def test_planted_unstacked_bars_asked_stacked_in_another_language_are_refused(wo
     spec = json.loads(json.dumps(draft.artifact))
     spec["encoding"]["xOffset"] = {"field": "series"}  # the planted bug: the series side by side
     _refused(kind.check(intent, replace(draft, artifact=spec), {}), "SHAPE_NOT_ASKED", "Stacked")
+
+
+# ---------------------------------------------------------------------------------------------
+# A scale written apart from its number, beside the currency: "2,4 M€" is never drawn as 2.4
+
+
+@pytest.mark.parametrize("intent", [
+    "line chart of turnover: T1 : 1,5 M€, T2 : 1,7 M€, T3 : 2,0 M€",
+    "Umsatz als Balkendiagramm: Nord 3,1 Mio. €, Süd 2,8 Mio. €, West 3,4 Mio. €",
+    "bar chart of budgets: Ops 2.4 $M, Sales 1.9 $M, R&D 3.0 $M",
+    "budgets by unit: Ops 850 k€, Sales 640 k€, R&D 910 k€",
+    "Ventas: Norte 1,2 Mrd €, Sur 0,9 Mrd €, Este 1,1 Mrd €",
+])
+def test_a_scale_apart_from_its_number_is_not_drawn_bare(intent: str) -> None:
+    assert not _valid(intent)
+
+
+@pytest.mark.parametrize("intent", [
+    "bar chart revenue: North 2.4M €, South 1.9M €, West 3.0M €",  # the scale is on the number
+    "bar chart revenue (M€): North 2.4, South 1.9, West 3.0",  # stated once for the axis
+    "bar chart of shirts sold by size: S 12, M 15, L 9",  # a size label, not a scale
+    "bar chart spend: Ads 850 €, Rent 1200 €, Food 300 €",
+])
+def test_near_misses_of_a_scale_apart_stay_valid(intent: str) -> None:
+    assert _valid(intent)
+
+
+def test_planted_bare_number_of_a_scale_apart_is_refused() -> None:
+    intent = "bar chart of sales: Nord 2,4 M€, Sud 1,9 M€"
+    _refused(_planted(intent, _rows(("Nord", 2.4), ("Sud", 1.9))), "UNITS_MIXED", "2,4 M€")
