@@ -167,3 +167,30 @@ def test_planted_inflated_part_of_a_bracketed_whole_is_refused() -> None:
     intent = "bar chart of seats (total 20 seats): Red 8, Blue 7, Green 5"
     # the planted bug is the drafter's own: it draws parts of 22 as if they were the 20 stated
     _refused(_planted(intent.replace("Blue 7", "Blue 9")), "UNSUPPORTED_CHART", "total 20 seats")
+
+
+# ---------------------------------------------------------------------------------------------
+# A chart word refused ("no chart needed") asks for no chart
+
+
+@pytest.mark.parametrize("intent", [
+    "Summarise these in one sentence for the release notes, no chart needed:\nwk 1 30\nwk 2 42\nwk 3 38",
+    "Write this up as a short summary, not a chart: wk 1 30, wk 2 42, wk 3 38",
+    "turn this into a paragraph, don't chart it: wk 1 30, wk 2 42, wk 3 38",
+    "explain in a few sentences without a graph: wk 1 30, wk 2 42, wk 3 38",
+])
+def test_another_artifact_with_a_refused_chart_word_is_refused(intent: str) -> None:
+    code, _ = _check(intent, _WEEKS) or ("", "")
+    assert code == "UNSUPPORTED_CHART"
+
+
+@pytest.mark.parametrize("intent", [
+    "Summarise in one sentence, then draw a bar chart: wk 1 30, wk 2 42, wk 3 38",  # a chart is asked too
+    "bar chart, not a line chart, summary in the title: wk 1 30, wk 2 42, wk 3 38",
+])
+def test_near_misses_of_a_refused_chart_word_stay_valid(intent: str) -> None:
+    assert _check(intent, _WEEKS) is None
+
+
+def test_planted_chart_drawn_where_none_was_wanted_is_refused() -> None:
+    _refused(_planted("Sum this up in one sentence, no chart please: Ana 3, Ben 5, Cy 4"), "UNSUPPORTED_CHART", "sentence")
