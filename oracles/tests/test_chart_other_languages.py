@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from oracles.engine import get_kind
-from oracles.tests.test_chart_fail_closed import _check, _planted, _refused, _rows, _valid
+from oracles.engine.chart.faithfulness import check_faithful
+from oracles.tests.test_chart_fail_closed import Rows, _check, _planted, _refused, _rows, _valid
 
 _WEEKS = _rows(("wk 1", 30), ("wk 2", 42), ("wk 3", 38))
 
@@ -194,3 +195,38 @@ def test_near_misses_of_a_refused_chart_word_stay_valid(intent: str) -> None:
 
 def test_planted_chart_drawn_where_none_was_wanted_is_refused() -> None:
     _refused(_planted("Sum this up in one sentence, no chart please: Ana 3, Ben 5, Cy 4"), "UNSUPPORTED_CHART", "sentence")
+
+
+# ---------------------------------------------------------------------------------------------
+# Series of different kinds of measure (money beside a count) with no unit mark
+
+
+def check_rows(intent: str, rows: Rows) -> tuple[str, str] | None:
+    """The check alone, of grouped bars with one colour per series."""
+    spec = {"title": {"text": "Chart"}, "data": {"values": rows}, "mark": {"type": "bar"},
+            "encoding": {"x": {"field": "label", "type": "nominal"}, "y": {"field": "value", "type": "quantitative"},
+                         "color": {"field": "series", "type": "nominal"}, "xOffset": {"field": "series"}}}
+    return check_faithful(intent, spec, rows)
+
+
+def _two_series(first: str, second: str) -> Rows:
+    return [{"label": label, "value": value, "series": name}
+            for name, values in ((first, (10, 14)), (second, (500, 700))) for label, value in zip(("A", "B"), values, strict=True)]
+
+
+@pytest.mark.parametrize(("first", "second"), [("Units", "Revenue"), ("Orders", "Cost"), ("Signups", "Conversion rate"),
+                                               ("Anzahl", "Umsatz")])
+def test_series_of_different_kinds_are_refused(first: str, second: str) -> None:
+    intent = f"Item\t{first}\t{second}\nA\t10\t500\nB\t14\t700\n\nbar chart"
+    code, message = check_rows(intent, _two_series(first, second)) or ("", "")
+    assert code == "UNITS_MIXED" and first in message and second in message
+
+
+@pytest.mark.parametrize(("first", "second"), [("Revenue", "Cost"), ("Orders", "Returns"), ("North", "South")])
+def test_near_misses_of_series_kinds_stay_valid(first: str, second: str) -> None:
+    intent = f"Item\t{first}\t{second}\nA\t10\t500\nB\t14\t700\n\nbar chart"
+    assert check_rows(intent, _two_series(first, second)) is None
+
+
+def test_planted_money_and_count_on_one_axis_are_refused() -> None:
+    _refused(_planted("Shop\tVisitors\tSpend\nX\t120\t900\nY\t80\t450\n\ngrouped bar chart"), "UNITS_MIXED", "Spend")
