@@ -230,3 +230,7 @@ def test_near_misses_of_series_kinds_stay_valid(first: str, second: str) -> None
 
 def test_planted_money_and_count_on_one_axis_are_refused() -> None:
     _refused(_planted("Shop\tVisitors\tSpend\nX\t120\t900\nY\t80\t450\n\ngrouped bar chart"), "UNITS_MIXED", "Spend")
+
+
+def test_a_count_of_each_items_parts_is_no_count_of_the_items() -> None:
+    assert _check("bar chart of stalls, drawn with 2 bars per stall: wk 1 30, wk 2 42, wk 3 38", _WEEKS) is None

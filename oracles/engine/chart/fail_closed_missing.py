@@ -194,7 +194,9 @@ _ITEM_COUNT = re.compile(
     rf"(?<![\w.,])(?P<n>\d{{1,2}}|{'|'.join(sorted(_COUNT_WORDS, key=len, reverse=True))})\s+"
     r"(?:(?:last|past|first|next|derni[èe]res|derniers|premi[èe]res|premiers|[úu]ltim[oa]s|primer[oa]s|ultim[ei]|prim[ei]|"
     r"letzten|ersten|laatste|eerste)\s+)?"
-    rf"(?P<what>{_COUNTED})\b", re.IGNORECASE)
+    rf"(?P<what>{_COUNTED})\b"
+    # "two bars for each stall", "3 weeks per sprint": a count of each item's parts, not of the items
+    r"(?!\s+(?:for\s+|in\s+)?(?:each|every|per|a|an|par|pro|por|ogni|elke|chaque|cada|je|jede[nrs]?)\b)", re.IGNORECASE)
 # "every 2 weeks", "in 3 months", "per 4 weeks": a span of time, not the number of items
 _NOT_A_COUNT_BEFORE = re.compile(r"\b(?:every|each|per|in|within|after|before|chaque|cada|ogni|alle|elke|dans|en|"
                                  r"dentro|entro|nach|na|binnen)\s+$", re.IGNORECASE)
