@@ -87,6 +87,43 @@ def _series_in_different_units(reader: _Reader) -> Refusal | None:
         f"one. Say which to chart, e.g. 'chart {other} by …', or ask for one chart per measure."))
 
 
+# The kind of measure a series name says without a unit mark: money beside a count ("Units" and "Revenue") is two
+# units on one axis as surely as "($)" beside "(count)". Words that can be either ("sales", "margin") say no kind.
+_MEASURE_KINDS = {
+    "money": re.compile(r"\b(?:revenues?|costs?|prices?|spend(?:ing)?|profits?|income|budgets?|turnover|salar(?:y|ies)|"
+                        r"wages?|fees?|earnings|expenses?|expenditures?|gmv|arr|mrr|umsatz|umsätze|kosten|preis(?:e)?|"
+                        r"chiffre\s+d['’]affaires|co[uû]ts?|prix|ingresos|costos?|precios?|receitas?|custos?|pre[çc]os?|"
+                        r"ricavi|costi|prezzi|omzet|prijzen?)\b", re.IGNORECASE),
+    "count": re.compile(r"\b(?:units?|count|orders|users|visits|visitors|sign[\s-]?ups|customers|headcount|tickets|"
+                        r"downloads|quantity|qty|sessions|clicks|employees|people|installs|subscribers|members|"
+                        r"stück|anzahl|nombre|unités|unidades|cantidad|quantidade|unit[àa]|quantit[àa]|aantal|stuks)\b",
+                        re.IGNORECASE),
+    "percent": re.compile(r"\b(?:rate|percent(?:age)?|share|ratio)\b", re.IGNORECASE),
+}
+
+
+def _kind_of(series: str) -> str | None:
+    kinds = {kind for kind, pattern in _MEASURE_KINDS.items() if pattern.search(series)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _series_of_different_kinds(reader: _Reader) -> Refusal | None:
+    """"Product / Units / Revenue": a count and an amount of money on one axis, with no unit mark to tell them."""
+    names = list(dict.fromkeys(str(p.series) for p in reader.points if p.series is not None))
+    if len(names) < 2:
+        return None
+    kinds = {name: _kind_of(name) for name in names}
+    known = [name for name in names if kinds[name]]
+    other = next((name for name in known if kinds[name] != kinds[known[0]]), None) if known else None
+    if other is None:
+        return None
+    return ("UNITS_MIXED", (
+        f"The series '{known[0]}' ({kinds[known[0]]}) and '{other}' ({kinds[other]}) are different kinds of measure, "
+        f"and one axis can show only one. Say which to chart, e.g. 'chart {other} by …', or ask for one chart per "
+        "measure."))
+
+
 def check_gaps(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
-    return _label_asked_without_value(reader) or _series_in_different_units(reader)
+    return (_label_asked_without_value(reader) or _series_in_different_units(reader)
+            or _series_of_different_kinds(reader))

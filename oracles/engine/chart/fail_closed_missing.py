@@ -140,9 +140,93 @@ def _parts_exceed_the_whole(reader: _Reader, label_spans: dict[str, list[tuple[i
     return None
 
 
+# "(total 50 people)", "(50 in total)", "(50 people total)", "(all together: 50)": a whole in brackets that the parts
+# listed after it make up, whatever the mark.
+_BRACKETED_WHOLE = re.compile(
+    r"\(\s*(?:in\s+)?(?:total|altogether|all\s+together|overall|in\s+all|gesamt|insgesamt|totale?|au\s+total|en\s+total|"
+    r"no\s+total|in\s+totaal|totaal)\s*(?:of\s+|[:=]\s*)?[$€£]?\s*(?P<a>\d[\d,]*)(?:\s+[^\W\d_][\w'’-]*){0,2}\s*\)"
+    r"|\(\s*[$€£]?\s*(?P<b>\d[\d,]*)(?:\s+[^\W\d_][\w'’-]*){0,2}\s+(?:in\s+total|total|altogether|overall|in\s+all)\s*\)",
+    re.IGNORECASE)
+# the parts are said to be the whole: a shortfall is a part left out ("breakdown of the 50", "split of", "made up of")
+_PARTS_ARE_THE_WHOLE = re.compile(r"\b(?:break\s*down|breakdown|split|made\s+up\s+of|consist(?:s|ing)?\s+of|divided\s+into|"
+                                  r"composed\s+of|share\s+of\s+the)\b", re.IGNORECASE)
+
+
+def _parts_off_a_bracketed_whole(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
+                                 used: set[int]) -> Refusal | None:
+    """"headcount (total 50 people): Alpha 20, Beta 18, Gamma 15": parts of 53 under a stated whole of 50. Parts
+    under the whole are refused only where the intent says they are the whole (a pie, a breakdown)."""
+    if reader.pairs or "%" in reader.intent or len({p.series for p in reader.points}) > 1:
+        return None
+    total = sum(p.value for p in reader.points)
+    for match in _BRACKETED_WHOLE.finditer(reader.intent):
+        if reader._inside_drawn_name(match.start(), match.end()):
+            continue
+        whole = float((match.group("a") or match.group("b")).replace(",", ""))
+        if whole in {p.value for p in reader.points}:
+            continue  # the whole is drawn as a bar of its own: the totals-among-parts rule speaks to it
+        over = total > whole
+        under = total < whole and (reader.mark == "arc" or _PARTS_ARE_THE_WHOLE.search(reader.intent))
+        if whole and (over or under):
+            return ("UNSUPPORTED_CHART", (
+                f"The parts add up to {total:g}, {'more' if over else 'less'} than the whole the intent states "
+                f"('{match.group(0).strip(' ()')}'), so they cannot be its parts. Check the numbers (a part counted "
+                f"twice or left out?), or drop the total."))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. A stated count of the items that the drawn labels do not match
+
+_COUNT_WORDS = {w: n for n, words in {
+    2: "two deux dos dois due zwei twee", 3: "three trois tres três tre drei drie",
+    4: "four quatre cuatro quatro quattro vier", 5: "five cinq cinco cinque fünf vijf",
+    6: "six seis sei sechs zes", 7: "seven sept siete sete sette sieben zeven",
+    8: "eight huit ocho oito otto acht", 9: "nine neuf nueve nove neun negen",
+    10: "ten dix diez dez dieci zehn tien", 12: "twelve douze doce dodici zwölf twaalf"}.items() for w in words.split()}
+_COUNTED = (r"weeks|semaines|semanas|settimane|wochen|weken|months|mois|meses|mesi|monate|maanden|"
+            r"quarters|trimestres|trimestri|quartale|kwartalen|days|jours|d[íi]as|giorni|tage|dagen|"
+            r"categories|cat[ée]gories|categor[íi]as|categorie|kategorien|categorie[ëe]n|teams|[ée]quipes|equipos|squadre|"
+            r"items|[ée]l[ée]ments|elementos|elementi|elemente|slices|parts|partes|fette|stukken|bars|barres|barras|barre|"
+            r"balken|staven|regions|r[ée]gions|regiones|regi[õo]es|regioni|regionen|regio'?s|products|produits|productos|"
+            r"produtos|prodotti|produkte|producten|groups|groupes|grupos|gruppi|gruppen|groepen")
+_ITEM_COUNT = re.compile(
+    rf"(?<![\w.,])(?P<n>\d{{1,2}}|{'|'.join(sorted(_COUNT_WORDS, key=len, reverse=True))})\s+"
+    r"(?:(?:last|past|first|next|derni[èe]res|derniers|premi[èe]res|premiers|[úu]ltim[oa]s|primer[oa]s|ultim[ei]|prim[ei]|"
+    r"letzten|ersten|laatste|eerste)\s+)?"
+    rf"(?P<what>{_COUNTED})\b"
+    # "two bars for each stall", "3 weeks per sprint": a count of each item's parts, not of the items
+    r"(?!\s+(?:for\s+|in\s+)?(?:each|every|per|a|an|par|pro|por|ogni|elke|chaque|cada|je|jede[nrs]?)\b)", re.IGNORECASE)
+# "every 2 weeks", "in 3 months", "per 4 weeks": a span of time, not the number of items
+_NOT_A_COUNT_BEFORE = re.compile(r"\b(?:every|each|per|in|within|after|before|chaque|cada|ogni|alle|elke|dans|en|"
+                                 r"dentro|entro|nach|na|binnen)\s+$", re.IGNORECASE)
+
+
+def _count_not_drawn(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """"over the last 4 weeks: W1 120, W2 130, W3 125", "pie with 3 categories: A 40, B 25, C 20, D 15": the intent
+    counts the items, and the drawn labels are not that many (one left out, or one too many)."""
+    if reader.pairs:
+        return None
+    labels = {str(p.label) for p in reader.points}
+    for match in _ITEM_COUNT.finditer(reader.intent):
+        if match.start() in used or reader._inside_drawn_name(match.start(), match.end()):
+            continue  # "Alpha 3 teams": a value with its unit, or a count inside a name
+        if _NOT_A_COUNT_BEFORE.search(reader.intent[max(0, match.start() - 12):match.start()]):
+            continue
+        said = match.group("n").lower()
+        count = int(said) if said.isdigit() else _COUNT_WORDS[said]
+        series = {p.series for p in reader.points}
+        if count != len(labels) and not (len(series) > 1 and count == len(series)):
+            return ("VALUE_MISSING", (
+                f"The intent says '{match.group(0)}', but {len(labels)} were given ({', '.join(sorted(labels)[:6])}). "
+                "Give the values of all of them, or correct the count."))
+    return None
+
+
 def check_missing(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
-    for rule in (_row_columns_in_labels, _data_elsewhere, _comparison_one_side, _parts_exceed_the_whole):
+    for rule in (_row_columns_in_labels, _data_elsewhere, _comparison_one_side, _parts_exceed_the_whole,
+                 _parts_off_a_bracketed_whole, _count_not_drawn):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal

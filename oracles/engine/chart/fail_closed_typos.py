@@ -165,16 +165,21 @@ _OTHER_ARTIFACT = re.compile(
     r"[^.?!\n|]{0,60}?\b(?:to|into|as|in)\s+(?:an?\s+|the\s+|some\s+)?(?:(?:one|two|three|four|five|a\s+few|few|\d+)\s+)?"
     r"(?:short\s+|brief\s+|plain\s+)?(?P<what>sql|json|csv|yaml|xml|html|markdown|"
     r"latex|text|prose|code|python|javascript|java|a\s+paragraph|paragraph|insert\s+statements|statements|"
-    r"an?\s+email|email|a\s+summary|summary|words|sentences|bullet\s+points)\b", re.IGNORECASE)
+    r"an?\s+email|email|a\s+summary|summary|words|sentences?|bullet\s+points)\b", re.IGNORECASE)
 _VISUAL_WORD = re.compile(
     r"\b(?:charts?|graphs?|plot(?:s|ted)?|visual\w*|diagrams?|draw\w*|bars?|lines?|pies?|donut|doughnut|area|"
     r"scatter\w*|histograms?|sparklines?|vega\w*|axis|axes)\b", re.IGNORECASE)
+
+# "no chart needed", "not a chart", "without a graph", "don't chart it", "no need for a chart": a chart word refused
+_NEGATED_VISUAL = re.compile(
+    r"\b(?:no|not|without|never|nor|don['’]?t|do\s+not|no\s+need\s+(?:for|to))\s+(?:(?:an?|the|any|need|to|as)\s+)*"
+    r"(?:charts?|graphs?|plot(?:s|ted)?|visual\w*|diagrams?|draw\w*)\b", re.IGNORECASE)
 
 
 def _another_artifact(reader: _Reader) -> Refusal | None:
     """"Convert this to SQL INSERT statements for the users table: id,name / 1,Ana": no chart is asked."""
     match = _OTHER_ARTIFACT.search(reader.intent)
-    if match is None or _VISUAL_WORD.search(reader.intent):
+    if match is None or _VISUAL_WORD.search(_NEGATED_VISUAL.sub(" ", reader.intent)):
         return None
     return ("UNSUPPORTED_CHART", (
         f"The intent asks for {match.group('what')} ('{match.group(0).strip()}'), not a chart, and names no chart; "

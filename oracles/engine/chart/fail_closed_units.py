@@ -80,6 +80,9 @@ def check_units(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], 
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
     if reader.pairs:
         return None  # x and y of pairs carry a unit each ("3.5 kW → 61 °C")
+    apart = scale_apart(reader, used)
+    if apart:
+        return apart
     drawn = {p.value for p in reader.points}
     placed = [token for token in reader.numbers if token.start in used and not drawn.isdisjoint(token.readings)]
     if len(placed) < 2:
@@ -93,6 +96,31 @@ def check_units(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], 
     units = [_unit_of(reader, token, merged) for token in placed]
     return (_two_units(reader, placed, units) or _unit_of_the_subject(reader, placed, units)
             or _one_without_unit(reader, placed, units) or _stated_scale(reader, placed))
+
+
+# A scale written apart from its number, beside a currency: "2,4 M€", "850 k€", "3,1 Mio €", "1,2 Mrd. €", "2.4 $M",
+# "€2.4 M". The number alone is not the value, and it must not be drawn bare.
+_SCALE_APART = re.compile(r"[ \t\u00a0]?(?:(?:Mio|Mrd|Md|Mn|Bn|M|k|K|Tsd)\.?[ \u00a0]?[€$£¥]"
+                          r"|[€$£¥][ \u00a0]?(?:Mio|Mrd|Md|Mn|Bn|M|k|K)\b)")
+_SCALE_AFTER_CURRENCY = re.compile(r"[ \u00a0](?:Mio|Mrd|Md|Mn|Bn|M|k|K|Tsd)\.?(?![\w])")
+
+
+def scale_apart(reader: _Reader, used: set[int]) -> Refusal | None:
+    """"T1 : 2,4 M€": the million glued to the currency sign, not to the number, is the value's scale. A drawn
+    value read from the number alone (2.4) would lose it; refused, with the value written whole."""
+    drawn = {p.value for p in reader.points}
+    for token in reader.numbers:
+        if token.start not in used or drawn.isdisjoint(token.readings):
+            continue
+        apart = _SCALE_APART.match(reader.intent, token.end) or (
+            _SCALE_AFTER_CURRENCY.match(reader.intent, token.end) if _CURRENCY.match(token.text) else None)
+        if apart:
+            written = reader.intent[token.start:apart.end()].strip()
+            return ("UNITS_MIXED", (
+                f"I could not read the scale of '{written}': the scale stands apart from the number, so the bare "
+                "number would be drawn. Write the scale on the number, e.g. '2.4M' or '2400000 €', or state it "
+                "once, e.g. 'revenue (in million €)'."))
+    return None
 
 
 def _unit_of(reader: _Reader, token: Any, spans: list[list[int]]) -> str | None:

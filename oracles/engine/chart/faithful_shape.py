@@ -33,7 +33,10 @@ from .faithful_words import (
     _STACKED,
     _TITLE,
     _WEAK_MARK_REQUESTS,
+    CHART_COMPOUND,
+    COMPOUND_MARKS,
     FOREIGN_MARKS,
+    NOT_CHART_COMPOUNDS,
     _year_like,
 )
 from .numbered_check import numbered_axis_refusal
@@ -86,6 +89,16 @@ class ShapeRules:
                     r"diagramm\w*", match.group(0), re.IGNORECASE):
                 raise Unfaithful("SHAPE_NOT_ASKED", (
                     f"I could not tell which chart '{match.group(0)}' asks for. Name it in English, e.g. 'as a line chart'."))
+        self._unread_chart_words = []
+        for match in self.scan.matches(CHART_COMPOUND):
+            head = match.group("head").lower()
+            if head in NOT_CHART_COMPOUNDS or any(p.match(self.intent, match.start()) for p, _ in FOREIGN_MARKS):
+                continue
+            if head in COMPOUND_MARKS:
+                asked.add(COMPOUND_MARKS[head])  # "barchart", "lijngrafiek": the mark is read from the head
+                self._named_marks.add(COMPOUND_MARKS[head])
+            else:
+                self._unread_chart_words.append(match.group(0))
         return asked
 
     def _asked(self, pattern: re.Pattern[str]) -> bool:
@@ -103,6 +116,10 @@ class ShapeRules:
             raise Unfaithful("SHAPE_NOT_ASKED", (
                 f"The intent asks for both a {named} chart; one chart is one of them. Ask for one, e.g. 'as a line "
                 "chart'. If a chart word is part of a name, quote the name."))
+        if self._unread_chart_words and drawn not in asked:
+            raise Unfaithful("SHAPE_NOT_ASKED", (
+                f"I could not tell which chart '{self._unread_chart_words[0]}' asks for, and a {drawn} chart was "
+                f"not asked for otherwise. Name the chart in English, e.g. 'as a bar chart'."))
         if asked and drawn not in asked:
             wanted = " or ".join(sorted(asked))
             raise Unfaithful("SHAPE_NOT_ASKED", (

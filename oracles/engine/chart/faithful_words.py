@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from .approximate import APPROXIMATE_WORDS
 from .values import StatedNumber
+from .vocabulary import FOREIGN_STACKED
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary: the one place that says which words only instruct or connect.
@@ -160,21 +161,40 @@ _SELECTION = re.compile(r"\b(?:only|just)\s+"
 # ("…diagramm", "gráfico …") makes the asked mark unknown, and the answer is refused, not guessed.
 FOREIGN_MARKS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
-                r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta|\bdiagrama\s+circular",
+                r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta|\bdiagrama\s+circular|"
+                r"\b(?:taart|cirkel)(?:diagram|grafiek)",
                 re.IGNORECASE), "arc"),
     (re.compile(r"\b(?:linien|kurven)diagramm|\bgraphique\s+(?:lin[ée]aire|en\s+courbes?)|\bcourbe\b|"
-                r"\bgr[áa]fico\s+de\s+l[íi]neas?|\bgrafico\s+a\s+linee|\bgr[áa]fico\s+de\s+linhas?", re.IGNORECASE), "line"),
+                r"\bgr[áa]fico\s+de\s+l[íi]neas?|\bgrafico\s+a\s+linee|\bgr[áa]fico\s+de\s+linhas?|\blijn(?:grafiek|diagram)",
+                re.IGNORECASE), "line"),
     (re.compile(r"\b(?:balken|säulen|saeulen)diagramm|\bgraphique\s+(?:en|à)\s+(?:barres|b[âa]tons|colonnes)|\bhistogramme\b|"
-                r"\bgr[áa]fico\s+de\s+(?:barras|columnas|colunas)|\bgrafico\s+a\s+barre", re.IGNORECASE), "bar"),
-    (re.compile(r"\bfl[äa]chendiagramm|\bgraphique\s+en\s+aires?|\bgr[áa]fico\s+de\s+[áa]reas?", re.IGNORECASE), "area"),
-    (re.compile(r"\bstreudiagramm|\bpunktdiagramm|\bnuage\s+de\s+points|\bgr[áa]fico\s+de\s+dispers[ií][óo]n", re.IGNORECASE),
+                r"\bgr[áa]fico\s+de\s+(?:barras|columnas|colunas)|\bgrafico\s+a\s+barre|\b(?:staaf|kolom)(?:diagram|grafiek)",
+                re.IGNORECASE), "bar"),
+    (re.compile(r"\bfl[äa]chendiagramm|\bgraphique\s+en\s+aires?|\bgr[áa]fico\s+de\s+[áa]reas?|\bvlak(?:diagram|grafiek)",
+                re.IGNORECASE), "area"),
+    (re.compile(r"\bstreudiagramm|\bpunktdiagramm|\bnuage\s+de\s+points|\bgr[áa]fico\s+de\s+dispers[ií][óo]n|"
+                r"\bspreidings(?:diagram|grafiek)", re.IGNORECASE),
      "point"),
 ]
 _FOREIGN_CHART_WORD = re.compile(r"\b\w*diagramm\w*|\bgr[áa]fico\s+(?:de|a|em)\s+\w+|\bgraphique\s+(?:en|à)\s+\w+",
                                  re.IGNORECASE)
+# Any word built like a chart word ("blasendiagramm", "staafgrafiek", "boxplot", "flowchart"): when its mark
+# cannot be read, a chart of another mark than the one evidently asked is refused, not guessed.
+CHART_COMPOUND = re.compile(
+    r"\b(?P<head>[^\W\d_]+?)-?(?:diagramm?(?:e|en|s)?|grafieken|grafiek|grafik(?:en)?|graphiques?|gr[áa]ficos?|"
+    r"charts?|graphs?|plots?)\b", re.IGNORECASE)
+# heads whose compound names a mark read elsewhere, or a word that only looks like a chart word
+COMPOUND_MARKS = {"bar": "bar", "column": "bar", "staaf": "bar", "kolom": "bar", "balken": "bar", "säulen": "bar",
+                  "saeulen": "bar", "line": "line", "lijn": "line", "linien": "line", "kurven": "line", "pie": "arc",
+                  "donut": "arc", "doughnut": "arc", "taart": "arc", "cirkel": "arc", "kreis": "arc", "torten": "arc",
+                  "ring": "arc", "area": "area", "vlak": "area", "flächen": "area", "flaechen": "area",
+                  "scatter": "point", "spreidings": "point", "streu": "point", "punkt": "point", "dot": "point"}
+NOT_CHART_COMPOUNDS = frozenset("""para photo auto tele mono bio seismo poly choreo holo radio litho mimeo phono demo epi
+di sub sono carto topo calli steno typo xero crypto ethno geo hydro oceano paleo petro serio spectro tomo
+cinemato com foto biblio ortho géo démo lexico icono tipo orto eco""".split())
 _JSON_KEY_AROUND = re.compile(r"[\"']\s*:")  # after a quoted word: it is a key of JSON or a Python dict
 _SCATTER_WORD = re.compile(r"\bscatter(?:[\s-]?plot)?s?\b", re.IGNORECASE)  # x/y pairs, unlike a dot plot
-_STACKED = re.compile(r"\bstack(?:ed|ing)?\b", re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
+_STACKED = re.compile(r"\bstack(?:ed|ing)?\b|" + FOREIGN_STACKED, re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
 _TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]",

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 
+# stacking asked in German, French, Spanish, Portuguese, Italian, Dutch ("gestapeltes Balkendiagramm")
+FOREIGN_STACKED = r"\b(?:gestapelt\w*|gestapeld\w*|empil[ée]\w*|apilad\w*|empilhad\w*|impilat\w*)"
 # Horizontal bars asked for: by name ("horizontal", "barh"), by the axes ("flip the axes", "categories
 # on the y axis") or by where the bars run ("bars running left to right"). "A horizontal axis" or
 # "horizontal gridlines" ask for no orientation of the bars.
 HORIZONTAL_REQUEST_RE = re.compile(
-    r"\bhorizontal(?:ly)?\b(?!\s+(?:axis|gridlines?|rules?|lines?\s+at)\b)|\bsideways\b|\bbarh\b|\bhbar\b"
+    r"\bhorizontal(?:ly)?\b(?!\s+(?:axis|gridlines?|rules?|lines?\s+at)\b)|\bhorizonta(?:al|le)\b|\bsideways\b|\bbarh\b|\bhbar\b"
     r"|\bflip(?:ped)?\s+(?:the\s+)?axes\b|\bswap(?:ped)?\s+(?:the\s+)?axes\b|\brow\s+chart\b|\bleft[\s-]to[\s-]right\s+bars?\b"
     r"|\bbars?\s+(?:(?:that|which)\s+)?(?:run(?:ning|s)?|go(?:ing|es)?|extend(?:ing|s)?|grow(?:ing|s)?|point(?:ing|s)?|drawn)"
     r"\s+(?:from\s+)?(?:left\s+to\s+right|across)\b"

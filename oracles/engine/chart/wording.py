@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .calendar import MONTH_INDEX, QUARTER_INDEX, WEEKDAY_INDEX, is_time_like
-from .vocabulary import EMPTY_TITLE_WORDS, HORIZONTAL_REQUEST_RE
+from .vocabulary import EMPTY_TITLE_WORDS, FOREIGN_STACKED, HORIZONTAL_REQUEST_RE
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,14 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
     (rf"{_SETTING}(?:scatter(?:plot)?|points?|dots?){_SETTING_END}", "point"),
     # chart names in other languages agents pass through: German, French, Spanish, Portuguese, Italian
     (r"\b(?:kreis|torten|ring)diagramm|\bcamembert\b|\bgraphique\s+(?:circulaire|en\s+secteurs)|"
-     r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta", "arc"),
+     r"\bgr[áa]fico\s+(?:circular|de\s+(?:tarta|pastel|torta|pizza|sectores))|\bgrafico\s+a\s+torta|"
+     r"\b(?:taart|cirkel)(?:diagram|grafiek)", "arc"),
     (r"\b(?:linien|kurven)diagramm|\bgraphique\s+(?:lin[ée]aire|en\s+courbes?)|\bgr[áa]fico\s+de\s+l[íi]neas?|"
-     r"\bgrafico\s+a\s+linee|\bgr[áa]fico\s+de\s+linhas?", "line"),
+     r"\bgrafico\s+a\s+linee|\bgr[áa]fico\s+de\s+linhas?|\blijn(?:grafiek|diagram)", "line"),
     (r"\b(?:balken|säulen|saeulen)diagramm|\bgraphique\s+(?:en|à)\s+(?:barres|b[âa]tons|colonnes)|"
-     r"\bgr[áa]fico\s+de\s+(?:barras|columnas|colunas)|\bgrafico\s+a\s+barre", "bar"),
-    (r"\bstreudiagramm|\bnuage\s+de\s+points|\bgr[áa]fico\s+de\s+dispers[ií][óo]n", "point"),
-    (r"\bfl[äa]chendiagramm|\bgr[áa]fico\s+de\s+[áa]reas?", "area"),
+     r"\bgr[áa]fico\s+de\s+(?:barras|columnas|colunas)|\bgrafico\s+a\s+barre|\b(?:staaf|kolom)(?:diagram|grafiek)", "bar"),
+    (r"\bstreudiagramm|\bnuage\s+de\s+points|\bgr[áa]fico\s+de\s+dispers[ií][óo]n|\bspreidings(?:diagram|grafiek)", "point"),
+    (r"\bfl[äa]chendiagramm|\bgr[áa]fico\s+de\s+[áa]reas?|\bvlak(?:diagram|grafiek)", "area"),
     (r"\b(?:donut|doughnut|ring)\b", "arc"),
     (r"\bpie\b", "arc"),
     (r"\bscatter\s*(?:plot|chart|graph)?\b|\bscatterplot\b|\bx\s*/?\s*y\s+plot\b|\bbubble\b", "point"),
@@ -73,7 +74,7 @@ def read_wording(text: str, subject_end: int) -> Wording:
     mark = next((m for pattern, m in _MARK_PATTERNS if re.search(pattern, lowered)), None)
     horizontal = bool(HORIZONTAL_REQUEST_RE.search(lowered))
     arrangement = None
-    if re.search(r"\bstack(?:ed|ing)?\b", lowered):  # "stacked bars", "stack paid on top of organic"
+    if re.search(r"\bstack(?:ed|ing)?\b|" + FOREIGN_STACKED, lowered):  # "stacked bars", "stack paid on top of organic"
         arrangement = "stacked"
     elif re.search(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", lowered):
         arrangement = "grouped"
