@@ -13,6 +13,8 @@ from .faithful_words import (
     _CHANGE_BEFORE,
     _CHANGE_KEYS,
     _CHANGE_SUBJECT,
+    _CHANGE_VERB,
+    _CHANGE_VERB_KEYS,
     _JSON_TITLE,
     _SCALE_ONCE,
     _TITLE,
@@ -29,6 +31,10 @@ from .faithful_words import (
 )
 from .references import reference_statements
 from .values import StatedNumber
+
+# "North 120", "Q3: 14", "Oslo — 0.7M": one label-and-value item (not "n = 412", not "June 2024"); two or more
+# in a quoted title or a subject make it data
+_DATA_ITEM = re.compile(r"[^\W\d_][\w'’.-]+\s*[:=—–-]?\s*[-−+]?[$€£¥]?(?!(?:19|20)\d\d\b)\d[\d.,]*\s?(?:%|[kKMB]\b)?\s*(?:[,;/|'\"”’)\]]|$)")
 
 
 class CoverageRules:
@@ -99,7 +105,8 @@ class CoverageRules:
         """A value stated as a change ("Zorvex is up 937 from last week", "A up 5, B down 3") is not a level:
         drawn as one, a fall reads as a rise and a change as a total. Refused unless every drawn value is a
         change of the same kind, the subject says so, and falls are drawn below zero."""
-        if not any(key in self.scan.lowered for key in _CHANGE_KEYS) and not self.scan.may_match(_CHANGE_AFTER):
+        verbs = any(key in self.scan.lowered for key in _CHANGE_VERB_KEYS)
+        if not verbs and not any(key in self.scan.lowered for key in _CHANGE_KEYS) and not self.scan.may_match(_CHANGE_AFTER):
             return  # no change word anywhere in the intent, so none before or after any value
         placed = [n for n in self.numbers if n.start in used]
         changed = []
@@ -110,6 +117,9 @@ class CoverageRules:
             lowered = before.lower()
             said = (_CHANGE_BEFORE.search(before) or _CHANGE_BARE.search(before)) \
                 if any(key in lowered for key in _CHANGE_KEYS) else None
+            if said is None and verbs and (verb := _CHANGE_VERB.search(before)) is not None \
+                    and not self._inside_drawn_name(token.start - len(before) + verb.start(), token.start - len(before) + verb.end("verb")):
+                said = verb  # "then grew 10 in Mar": the movement, not March's level (unless the verb is a drawn name: "lost 3")
             tail = change_after(after)
             if said or tail:
                 changed.append((token, said, tail))
@@ -170,6 +180,8 @@ class CoverageRules:
         if note and any(n.start in self._used and n.end <= number.start and number.start - n.end < 48 for n in self.numbers):
             return True  # "organic 1,240 (up 12%)": a note about the value before it
         heading = re.search(r":\s|\s[-–—]\s", self.intent)
+        if heading and len(_DATA_ITEM.findall(self.intent, 0, heading.start())) >= 2:
+            heading = None  # "North 120, South 90: …", "titled 'North 120, South 90':": a subject of items is data
         if heading and number.end <= heading.start() < getattr(self, "_data_start", 0) \
                 and re.fullmatch(r"\d{1,2}", digits) and int(digits) <= 20 \
                 and re.match(r" [a-z]{3,}", after) and not _is_unit_word(after.split()[0]):
@@ -186,6 +198,9 @@ class CoverageRules:
         drawn_title = self.spec.get("title")
         drawn_title = _fold(str(drawn_title.get("text", "") if isinstance(drawn_title, dict) else drawn_title or ""))
         for match in (*self.scan.matches(_TITLE), *self.scan.matches(_JSON_TITLE)):
-            if match.start(1) <= number.start < match.end(1) and _fold(match.group(1)).strip() in drawn_title:
+            if match.start(1) <= number.start < match.end(1) and _fold(match.group(1)).strip() in drawn_title \
+                    and len(_DATA_ITEM.findall(match.group(1))) < 2:
                 return True  # "title 'Sprint 42 mix'": a number of the title asked for and drawn
+            # "titled 'North 120, South 90'": a title that is a list of items is data, not a name: its numbers
+            # are placed or missing like any other (a title is never where a value may be dropped)
         return False

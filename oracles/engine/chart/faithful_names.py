@@ -121,6 +121,10 @@ class NameRules:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' carries the sign of its value. Put the sign on the number, e.g. "
                     f"'{stripped[:-1].strip()}: {stripped[-1]}6'."))
+            if re.search(r"\d\.$", stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The label '{stripped}' carries the full stop that ends its sentence. Write the label without it, "
+                    f"e.g. '{stripped[:-1]}: 14', or keep each item in one list ('Q1 10, Q2 12, Q3 14')."))
             if all(w.lower() in CONNECTOR_WORDS for w in _words(stripped)) \
                     and _words(stripped) and not re.search(r"\d", stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (

@@ -259,6 +259,11 @@ _CHANGE_BARE = re.compile(r"\b(?:up|down)\s*[-−+]?[$€£¥]?\s*$", re.IGNOREC
 # Every match of _CHANGE_BEFORE or _CHANGE_BARE holds one of these: a window without any needs neither search
 # (they run before every drawn value). Keep in step with the two patterns above.
 _CHANGE_KEYS = ("up", "down", "by")
+# "then grew 10 in Mar", "fell 30": a movement verb right before the number states a change ("fell to 30" is a level).
+_CHANGE_VERB = re.compile(r"\b(?P<verb>increased|decreased|rose|fell|grew|dropped|climbed|declined|jumped|slipped|gained|"
+                          r"lost|added|shed|dipped|slid|sank|surged|soared|plunged|plummeted)\s+[-−+]?[$€£¥]?\s*$", re.IGNORECASE)
+_CHANGE_VERB_KEYS = ("increased", "decreased", "rose", "fell", "grew", "dropped", "climbed", "declined", "jumped", "slipped",
+                     "gained", "lost", "added", "shed", "dipped", "slid", "sank", "surged", "soared", "plunged", "plummeted")
 _CHANGE_AFTER = re.compile(
     r"(?:\s?(?:%|pts?\b|points?\b|pp\b))?\s+(?:(?:from|vs\.?|versus|on|over|compared\s+(?:to|with)|than)\s+(?:the\s+)?"
     r"(?:last|previous|prior|preceding|yesterday|a\s+(?:week|month|year)\s+ago)\b|(?:more|less|fewer|higher|lower)\s+than\b)",
