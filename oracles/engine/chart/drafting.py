@@ -17,7 +17,6 @@ from .limits import CHART_LIMITS
 from .lists import (
     EXAMPLE,
     labels_for,
-    read_at_pairs,
     read_label_values,
     read_labels_elsewhere,
     read_pairs,
@@ -53,7 +52,7 @@ def read_data(intent: str) -> ReadData | None:
     intent = blank_surface(intent)  # same length: positions found below still point into the intent
     if not find_value_tokens(intent):
         return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
-    read = (read_records(intent) or read_pairs(intent) or read_at_pairs(intent) or read_slash_series(intent) or read_spaced_slots(intent)
+    read = (read_records(intent) or read_pairs(intent) or read_slash_series(intent) or read_spaced_slots(intent)
             or read_grouped(intent) or read_items(intent)
             or read_value_first_series(intent) or read_series_lists(intent) or read_label_values(intent)
             or read_labels_elsewhere(intent))

@@ -9,7 +9,6 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import cached_property
 
-from .at_pairs import at_pairs
 from .calendar import is_time_like
 from .fail_closed_values import holds_change
 from .faithful_grid import _Structured
@@ -393,13 +392,6 @@ class PlacementRules:
             out.append([(index,)] if point.value in tokens[index].readings else [])
         return out
 
-    def _at_pairs(self) -> set[tuple[int, int]]:
-        """Where the x and y of each "at x … y" pair start, when the intent holds such pairs."""
-        if not hasattr(self, "_at_pair_starts"):
-            matches = at_pairs(self.intent) if "at " in self.scan.lowered else None
-            self._at_pair_starts = {(m.start("x"), m.start("y")) for m in matches or ()}
-        return self._at_pair_starts
-
     def _pair_candidates(self, point: _Point, tokens: list[StatedNumber],
                          stem: tuple[str, str] | None = None) -> list[tuple[int, ...]]:
         """x then y in one "(x, y)" or "x → y" statement, or "<stem> x y" of a numbered axis ("week 4 48")."""
@@ -418,9 +410,7 @@ class PlacementRules:
                         or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
                             and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))
                         # "week 4 48", "4 weeks 48": the numbered axis's word, its number, the value
-                        or numbered_pair(self.intent, stem, x, gap)
-                        # "at 20 km/h it drew 110 W": one of the intent's "at" pairs (at_pairs.py, the drafter's rule)
-                        or (x.start, y.start) in self._at_pairs()):
+                        or numbered_pair(self.intent, stem, x, gap)):
                     found.append((i, j))
         return found
 

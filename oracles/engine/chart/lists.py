@@ -7,7 +7,6 @@ import re
 from bisect import bisect_right
 
 from ..contracts import EngineRefusal
-from .at_pairs import at_pairs
 from .calendar import calendar_with_count, expand_ranges, is_calendar_word, numeric_ranges
 from .numbers import ValueToken, find_value_tokens, parse_cell
 from .reading_model import Label, ReadData, SeriesData
@@ -107,17 +106,6 @@ def read_pairs(text: str) -> ReadData | None:
         heading, label = _split_gap(text[:matches[0].start()])
         series[0].name = _series_name(label or heading, "")
     return ReadData(series, pairs=True, source="pairs", data_start=matches[0].start())
-
-
-def read_at_pairs(text: str) -> ReadData | None:
-    """"At 20 km/h it drew 110 W; at 40 km/h, 180 W" with x against y asked: x/y pairs (at_pairs.py)."""
-    matches = at_pairs(text)
-    if matches is None:
-        return None
-    points = [(parse_cell(m.group("x").replace("−", "-")), parse_cell(m.group("y").replace("−", "-"))) for m in matches]
-    if any(x is None or y is None for x, y in points):
-        return None
-    return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=matches[0].start())  # type: ignore[arg-type]
 
 
 def _outside_ranges(text: str, tokens: list[ValueToken]) -> list[ValueToken]:
