@@ -433,6 +433,9 @@ class _State:
         self.roots = 0
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
         self.case_from: list[str] | None = None  # the step the open run of case rows branches from
+        # the ends of the open run's earlier rows ("Yes: A → B. No: C."), for a rejoin said after them
+        self.case_ends: list[list[str]] = []
+        self.case_open = False  # the group being read is a case row's
         self.names: list[str] = []  # every drawn name, in the order of the intent
         self.seen_count = 0  # how many of them come before the current one
         self.node_keys: frozenset[str] = frozenset()  # every drawn name
@@ -558,6 +561,7 @@ class _State:
         exit_row = False  # "after the third failure, …": the way out of a loop
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
+        case_rows: list[list[str]] | None = None  # "Yes: A. No: B. In both cases, C": the rows' ends
         bare_comma = True
         list_or = False
         answer: str | None = None
@@ -613,6 +617,12 @@ class _State:
                 rejoin = rejoin_only = True  # "either way, update the dashboard": after every branch
                 relation = (None, True, False)
                 continue
+            if broke and relation is None and _REJOIN_ONLY_RE.match(plain) and self.case_open and self.case_from:
+                # "Approved? Yes: book it. No: tell them. In both cases, archive it": after every row
+                case_rows = [*self.case_ends, list(self.group)]
+                rejoin = rejoin_only = True
+                relation = (None, True, False)
+                continue
             if broke and relation is None and parallel_opening(plain):
                 relation = (None, True, False)  # "- in parallel: lint, tests, build": from the step before
                 continue
@@ -634,7 +644,11 @@ class _State:
             if answered is not None or (broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
                     role == "alt" and self.case_from is not None and self.branch is None))):
                 if answered is not None:
+                    if answered != self.case_from:
+                        self.case_ends = []  # the first row from this question
                     self.case_from = answered  # "No: backorder" after "In stock? → Yes: ship → end"
+                if self.case_open and self.group:
+                    self.case_ends.append(list(self.group))  # the row before this one ends there
                 relation = (answered or self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
                 labels += seg_labels
                 case_row = True
@@ -721,6 +735,10 @@ class _State:
         self.after_pending = after_named
         if broke and not case_row:
             self.case_from = None
+        if broke:
+            self.case_open = case_row
+            if not case_row:
+                self.case_ends = []
         if from_all is not None:
             relation = self._from_all(relation, from_all, node)
         if until and (relation is None or node is None):
@@ -753,6 +771,13 @@ class _State:
             closed = self.closed_branch or (self.open_branch if rejoin and self.open_branch is not None
                                             and len(self.open_branch.ends) > 1 else None)
             around: list[str] = []
+            if closed is None and case_rows is not None:
+                # every row of the run ends at one step each; fewer than two rows is no "both"
+                if len(case_rows) < 2 or any(len(end) != 1 for end in case_rows):
+                    raise _Unreadable("both")
+                self._start([end[0] for end in case_rows], True, node, labels, False)
+                self.last_node = node
+                return
             if closed is None and rejoin_only and self.open_branch is not None and len(self.open_branch.ends) == 1:
                 # "if a coupon is entered, validate coupon. Either way, take payment": the one branch's
                 # step, and the way around it from its decider
