@@ -113,15 +113,37 @@ def _asked(tokens: list[Token], end: int) -> bool:
     return after < len(tokens) and tokens[after].kind == "punct" and tokens[after].text == "?"
 
 
+# "If yes, continue." at the end of a list item: the way on is the next item
+GO_ON = frozenset({("continue",)})
+
+
 def _head(tokens: list[Token], index: int, nodes_at: dict[int, Span]) -> str | None:
-    """The first drawn name after the answer at index, in the same clause."""
+    """The first drawn name after the answer at index, in the same clause; for "If yes, continue."
+    that ends a list item, the next item's name."""
+    words: list[str] = []
     for position in range(index + 1, len(tokens)):
         if position in nodes_at:
             return nodes_at[position].key
         token = tokens[position]
         if token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in _CLAUSE_ENDS):
-            return None
+            return _next_item(tokens, position, nodes_at) if tuple(words) in GO_ON else None
+        if token.kind == "word":
+            words.append(token.text.casefold())
     return None
+
+
+def _next_item(tokens: list[Token], position: int, nodes_at: dict[int, Span]) -> str | None:
+    """The name opening the next list item, when only the clause's end and a new line or a list
+    marker come first ("… If yes, continue.\n3. Unload the tray")."""
+    marked = False
+    while position < len(tokens) and position not in nodes_at:
+        token = tokens[position]
+        if token.kind == "marker":
+            marked = True
+        elif not (token.kind == "nl" or (token.kind == "punct" and token.text in _CLAUSE_ENDS | _INNER_PUNCT)):
+            return None
+        position += 1
+    return nodes_at[position].key if marked and position in nodes_at else None
 
 
 def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]:
