@@ -113,15 +113,37 @@ def _asked(tokens: list[Token], end: int) -> bool:
     return after < len(tokens) and tokens[after].kind == "punct" and tokens[after].text == "?"
 
 
+# "If yes, continue." at the end of a list item: the way on is the next item
+GO_ON = frozenset({("continue",)})
+
+
 def _head(tokens: list[Token], index: int, nodes_at: dict[int, Span]) -> str | None:
-    """The first drawn name after the answer at index, in the same clause."""
+    """The first drawn name after the answer at index, in the same clause; for "If yes, continue."
+    that ends a list item, the next item's name."""
+    words: list[str] = []
     for position in range(index + 1, len(tokens)):
         if position in nodes_at:
             return nodes_at[position].key
         token = tokens[position]
         if token.kind in ("nl", "marker") or (token.kind == "punct" and token.text in _CLAUSE_ENDS):
-            return None
+            return _next_item(tokens, position, nodes_at) if tuple(words) in GO_ON else None
+        if token.kind == "word":
+            words.append(token.text.casefold())
     return None
+
+
+def _next_item(tokens: list[Token], position: int, nodes_at: dict[int, Span]) -> str | None:
+    """The name opening the next list item, when only the clause's end and a new line or a list
+    marker come first ("… If yes, continue.\n3. Unload the tray")."""
+    marked = False
+    while position < len(tokens) and position not in nodes_at:
+        token = tokens[position]
+        if token.kind == "marker":
+            marked = True
+        elif not (token.kind == "nl" or (token.kind == "punct" and token.text in _CLAUSE_ENDS | _INNER_PUNCT)):
+            return None
+        position += 1
+    return nodes_at[position].key if marked and position in nodes_at else None
 
 
 def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]:
@@ -153,6 +175,8 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
             starts = _clause_start(tokens, _skip_back(tokens, index - 1))
             if starts and word in ELSE_WORDS:
                 _place_else(tokens, index, stack, conditions, placed, nodes_at)
+            elif starts and word == "if" and _answer_follows(tokens, index):
+                pass  # "If yes, file it": the "if" of an answer, not a condition of its own
             elif starts and (word in _CONDITION_WORDS or (index in labels_at and not _label_side(labels_at[index].key))):
                 conditions += 1  # "if urgent: notify", "critical → page": a condition, not an answer
             index += 1
@@ -188,6 +212,15 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
     return placed
 
 
+def _answer_follows(tokens: list[Token], index: int) -> bool:
+    """Whether the "if" at index opens an answer ("If yes, …", "if not: …")."""
+    after = _skip_on(tokens, index + 1)
+    if after >= len(tokens) or tokens[after].kind != "word":
+        return False
+    word = tokens[after].text.casefold()
+    return bool(SIDES.get(word) or IF_SIDES.get(word)) and _opens_clause(tokens, after) is not None
+
+
 def _place_else(tokens: list[Token], index: int, stack: list[_Question], conditions: int,
                 placed: list[PlacedAnswer], nodes_at: dict[int, Span]) -> None:
     """ "Paid? → yes: ship; otherwise: send reminder": the other way of the innermost open question
@@ -202,6 +235,9 @@ def _place_else(tokens: list[Token], index: int, stack: list[_Question], conditi
         return
     chosen = open_ones[0]
     question = chosen.key if chosen.conditions == conditions else None
+    if any("yes" not in inner.answered for inner in stack[stack.index(chosen) + 1:]):
+        # "Q1? … Q2? If no, cancel; otherwise charge": the other way of Q2's "no", or Q1's? unsettled
+        question = None
     if question is not None:
         del stack[stack.index(chosen) + 1:]
         for outer in open_ones[1:]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..contracts import EngineRefusal
 from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS
 from .actor_glue import REPLY_RE as _ACTOR_REPLY_RE
+from .answer_placement import GO_ON as _GO_ON
 from .answer_placement import PlacedAnswer, placed_answers
 from .decision_outline_check import decision_outline_edges
 from .flow_check import (
@@ -215,6 +216,24 @@ def _else_ahead(glues: list[list[tuple[str, Span | None]]]) -> bool:
             if symbol in ("otherwise", "else") and number:
                 return True
     return False
+
+
+def _asked_before_way_back(glue: list[tuple[str, Span | None]],
+                           segments: list[tuple[str, list[tuple[str, Span | None]]]]) -> set[int]:
+    """The segments (by _split's numbering) that end in "?" and are followed at once by a way back to a
+    step ("Cones soft? Go back to step 2"): a condition asked as a question, then where it leads."""
+    ends: list[str] = []  # the break that ends each segment
+    for symbol, span in glue:
+        marker = symbol[:1] == "#" and symbol[1:].isdigit()
+        if span is None and (symbol in _BREAKS or marker or symbol == ","):
+            ends.append(symbol)
+    found: set[int] = set()
+    for number, (_, segment) in enumerate(segments[:-1]):
+        following = segments[number + 1][1]
+        if number < len(ends) and ends[number] == "?" and segment and following \
+                and _WAY_BACK_RE.search(_plain(following)) and all(span is not None for _, span in segment):
+            found.add(number)
+    return found
 
 
 def _split(glue: list[tuple[str, Span | None]]) -> list[tuple[str, list[tuple[str, Span | None]]]]:
@@ -433,6 +452,9 @@ class _State:
         self.roots = 0
         self.sender: dict[str, str] = {}  # who last sent to a name: a reply goes back there
         self.case_from: list[str] | None = None  # the step the open run of case rows branches from
+        # the ends of the open run's earlier rows ("Yes: A → B. No: C."), for a rejoin said after them
+        self.case_ends: list[list[str]] = []
+        self.case_open = False  # the group being read is a case row's
         self.names: list[str] = []  # every drawn name, in the order of the intent
         self.seen_count = 0  # how many of them come before the current one
         self.node_keys: frozenset[str] = frozenset()  # every drawn name
@@ -442,6 +464,7 @@ class _State:
         self.open_branch: _Branch | None = None  # the branch just closed that had no "otherwise"
         self.fanned_in: list[str] = []  # the steps the last fan-in came from
         self.item: str | None = None  # the name of the list item just read
+        self.item_labels: set[str] = set()  # "If yes, continue.": the label of the way on to the next item
         self.chain_else = False  # an "otherwise"/"else" comes later in the same sentence
         self.routing = False  # the branch open is a run of routes ("small parcels go to …")
         self.after_pending = False  # the name just read followed "after": the next name comes after it
@@ -549,7 +572,9 @@ class _State:
     def _glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool, next_relation: str = "") -> None:
         if first:
             glue = _preamble(glue)
+        glue = self._go_on_answer(glue, node)
         segments = _split(glue)
+        asked_back = _asked_before_way_back(glue, segments)
         relation: tuple[list[str] | None, bool, bool] | None = None  # subjects (None: the group), forward, verb
         labels: list[str] = list(self.carry)
         self.carry = []
@@ -558,6 +583,7 @@ class _State:
         exit_row = False  # "after the third failure, …": the way out of a loop
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
+        case_rows: list[list[str]] | None = None  # "Yes: A. No: B. In both cases, C": the rows' ends
         bare_comma = True
         list_or = False
         answer: str | None = None
@@ -613,6 +639,12 @@ class _State:
                 rejoin = rejoin_only = True  # "either way, update the dashboard": after every branch
                 relation = (None, True, False)
                 continue
+            if broke and relation is None and _REJOIN_ONLY_RE.match(plain) and self.case_open and self.case_from:
+                # "Approved? Yes: book it. No: tell them. In both cases, archive it": after every row
+                case_rows = [*self.case_ends, list(self.group)]
+                rejoin = rejoin_only = True
+                relation = (None, True, False)
+                continue
             if broke and relation is None and parallel_opening(plain):
                 relation = (None, True, False)  # "- in parallel: lint, tests, build": from the step before
                 continue
@@ -634,7 +666,11 @@ class _State:
             if answered is not None or (broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
                     role == "alt" and self.case_from is not None and self.branch is None))):
                 if answered is not None:
+                    if answered != self.case_from:
+                        self.case_ends = []  # the first row from this question
                     self.case_from = answered  # "No: backorder" after "In stock? → Yes: ship → end"
+                if self.case_open and self.group:
+                    self.case_ends.append(list(self.group))  # the row before this one ends there
                 relation = (answered or self._case_decider(), True, False)  # "< 1 kg → letter rate", "otherwise: …"
                 labels += seg_labels
                 case_row = True
@@ -702,10 +738,12 @@ class _State:
                 # "Lid opened:" — one drawn label and a colon, opening a statement: an event row
                 event_row = broke and len(seg_labels) == 1 and segment[-1] == (":", None) and all(
                     span is not None for _, span in segment[:-1])
-                if seg_labels:
+                if seg_labels and position in asked_back:
+                    # "3. Check the cones. Cones soft? Go back to step 2.": the condition asked as a
+                    # question is the way back's label, from the item's step
+                    labels += seg_labels
+                elif seg_labels:
                     self.carry += seg_labels
-                if plain.split() and plain.split()[-1] == "?":
-                    pass
             elif plain in ("after", "following", "and after", "then after") and broke and relation is None \
                     and node is not None and node in self.names[: self.seen_count]:
                 after_named = True  # "After finance review: pay out": the step named before, then on from it
@@ -721,6 +759,10 @@ class _State:
         self.after_pending = after_named
         if broke and not case_row:
             self.case_from = None
+        if broke:
+            self.case_open = case_row
+            if not case_row:
+                self.case_ends = []
         if from_all is not None:
             relation = self._from_all(relation, from_all, node)
         if until and (relation is None or node is None):
@@ -753,6 +795,13 @@ class _State:
             closed = self.closed_branch or (self.open_branch if rejoin and self.open_branch is not None
                                             and len(self.open_branch.ends) > 1 else None)
             around: list[str] = []
+            if closed is None and case_rows is not None:
+                # every row of the run ends at one step each; fewer than two rows is no "both"
+                if len(case_rows) < 2 or any(len(end) != 1 for end in case_rows):
+                    raise _Unreadable("both")
+                self._start([end[0] for end in case_rows], True, node, labels, False)
+                self.last_node = node
+                return
             if closed is None and rejoin_only and self.open_branch is not None and len(self.open_branch.ends) == 1:
                 # "if a coupon is entered, validate coupon. Either way, take payment": the one branch's
                 # step, and the way around it from its decider
@@ -880,6 +929,33 @@ class _State:
         self.open_branch = None if self.branch.has_else else self.branch
         self.branch = None
 
+    def _go_on_answer(self, glue: list[tuple[str, Span | None]], node: str | None) -> list[tuple[str, Span | None]]:
+        """"2. Cones bent? If yes, continue.\n3. Unload the tray": an answer whose way is only "continue"
+        is the label of the way on from the item's question to the next item (answer_placement.py
+        places it there); the glue left is the list's own."""
+        symbols = [symbol for symbol, _ in glue]
+        if self.item is None or node is None or "#" not in "".join(s[:1] for s in symbols):
+            return glue
+        for start, (symbol, span) in enumerate(glue):
+            if span is None or span.kind != "label" or symbol not in _ANSWERS:
+                continue
+            placed = next((self.answers[i] for i in range(span.start, span.end) if i in self.answers), None)
+            if placed is None or placed.question != self.item or placed.head != node:
+                return glue
+            opened = start - 1 if start and symbols[start - 1] == "if" else start
+            rest = start + 1 + (symbols[start + 1:start + 2] == [","])
+            end = rest
+            while end < len(symbols) and symbols[end] not in _BREAKS:
+                end += 1
+            if tuple(symbols[rest:end]) not in _GO_ON or not opened or symbols[opened - 1] not in _BREAKS:
+                return glue
+            tail = glue[end:]
+            if any(span is not None for _, span in tail):
+                return glue
+            self.item_labels = {span.key}
+            return glue[:opened] + tail
+        return glue
+
     def _list_item(self, node: str, level: int) -> None:
         """A bullet or numbered item: nested items hang under their parent (a tree); a flat
         list is a sequence of steps."""
@@ -896,7 +972,7 @@ class _State:
         if self.tree and self.tree[-1][0] == level:
             _, sibling = self.tree.pop()
             if not self.nested and not fan_in:
-                self.out.add(sibling, node, set())
+                self.out.add(sibling, node, set(self.item_labels) if sibling == self.item else set())
         if self.tree:
             self.out.add(self.tree[-1][1], node, set())
             self.root_has_child = self.root_has_child or self.tree[-1][1] == self.root
@@ -911,6 +987,7 @@ class _State:
         self.tree.append((level, node))
         self.group, self.into, self.last_node = [node], {node: set()}, node
         self.item = node
+        self.item_labels = set()
 
     def finish(self) -> None:
         if self.branch is not None:

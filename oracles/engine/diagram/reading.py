@@ -258,12 +258,17 @@ def _labelled_arrow(statement: str) -> bool:
     return any(any(arrow.group(g) for g in ARROW_LABELS) for arrow in ARROW_RE.finditer(statement))
 
 
+_ANSWER_THEN_RE = re.compile(r"(?:,|\s+and)\s+then\s+(?=\S)", re.IGNORECASE)
+
+
 def _read_answer(graph: Graph, rest: str, label: str, decision: str) -> str:
     """"Yes → charge the card", "otherwise: show an error": a branch from the question it answers, the
     answer on its first edge."""
     graph.decider = decision
     graph.decisions.add(decision)
     start = len(graph.edges)
+    # "Yes: open the gate, then count the passenger": the answer's way goes on, step by step
+    rest = _ANSWER_THEN_RE.sub(" -> ", rest)
     end = _read_chain(graph, "-> " + rest, decision)
     tail, head, _ = graph.edges[start]
     graph.edges[start] = (tail, head, label)
