@@ -208,14 +208,33 @@ def credits_settle(*, request_id: str, held: Reservation | None = None) -> bool:
     reservation = _held(request_id, held)
     # Only the conditional UPDATE above moves a reservation out of `held`, once: this key cannot exist yet,
     # and the unique constraint would still refuse a second one.
-    LedgerEntry.objects.create(
-        organization_id=reservation.organization_id, kind=Kind.SETTLE, amount=0, idempotency_key=f"settle:{request_id}",
-        request_id=request_id,
-    )
-    AuditEvent.objects.create(
-        organization_id=reservation.organization_id, action="credits.spent", target=request_id, data={"amount": reservation.amount}
-    )
+    _settle_rows_insert(request_id=request_id, organization_pk=reservation.organization_id, amount=reservation.amount)
     return True
+
+
+# Every billed ask appends these two rows: plain INSERTs (only ever INSERTs: the ledger stays
+# append-only), without building two model instances and their querysets on every ask. The
+# values go through the fields' own conversion, so they are stored as the ORM stores them.
+_SETTLE_LEDGER_SQL = (
+    "INSERT INTO accounts_ledgerentry (organization_id, kind, amount, idempotency_key, request_id, actor_id, reason, created_at)"
+    " VALUES (%s, %s, 0, %s, %s, NULL, '', %s)"
+)
+_SPENT_AUDIT_SQL = (
+    "INSERT INTO accounts_auditevent (organization_id, actor_id, action, target, data, created_at) VALUES (%s, NULL, %s, %s, %s, %s)"
+)
+if (LedgerEntry._meta.db_table, AuditEvent._meta.db_table) != ("accounts_ledgerentry", "accounts_auditevent"):  # pragma: no cover
+    raise RuntimeError("accounts/credits.py's plain SQL names the ledger and audit tables: update it")
+
+
+def _settle_rows_insert(*, request_id: str, organization_pk: int, amount: int) -> None:
+    """The settle's ledger row (zero: the reserve already moved the money) and its `credits.spent` audit row."""
+    now = timezone.now()
+    ledger_at = LedgerEntry._meta.get_field("created_at").get_db_prep_save(now, connection)
+    audit_at = AuditEvent._meta.get_field("created_at").get_db_prep_save(now, connection)
+    data = AuditEvent._meta.get_field("data").get_db_prep_save({"amount": amount}, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_SETTLE_LEDGER_SQL, [organization_pk, Kind.SETTLE.value, f"settle:{request_id}", request_id, ledger_at])
+        cursor.execute(_SPENT_AUDIT_SQL, [organization_pk, "credits.spent", request_id, data, audit_at])
 
 
 @transaction.atomic(savepoint=False)

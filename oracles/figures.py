@@ -22,6 +22,7 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -39,9 +40,19 @@ _in_flight_lock = threading.Lock()
 _pool: list[ThreadPoolExecutor] = []
 
 
+def figure_cache_keys(*, kind: str, fmt: str, outs: Iterable[str], result: Any) -> list[str]:
+    """The cache keys of `result`'s drawings in each of `outs`, in order.
+
+    The content is serialised and hashed once for all of them: a chart's spec holds all its
+    data, and every ask asks for its keys three times (kept, drawn soon, remembered by token).
+    """
+    content = hashlib.sha256(json.dumps([kind, fmt, result], sort_keys=True).encode()).hexdigest()
+    prefix = settings.FORMA["REDIS_PREFIX"]
+    return [f"{prefix}:figure:{out}:{content}" for out in outs]
+
+
 def figure_cache_key(*, kind: str, fmt: str, out: str, result: Any) -> str:
-    content = hashlib.sha256(json.dumps([kind, fmt, out, result], sort_keys=True).encode()).hexdigest()
-    return f"{settings.FORMA['REDIS_PREFIX']}:figure:{content}"
+    return figure_cache_keys(kind=kind, fmt=fmt, outs=(out,), result=result)[0]
 
 
 def figures_keep(*, kind: str, fmt: str, result: Any, figures: dict[str, bytes]) -> None:
@@ -49,9 +60,9 @@ def figures_keep(*, kind: str, fmt: str, result: Any, figures: dict[str, bytes])
     if not figures:
         return
     try:
+        keys = figure_cache_keys(kind=kind, fmt=fmt, outs=figures, result=result)
         cache.set_many(
-            {figure_cache_key(kind=kind, fmt=fmt, out=out, result=result): base64.b64encode(data).decode()
-             for out, data in figures.items()},
+            {key: base64.b64encode(data).decode() for key, data in zip(keys, figures.values(), strict=True)},
             timeout=settings.FORMA["FRESH_FIGURE_SECONDS"],
         )
     except Exception:  # the cache is down: show_figure will draw it again
@@ -67,10 +78,10 @@ def figure_token_keep(*, token: str, organization_pk: int, kind: str, fmt: str, 
     are cached: show_figure of a fresh answer then reads the cache only, with no database read.
     Best effort: a miss means show_figure reads the answer row, as for any older answer."""
     try:
+        png_key, svg_key = figure_cache_keys(kind=kind, fmt=fmt, outs=("png", "svg"), result=result)
         cache.set(
             figure_token_cache_key(token),
-            {"organization": organization_pk,
-             **{out: figure_cache_key(kind=kind, fmt=fmt, out=out, result=result) for out in ("png", "svg")}},
+            {"organization": organization_pk, "png": png_key, "svg": svg_key},
             timeout=settings.FORMA["FRESH_FIGURE_SECONDS"],
         )
     except Exception:

@@ -34,7 +34,7 @@ from ground.inputs import refuse_bad_text
 
 from .catalogue import ask_options
 from .dispatch import Submitted, TaskFailed, task_failure, task_outcome, task_start_here, task_submit, tasks_run_here
-from .figures import BackgroundDrawingFailed, figure_cache_key, figure_token_cache_key, figure_token_keep, png_in_flight
+from .figures import BackgroundDrawingFailed, figure_cache_keys, figure_token_cache_key, figure_token_keep, png_in_flight
 from .models import Answer, ChangelogEntry, IdempotencyKey, Oracle
 from .selectors import catalogue_forget, oracle_get
 from .tasks import check_intent, render_figure
@@ -564,9 +564,7 @@ def _figure_kept(*, principal: Principal, token: Any, out: str) -> tuple[Answer,
     is cached, so a figure is never found in neither while it is being drawn.
     """
     answer = _figure_answer(principal=principal, token=token, out=out)
-    cache_key, svg_key = (
-        figure_cache_key(kind=answer.oracle.kind, fmt=answer.format, out=o, result=answer.result) for o in (out, "svg")
-    )
+    cache_key, svg_key = figure_cache_keys(kind=answer.oracle.kind, fmt=answer.format, outs=(out, "svg"), result=answer.result)
     drawing = png_in_flight(cache_key) if out == "png" else None
     if drawing is not None:
         return answer, cache_key, None, None, drawing

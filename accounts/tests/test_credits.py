@@ -200,3 +200,20 @@ def test_ledger_invariants_hold_under_random_sequences(make_account):
         settings=settings(max_examples=25, stateful_step_count=15, deadline=None,
                           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]),
     )
+
+
+def test_the_settle_rows_read_back_as_the_orm_would_have_written_them(account):
+    # credits_settle appends its ledger and audit rows in plain SQL: they must read back like ORM rows.
+    org = account.organization
+    rid = ids.request_id()
+    credits.credits_reserve(organization=org, request_id=rid, amount=3)
+    assert credits.credits_settle(request_id=rid) is True
+    settle = LedgerEntry.objects.get(idempotency_key=f"settle:{rid}")
+    reserve = LedgerEntry.objects.get(idempotency_key=f"reserve:{rid}")
+    assert (settle.organization_id, settle.kind, settle.amount, settle.request_id) == (org.pk, LedgerEntry.Kind.SETTLE, 0, rid)
+    assert (settle.actor_id, settle.reason) == (None, "")
+    assert settle.created_at.tzinfo is not None and timedelta(0) <= settle.created_at - reserve.created_at < timedelta(minutes=1)
+    spent = AuditEvent.objects.get(action="credits.spent", target=rid)
+    assert (spent.organization_id, spent.actor_id, spent.data) == (org.pk, None, {"amount": 3})
+    assert spent.created_at == settle.created_at
+    assert LedgerEntry.objects.filter(organization=org).first() == settle  # newest first, as the admin lists it
