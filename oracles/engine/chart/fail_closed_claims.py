@@ -123,6 +123,8 @@ _VALUE_VERB = re.compile(
     r"^\s*(?:(?:was|were|is|came\s+in\s+at|comes\s+in\s+at|stood\s+at|stands\s+at|ended\s+at|closed\s+at|hit|reached|"
     r"totall?ed|actually\s+was|was\s+actually|is\s+actually|should\s+be|should\s+read|really\s+was)\s+|=\s*)"
     r"(?:exactly\s+|only\s+|just\s+)?$", re.IGNORECASE)
+# The part every match of _VALUE_VERB holds, with no anchor: found in a window, it is found in the whole intent.
+_VALUE_VERB_SAID = re.compile(_VALUE_VERB.pattern[len(r"^\s*"):_VALUE_VERB.pattern.index("(?:exactly")], re.IGNORECASE)
 _UP = r"grew|grow|grows|rose|rise|rises|increased|increases|climbed|climbs|went\s+up|goes\s+up|improved|gained"
 _DOWN = r"fell|fall|falls|dropped|drops|declined|declines|decreased|decreases|went\s+down|goes\s+down|shrank|slid|sank"
 _EVERY = (r"(?:every|each)\s+(?:single\s+)?(?:day|week|month|quarter|year|step|period|time|sprint|season|round|release)"
@@ -175,6 +177,12 @@ def _aliases(label: str) -> list[str]:
         if key in index:
             return sorted({label} | {name for name, i in index.items() if i == index[key]}, key=len, reverse=True)
     return [label]
+
+
+def _may_match_any(reader: _Reader, *patterns: re.Pattern[str]) -> bool:
+    """Whether any of the patterns a rule needs can match some part of the intent (scanning.py works it out
+    from the words each pattern must see): when none can, the rule needs no mentions of the 1,000 labels."""
+    return any(reader.scan.may_match(pattern) for pattern in patterns)
 
 
 def _cache(reader: _Reader) -> dict[Any, Any]:
@@ -303,6 +311,8 @@ def _comparisons(reader: _Reader) -> Refusal | None:
     series = drawn_by_series(reader)
     if not series:
         return None
+    if not _may_match_any(reader, _RATIO, _COMPARISON, _COMPARISON_VERB, _MOVED, _MOVED_IN):
+        return None
     labels = {label for values in series.values() for label in values}
     mentions = label_mentions(reader, labels)
     for first, second in zip(mentions, mentions[1:], strict=False):
@@ -340,7 +350,7 @@ def _series_comparisons(reader: _Reader) -> Refusal | None:
     comparison that holds at some labels only is not certain either)."""
     series = drawn_by_series(reader)
     names = [name for name in series if name]
-    if len(names) < 2:
+    if len(names) < 2 or not _may_match_any(reader, _COMPARISON, _COMPARISON_VERB, _MOVED):
         return None
     mentions = label_mentions(reader, names)
     for first, second in zip(mentions, mentions[1:], strict=False):
@@ -377,7 +387,7 @@ def _shares(reader: _Reader) -> Refusal | None:
         return None
     values = next(iter(series.values()))
     total = sum(values.values())
-    if len(values) < 2 or total <= 0 or any(v < 0 for v in values.values()):
+    if len(values) < 2 or total <= 0 or any(v < 0 for v in values.values()) or not _may_match_any(reader, _SHARE):
         return None
     mentions = label_mentions(reader, values)
     for mention in mentions:
@@ -430,6 +440,8 @@ def _superlatives(reader: _Reader) -> Refusal | None:
     series = drawn_by_series(reader)
     if not series or all(len(values) < 2 for values in series.values()):
         return None
+    if not _may_match_any(reader, _LABEL_THEN_SUPERLATIVE, _LABEL_THEN_PLACE, _SUPERLATIVE_THEN_LABEL):
+        return None
     labels = {label for values in series.values() for label in values}
     for mention in label_mentions(reader, labels):
         sentence = _before(reader.intent, mention.start)
@@ -466,7 +478,7 @@ def _superlatives(reader: _Reader) -> Refusal | None:
 def _stated_values(reader: _Reader) -> Refusal | None:
     """"Tue was 45" beside "Tue 42": a value stated for a drawn label that none of its drawn values is."""
     series = drawn_by_series(reader)
-    if not series:
+    if not series or not _VALUE_VERB_SAID.search(reader.intent):  # no "was", "hit", "=" …: no label needs finding
         return None
     labels = {label for values in series.values() for label in values}
     numbers = sorted(reader.numbers, key=lambda n: n.start)
@@ -524,6 +536,8 @@ def _trends(reader: _Reader) -> Refusal | None:
             holds = all(b > a for a, b in steps) if up else all(b < a for a, b in steps)
             if holds == negated:
                 return contradicted(match.group(0), _shown(series[name], *list(series[name])[:8]))
+    if not (reader.scan.may_match(_TREND_SPAN_JOIN) and reader.scan.may_match(_TREND_SPAN)):
+        return None
     labels = {label for values in series.values() for label in values}
     mentions = label_mentions(reader, labels)
     for first, second in zip(mentions, mentions[1:], strict=False):

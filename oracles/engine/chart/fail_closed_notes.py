@@ -36,6 +36,9 @@ _UNIT_FOR_SOME = re.compile(
     r"(?:are|is|were|was)\s+(?:all\s+|also\s+|actually\s+)?(?:in|measured\s+in|given\s+in|quoted\s+in|stated\s+in)\s+"
     r"(?P<unit>[$€£¥%°]|[A-Z]{3}\b|(?:euros?|dollars?|pounds?|yen|percent|km|miles?|kg|lbs?|pounds|hours?|minutes?|seconds?|ms|"
     r"thousands|millions|billions|hundreds)\b)", re.IGNORECASE)
+# The part every match of _UNIT_FOR_SOME holds ("are in", "is measured in"): searched once, before any label is.
+_UNIT_SAID = re.compile(r"(?:are|is|were|was)\s+(?:all\s+|also\s+|actually\s+)?(?:in|measured\s+in|given\s+in|quoted\s+in|"
+                        r"stated\s+in)\s+", re.IGNORECASE)
 # "all values are negative", "these are losses": a sign said for the values, which the drawn values must carry.
 _NEGATIVE_NOTE = re.compile(
     r"\b(?:all\s+)?(?:the\s+)?(?:values|figures|numbers|amounts|these|they|all)\s+(?:are|were|should\s+be|are\s+all)\s+"
@@ -90,7 +93,7 @@ def _unit_for_some(reader: _Reader) -> Refusal | None:
     puts two units on one axis."""
     series = drawn_by_series(reader)
     labels = {label for values in series.values() for label in values}
-    if len(labels) < 2:
+    if len(labels) < 2 or not _UNIT_SAID.search(reader.intent):  # no "… are in EUR": no label needs finding
         return None
     mentions = label_mentions(reader, labels)
     for mention in mentions:
