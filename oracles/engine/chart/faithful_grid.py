@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from .calendar import is_time_like
 from .faithful_reading import Unfaithful, _fold, _number_key
 from .faithful_words import _strict, _year_like
-from .notation import balanced_end, unique_keys
+from .notation import balanced_end, flattened_record, unique_keys
 from .values import stated_numbers
 from .yaml_block import yaml_blocks
 
@@ -393,7 +393,7 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
         if all(isinstance(v, list) and len(v) == 2 for v in value):
             return _grid_points(None, [list(v) for v in value], "JSON", start, end)
         if all(isinstance(v, dict) for v in value):
-            value = [_flattened(item) for item in value]  # {"metrics": {"open": 14}} → {"metrics.open": 14}
+            value = [flattened_record(item) for item in value]  # {"metrics": {"open": 14}} → {"metrics.open": 14}
             keys: list[str] = []
             for item in value:
                 keys.extend(k for k in item if k not in keys)
@@ -401,18 +401,6 @@ def _json_grid(value: Any, start: int, end: int) -> _Structured | None:
                 return None
             return _grid_points(keys, [[item[k] for k in keys] for item in value], "JSON", start, end)
     return None
-
-
-def _flattened(record: dict[str, Any]) -> dict[str, Any]:
-    """A record whose members nest one level ({"region": {"code": "EMEA"}, "metrics": {"open": 14}}) as one flat
-    record with dotted keys, the way a call names such a field ("y_field": "metrics.open")."""
-    flat: dict[str, Any] = {}
-    for key, inner in record.items():
-        if isinstance(inner, dict) and inner and not any(isinstance(v, dict | list) for v in inner.values()):
-            flat.update({f"{key}.{k}": v for k, v in inner.items()})
-        else:
-            flat[key] = inner
-    return flat
 
 
 def _table_points(intent: str) -> _Structured | None:

@@ -196,3 +196,16 @@ def unique_keys(pairs: list[tuple[str, Any]], given_twice: Callable[[Any], NoRet
             given_twice(key)
         out[key] = value
     return out
+
+
+def flattened_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A record nesting one level ({"region": {"code": "EMEA"}, "metrics": {"open": 14}}) as one flat record with
+    dotted keys, the way a call names such a field ("y_field": "metrics.open"). The drafter (tables.py) and the
+    check (faithful_grid.py) flatten alike."""
+    flat: dict[str, Any] = {}
+    for key, inner in record.items():
+        if isinstance(inner, dict) and inner and not any(isinstance(v, dict | list) for v in inner.values()):
+            flat.update({f"{key}.{k}": v for k, v in inner.items()})
+        else:
+            flat[key] = inner
+    return flat

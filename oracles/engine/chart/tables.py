@@ -15,7 +15,7 @@ from ..contracts import EngineRefusal
 from ..limits import json_nesting_depth
 from .calendar import is_time_like
 from .limits import CHART_LIMITS
-from .notation import balanced_end, unique_keys
+from .notation import balanced_end, flattened_record, unique_keys
 from .numbers import cell_unit, finite_number, parse_cell
 from .reading_model import BareValues, Label, Number, ReadData, SeriesData
 from .yaml_block import yaml_blocks
@@ -170,25 +170,13 @@ def _from_json_value(value: Any) -> ReadData | BareValues | None:
             return read_grid(rows[0], rows[1:], source="json")  # [["Stage", "Candidates"], ["Applied", 1200], …]
         return read_grid(None, rows, source="json")
     if all(isinstance(item, dict) for item in value):
-        value = [_flattened(item) for item in value]  # {"metrics": {"open": 14}} → {"metrics.open": 14}
+        value = [flattened_record(item) for item in value]  # {"metrics": {"open": 14}} → {"metrics.open": 14}
         keys: list[str] = []
         for item in value:
             keys.extend(k for k in item if k not in keys)
         rows = [[_cell_text(item.get(k, "")) for k in keys] for item in value]
         return read_grid(keys, rows, source="json")
     return None
-
-
-def _flattened(record: dict[str, Any]) -> dict[str, Any]:
-    """A record nesting one level ({"metrics": {"open": 14, "closed": 230}}) as one flat record with dotted keys,
-    the way a call names such a field ("y_field": "metrics.open")."""
-    flat: dict[str, Any] = {}
-    for key, inner in record.items():
-        if isinstance(inner, dict) and inner and not any(isinstance(v, dict | list) for v in inner.values()):
-            flat.update({f"{key}.{k}": v for k, v in inner.items()})
-        else:
-            flat[key] = inner
-    return flat
 
 
 def _cell_text(value: Any) -> str:
