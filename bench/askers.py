@@ -1,14 +1,19 @@
 """Answers per second for concurrent chart askers against the embedded default, over MCP.
 
-    python bench/askers.py [--askers 8] [--seconds 20] [--show]
+    python bench/askers.py [--askers 8] [--seconds 20] [--rounds 3] [--show]
 
 Starts the same server as `make bench` (uvicorn, SQLite, tasks in-process, its own throwaway
 database), then runs `--askers` MCP clients at once, each asking `ask_oracle(chart)` for a
 different intent in a loop (with `--show`, each answer is also drawn with `show_figure(png)`),
-for `--seconds` after a short warm-up. Prints answers/s, the median and p95 latency, the CPU
-each answer cost in the server and in its engine processes, the answers/s that CPU allows on
-this machine's cores when nothing else runs, and the load average (on a shared machine the
-measured answers/s says more about the neighbours than about Forma; CPU per answer does not).
+for `--seconds` after a short warm-up, `--rounds` times on the same server. Prints each round and
+their median: answers/s, the median and p95 latency, the CPU each answer cost in the server and in
+its engine processes, the answers/s that CPU allows on this machine's cores when nothing else
+runs, and the load average (on a shared machine the measured answers/s says more about the
+neighbours than about Forma; CPU per answer does not).
+
+Before the first round it waits (at most `--settle-seconds`) for the one-minute load average to
+fall below one core: run after the throughput section, the load that section left behind would
+otherwise be measured as Forma's.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -102,25 +108,19 @@ def _cpu_seconds(pid: int) -> tuple[float, float]:
     return (int(own[11]) + int(own[12])) / tick, children
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--askers", type=int, default=8)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--show", action="store_true", help="draw each answer with show_figure(png) too")
-    args = parser.parse_args()
-    port = _free_port()
+def _settle(max_seconds: float) -> float:
+    """Wait until the one-minute load average is below 1 (or `max_seconds` pass); the seconds waited."""
+    started = time.monotonic()
+    while os.getloadavg()[0] >= 1.0 and time.monotonic() - started < max_seconds:
+        time.sleep(2)
+    return round(time.monotonic() - started, 1)
+
+
+def _round(url: str, key: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory(prefix="forma-askers-") as data_dir:
-        server, key = _start_server(data_dir, port)
-        try:
-            url = f"http://127.0.0.1:{port}/mcp"
-            asyncio.run(_warm(url, key, args.askers, args.show))
-            before = _cpu_seconds(server.pid)
-            result = asyncio.run(_run(url, key, args.askers, args.seconds, args.show))
-            after = _cpu_seconds(server.pid)
-        finally:
-            server.terminate()
-            server.wait(timeout=15)
+    before = _cpu_seconds(pid)
+    result = asyncio.run(_run(url, key, args.askers, args.seconds, args.show))
+    after = _cpu_seconds(pid)
     # CPU per answer does not depend on how busy the machine is (answers/s does): the web process's
     # share is bound to one core (the GIL), the engine processes' spreads over the rest.
     web_ms = (after[0] - before[0]) * 1000 / max(result["answers"], 1)
@@ -131,7 +131,37 @@ def main() -> None:
     result["load_average_before"] = [round(x, 2) for x in load_before]
     result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     result["cpus"] = os.cpu_count()
-    print(json.dumps(result))
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--askers", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--settle-seconds", type=float, default=120)
+    parser.add_argument("--show", action="store_true", help="draw each answer with show_figure(png) too")
+    args = parser.parse_args()
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="forma-askers-") as data_dir:
+        server, key = _start_server(data_dir, port)
+        try:
+            url = f"http://127.0.0.1:{port}/mcp"
+            asyncio.run(_warm(url, key, args.askers, args.show))
+            waited = _settle(args.settle_seconds)
+            rounds = [_round(url, key, server.pid, args) for _ in range(args.rounds)]
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+    for index, result in enumerate(rounds, 1):
+        print(json.dumps({"round": index, **result}))
+    median = statistics.median(r["answers_per_s"] for r in rounds)
+    print(json.dumps({
+        "rounds": len(rounds),
+        "answers_per_s_each": [r["answers_per_s"] for r in rounds],
+        "answers_per_s_median": median,
+        "waited_for_load_to_settle_s": waited,
+    }))
 
 
 if __name__ == "__main__":
