@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_bench import CASES, run_engine_bench, variant  # noqa: E402
-from throughput import print_throughput, run_throughput  # noqa: E402
+from throughput import free_port, print_throughput, run_throughput, uvicorn  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "40"))
 # Answers/s of 8 concurrent chart askers in the embedded default when issue 11 was filed.
@@ -125,6 +125,38 @@ async def _end_to_end(url: str, key: str, runs: int) -> dict[str, dict[str, dict
     return results
 
 
+async def _round_trips(url: str, runs: int) -> dict[str, float]:
+    """One free tool call at a time on the bare SDK server, with the same client the end-to-end part uses."""
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
+    samples = []
+    async with httpx2.AsyncClient(timeout=60) as http:
+        async with Client(streamable_http_client(url, http_client=http)) as client:
+            for i in range(runs + 1):
+                started = time.perf_counter()
+                await client.call_tool("forma_status", {})
+                if i:
+                    samples.append((time.perf_counter() - started) * 1000)
+    return _summary(samples)
+
+
+def _bare_round_trip(runs: int) -> dict[str, float]:
+    """The floor under ask+show: the bare MCP SDK's own round trip (no credentials, no database)."""
+    port = free_port()
+    with uvicorn("bench.bare_server:app", port, {**os.environ, "PYTHONPATH": str(ROOT)}):
+        return asyncio.run(_round_trips(f"http://127.0.0.1:{port}/mcp", runs * 5))
+
+
+def _print_floor(bare: dict[str, float], engine_ms: float) -> None:
+    # ask+show is two tool calls: even a server that did nothing but the engine's work would add
+    # two bare round trips, so this is the lowest ratio any server on this SDK and client can reach.
+    floor = 2 * bare["median_ms"]
+    print(f"{'':<9}{'floor: 2 bare-SDK round trips':<34}{floor:>11.1f}{'':>10}"
+          f"  (one: {bare['median_ms']:.2f} ms) -> lowest reachable ratio {1 + floor / engine_ms:.2f}")
+
+
 def _print_check_share(row: dict[str, Any]) -> None:
     """The faithfulness check's share, measured within each call and between paired calls with and without it."""
     if "faithfulness_median_ms" not in row:
@@ -144,6 +176,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=15)
+    bare = _bare_round_trip(RUNS)
     print(f"Forma bench — {RUNS} warm runs each, one machine, embedded default (SQLite, tasks in-process)\n")
     print(f"{'kind':<9}{'what':<34}{'median ms':>11}{'p95 ms':>10}")
     for kind in ("chart", "diagram"):
@@ -155,7 +188,9 @@ def main() -> None:
             row = e2e[kind][what]
             print(f"{'':<9}{'MCP: ' + what:<34}{row['median_ms']:>11.1f}{row['p95_ms']:>10.1f}")
         ratio = e2e[kind]["ask+show"]["median_ms"] / engine[kind]["median_ms"]
-        print(f"{'':<9}{'ratio end-to-end / engine (median)':<34}{ratio:>11.2f}\n")
+        print(f"{'':<9}{'ratio end-to-end / engine (median)':<34}{ratio:>11.2f}")
+        _print_floor(bare, engine[kind]["median_ms"])
+        print()
     extra = {k: v for k, v in engine.items() if k not in ("chart", "diagram")}
     for name, row in extra.items():
         print(f"{name:<9}\n{'':<9}{'engine: draft+check+render(png)':<34}{row['median_ms']:>11.1f}{row['p95_ms']:>10.1f}")
