@@ -114,7 +114,8 @@ _ITEM_BOUNDARY = re.compile(r"[,;\n|•:()\[\]{}]|\s[-–—]\s|[.!?](?:\s|$)|�
 def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every fail-closed rule; (code, message) of the first that fails, None when all hold."""
     for rule in (_mark_words, _version_like_x, _totals_among_parts, _reference_labels, _framing_verb_labels,
-                 _subject_glued_to_period, _remainder, _numbers_not_covered, _label_fragments, _dates_as_values):
+                 _subject_glued_to_period, _subject_across_an_arrow, _remainder, _numbers_not_covered, _label_fragments,
+                 _dates_as_values):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
@@ -280,6 +281,24 @@ def _totals_among_parts(reader: _Reader, label_spans: dict[str, list[tuple[int, 
                 f"'{whole[0]}' names the whole, and it is drawn beside its parts, so the chart would count it twice. "
                 "Leave the total out (or chart the totals alone), e.g. 'Product A 6M, Product B 4M'."))
     return None
+
+
+_ARROW = re.compile(r"→|->|=>|⇒|⟶")
+
+
+def _subject_across_an_arrow(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """"traffic sources last wk → organic 42%, paid 23%": an arrow inside one label but not its siblings parts the
+    subject from the first item; the label is the subject glued to a name. Labels that are all routes ("LHR → JFK")
+    hold an arrow each and pass."""
+    labels = [p.label for p in reader.points if isinstance(p.label, str)]
+    arrowed = [label for label in labels if _ARROW.search(label)]
+    if not arrowed or len(arrowed) == len(labels):
+        return None
+    label = arrowed[0]
+    before, after = (part.strip() for part in _ARROW.split(label, maxsplit=1))
+    return ("LABEL_NOT_IN_INTENT", (
+        f"The label '{label}' runs across an arrow, which no other label has: '{before}' reads as what the chart is "
+        f"about, not part of the name '{after}'. Write the subject apart, e.g. '{before}: {after} 42, …', or as a title."))
 
 
 def _remainder(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:

@@ -125,8 +125,11 @@ _VALUE_VERB = re.compile(
     r"(?:exactly\s+|only\s+|just\s+)?$", re.IGNORECASE)
 # The part every match of _VALUE_VERB holds, with no anchor: found in a window, it is found in the whole intent.
 _VALUE_VERB_SAID = re.compile(_VALUE_VERB.pattern[len(r"^\s*"):_VALUE_VERB.pattern.index("(?:exactly")], re.IGNORECASE)
-_UP = r"grew|grow|grows|rose|rise|rises|increased|increases|climbed|climbs|went\s+up|goes\s+up|improved|gained"
-_DOWN = r"fell|fall|falls|dropped|drops|declined|declines|decreased|decreases|went\s+down|goes\s+down|shrank|slid|sank"
+# the progressive forms too: "sales dropping every month", "traffic growing week over week"
+_UP = (r"grew|grow|grows|growing|rose|rise|rises|rising|increased|increases|increasing|climbed|climbs|climbing|"
+       r"went\s+up|goes\s+up|going\s+up|improved|improving|gained|gaining")
+_DOWN = (r"fell|fall|falls|falling|dropped|drops|dropping|declined|declines|declining|decreased|decreases|decreasing|"
+         r"went\s+down|goes\s+down|going\s+down|shrank|shrinking|slid|sliding|sank|sinking")
 _EVERY = (r"(?:every|each)\s+(?:single\s+)?(?:day|week|month|quarter|year|step|period|time|sprint|season|round|release)"
           r"|steadily|consistently|continuously|monotonically|without\s+a\s+(?:dip|drop|break)|throughout"
           r"|all\s+(?:year|month|week|quarter|season)(?:\s+long)?"

@@ -16,6 +16,9 @@ after one space, a currency sign before it, a scale word or suffix in it):
   Refused, with the value written in the stated scale; every value written on the stated scale ("in billions —
   Apple 2.9 billion, Microsoft 2.8 billion") is one scale and passes.
 
+- A number written with the drawn values' unit inside a drawn label ("00:00 p50 120ms p95" beside 340ms): a value
+  the chart does not draw. Refused as VALUE_MISSING.
+
 Each rule returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py; the
 code is UNITS_MIXED (billed: one axis cannot show what the request asks).
 """
@@ -94,7 +97,7 @@ def check_units(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], 
         else:
             merged.append([a, b])
     units = [_unit_of(reader, token, merged) for token in placed]
-    return (_two_units(reader, placed, units) or _unit_of_the_subject(reader, placed, units)
+    return (_value_inside_a_label(reader, units) or _two_units(reader, placed, units) or _unit_of_the_subject(reader, placed, units)
             or _one_without_unit(reader, placed, units) or _stated_scale(reader, placed))
 
 
@@ -167,6 +170,29 @@ def _two_units(reader: _Reader, placed: list[Any], units: list[str | None]) -> R
         f"The values are stated in different units ({', '.join(named)}: '{_said(reader, first)}' and "
         f"'{_said(reader, other)}'), which one axis cannot show: drawn as numbers, one would read as the other. "
         f"Convert them to one unit, e.g. every value in {named[0]}."))
+
+
+def _value_inside_a_label(reader: _Reader, units: list[str | None]) -> Refusal | None:
+    """"00:00 p50 120ms p95 340ms" drawn as the label '00:00 p50 120ms p95' with 340: a number written with the unit
+    the drawn values carry is a value, and one inside a label is a value the chart does not draw."""
+    carried = [u for u in units if u is not None]
+    if len(carried) < 2 or len(set(carried)) != 1:
+        return None
+    unit = carried[0]
+    spellings = [s for s, name in _UNITS.items() if name == unit]
+    if unit in "$€£¥":
+        written = re.compile(rf"{re.escape(unit)}\s?\d")
+    else:
+        written = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?[ \u00a0]?(?:" + "|".join(map(re.escape, sorted(spellings, key=len, reverse=True)))
+                             + r")(?![\w/])", re.IGNORECASE)
+    for point in reader.points:
+        found = written.search(point.label) if isinstance(point.label, str) else None
+        if found:
+            return ("VALUE_MISSING", (
+                f"The label '{point.label}' holds '{found.group(0)}', written like the chart's values (in {unit}), so that "
+                f"value would not be drawn. Give each value its own label, e.g. '{point.label[:found.start()].strip() or 'A'}: "
+                f"{found.group(0)}', or name each series once, e.g. 'series A: Mon 120, Tue 135; series B: Mon 340, Tue 410'."))
+    return None
 
 
 def _unit_of_the_subject(reader: _Reader, placed: list[Any], units: list[str | None]) -> Refusal | None:

@@ -8,7 +8,8 @@ back; anything else in an item ("3. Legal check — if it passes, publish") leav
 the cascade, which reads or refuses it.
 
 An item that asks ("3. Needs changes? If yes, go back to step 1") is a question: the way back carries
-its answer, and the next item follows on the other. A way back may pass one step of its own ("2. If
+its answer, and the next item follows on the other; it may say where both answers go ("3. PIN correct?
+Yes: go to step 4. No: go back to step 2"), one of them to the next item. A way back may pass one step of its own ("2. If
 the patch fails, revert it and go back to step 1"), and name its item by a bare number ("go back to
 2") when the list is numbered."""
 
@@ -50,6 +51,17 @@ _ONWARD_RE = re.compile(r"\s*[;,]\s*(?P<cond>(?:if|when|once)\s+[^,;()]+?|otherw
 _CONTINUE_RE = re.compile(r"\s*[.;,]\s*(?P<cond>(?:if|when|once)\s+[^,;()]+?|otherwise|else)\s*,?\s*"
                           r"(?:continue|proceed|carry\s+on|move\s+on|go\s+on)(?:\s+to\s+the\s+next\s+step)?\s*[.!]?\s*$",
                           re.IGNORECASE)
+# "PIN correct? Yes: go to step 4. No: go back to step 2.", "Valid? If yes, go to step 3; if no, return
+# to step 1", "Approved? No → go back to 1. Yes → step 4": a question item whose two answers each say
+# where to go; one of them may be the next item, the other goes anywhere in the list
+_GO = r"(?:(?:go(?:es)?|jump|continue|proceed|move\s+on|skip)(?:\s+back)?\s+to|(?:go(?:es)?\s+)?back\s+to|return\s+to|repeat)"
+_ANSWER = r"(?:if\s+)?(?:yes|no)"
+_TO = r"\s*(?::|,|->|→|=>|—|–|\s-\s)?\s*"
+_ANSWERED_RE = re.compile(
+    rf"^(?P<question>[^?;:,.()]+\?)\s*(?P<a1>{_ANSWER}){_TO}(?:{_GO}\s+)?(?P<t1>step\s+\d{{1,2}}|\(?\d{{1,2}}\)?)\s*[.;,]\s*"
+    rf"(?P<a2>{_ANSWER}){_TO}(?:{_GO}\s+)?(?P<t2>step\s+\d{{1,2}}|\(?\d{{1,2}}\)?)\s*[.!]?$",
+    re.IGNORECASE,
+)
 _STEP_NUMBER_RE = re.compile(r"^(?:(?:step\s+)?(?P<n>\d{1,2})|\((?P<p>\d{1,2})\)|step\s+(?P<l>[a-z])|"
                              rf"(?:the\s+)?(?P<o>{'|'.join(ORDINALS)})\s+(?:step|one))$", re.IGNORECASE)
 
@@ -102,7 +114,17 @@ def read_step_references(intent: str) -> Graph | None:
     backs: list[tuple[str | None, str]] = []  # (condition, target text) per item, or (None, "") for none
     onward: list[str | None] = []  # the condition on the way from an item to the next
     vias: list[str | None] = []  # a step of its own on the way back ("restore the snapshot and go back to step 1")
+    answered_items: list[int] = []  # questions that say where both answers go
     for index, text in enumerate(items):
+        answered = _answered_question(text, index, len(items))
+        if answered is not None:  # "PIN correct? Yes: go to step 4. No: go back to step 2."
+            name, way_on_label, back = answered
+            answered_items.append(index)
+            names.append(name)
+            onward.append(way_on_label)
+            backs.append(back)
+            vias.append(None)
+            continue
         way_on = _CONTINUE_RE.search(text) or _ONWARD_RE.search(text)
         if way_on and (_CONDITIONAL_BACK_RE.match(text[: way_on.start()]) or _ONLY_BACK_RE.match(text[: way_on.start()])):
             text = text[: way_on.start()]
@@ -130,6 +152,7 @@ def read_step_references(intent: str) -> Graph | None:
         return None
     graph = Graph(flow=True)
     keys = [graph.node(name) if name else None for name in names]
+    graph.decisions.update(keys[i] for i in answered_items if keys[i] is not None)  # both answers said: a decision
     previous: str | None = None
     for index, key in enumerate(keys):
         condition, target = backs[index]
@@ -151,6 +174,29 @@ def read_step_references(intent: str) -> Graph | None:
         # was conditional (the other way), and nothing when it was not (the loop)
         previous = key if key is not None else previous if condition else None
     return graph
+
+
+def _answered_question(text: str, index: int, count: int) -> tuple[str, str, tuple[str, str]] | None:
+    """(question, the answer that goes on to the next item, (the other answer, where it goes)) for an
+    item that asks and says where each answer goes; None for any other item, and for two answers
+    that are the same, or that both leave the list's order (two ways back: not one shape to draw)."""
+    asked = _ANSWERED_RE.match(text)
+    if asked is None:
+        return None
+    answers = [_answer_or_condition(asked.group("question"), asked.group(a)) for a in ("a1", "a2")]
+    targets = [_step_number(asked.group(t)) for t in ("t1", "t2")]
+    if answers[0] == answers[1] or None in targets or any(not 1 <= t <= count for t in targets):
+        return None
+    following = index + 2  # the next item's own number
+    if targets.count(following) != 1 or index + 1 in targets:  # exactly one answer goes on; none to itself
+        return None
+    on = targets.index(following)
+    return asked.group("question"), answers[on], (answers[1 - on], f"step {targets[1 - on]}")
+
+
+def _step_number(text: str) -> int | None:
+    number = re.fullmatch(r"(?:step\s+)?\(?(\d{1,2})\)?", text.strip(), re.IGNORECASE)
+    return int(number.group(1)) if number else None
 
 
 def _answer_or_condition(question: str | None, said: str) -> str:
