@@ -34,7 +34,7 @@ from .references import set_references_apart
 from .spec import build_spec
 from .surface import blank_surface, tidy_labels
 from .tables import read_csv_block, read_json, read_markdown_table, read_yaml
-from .wording import label_axis_title, labels_are_time_like, names_nothing, read_wording
+from .wording import blank_quoted_title_asks, label_axis_title, labels_are_time_like, names_nothing, read_wording
 
 CHART_WORD_RE = re.compile(r"\b(?:bars?|columns?|lines?|areas?|pie|donut|doughnut|ring|scatter|dot|bubble|trend|"
                            r"histogram|timeline|stacked|grouped|horizontal)\b", re.IGNORECASE)
@@ -136,7 +136,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     # "Our target is 1,500.": a reference stated apart is no category; left out here, named in the notes (references.py)
     intent, reference_note = set_references_apart(intent)
     # same length: positions read in it are positions in the intent; "~15", "about 15" read as 15 (approximate.py)
-    read = read_data(blank_approximate_markers(normalise_numbers(intent)))
+    read = read_data(blank_quoted_title_asks(blank_approximate_markers(normalise_numbers(intent))))
     notes: list[str] = []
     generated = False
     if read is None:

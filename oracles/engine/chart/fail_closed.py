@@ -114,7 +114,7 @@ _ITEM_BOUNDARY = re.compile(r"[,;\n|•:()\[\]{}]|\s[-–—]\s|[.!?](?:\s|$)|�
 def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every fail-closed rule; (code, message) of the first that fails, None when all hold."""
     for rule in (_mark_words, _version_like_x, _totals_among_parts, _reference_labels, _framing_verb_labels,
-                 _subject_glued_to_period, _subject_across_an_arrow, _remainder, _numbers_not_covered, _label_fragments,
+                 _labels_cut_from_an_ask, _two_names_on_one_value, _subject_glued_to_period, _subject_across_an_arrow, _remainder, _numbers_not_covered, _label_fragments,
                  _dates_as_values):
         refusal = rule(reader, label_spans, used)
         if refusal:
@@ -355,6 +355,54 @@ def _framing_verb_labels(reader: _Reader, label_spans: dict[str, list[tuple[int,
             return ("LABEL_NOT_IN_INTENT", (
                 f"The label '{point.label}' opens with '{opening.group(0) if opening else words[0]}', which frames the "
                 "sentence, not the name. Write 'name value' items, e.g. 'Product A 6M, Product B 4M'."))
+    return None
+
+
+# An ask to the chart, never a name: "Title it 'Costs", "call it …", "label the axis …".
+_ASK_OPENING = re.compile(r"^(?:please\s+)?(?:title|call|name|label|caption|head)\s+(?:it|this|the\s+(?:chart|graph|axis|plot))\b",
+                          re.IGNORECASE)
+# an opening quote before a word; "Jan '24" is a year, not a quote
+_OPEN_QUOTE = re.compile(r"(?:^|(?<=\s))(?:[\"“‘]|'(?=[^\W\d]))(?=\w)")
+
+
+def _labels_cut_from_an_ask(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """A label that opens with an ask to the chart ("Title it …") or opens a quote it never closes
+    ("'Option costs") is a piece of an instruction or of a quoted name, cut where a number stood."""
+    for point in reader.points:
+        if not isinstance(point.label, str):
+            continue
+        opening = _OPEN_QUOTE.search(point.label)
+        unclosed = opening and not re.search(r"[\"”’']", point.label[opening.end():])
+        if _ASK_OPENING.match(point.label) or unclosed:
+            return ("LABEL_NOT_IN_INTENT", (
+                f"The label '{point.label}' is part of an instruction or of a quoted name, cut where a number stood. "
+                "Put the title in quotes after the data, e.g. \"Plan A 120, Plan B 95. Title it 'Costs 2025'\", "
+                "and give each value with its label."))
+    return None
+
+
+def _two_names_on_one_value(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    """"North 40 South 35 East West 50": with nothing but spaces between items and one-word names
+    elsewhere, a label of capitalised words may be two names given one value (or one missing its
+    value); which it is cannot be read, so it is refused."""
+    labels = [p.label for p in reader.points if isinstance(p.label, str)]
+    if len(labels) < 3 or reader.pairs:
+        return None
+    ends = sorted(t.end for t in reader.numbers if t.start in used)
+    for label in labels:
+        words = label.split()
+        others_single = all(len(o.split()) == 1 for o in labels if o != label)
+        if len(words) < 2 or not others_single or not all(w[:1].isupper() and w.isalpha() for w in words):
+            continue
+        for start, _ in label_spans.get(label, []):
+            previous = bisect_right(ends, start) - 1
+            gap = reader.plain[ends[previous]:start] if previous >= 0 else "x"
+            # one line of items with only spaces between; a row per line or a tab is a table, read by rows
+            if not gap.strip() and "\n" not in gap and "\t" not in gap:
+                return ("LABEL_NOT_IN_INTENT", (
+                    f"'{label}' follows the previous value with no separator, so it may be two names given one value "
+                    f"or one name with its value missing. Separate the items with commas and give each its value, "
+                    f"e.g. '{words[0]} 50, {words[1]} 50'."))
     return None
 
 

@@ -106,6 +106,18 @@ def explicit_title(text: str) -> str | None:
     return None
 
 
+# A title asked in quotes ("Title it 'Option costs 2025'"): words and numbers of a title, never data.
+# Never a JSON key ("title": "…"): its value is read by the JSON reader.
+_QUOTED_TITLE_ASK = re.compile(r"(?<![\"'])\b(?:titled|entitled|with\s+(?:the\s+)?title|title(?:\s+it)?)(?![\"'])\s*[:=]?\s*"
+                               r"(?:\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|‘[^’\n]{1,120}’|'[^'\n]{1,120}'(?!\w))", re.IGNORECASE)
+
+
+def blank_quoted_title_asks(text: str) -> str:
+    """The text with every quoted title ask blanked (same length: positions hold), so that the data
+    reader never takes a number of the title ("'Option costs 2025'") for a value."""
+    return _QUOTED_TITLE_ASK.sub(lambda m: " " * len(m.group(0)), text)
+
+
 _LEADING_FILLER = re.compile(
     r"^(?:\s*(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|i\s+need|i\s+want|i'd\s+like|we\s+need|"
     r"give\s+me|make(?:\s+me)?|create|draw|plot|chart|graph|show(?:\s+me)?|render|generate|build|produce|"

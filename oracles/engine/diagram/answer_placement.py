@@ -347,3 +347,21 @@ def refuse_unstated_self_loops(tokens: list[Token], spans: list[Span], nodes: di
         raise EngineRefusal("EDGE_NOT_IN_INTENT", f"The diagram connects '{nodes.get(key, key)}' to itself, which the "
                                                   "intent does not say. Write a loop as the step, an arrow and the "
                                                   "step again, e.g. 'retry -> retry'.")
+
+
+# "yes: Home / no: Show error → Enter credentials": answers listed with "/" or "|", then an arrow.
+_ANSWER = r"(?:yes|no|true|false|y|n)"
+_ANSWER_LIST_THEN_ARROW_RE = re.compile(
+    rf"\b{_ANSWER}\s*[:=]\s*[^/|\n→>:;.]+?[/|]\s*{_ANSWER}\s*[:=]\s*(?P<last>[^/|\n→>:;.]+?)\s*(?:→|->|=>)\s*(?P<next>[^/|\n→>;.]+)",
+    re.IGNORECASE)
+
+
+def refuse_arrow_after_answer_list(intent: str) -> None:
+    """An arrow after the last of a "/"-separated list of answers may lead on from that answer only or
+    from every answer; which one is meant is not written, so the drawing is refused either way."""
+    found = _ANSWER_LIST_THEN_ARROW_RE.search(intent)
+    if found:
+        last, after = found.group("last").strip(), found.group("next").strip()
+        raise EngineRefusal("CONTENT_NOT_PLACED", (
+            f"I could not tell whether '→ {after}' follows only '{last}' or every answer before it. Write each "
+            f"answer on its own, e.g. 'no: {last} → {after}; yes: …'."))

@@ -26,7 +26,12 @@ import re
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
 from .aliases import refuse_alias_drawn_apart
-from .answer_placement import placed_answers, refuse_misplaced_answers, refuse_unstated_self_loops
+from .answer_placement import (
+    placed_answers,
+    refuse_arrow_after_answer_list,
+    refuse_misplaced_answers,
+    refuse_unstated_self_loops,
+)
 from .arrow_captions import unplaced_arrow_explanation
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
@@ -57,7 +62,12 @@ from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
-from .vague_names import refuse_instruction_in_label, refuse_vague_references
+from .vague_names import (
+    refuse_instruction_in_label,
+    refuse_managed_collective,
+    refuse_person_pronoun_in_label,
+    refuse_vague_references,
+)
 from .vocabulary import (
     _ANSWERS,
     _ARTICLES,
@@ -925,6 +935,9 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_count_mismatch(intent, nodes)  # "org chart with 3 people" over four names
     refuse_foreign_glue(nodes)  # "Pruebas unitarias y Análisis estático": two steps in one node
     refuse_vague_references(nodes)  # "the other service": a pointer, not a name
+    refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
+    refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
+    refuse_arrow_after_answer_list(intent)  # "yes: A / no: B → C": from B only, or from both?
     refuse_instruction_in_label(edges)  # "…, put that on the arrow" kept in the label
     refuse_glued_steps_as_label(intent, edges)  # "a -> (x + y + z) -> b": steps, not a message
     refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips

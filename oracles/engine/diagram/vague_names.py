@@ -2,6 +2,10 @@
 
 - "The other service calls Fraud Check": "the other service" is which service? A node labelled with a
   reference ("other service", "the previous step", "the same team") is refused: the intent must name it.
+- "Sam manages the team": a node that is only a collective ("the team", "staff", "everyone") names
+  nobody; a chart of who reports to whom needs the people (or a named team: "the Platform team").
+- "then she is checking it and send back to her": a step that holds "she", "he", "him" or "her" (not
+  the possessive "her request") names a person only by a pronoun; which person is a guess.
 - "(on schema mismatch, put that on the arrow)": the words after the condition ask where to write it;
   drawn into the label they are not part of it.
 """
@@ -20,6 +24,17 @@ _LABEL_INSTRUCTION_RE = re.compile(
     r"\b(?:put|write|place|show|add|use)\s+(?:that|this|it|them)\s+(?:on|as|in|onto)\s+(?:the\s+)?"
     r"(?:arrow|arrows|edge|edges|line|lines|link|links|label|labels|connector)\b", re.IGNORECASE)
 
+# "she"/"he" anywhere, "him"/"her" as an object (at the end or before a break: "send back to her"),
+# never the possessive "her request".
+_PERSON_PRONOUN_RE = re.compile(r"\b(?:she|he|him)\b(?!['’])|\bher\b(?=\s*(?:$|[,.;:!?)]|\s(?:and|or|then|to|for)\b))",
+                                re.IGNORECASE)
+# "Sam manages the team.": a collective as the whole object of a managing verb, with nothing naming it
+# ("the Platform team" names one). A bare "Team" node of a site map or a "Workers" component is a name.
+_MANAGED_COLLECTIVE_RE = re.compile(
+    r"\b(?:manages|leads|runs|heads|oversees|supervises)\s+(?:the|his|her|their|our|my|a)\s+"
+    r"(?P<group>team|staff|employees|people|members|direct\s+reports|reports|workers|group|crew|folks)\s*(?:[.,;!]|$)"
+    r"|\b(?:manages|leads|supervises)\s+(?P<all>everyone|everybody)\b", re.IGNORECASE | re.MULTILINE)
+
 
 def refuse_vague_references(nodes: list[str]) -> None:
     for label in nodes:
@@ -27,6 +42,24 @@ def refuse_vague_references(nodes: list[str]) -> None:
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The node '{label}' points at something the intent does not name. Name it, e.g. "
                 "'Billing calls Fraud Check'."))
+
+
+def refuse_managed_collective(intent: str) -> None:
+    found = _MANAGED_COLLECTIVE_RE.search(intent)
+    if found:
+        group = found.group("group") or found.group("all")
+        raise EngineRefusal("NODE_NOT_IN_INTENT", (
+            f"'{group}' names a group, not who is in it, so who reports to whom is a guess. Name the people or "
+            "the team, e.g. 'Sam manages Ana and Luis' or 'Sam manages the Platform team'."))
+
+
+def refuse_person_pronoun_in_label(nodes: list[str]) -> None:
+    for label in nodes:
+        found = _PERSON_PRONOUN_RE.search(label)
+        if found:
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"The step '{label}' names a person only as '{found.group(0)}', so who does it is a guess. Name "
+                "the person, e.g. 'Maria checks the file, then Maria sends it back to Anna'."))
 
 
 def refuse_instruction_in_label(edges: list[tuple[str, str, str | None]]) -> None:
