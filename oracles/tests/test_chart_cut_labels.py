@@ -78,3 +78,21 @@ def test_planted_two_names_drawn_as_one_label_is_refused() -> None:
 def test_a_two_word_name_in_a_table_or_a_separated_list_is_one_label(intent: str) -> None:
     labels = [label for label, _ in _drawn(intent)]
     assert any(len(label.split()) == 2 for label in labels), labels
+
+
+@pytest.mark.parametrize("intent", [
+    "line chart of growth: Jan 100, Feb 115, Mar same as it was last year",
+    "Jan 100, Feb 115 and Mar about the same",
+])
+def test_an_item_of_the_list_with_words_for_its_value_is_refused(intent: str) -> None:
+    _refused(_chart(intent), "VALUE_MISSING", "'Mar'")
+
+
+def test_planted_an_item_left_out_of_the_chart_is_refused() -> None:
+    intent = "line chart of growth: Jan 100, Feb 115, Mar same as it was last year"
+    _refused(_planted(intent, rows=_rows(("Jan", 100), ("Feb", 115))), "VALUE_MISSING", "'Mar'")
+
+
+def test_a_note_about_a_drawn_label_is_no_missing_item() -> None:
+    assert _drawn("Jan 100, Feb 115, March 120 - note: Mar figures are provisional") == [
+        ("Jan", 100), ("Feb", 115), ("March", 120)]

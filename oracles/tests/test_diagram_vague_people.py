@@ -67,3 +67,21 @@ def test_an_arrow_after_a_list_of_answers_is_refused() -> None:
     reason = _refusal("Login -> Valid? yes: Home / no: Show error → Enter credentials")
     assert reason["code"] == "CONTENT_NOT_PLACED"
     assert "Show error" in reason["message"]
+
+
+def test_a_second_object_after_the_verbs_preposition_is_read_whole() -> None:
+    _, edges = drawn("The reporting module depends on the analytics engine and on the export library.")
+    assert edges == {("reporting module", "analytics engine"), ("reporting module", "export library")}
+
+
+@pytest.mark.parametrize("intent", [
+    "API calls Auth. Auth calls nothing.",
+    "The reporting module depends on the analytics engine. The analytics engine depends on no other component.",
+])
+def test_a_denied_relation_is_never_drawn_as_a_node(intent: str) -> None:
+    assert _refusal(intent)["code"] in {"NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}
+
+
+def test_planted_a_denial_drawn_as_a_node_is_refused() -> None:
+    reason = planted_reason("API calls Auth. Auth calls nothing.", [("API", "Auth"), ("Auth", "nothing")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT"

@@ -10,6 +10,7 @@ from ..contracts import EngineRefusal
 from ..limits import guard_intent
 from .ambiguity import refuse_ambiguous_numbers, refuse_unhonoured_requests
 from .approximate import approximate_note, blank_approximate_markers
+from .axis_asks import periods_asked_along_x
 from .calendar import is_time_like
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
@@ -170,8 +171,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     read = _measured_labels_as_pairs(intent, read, wording.mark)
     read = _numeric_keys_as_pairs(read, wording.mark)
     mark = _choose_mark(wording.mark, read)
-    if mark in ("line", "area"):
-        read = _times_along_the_axis(read)
+    if mark in ("line", "area") or (mark == "bar" and periods_asked_along_x(intent)):
+        read = _times_along_the_axis(read)  # "stacked bars per quarter" over a Q1/Q2/Q3 table too
     if wording.horizontal and mark == "bar":  # "y axis 'Team'" on horizontal bars names the label axis, drawn upright
         wording = replace(wording, x_title=wording.y_title, y_title=wording.x_title)
     if mark == "arc":

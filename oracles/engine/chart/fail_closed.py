@@ -114,7 +114,7 @@ _ITEM_BOUNDARY = re.compile(r"[,;\n|•:()\[\]{}]|\s[-–—]\s|[.!?](?:\s|$)|�
 def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every fail-closed rule; (code, message) of the first that fails, None when all hold."""
     for rule in (_mark_words, _version_like_x, _totals_among_parts, _reference_labels, _framing_verb_labels,
-                 _labels_cut_from_an_ask, _two_names_on_one_value, _subject_glued_to_period, _subject_across_an_arrow, _remainder, _numbers_not_covered, _label_fragments,
+                 _labels_cut_from_an_ask, _two_names_on_one_value, _function_word_names, _subject_glued_to_period, _subject_across_an_arrow, _remainder, _numbers_not_covered, _label_fragments,
                  _dates_as_values):
         refusal = rule(reader, label_spans, used)
         if refusal:
@@ -378,6 +378,21 @@ def _labels_cut_from_an_ask(reader: _Reader, label_spans: dict[str, list[tuple[i
                 f"The label '{point.label}' is part of an instruction or of a quoted name, cut where a number stood. "
                 "Put the title in quotes after the data, e.g. \"Plan A 120, Plan B 95. Title it 'Costs 2025'\", "
                 "and give each value with its label."))
+    return None
+
+
+# Words that name nothing alone: a series or label of only these was cut from a longer name
+# ("Our app rating vs the category average": series 'the').
+_NAMES_NOTHING = frozenset("the a an of and or vs versus to in on for by with our my your their its this that".split())
+
+
+def _function_word_names(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    # series names only: a label "A" (grade A, option A) is a name; a series "A" too, when capitalised
+    for name in dict.fromkeys(p.series for p in reader.points):
+        if isinstance(name, str) and name.strip() and not name.isupper() and set(name.casefold().split()) <= _NAMES_NOTHING:
+            return ("LABEL_NOT_IN_INTENT", (
+                f"'{name}' names nothing on its own: it was cut from a longer name. Name each series before its "
+                "values, e.g. 'Our app: Jan 4.2, Feb 4.3. Category average: Jan 3.9, Feb 3.9'."))
     return None
 
 

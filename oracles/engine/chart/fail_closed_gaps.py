@@ -3,7 +3,8 @@ measured in different units on one axis. (A subject run into the first label is 
 fail_closed_references.py.)
 
 - "W1 120, W2 135, W3 150. Also add W4." / "…, also include Wednesday": a label of the list's own kind
-  is asked for but has no value. Drawing the chart without it leaves out what was asked.
+  is asked for but has no value. Drawing the chart without it leaves out what was asked. So is an item
+  of the list that opens with such a label and has words for its value ("…, Mar same as last year").
 - A table whose value columns carry different units ("Units sold" beside "Revenue ($)") drawn as
   series on one axis: the axis can only say one unit, and "chart sales" does not say which column.
 
@@ -57,6 +58,27 @@ def _label_asked_without_value(reader: _Reader) -> Refusal | None:
         return ("VALUE_NOT_PLACED", (
             f"The intent asks to add '{what}', but gives it no value, so the chart would leave it out. "
             f"Give its value like the others, e.g. '{what} 120', or leave it out of the request."))
+    return None
+
+
+# "Jan 100, Feb 115, Mar same as last year": an item of the list opening with a label of the list's own
+# kind, with words where its value should be. The chart would leave it out.
+_ITEM_OPENING = re.compile(r"(?:^|[,;\n]|\band\b)\s*(?P<what>[A-Za-z]{1,12}\.?(?:[ -]?\d{1,4})?)(?=\s+[^\W\d])",
+                           re.IGNORECASE | re.MULTILINE)
+
+
+def _label_of_the_list_without_value(reader: _Reader, used: set[int]) -> Refusal | None:
+    if reader.pairs or not used or len({p.series for p in reader.points}) > 1:
+        return None
+    labels = [str(p.label) for p in reader.points]
+    drawn = {label.casefold().rstrip(".") for label in labels}
+    for match in _ITEM_OPENING.finditer(reader.intent, min(used)):
+        what = match.group("what").strip()
+        if what.casefold().rstrip(".") in drawn or not _same_kind(what, labels):
+            continue
+        return ("VALUE_MISSING", (
+            f"'{what}' is in the list but has words instead of a value, so the chart would leave it out. "
+            f"Give its value in digits like the others, e.g. '{what} 120', or leave it out."))
     return None
 
 
@@ -125,5 +147,6 @@ def _series_of_different_kinds(reader: _Reader) -> Refusal | None:
 
 def check_gaps(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
-    return (_label_asked_without_value(reader) or _series_in_different_units(reader)
+    return (_label_asked_without_value(reader) or _label_of_the_list_without_value(reader, used)
+            or _series_in_different_units(reader)
             or _series_of_different_kinds(reader))

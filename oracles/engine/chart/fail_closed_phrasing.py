@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from . import faithful_words
+from .axis_asks import BY_DIMENSION, CALENDAR_DIMENSIONS, names_the_series
 from .calendar import is_time_like
 from .vocabulary import EMPTY_TITLE_WORDS
 
@@ -58,14 +59,6 @@ _COMPARED = re.compile(
     r"(?:the\s+)?(?P<b>[\w'’.-]+)|(?P<c>[\w'’.-]+)\s+(?:vs\.?|versus)\s+(?P<d>[\w'’.-]+)", re.IGNORECASE)
 # "sales by region", "per team", "for each product": the dimension along x of a bar chart. Not "stacked by
 # year", "split by", "coloured by": those name the series.
-_BY_DIMENSION = re.compile(
-    r"(?<!stacked\s)(?<!split\s)(?<!colored\s)(?<!coloured\s)(?<!segmented\s)(?<!down\s)"
-    r"\b(?:by|per|for\s+each|across)\s+(?:the\s+|each\s+)?(?P<dim>[^\W\d_]+)", re.IGNORECASE)
-# "one colour per year", "a bar per region", "one line per team": the dimension of the series, not of x.
-_SERIES_WORD_BEFORE = re.compile(r"\b(?:colou?rs?|bars?|lines?|series|segments?|slices?|stacks?|legend|hues?)\s*$",
-                                 re.IGNORECASE)
-_CALENDAR_DIMENSIONS = frozenset("""year years yr month months quarter quarters week weeks day days date dates period
-periods time season seasons weekday weekdays hour hours fy""".split())
 # Two names said together in the request: "of 2022 and 2023 sales", "Q1 & Q2", "men or women".
 _NAMED_PAIR = re.compile(r"(?<![\w'’.-])(?P<a>[\w'’.-]+)\s+(?:and|&|or|vs\.?|versus)\s+(?P<b>[\w'’.-]+)", re.IGNORECASE)
 # A key of a key=value spec: "data=apple", "values: apple", "x = fruit".
@@ -255,10 +248,10 @@ def _by_dimension_as_series(reader: _Reader, label_spans: LabelSpans, used: set[
     labels = {p.label for p in reader.points if isinstance(p.label, str)}
     if len(series) < 2 or not labels:
         return None
-    dims = [m.group("dim") for m in reader.scan.matches(_BY_DIMENSION)
+    dims = [m.group("dim") for m in reader.scan.matches(BY_DIMENSION)
             if not reader._inside_drawn_name(m.start("dim"), m.end("dim"))
-            and not _SERIES_WORD_BEFORE.search(reader.intent[max(0, m.start() - 20):m.start()])]
-    kinds = {d.casefold() in _CALENDAR_DIMENSIONS for d in dims}
+            and not names_the_series(reader.intent, m.start())]
+    kinds = {d.casefold() in CALENDAR_DIMENSIONS for d in dims}
     if len(kinds) != 1:
         return None  # no "by" dimension, or one of each ("by region by year"): the layout decides
     if kinds == {True}:

@@ -9,6 +9,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import cached_property
 
+from .axis_asks import periods_asked_along_x
 from .calendar import is_time_like
 from .fail_closed_values import holds_change
 from .faithful_grid import _Structured
@@ -428,9 +429,11 @@ class PlacementRules:
                 "The data are labelled values but were drawn as x/y pairs."))
         multi = len({p.series for p in self.points}) > 1
         points = structured.points
-        if self.mark in ("line", "area") and not self.pairs and all(s and is_time_like(str(s)) for s, _, _ in points) \
+        along_x = self.mark in ("line", "area") or (self.mark == "bar" and periods_asked_along_x(self.intent))
+        if along_x and not self.pairs and all(s and is_time_like(str(s)) for s, _, _ in points) \
                 and not any(is_time_like(str(lbl)) for _, lbl, _ in points):
-            # Columns named by times, rows by things: a line runs along time, so each row is a line.
+            # Columns named by times, rows by things: a line runs along time, so each row is a line (and
+            # bars asked by period, "stacked bars per quarter", are laid out the same way: axis_asks.py).
             points = [(str(lbl), s, v) for s, lbl, v in points]
         expected = [(s if multi else None, _fold(str(lbl)) if not self.pairs else _number_key(lbl), v)
                     for s, lbl, v in points]

@@ -73,6 +73,8 @@ LABEL_KEYS = frozenset("label message msg text via condition when if on event tr
                        "answer outcome".split())
 MANAGER_KEYS = frozenset("manager reports_to reportsto manager_id boss supervisor parent".split())
 ROLE_KEYS = frozenset("title role position job job_title".split())
+# One key over a list of people records: {"people": [{"name": …, "manager": …}, …]}
+PEOPLE_KEYS = frozenset("people persons employees staff members team org_members".split())
 CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "team")
 # "1->2; 2(no)->3": a flow written as a string of id arrows.
 _ID_ARROW_RE = re.compile(r"^\s*(?P<tail>[\w-]+)\s*(?:\((?P<label>[^()]{1,60})\))?\s*(?:->|→)\s*(?P<head>[\w-]+)\s*$")
@@ -368,23 +370,26 @@ def _statechart(value: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _records_tree(value: Any) -> dict[str, Any] | None:
-    """[{"name": "Ana", "title": "CTO", "manager": null}, {"name": "Bo", "manager": "Ana"}]: one root."""
+    """[{"name": "Ana", "title": "CTO", "manager": null}, {"name": "Bo", "manager": "Ana"}]: one root,
+    who may also leave the manager key out; the list may sit under one key ({"people": […]})."""
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)).casefold() in PEOPLE_KEYS:
+        value = next(iter(value.values()))
     if not isinstance(value, list) or len(value) < 2 or not all(isinstance(r, dict) for r in value):
         return None
+    managed = [[k for k in record if k.casefold() in MANAGER_KEYS] for record in value]
+    if any(len(m) > 1 for m in managed) or sum(1 for m in managed if not m) > 1 or not any(managed):
+        return None  # a person with no manager key is the top; only one may be
     people: dict[str, tuple[str, str | None]] = {}  # name → (label, manager)
     order = []
-    for position, record in enumerate(value, start=1):
+    for position, (record, managers) in enumerate(zip(value, managed, strict=True), start=1):
         keys = {k.casefold(): k for k in record}
-        managers = [k for k in keys if k in MANAGER_KEYS]
-        if len(managers) != 1:
-            return None
         names = [k for k in keys if k in ("name", "id", "label")]
         roles = [k for k in keys if k in ROLE_KEYS]
-        if len(names) != 1 or len(roles) > 1 or len(record) != 2 + len(roles):
+        if len(names) != 1 or len(roles) > 1 or len(record) != 1 + len(managers) + len(roles):
             raise refuse(f"person {position} does not say one name, one manager and at most one title")
         name = _text(record[keys[names[0]]])
         role = _text(record[keys[roles[0]]]) if roles else None
-        manager = record[keys[managers[0]]]
+        manager = record[managers[0]] if managers else None
         if name is None or (manager is not None and _text(manager) is None and manager != ""):
             raise refuse(f"person {position} has no name or a manager that is not a name")
         if _same_name(name) in people:

@@ -55,6 +55,7 @@ from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
+from .node_fragments import refuse_clause_pieces
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
@@ -935,6 +936,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_count_mismatch(intent, nodes)  # "org chart with 3 people" over four names
     refuse_foreign_glue(nodes)  # "Pruebas unitarias y Análisis estático": two steps in one node
     refuse_vague_references(nodes)  # "the other service": a pointer, not a name
+    refuse_clause_pieces(nodes)  # "them against the user DB", "public subnet contains the load balancer"
     refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
     refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
     refuse_arrow_after_answer_list(intent)  # "yes: A / no: B → C": from B only, or from both?

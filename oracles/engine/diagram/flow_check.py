@@ -129,6 +129,11 @@ def any_source(plain: str) -> int | None:
 _MODIFIER_MAX_WORDS = 2
 
 
+# Verbs that state a relation between two names and are never a name's leading word.
+_RELATION_VERBS = frozenset("contains includes calls invokes manages supervises oversees owns queries notifies "
+                            "triggers sends forwards depends relies uses".split())
+
+
 def modified_name(key: str, inner: str, nodes: set[str], connect: frozenset[str]) -> bool:
     """ "flashing yellow" beside "yellow": a name that is another name with one or two leading
     words of its own (no connecting word, no other name) is a name, not a relation in one step."""
@@ -138,6 +143,7 @@ def modified_name(key: str, inner: str, nodes: set[str], connect: frozenset[str]
     return (
         0 < len(modifier) <= _MODIFIER_MAX_WORDS
         and not set(modifier) & connect
+        and not set(modifier) & _RELATION_VERBS  # "public subnet contains load balancer": a relation
         and not any(" ".join(modifier[i:j]) in nodes for i in range(len(modifier)) for j in range(i + 1, len(modifier) + 1))
     )
 

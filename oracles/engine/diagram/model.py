@@ -13,7 +13,8 @@ from .limits import DIAGRAM_LIMITS
 EXAMPLE = ("Say the steps with arrows, e.g. 'submit -> validate -> save or show error', or in sentences, "
            "e.g. 'the browser talks to nginx; nginx forwards to the app'")
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
-ARTICLE_RE = re.compile(r"^(?:the|a|an|our|my|their|its)\s+", re.IGNORECASE)
+# "there's a technical interview": a step said as what there is; the name is what follows
+ARTICLE_RE = re.compile(r"^(?:there(?:['’]s|\s+is)\s+(?:a|an|the)\s+|(?:the|a|an|our|my|their|its)\s+)", re.IGNORECASE)
 
 
 @dataclass

@@ -224,8 +224,9 @@ _UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|b
 _TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")
 
 
-# "connects to the switch and to the NAS" → "connects to the switch and the NAS": the preposition said again
-_AND_TO_AGAIN_RE = re.compile(r"(?P<first>\b(?P<to>to|into)\s+[^;.\n,]+?)\s+and\s+(?P=to)\s+(?=\S)", re.IGNORECASE)
+# "connects to the switch and to the NAS" → "connects to the switch and the NAS", "depends on A and on B": the
+# preposition said again
+_AND_TO_AGAIN_RE = re.compile(r"(?P<first>\b(?P<to>to|into|on)\s+[^;.\n,]+?)\s+and\s+(?P=to)\s+(?=\S)", re.IGNORECASE)
 # "open event: Closed -> Open": before a row's colon, "event" says what the name before it is
 _NAMED_EVENT_RE = re.compile(r"(?:(?<=^)|(?<=[.;\n]\s)|(?<=\n))(?P<event>[A-Za-z][\w-]*(?: [\w-]+){0,2}?) event:(?=[^:.;\n]*(?:->|→))",
                              re.IGNORECASE | re.MULTILINE)

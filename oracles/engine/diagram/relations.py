@@ -116,10 +116,12 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         # "calls the SIS too": the adverb after the object names nothing
         rest = re.sub(r"\s+(?:too|as\s+well|also)\s*$", "", rest, flags=re.IGNORECASE)
         # "connects to the mesh node and to the NAS": the verb's preposition said again before the next object
-        preposition = re.search(r"\s(to|into|from|with)$", match.group("verb"), re.IGNORECASE)
+        preposition = re.search(r"\s(to|into|from|with|on)$", match.group("verb"), re.IGNORECASE)
         names = split_names(rest)
         if preposition and len(names) > 1:
             names = [re.sub(rf"^\s*{preposition.group(1)}\s+(?=\S)", "", n, flags=re.IGNORECASE) for n in names]
+        # "depends on no other component", "calls nothing": a relation denied; the subject stands alone
+        names = [n for n in names if not _NOBODY_RE.fullmatch(n.strip())]
         objects = [graph.node(o) for o in names]
         graph.last_objects = objects
         # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
@@ -181,6 +183,10 @@ def split_clauses(statement: str) -> list[str]:
 
 COUNT_PHRASE_RE = re.compile(r"^\s*(?:(?:the|a|an|our|my|his|her|their)\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|"
                              r"several|\d+)\s+[\w-]+\s*:?\s*$", re.IGNORECASE)
+
+
+_NOBODY_RE = re.compile(r"(?:nothing|none|nobody|no\s*one|no\s+(?:other\s+)?[\w-]+(?:\s+[\w-]+)?)(?:\s+else)?",
+                        re.IGNORECASE)
 
 
 def split_names(text: str) -> list[str]:

@@ -6,6 +6,7 @@
   nobody; a chart of who reports to whom needs the people (or a named team: "the Platform team").
 - "then she is checking it and send back to her": a step that holds "she", "he", "him" or "her" (not
   the possessive "her request") names a person only by a pronoun; which person is a guess.
+- "Auth calls nothing": a denied relation drawn as a node called "nothing" is refused.
 - "(on schema mismatch, put that on the arrow)": the words after the condition ask where to write it;
   drawn into the label they are not part of it.
 """
@@ -36,8 +37,17 @@ _MANAGED_COLLECTIVE_RE = re.compile(
     r"|\b(?:manages|leads|supervises)\s+(?P<all>everyone|everybody)\b", re.IGNORECASE | re.MULTILINE)
 
 
+# "Auth calls nothing", "depends on no other component": a relation denied, drawn as a node named
+# by the denial. ("None" alone may be a state's name, so it is left alone.)
+_DENIAL_RE = re.compile(r"(?:nothing|nobody|no\s*one|no\s+other\s+[\w-]+(?:\s+[\w-]+)?)(?:\s+else)?", re.IGNORECASE)
+
+
 def refuse_vague_references(nodes: list[str]) -> None:
     for label in nodes:
+        if _DENIAL_RE.fullmatch(" ".join(label.split())):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"'{label}' says there is no connection, so it is not a node. Leave that sentence out: a part "
+                "with no arrow of its own is drawn from the other sentences, e.g. 'API calls Auth.'"))
         if _REFERENCE_RE.match(" ".join(label.split())):
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The node '{label}' points at something the intent does not name. Name it, e.g. "

@@ -21,7 +21,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         straight directly again also just only always eventually
         three two four five several
         step steps stage stages phase state states node nodes
-        where whereas whereby so thus therefore thanks please pls
+        where whereas whereby so thus therefore thanks please pls there there's there’s
         calls call talks talk speaks speak connects connect connected sends send sent forwards forward passes pass
         routes route proxies proxy pushes push publishes publish writes write emits emit posts post streams stream
         delivers deliver redirects redirect uploads upload reads read pulls pull loads load fetches fetch consumes consume

@@ -11,7 +11,8 @@
 quoted scalars) into the values json.loads would give, or None for anything else. `as_json_graph`
 turns a parsed value into a JSON graph shape both readers already read: a wrapper key ("flow:",
 "steps:", "org:") around an edge list, a map of steps to their "next" steps, or a tree of lists
-under "org:" / "tree:". Anything else is None: YAML that is only "name: value" lines is left to
+under "org:" / "tree:", or one list of plain steps under wrappers and kind keys ("diagram: / kind: flow /
+steps: …"). Anything else is None: YAML that is only "name: value" lines is left to
 the other readers (a colon may say many things).
 
 Read alike by the drafter (edge_tables.py) and the check's normal form, as json.loads is.
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from .agent_json import META_KEYS, is_drawing_word_value
 
 _SCALAR_RE = re.compile(r"^(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\[\]{}:#,&*!|>%@`'\"-][^\[\]{}#\n]*?|-[^\s\[\]{}#\n][^\[\]{}#\n]*?)$")
 _FLOW_LIST_RE = re.compile(r"^\[(?P<items>[^\[\]{}]*)\]$")
@@ -127,8 +130,34 @@ def _list_tree(value: Any) -> dict[str, Any] | None:
     return out
 
 
+_FLOW_WORDS_RE = re.compile(r"\b(?:if|else|otherwise|when|unless|or|back|again|until|loop|repeat|retry)\b|->|→|=>|:",
+                            re.IGNORECASE)
+
+
+def _step_list(value: Any) -> dict[str, Any] | None:
+    """ "diagram: / kind: flow / steps: [- a, - b]": under wrappers and keys that only name the kind of
+    drawing, one list of two or more plain steps; {"steps": […]}, read one after another like JSON."""
+    for _ in range(3):
+        if not isinstance(value, dict):
+            return None
+        rest = {k: v for k, v in value.items() if not (k.casefold() in META_KEYS and is_drawing_word_value(v))}
+        if len(rest) != 1:
+            return None
+        key, inner = next(iter(rest.items()))
+        if key.casefold() in ("steps", "stages", "phases") and isinstance(inner, list) and len(inner) >= 2 \
+                and all(isinstance(step, str) and step.strip() and not _FLOW_WORDS_RE.search(step) for step in inner):
+            return {"steps": inner}  # (a step with a branch, a loop or an arrow is left to the list readers)
+        if key.casefold() not in WRAPPER_KEYS | {"diagram", "flowchart"}:
+            return None
+        value = inner
+    return None
+
+
 def as_json_graph(value: Any) -> Any:
     """A parsed YAML value as a JSON graph shape (see the module's note), or None."""
+    steps = _step_list(value)
+    if steps is not None:
+        return steps
     if not isinstance(value, dict) or len(value) != 1:
         return None
     key, inner = next(iter(value.items()))
