@@ -102,6 +102,7 @@ from .vocabulary import (
     phrase_key,
     tokenize,
 )
+from .way_back import refuse_way_back_from_another_step
 
 _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest others other remaining else none they "
                          "them these those two three four five six seven eight nine ten several many".split())
@@ -937,6 +938,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_foreign_glue(nodes)  # "Pruebas unitarias y Análisis estático": two steps in one node
     refuse_vague_references(nodes)  # "the other service": a pointer, not a name
     refuse_clause_pieces(nodes)  # "them against the user DB", "public subnet contains the load balancer"
+    refuse_way_back_from_another_step(intent, nodes, edges)  # "If tests fail, go back" drawn from 'deploy'
     refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
     refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
     refuse_arrow_after_answer_list(intent)  # "yes: A / no: B → C": from B only, or from both?

@@ -8,6 +8,7 @@ an answer) or it is one of two or more rows in a row whose conditions are named 
 
 from __future__ import annotations
 
+import os
 import re
 
 # A statement ends at a newline, a semicolon, a full stop before the next word (upper or lower
@@ -330,6 +331,19 @@ def step_named_in(condition: str, labels: dict[str, str]) -> str | None:
         if key in labels:
             return key
     return None
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """"tests" and "test", "reviewer" and "review": one word grown from the other."""
+    common = len(os.path.commonprefix([a, b]))
+    return common >= 4 and common >= min(len(a), len(b)) - 2
+
+
+def steps_the_condition_is_about(condition: str, labels: dict[str, str]) -> list[str]:
+    """Keys of the steps whose words the condition uses in another form ("if tests fail" → "test",
+    "if the reviewer requests changes" → "peer review")."""
+    said = [w for w in re.findall(r"[^\W\d_]+", condition.casefold()) if len(w) >= 4]
+    return [key for key in labels if any(_same_stem(w, s) for w in said for s in re.findall(r"[^\W\d_]+", key) if len(s) >= 4)]
 
 
 # "if above 5 bar then open valve": "then" ends the condition when no comma does

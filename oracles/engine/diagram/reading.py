@@ -38,6 +38,7 @@ from .flows import (
     split_branch_clauses,
     split_case_row,
     step_named_in,
+    steps_the_condition_is_about,
 )
 from .framing import without_framing
 from .hierarchy import read_reporting_lines, read_tree_drawing
@@ -508,6 +509,15 @@ def _read_branching(graph: Graph, statement: str, last: str | None) -> str | Non
     named = step_named_in(single.group("cond"), graph.labels) if single else None
     if named and decider and named != decider:  # "if pick fails, go back to order": the branch leaves "pick"
         decider = named
+    if single and decider and not named and decider != graph.decider and BACK_WORDS_RE.search(single.group("body")):
+        # "a → test → deploy. If tests fail, go back to a": the way back may leave the step the condition is
+        # about ("test"), not the last one; which it is is not written, so it is not drawn from either
+        about = [k for k in steps_the_condition_is_about(single.group("cond"), graph.labels) if k != decider]
+        if about:
+            raise EngineRefusal("UNREADABLE_INTENT", (
+                f"I could not tell which step '{single.group('kw')} {single.group('cond').strip()}' leaves from: "
+                f"'{graph.labels[about[0]]}' or '{graph.labels[decider]}'. Name it, e.g. 'if {graph.labels[about[0]]} "
+                f"fails, {single.group('body').strip().rstrip('.')}'."))
     if single and decider and not named and decider == graph.decider and graph.branch_chain:
         # "X → if C, A → B → W; if D, E": a sibling of the first branch (from X) or the next step after
         # W? Both are said this way; neither is safe to draw
