@@ -67,3 +67,29 @@ def test_planted_a_series_cut_to_the_is_refused() -> None:
 
 def test_single_letter_labels_and_series_are_names() -> None:
     assert _rows("grades: A 12, B 30, C 8") == [(None, "A", 12), (None, "B", 30), (None, "C", 8)]
+
+
+SPRINTS = ("stacked horizontal bar: completed vs remaining tasks per sprint — Sprint 1: completed 18, remaining 4; "
+           "Sprint 2: completed 22, remaining 6; Sprint 3: completed 15, remaining 11")
+
+
+@pytest.mark.parametrize(("intent", "row"), [
+    (SPRINTS, ("completed", "Sprint 2", 22)),
+    ("stacked bar: units of product A and product B per region. North: A 30, B 20. South: A 25, B 35.", ("B", "South", 35)),
+    ("grouped bars of male vs female respondents by age group — 18-24: male 120, female 135; 25-34: male 210, "
+     "female 198", ("female", "25-34", 198)),
+])
+def test_groups_under_headings_with_the_series_named_together(intent: str, row: tuple[str, str, float]) -> None:
+    assert row in _rows(intent)
+
+
+def test_groups_under_headings_without_named_series_are_not_guessed() -> None:
+    verdict = answer("chart", "North: online 30, store 20; South: online 25, store 35", "vega-lite", {})
+    assert verdict.status == "invalid"
+
+
+def test_planted_the_groups_transposed_are_refused() -> None:
+    rows = [{"series": s, "label": name, "value": v} for s, name, v in
+            (("Sprint 1", "completed", 18), ("Sprint 1", "remaining", 4), ("Sprint 2", "completed", 22),
+             ("Sprint 2", "remaining", 6), ("Sprint 3", "completed", 15), ("Sprint 3", "remaining", 11))]
+    assert _planted(SPRINTS, rows=rows).status == "invalid"

@@ -7,6 +7,8 @@ Read alike by the drafter (which lays a table of periods out along x when asked)
 - "one colour per year", "a bar per region", "one line per team": a series word before "per" names
   the dimension of the series instead. With stacked bars, "stacked bars per quarter" is one stack per
   quarter: along x again.
+- "male vs female respondents by age group — 18-24: male 120, female 135; …": names said together
+  in the request are the series compared, so the group headings run along x.
 """
 
 from __future__ import annotations
@@ -36,3 +38,19 @@ def periods_asked_along_x(intent: str) -> bool:
     """Every "by"/"per" dimension of the request is a period ("stacked bars per quarter")."""
     dims = [m.group("dim").casefold() for m in BY_DIMENSION.finditer(intent) if not names_the_series(intent, m.start())]
     return bool(dims) and all(d in CALENDAR_DIMENSIONS for d in dims)
+
+
+# "male vs female", "product A and product B", "completed vs remaining": two names said together
+_NAMED_TOGETHER_RE = re.compile(
+    r"(?P<a>[^\W\d_][\w'’-]*)\s+(?:vs\.?|versus|and|or|&)\s+(?P<b>[\w'’-]+)(?:\s+(?P<c>[\w'’-]+))?", re.IGNORECASE)
+
+
+def series_named_together(intent: str, names: list[str]) -> bool:
+    """Whether two of the series' names are said together in the intent ("male vs female respondents",
+    "product A and product B": the second name may carry the first one's word)."""
+    folded = {n.casefold() for n in names}
+    for m in _NAMED_TOGETHER_RE.finditer(intent):
+        a = m.group("a").casefold()
+        if a in folded and ({m.group("b").casefold(), (m.group("c") or "").casefold()} & (folded - {a})):
+            return True
+    return False

@@ -9,7 +9,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import cached_property
 
-from .axis_asks import periods_asked_along_x
+from .axis_asks import periods_asked_along_x, series_named_together
 from .calendar import is_time_like
 from .fail_closed_values import holds_change
 from .faithful_grid import _Structured
@@ -221,7 +221,10 @@ class PlacementRules:
         # 22"): "France — nuclear 320, hydro 55; Germany — …" reads either way, so it is refused unless
         # the series sit in slots ("A vs B: X 10/12").
         multi = len({p.series for p in self.points}) > 1
-        timed = all(isinstance(p.label, str) and is_time_like(p.label) for p in self.points)
+        # ("male vs female … 18-24: male 120, female 135": series said together in the request read
+        # like series over times: axis_asks.py)
+        timed = all(isinstance(p.label, str) and is_time_like(p.label) for p in self.points) or (multi and series_named_together(
+            self.intent, [str(p.series) for p in self.points if p.series]))
         by_value: dict[float, list[int]] = {}
         for index, token in enumerate(tokens):
             for reading in token.readings:

@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from ..contracts import EngineRefusal
+from .axis_asks import series_named_together
 from .calendar import calendar_with_count, is_time_like
 from .numbers import ValueToken, find_value_tokens
 from .reading_model import ReadData, SeriesData
@@ -321,7 +322,7 @@ HEADED_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,\s*(?=[^,:;\d\s][^,:;]{0,14}\s*
 GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*\+\s*(?=[^\W\d_])|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
 # "Jan hot 12 warm 30, Feb hot 14 warm 33": groups split by commas (each must still open with a time)
 COMMA_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,(?!\d{3}(?!\d))\s*")
-HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|[A-Za-z]{3,9}\.?"
+HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|\d{1,3}\s?[-–]\s?\d{1,3}\+?|[A-Za-z]{3,9}\.?"
 HEADED_RE = re.compile(rf"(?<![\w'])({HEADING})(?:\s*:\s*|\s+[-–—]\s+|\s+)(?=[^\W\d_])(.+)$")
 
 
@@ -329,8 +330,10 @@ def read_grouped(text: str) -> ReadData | None:
     """Groups headed by a point in time, each holding the same named values:
     "2021 home 34, away 22; 2022 home 41, away 27", "Q1 agree 60, neutral 25; Q2 agree 42, …" or
     "Q1: online 30 / store 20, Q2: online 35 / store 18". The heading is the category and the
-    repeated names are the series (time always runs along the axis). None when the groups are not
-    headed by times or do not repeat the same names."""
+    repeated names are the series (time always runs along the axis). Headings that are no times
+    ("North: A 30, B 20", "18-24: male 120, female 135") are read the same way when the request names
+    the repeated names together ("male vs female"). None otherwise, or when the groups do not repeat
+    the same names."""
     for splitter in (GROUP_SPLIT_RE, HEADED_GROUP_SPLIT_RE, COMMA_GROUP_SPLIT_RE):
         read = _read_groups(text, [g for g in splitter.split(text) if re.search(r"\d", g)])
         if read is not None:
@@ -339,16 +342,24 @@ def read_grouped(text: str) -> ReadData | None:
 
 
 def _heading(group: str, first: bool) -> re.Match[str] | None:
-    """The time heading of a group: at its start, or (in the first group) the first one with no
-    value before it, after the subject ("stacked bars of sales — Q1: online 30")."""
+    """The heading of a group: at its start, or (in the first group) the first one with no value
+    before it, after the subject ("stacked bars of sales — Q1: online 30"). A heading that is no time
+    must end with a colon ("North: A 30, B 20")."""
     if not first:
         match = HEADED_RE.match(group.strip())
-        return match if match and is_time_like(match.group(1).strip()) else None
+        return match if match and _is_heading(match) else None
+    found = None  # the last heading before the first value: "stacked bar: … per sprint — Sprint 1: done 18"
     for candidate in re.finditer(rf"(?<![\w'])(?:{HEADING})(?![\w])", group):
         match = HEADED_RE.match(group, candidate.start())
-        if match and is_time_like(match.group(1).strip()):
-            return None if find_value_tokens(group[:candidate.start()]) else match
-    return None
+        if match and _is_heading(match):
+            if find_value_tokens(group[:candidate.start()]):
+                break
+            found = match
+    return found
+
+
+def _is_heading(match: re.Match[str]) -> bool:
+    return is_time_like(match.group(1).strip()) or match.group(0)[len(match.group(1)):].lstrip().startswith(":")
 
 
 def _read_groups(text: str, groups: list[str]) -> ReadData | None:
@@ -383,6 +394,11 @@ def _read_groups(text: str, groups: list[str]) -> ReadData | None:
     if len(set(h.casefold() for h in headings)) != len(headings) or len(series) < 2:
         return None
     if any(len(s.points) != len(headings) for s in series.values()):
+        return None
+    if not all(is_time_like(h) for h in headings) and not series_named_together(
+            text, [s.name for s in series.values() if s.name]):
+        # "North: A 30, B 20. South: …": the headings run along x only when the request names the
+        # repeated names as the things compared ("product A and product B per region")
         return None
     return ReadData(list(series.values()), source="items", data_start=max(data_start, 0))
 
