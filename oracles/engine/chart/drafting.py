@@ -235,18 +235,33 @@ def _without_names(intent: str, read: ReadData) -> str:
 # "salary (y) against years of experience (x)", "x axis: load": the intent names what runs along x.
 AXES_NAMED_RE = re.compile(r"\((?:x|y)\)|\b[xy][\s-]?axis\b|\bagainst\b", re.IGNORECASE)
 MEASURED_LABEL_RE = re.compile(r"([-+]?\d+(?:\.\d+)?)\s*([^\W\d_]+)\.?")
+# "pH 5", "t 30": the quantity's name, then its number
+NAMED_NUMBER_LABEL_RE = re.compile(r"([^\W\d_]{1,4})\s*=?\s*([-+]?\d+(?:\.\d+)?)")
 
 
 def _measured_labels_as_pairs(intent: str, read: ReadData, asked_mark: str | None) -> ReadData:
     """"salary (y) against years of experience (x): 1 yr 42k, 3 yrs 51k": with the axes named, labels
-    that are each a number in one unit are the x of x/y pairs, not categories (bars or a pie stay asked)."""
-    if read.pairs or len(read.series) != 1 or asked_mark in ("bar", "arc", "area") or not AXES_NAMED_RE.search(intent):
+    that are each a number in one unit are the x of x/y pairs, not categories (bars or a pie stay asked).
+    So are they under an asked scatter or line ("0 h: 7.2, 6 h: 6.9"), and a quantity named before its
+    number under an asked scatter ("pH 5: 0.8, pH 6: 2.4 — scatter"),
+    where a number with its unit is a place along x."""
+    if read.pairs or len(read.series) != 1 or asked_mark in ("bar", "arc", "area"):
         return read
-    measured = [MEASURED_LABEL_RE.fullmatch(str(label).strip()) for label, _ in read.series[0].points]
-    if not all(measured) or len({m.group(2).lower().rstrip("s") for m in measured if m}) != 1:
+    if not (AXES_NAMED_RE.search(intent) or asked_mark in ("point", "line")):
         return read
-    points = [(float(m.group(1)) if "." in m.group(1) else int(m.group(1)), value)  # type: ignore[union-attr]
-              for m, (_, value) in zip(measured, read.series[0].points, strict=True)]
+    labels = [str(label).strip() for label, _ in read.series[0].points]
+    if any(is_time_like(label) for label in labels):
+        return read  # "Q1", "week 1", "Day 3": periods, placed along x as they are (or by _numbered_labels_as_pairs)
+    measured = [MEASURED_LABEL_RE.fullmatch(label) for label in labels]
+    numbers, units = [m.group(1) for m in measured if m], {m.group(2).lower().rstrip("s") for m in measured if m}
+    if not all(measured):
+        named = [NAMED_NUMBER_LABEL_RE.fullmatch(label) for label in labels]
+        if not all(named) or asked_mark != "point":  # ("ep1", "T1" of a line are names, not numbers)
+            return read
+        numbers, units = [m.group(2) for m in named if m], {m.group(1).lower() for m in named if m}
+    if len(units) != 1 or len(numbers) < 2:
+        return read
+    points = [(float(n) if "." in n else int(n), value) for n, (_, value) in zip(numbers, read.series[0].points, strict=True)]
     return replace(read, series=[SeriesData(None, points)], pairs=True, source="pairs")  # type: ignore[arg-type]
 
 

@@ -304,9 +304,29 @@ def _json_field_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, in
     return series_not_named(reader, asks) if asks else None
 
 
+# "just estimate something reasonable for March", "make up a number for Q3", "fill in the gap": an ask to
+# invent a value. Forma draws only stated values (illustrative data is its own option), so the chart
+# without it would ignore the ask and the chart with it would be invented.
+_INVENT_ASK = re.compile(
+    r"\b(?:estimate|guess|make\s+up|invent|fill\s+in|interpolate|extrapolate|approximate|ballpark|eyeball)\s+"
+    r"(?:(?:something|a\s+(?:value|number|figure)|one|it|them|the\s+(?:gap|missing|rest|value|number|figure)s?|"
+    r"what(?:ever)?|values?|numbers?|figures?)\b|for\s+(?:it|them|the\b))", re.IGNORECASE)
+
+
+def _invented_value_asked(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    found = _INVENT_ASK.search(reader.intent)
+    if found is None:
+        return None
+    return ("REQUEST_NOT_HONOURED", (
+        f"The intent asks for a value to be made up ('{found.group(0)}'); Forma draws only the values you state. Give it "
+        "in digits, e.g. 'Mar 16k', or leave it out of the request (or ask for illustrative data with "
+        "allow_generated_data)."))
+
+
 def check_asks(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
-    for rule in (_number_fragments, _dot_groups, _removals_and_corrections, _named_remainder, _json_field_asked, _subset_asked):
+    for rule in (_invented_value_asked, _number_fragments, _dot_groups, _removals_and_corrections, _named_remainder,
+                 _json_field_asked, _subset_asked):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal

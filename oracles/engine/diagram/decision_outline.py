@@ -10,7 +10,9 @@ Each answer row ("yes: …", "Yes → …", "If no, …", or a short condition "
 the item at the indentation just above it: it is a branch out of that item's step or question,
 labelled with the answer. A question after an answer ("no: Is production down?") is that branch's
 step and the rows under it are its own answers. An answer with nothing after it ("- no:") takes
-the one item nested under it as its step.
+the one item nested under it as its step. An answer's steps may be a row of arrows ("Yes →
+Investigate → Mitigate"); a plain item nested under an answer row is the step after its last step,
+and may be a question with answers of its own.
 
 The reader claims only a tree of two or more levels of answers (one level is a case outline,
 flows.case_outline); the check reads the same nesting on its own (decision_outline_check.py).
@@ -30,6 +32,7 @@ ANSWER_ROW_RE = re.compile(r"^(?:if\s+)?(?P<cond>yes|no|true|false)\s*(?:(?::|,|
                            re.IGNORECASE)
 # "critical → page on-call", "over 500: ask a manager": a short condition, as a case row writes it
 CASE_ROW_RE = re.compile(r"^(?P<cond>[^:→>\n]{1,40}?)\s*(?:->|→|=>|:)\s*(?P<step>[^:→>\n]*)$")
+_ARROW_RE = re.compile(r"\s*(?:->|→|=>)\s*")
 # An item that states a relation of its own is a sentence, not one step of the tree.
 _RELATION_RE = re.compile(r"->|→|=>|[:;]")
 
@@ -89,6 +92,12 @@ def read_decision_outline(intent: str) -> Graph | None:
             row.key = parent.key = graph.node(row.step)
             graph.edge(stack[-2].key, row.key, clean_label(parent.condition))  # type: ignore[arg-type]
             nested_answers = True
+        elif row.condition is None and parent.key is not None:
+            # "- No → Page on-call" then "    - Acked within 5 min?": the step after that answer's step;
+            # "- Alert fires" then "  - False positive?": under a step, the step (or question) after it
+            row.key = graph.node(row.step)
+            graph.edge(parent.key, row.key)
+            nested_answers = nested_answers or parent.condition is not None
         else:
             if row.condition is None or parent.key is None:
                 return None  # a plain item under a step: a sub-list, not an answer
@@ -96,8 +105,15 @@ def read_decision_outline(intent: str) -> Graph | None:
             nested_answers = nested_answers or parent.condition is not None
             graph.decisions.add(parent.key)
             if row.step:
-                row.key = graph.node(row.step)
+                # "Yes → Investigate → Mitigate": the answer's steps in a row; what is nested under
+                # the row goes on from the last of them
+                steps = [part for part in _ARROW_RE.split(row.step) if part.strip()]
+                row.key = graph.node(steps[0])
                 graph.edge(parent.key, row.key, clean_label(row.condition))
+                for step in steps[1:]:
+                    following = graph.node(step)
+                    graph.edge(row.key, following)
+                    row.key = following
         stack.append(row)
     if not nested_answers or any(row.condition is not None and row.key is None for row in rows):
         return None

@@ -59,6 +59,15 @@ class _Line:
     labels: set[str] | None  # None: a plain item; else the row's condition (a drawn label key, or an undrawn answer)
     step: str | None  # the drawn node the line names (None: an answer whose step is nested under it)
     readable: bool = True  # False: an item that is neither a drawn name nor a row as _line reads them
+    chain: tuple[str, ...] = ()  # "yes → Investigate → Mitigate": the steps after the first, in order
+
+    @property
+    def last(self) -> str | None:
+        """The step what is nested under the line goes on from."""
+        return self.chain[-1] if self.chain else self.step
+
+
+_CHAIN_ARROWS = frozenset({"->", "→", "=>"})
 
 
 def _line(level: int, pieces: list[Piece]) -> _Line:
@@ -81,7 +90,11 @@ def _line(level: int, pieces: list[Piece]) -> _Line:
     if not isinstance(separator, str) or separator not in _SEPARATORS:
         line.readable = False
     elif rest:
-        line.step = rest[0].key if len(rest) == 1 and isinstance(rest[0], Span) and rest[0].kind == "node" else None
+        steps = rest[0::2]  # "Investigate → Mitigate → Write postmortem": names between arrows
+        arrows = rest[1::2]
+        if all(isinstance(s, Span) and s.kind == "node" for s in steps) and len(arrows) == len(steps) - 1 \
+                and all(isinstance(a, str) and a in _CHAIN_ARROWS for a in arrows):
+            line.step, line.chain = steps[0].key, tuple(s.key for s in steps[1:])  # type: ignore[union-attr]
         line.readable = line.step is not None
     else:
         line.readable = separator == ":"  # "- no" or "- no:" alone: its step is nested under it
@@ -123,12 +136,16 @@ def decision_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
                 _unreadable(line, nodes)
             parent.step = line.step
             edges.append((stack[-2].step, line.step, parent.labels))  # type: ignore[arg-type]
+        elif line.labels is None and parent.last is not None and line.step is not None:
+            edges.append((parent.last, line.step, set()))  # the step after the answer's (or the item's) step
         else:
-            if line.labels is None or parent.step is None:
+            if line.labels is None or parent.last is None:
                 _unreadable(line, nodes)
             branched = True
             if line.step is not None:
-                edges.append((parent.step, line.step, line.labels))
+                edges.append((parent.last, line.step, line.labels))
+                steps = (line.step, *line.chain)
+                edges.extend((a, b, set()) for a, b in zip(steps, steps[1:], strict=False))
         stack.append(line)
     dangling = next((line for line in items if line.labels is not None and line.step is None), None)
     if dangling is not None:
@@ -143,8 +160,8 @@ def _nested_rows(items: list[_Line]) -> bool:
     under an answer with nothing after it: only then do the rows make a tree the nesting must place."""
     for index, line in enumerate(items):
         parent = next((p for p in reversed(items[:index]) if p.level < line.level), None)
-        if parent is not None and parent.labels is not None and (line.labels is not None or parent.step is None):
-            return True
+        if parent is not None and parent.labels is not None:
+            return True  # a row, or any item, nested under a row
     return False
 
 
