@@ -61,7 +61,7 @@ _CLOSING_RE = re.compile(
 )
 # "in the exam the teacher …", "In our factory the plant manager …": an opening scene, no actor
 _SCENE_RE = re.compile(
-    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+)?[\w-]+?"
+    r"^\s*(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w'’-]+\s+)?[\w-]+?"
     r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))",
     re.IGNORECASE,
 )

@@ -176,7 +176,7 @@ def _tree_drawing_as_outline(intent: str) -> str:
 # "For a refund request, check the purchase date": the case the intent is about, said first with
 # "a"/"an" and a comma, is a scene too (never "for each …", a loop, nor "for the …", which may name a step)
 SCENE_RE = re.compile(
-    r"^\s*(?:(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w-]+\s+){0,1}?[\w-]+"
+    r"^\s*(?:(?:in|at|inside|within)\s+(?:our|my|the|their|this)\s+(?:[\w'’-]+\s+){0,1}?[\w-]+"
     r"(?:\s*,\s*|\s+(?=(?:the|a|an|our|my)\s))|for\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*(?=[a-z]))",
     re.IGNORECASE,
 )

@@ -41,14 +41,41 @@ def _person_role(role: str) -> bool:
     if re.match(r"^(?:top|root|boss)$", role, re.IGNORECASE):
         return False  # "the boss is Lin" is read as it stands
     noun = re.split(r"\s+of\s+", role)[0].split()[-1]
-    return bool(_ACRONYM_RE.match(words[-1]) or _LEAD_NOUN_RE.match(words[0])
+    return bool(_ACRONYM_RE.match(words[-1]) or _ACRONYM_RE.match(noun) or _LEAD_NOUN_RE.match(words[0])
                 or PERSON_NOUN_RE.search(noun.casefold()))
+
+
+# the opening sentence that only names a person with a role: "org chart: Dana Whitfield (CEO).", and
+# the same said as "Maria is the VP of Sales." / "Alice is CEO." (the name first, then the role)
+_OPENING_LEAD = r"(?P<lead>\s*(?:[^.;:\n]{0,60}(?::|\s[—–])\s+)?)"
+_NOTED_OPENING_RE = re.compile(rf"^{_OPENING_LEAD}(?P<name>{NAME})\s*\((?P<role>[^()\n]{{1,30}})\)(?=\s*[.;\n])")
+_NAME_IS_ROLE_RE = re.compile(
+    rf"^{_OPENING_LEAD}(?P<name>{NAME})\s+is\s+(?:the\s+|our\s+|an?\s+)?"
+    r"(?P<role>[A-Za-z][\w-]*(?:\s+(?:of\s+)?[A-Za-z][\w-]*){0,3})(?=\s*[.;\n])"
+)
+
+
+def _opening_person(intent: str) -> str | None:
+    """ "Maria is the VP of Sales. Tom …" → "top is Maria (VP of Sales). Tom …"; None when the
+    opening sentence is not a person and their role (or nothing follows it)."""
+    for pattern in (_NOTED_OPENING_RE, _NAME_IS_ROLE_RE):
+        match = pattern.match(intent)
+        if match and intent[match.end():].strip(" .;\n") and _person_role(match.group("role").strip()):
+            name = match.group("name")
+            if re.match(r"^(?:the|our|my|this|that|it|he|she|they)$", name.split()[0], re.IGNORECASE):
+                return None
+            return f"{match.group('lead')}top is {name} ({match.group('role').strip()}){intent[match.end():]}"
+    return None
 
 
 def role_sentence_as_top(intent: str) -> str:
     """ "Head of Support is Benedikt. Two leads report to him …" → "top is Benedikt. Two leads …"."""
     if not REPORTING_RE.search(intent):
         return intent
+    if _PEOPLE_RE.search(intent):
+        opening = _opening_person(intent)
+        if opening is not None:
+            return opening
     runs = _RUNS_PART_RE.match(intent)
     if runs:  # the opening sentence only: "… Bo runs QA" later is a reporting line left to the readers
         return f"{runs.group('lead')}top is {runs.group('name')}{intent[runs.end():]}"
@@ -128,8 +155,52 @@ def has_got_as_has(intent: str) -> str:
     return _HAS_GOT_RE.sub(" has", intent) if _PEOPLE_RE.search(intent) else intent
 
 
+# "Reporting to Dana: Raj, Lena", "Reporting directly to the CFO are Ivy and Ben": the people listed
+# after an opening "reporting to X" are X's reports
+_REPORTING_TO_LIST_RE = re.compile(
+    r"(?im)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:directly\s+)?reporting\s+(?:directly\s+)?to\s+"
+    r"(?P<boss>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.\s+)?(?:(?!\s(?:is|are|was|were|will)\b)[^:,;.\n—–]){1,40}?)\s*(?::|\s[—–]|\s(?:are|is)(?=\s+(?:(?-i:[A-Z])|(?:the|two|three|four|five|six|\d+)\b)))\s*(?=\S)"
+)
+
+
+def reporting_lists_as_manages(intent: str) -> str:
+    """ "Reporting to Dana: Raj, Lena" → "Dana manages Raj, Lena"."""
+    return _REPORTING_TO_LIST_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
+
+
+# "CEO Dana Whitfield", "CTO Raj": an executive's title (a chief-officer acronym) said before a
+# capitalised name is that person's role: "Dana Whitfield (CEO)", the form a role in brackets has
+_EXEC_TITLE = r"(?:C[A-Z]{1,2}O|CISO|CHRO)"
+_TITLED_NAME_RE = re.compile(
+    rf"(?<![\w(/&'’-])(?P<title>{_EXEC_TITLE})[ \t]+(?P<name>[A-Z][a-z]+(?:[-'’][A-Za-z]+)?"
+    r"(?:[ \t]+[A-Z][a-z]+(?:[-'’][A-Za-z]+)?){0,2})(?![\w'’(-])(?![ \t]*\()"
+)
+# words that make "CFO Approval", "CEO Office" a thing, not a person
+_NOT_A_NAME = frozenset("office approval approvals review sign signoff team staff group level board council desk "
+                        "report reports dashboard meeting call update memo".split())
+
+
+def titled_names(intent: str) -> str:
+    """ "CTO Raj Patel reports to …" → "Raj Patel (CTO) reports to …", only where the intent speaks
+    of people."""
+    if not _PEOPLE_RE.search(intent):
+        return intent
+
+    def titled(match: re.Match[str]) -> str:
+        if any(word.casefold() in _NOT_A_NAME for word in match.group("name").split()):
+            return match.group(0)
+        return f"{match.group('name')} ({match.group('title')})"
+
+    return _TITLED_NAME_RE.sub(titled, intent)
+
+
+# "the Registrar directly supervises …": "directly" says nothing more of who is over whom
+_DIRECTLY_RE = re.compile(r"\bdirectly\s+(?=(?:manages|supervises|oversees|leads|heads)\b)", re.IGNORECASE)
+
+
 def named_roles(intent: str) -> str:
     """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
     person's team list as the people they manage."""
-    intent = has_got_as_has(first_names_as_full(intent))
+    intent = reporting_lists_as_manages(_DIRECTLY_RE.sub("", intent) if _PEOPLE_RE.search(intent) else intent)
+    intent = titled_names(has_got_as_has(first_names_as_full(intent)))
     return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(intent)))
