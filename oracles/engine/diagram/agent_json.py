@@ -9,6 +9,10 @@
     [{"name": "Ana", "title": "CTO", "manager": null}, {"name": "Bo", "manager": "Ana"}]
     {"tasks": [{"id": "build", "after": []}, {"id": "ship", "after": ["build"]}]}
     {"sequence": ["A", "B", "C"], "extra_edges": [{"from": "C", "to": "A", "label": "retry"}]}
+    {"steps": [{"id": 3, "text": "Paid?", "yes": 4, "no": 5}, …]}
+    {"steps": ["Poll", "Done?"], "transitions": {"Done?": {"no": "Wait", "yes": "Fetch"}, "Wait": "Poll"}}
+    {"start": "Request", "decision": {"question": "Cached?", "yes": "Serve", "no": {"question": …}}}
+    {"start": "Open app", "next": "Plan?", "branches": {"Free": "Show ads", "Pro": "Hide ads"}}
 
 wrapped in a tool call ({"tool": "draw", "args": {…}}, render_graph({…})) and beside keys that
 only say what the drawing is ({"type": "state_machine"}, {"direction": "LR"}) or title it.
@@ -66,6 +70,15 @@ STEP_ID_KEYS = ("id", "key")
 STEP_KIND_KEY = "type"
 STEP_KINDS = frozenset("step process action task decision question choice start end terminal state final".split())
 NEXT_KEYS = frozenset("next then goes_to go_to to children".split())
+# A decision's ways out: an answer key ({"yes": 4, "no": 5}) or a map of cases ({"branches": {"Free": …}}),
+# each an edge labelled with its key.
+ANSWER_KEYS = frozenset("yes no true false".split())
+CASE_MAP_KEYS = frozenset("branches cases options choices outcomes answers".split())
+# {"start": …, "next": …, "decision": {"question": …, "yes": …}}: a flow that ends in a decision
+FLOW_START_KEY = "start"
+FLOW_NEXT_KEYS = frozenset("next then".split())
+DECISION_KEYS = frozenset("decision question check branch".split())
+QUESTION_NAME_KEYS = frozenset("question text label name ask condition".split())
 AFTER_KEYS = frozenset("after depends_on dependson dependencies deps needs requires prerequisites blocked_by".split())
 TAIL_KEYS = frozenset("from source src tail start parent caller sender".split())
 HEAD_KEYS = frozenset("to target dst dest destination head end child callee receiver".split())
@@ -162,6 +175,7 @@ class _Step:
     id: str | None = None
     next: list[Any] = field(default_factory=list)
     after: list[Any] = field(default_factory=list)
+    ways: list[tuple[str, Any]] = field(default_factory=list)  # (answer or case, the step it leads to)
 
 
 def _text(value: Any) -> str | None:
@@ -200,7 +214,7 @@ def _step(item: Any, position: int) -> _Step:
     keys = {k.casefold(): k for k in item}
     names = [_text(item[keys[k]]) for k in STEP_NAME_KEYS if k in keys]
     ids = [_id(item[keys[k]]) for k in STEP_ID_KEYS if k in keys]
-    known = set(STEP_NAME_KEYS) | set(STEP_ID_KEYS) | NEXT_KEYS | AFTER_KEYS | {STEP_KIND_KEY}
+    known = set(STEP_NAME_KEYS) | set(STEP_ID_KEYS) | NEXT_KEYS | AFTER_KEYS | {STEP_KIND_KEY} | ANSWER_KEYS | CASE_MAP_KEYS
     unknown = [keys[k] for k in keys if k not in known]
     if unknown:
         raise refuse(f"step {position} has the key '{unknown[0]}', which says nothing I can draw")
@@ -219,7 +233,30 @@ def _step(item: Any, position: int) -> _Step:
     afters = [item[keys[k]] for k in AFTER_KEYS if k in keys]
     if len(nexts) > 1 or len(afters) > 1:
         raise refuse(f"step {position} says what follows it under two keys")
-    return _Step(label, step_id, _listed(nexts[0]) if nexts else [], _listed(afters[0]) if afters else [])
+    ways = _ways(item, f"step {position}")
+    if ways and nexts:
+        raise refuse(f"step {position} says both what follows it and its answers")
+    return _Step(label, step_id, _listed(nexts[0]) if nexts else [], _listed(afters[0]) if afters else [], ways)
+
+
+def _ways(item: dict[str, Any], what: str) -> list[tuple[str, Any]]:
+    """A decision's ways out as (label, target): its answer keys as written ({"yes": 4, "no": 5}) or
+    its one map of cases ({"branches": {"Free": "Show ads"}}); a target is left to the caller."""
+    answers = [k for k in item if k.casefold() in ANSWER_KEYS]
+    cases = [k for k in item if k.casefold() in CASE_MAP_KEYS]
+    if len(cases) > 1 or (cases and answers):
+        raise refuse(f"{what} gives its ways out under more than one key")
+    if cases:
+        ways = item[cases[0]]
+        if not isinstance(ways, dict) or not ways:
+            raise refuse(f"the {cases[0]} of {what} are not a map from each case to where it leads")
+        pairs = list(ways.items())
+    else:
+        pairs = [(k, item[k]) for k in answers]
+    for label, _ in pairs:
+        if _text(label) is None:
+            raise refuse(f"{what} has a way out with no label")
+    return [(label.strip(), target) for label, target in pairs]
 
 
 def _same_name(text: str) -> str:
@@ -332,9 +369,58 @@ def _edges_of(value: Any, steps: _Steps) -> list[tuple[str, str, str | None]] | 
             raise refuse(f"'{bad[:40]}' is not an arrow between two step ids")
         return [(steps.resolve(a.group("tail")), steps.resolve(a.group("head")), _text(a.group("label")))
                 for a in arrows if a]
+    if isinstance(value, dict):  # {"Done?": {"no": "Wait", "yes": "Fetch"}, "Wait": "Poll"}: each step's ways out
+        return _edge_map(value, steps)
     if not isinstance(value, list):
         raise refuse("the edges are not a list")
     return [_edge(item, steps) for item in value]
+
+
+def _one_step(target: Any, source: str) -> Any:
+    if isinstance(target, bool) or not isinstance(target, str | int):
+        raise refuse(f"a way out of '{source}' does not name one step")
+    return target
+
+
+def _edge_map(value: dict[str, Any], steps: _Steps) -> list[tuple[str, str, str | None]]:
+    """A map from each step to where it leads: one step ("Poll"), a list of steps, or a map from each
+    answer or case to one step ({"no": "Wait", "yes": "Fetch"})."""
+    edges: list[tuple[str, str, str | None]] = []
+    for source, heads in value.items():
+        tail = steps.resolve(source)
+        if isinstance(heads, dict):
+            ways = _ways({"cases": heads}, f"'{source}'")
+            edges += [(tail, steps.resolve(_one_step(t, source)), label) for label, t in ways]
+        elif isinstance(heads, list) and heads:
+            edges += [(tail, steps.resolve(_one_step(t, source)), None) for t in heads]
+        else:
+            edges.append((tail, steps.resolve(_one_step(heads, source)), None))
+    return edges
+
+
+def _chained(steps: list[_Step], edges: list[tuple[str, str, str | None]]) -> list[tuple[str, str, str | None]]:
+    """A "steps" list beside a transition map: a listed step the map gives no way out leads to the next
+    listed step when nothing else leads there ({"steps": ["Poll", "Done?"], "transitions": {"Done?": …}});
+    one that is a way out of the same question as the next is an end. When the next step is reached
+    otherwise, whether the open one ends or goes on is not said, and the intent is refused unless no
+    step is chained at all (every way given in the map)."""
+    tails = {t for t, _, _ in edges}
+    heads = {h for _, h, _ in edges}
+    pairs = {(t, h) for t, h, _ in edges}
+    chained, open_ones = [], []
+    for step, after in zip(steps, steps[1:], strict=False):
+        if step.label in tails or step.next or step.ways:
+            continue
+        if any((t, step.label) in pairs and (t, after.label) in pairs for t in tails):
+            continue  # two ways out of one question ("yes": "Save", "no": "Show errors"): the first is an end
+        if after.label in heads:
+            open_ones.append(step.label)
+        else:
+            chained.append((step.label, after.label, None))
+            heads.add(after.label)
+    if chained and open_ones:
+        raise refuse(f"the step '{open_ones[0]}' is given no way out, and the next listed step is reached otherwise")
+    return chained + edges
 
 
 def _edge_list_shape(labels: list[str], edges: list[tuple[str, str, str | None]]) -> dict[str, Any]:
@@ -456,6 +542,65 @@ def _titled_tree(value: Any) -> dict[str, Any] | None:
     return shape if found else None
 
 
+def _decision_flow(value: dict[str, Any]) -> dict[str, Any] | None:
+    """{"start": "Request", "next": ["Look up"], "decision": {"question": "Cached?", "yes": "Serve",
+    "no": {"question": …}}}, or the last step's cases beside it ({"start": "Open app", "next": "Plan?",
+    "branches": {"Free": "Show ads"}}, or {"start": …, "question": "Plan?", "yes": …}): the steps in order,
+    then the question's ways out, each a step or a question of its own. Names are the nodes as written; a name given twice is one node."""
+    keys = {k.casefold(): k for k in value}
+    nexts = [k for k in keys if k in FLOW_NEXT_KEYS]
+    decisions = [k for k in keys if k in DECISION_KEYS and isinstance(value[keys[k]], dict)]
+    asked = [k for k in keys if k in DECISION_KEYS and isinstance(value[keys[k]], str)]  # "question": "Q?" beside its ways
+    cases = [k for k in keys if k in CASE_MAP_KEYS | ANSWER_KEYS]
+    if FLOW_START_KEY not in keys or len(nexts) > 1 or len(decisions) + bool(cases) != 1 or len(asked) > bool(cases):
+        return None
+    if set(keys) - {FLOW_START_KEY} - set(nexts) - set(decisions) - set(asked) - set(cases):
+        return None
+    chain = _listed(value[keys[FLOW_START_KEY]]) + (_listed(value[keys[nexts[0]]]) if nexts else [])
+    chain += [value[keys[asked[0]]]] if asked else []
+    if len(_listed(value[keys[FLOW_START_KEY]])) != 1 or not all(_text(n) for n in chain):
+        raise refuse("the start is not one step named as text")
+    names: dict[str, str] = {}
+    edges: list[tuple[str, str, str | None]] = []
+
+    def node(name: Any) -> str:
+        text = _text(name)
+        if text is None:
+            raise refuse(f"'{name}' is not a step named as text")
+        return names.setdefault(_same_name(text), text)
+
+    def way(tail: str, target: Any, label: str | None) -> None:
+        """The edge from tail to a step, or to a question of its own and then that question's ways."""
+        if not isinstance(target, dict):
+            edges.append((tail, node(target), label))
+            return
+        asked = [k for k in target if k.casefold() in QUESTION_NAME_KEYS]
+        rest = {k: v for k, v in target.items() if k not in asked}
+        if len(asked) != 1 or {k.casefold() for k in rest} - ANSWER_KEYS - CASE_MAP_KEYS:
+            raise refuse("a decision does not say one question and its ways out")
+        question = node(target[asked[0]])
+        edges.append((tail, question, label))
+        ways = _ways(rest, f"the question '{question}'")
+        if not ways:
+            raise refuse(f"the question '{question}' has no ways out")
+        for answer, then in ways:
+            way(question, then, answer)
+
+    steps = [node(n) for n in chain]
+    edges += [(a, b, None) for a, b in zip(steps, steps[1:], strict=False)]
+    if decisions:
+        way(steps[-1], value[keys[decisions[0]]], None)
+    else:  # the last step named is the question
+        for label, target in _ways({k: value[k] for k in value if k.casefold() in cases}, f"the step '{steps[-1]}'"):
+            way(steps[-1], target, label)
+    seen: set[tuple[str, str]] = set()
+    for tail, head, _ in edges:
+        if (tail, head) in seen or tail == head:
+            raise refuse(f"the way from '{tail}' to '{head}' is given twice or leads back to itself")
+        seen.add((tail, head))
+    return _edge_list_shape(list(names.values()), edges)
+
+
 def _structure(value: dict[str, Any]) -> dict[str, Any] | None:
     """The steps (nodes, states, tasks …) and edges of an object whose meta keys are gone."""
     keys = {k.casefold(): k for k in value}
@@ -471,7 +616,7 @@ def _structure(value: dict[str, Any]) -> dict[str, Any] | None:
     if not isinstance(raw, list) or not raw:
         return None
     steps = [_step(item, i) for i, item in enumerate(raw, start=1)]
-    has_links = edge_keys or extra_keys or any(s.next or s.after for s in steps)
+    has_links = edge_keys or extra_keys or any(s.next or s.after or s.ways for s in steps)
     if not has_links:
         return None  # {"steps": [...]} alone: edge_tables.py reads it as one step after another
     table = _Steps(steps, open_names=bool(edge_keys) and not any(s.id for s in steps))
@@ -483,10 +628,13 @@ def _structure(value: dict[str, Any]) -> dict[str, Any] | None:
     for step in steps:
         edges += [(step.label, table.resolve(n), None) for n in step.next]
         edges += [(table.resolve(a), step.label, None) for a in step.after]
+        edges += [(step.label, table.resolve(_one_step(t, step.label)), label) for label, t in step.ways]
     if edge_keys or extra_keys:
         listed = _edges_of(value[keys[(edge_keys + extra_keys)[0]]], table)
         if listed is None:
             return None
+        if lists == ["steps"] and isinstance(value[keys[(edge_keys + extra_keys)[0]]], dict):
+            listed = _chained(steps, listed)
         edges += listed
     seen: set[tuple[str, str]] = set()
     for tail, head, _ in edges:
@@ -534,6 +682,8 @@ def agent_graph(value: Any) -> AgentGraph | None:
     shape = _statechart(rest)
     if shape is None:
         shape = _structure(rest)
+    if shape is None:
+        shape = _decision_flow(rest)
     if shape is None:
         return None
     return AgentGraph(shape, title or None, notes)
