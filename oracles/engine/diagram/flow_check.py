@@ -286,12 +286,13 @@ def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
     block fans out from the item before it and into the item after it. None unless exactly that."""
     first_marker = next((i for i, t in enumerate(tokens) if t.kind == "marker"), None)
     heading = [t for t in tokens[: first_marker or 0] if t.kind != "nl"]
+    heading_lines = "".join("\n" if t.kind == "nl" else "x" for t in tokens[: first_marker or 0]).strip("\n").split("\n")
     if (
         first_marker is None
-        or (heading and heading[-1].text != ":")
+        or (heading and heading[-1].text != ":" and (heading[0].text != "#" or len(heading_lines) > 1))
         or any(span.kind != "node" or span.start < first_marker for span in spans)
     ):
-        return None  # only a heading ("CI plan:") may come before the list
+        return None  # only a heading ("CI plan:", "## Morning pipeline" on a line of its own) may come before the list
     starts = {span.start: span for span in spans}
     tokens = tokens[first_marker:]
     starts = {start - first_marker: span for start, span in starts.items()}
@@ -310,6 +311,9 @@ def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
         if level == top and texts[-1:] == [":"] and _opener(words):
             items.append(([], True))
             continue
+        if level == top and items and items[-1][1]:  # "- when all three are done → announce": the block's fan-in
+            content = _without_fan_in_lead(content, len(items[-1][0]), starts, index)
+        content = _without_emphasis(content)  # "- **Update docs**": the whole item in bold
         first = starts.get(index[id(content[0])]) if content else None
         if first is not None and first.end - first.start > len(content):
             return None
@@ -335,6 +339,38 @@ def parallel_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple
     for (tails, _), (heads, _) in zip(items, items[1:], strict=False):
         edges += [(tail, head) for tail in tails for head in heads]
     return edges
+
+
+def _without_emphasis(content: list[Token]) -> list[Token]:
+    """An item's tokens without the emphasis marks around all of it ("**Update docs**", "_Tag release_")."""
+    marks = 0
+    while marks < len(content) // 2 and content[marks].text in ("*", "_") and content[marks].text == content[0].text \
+            and content[-1 - marks].text == content[0].text:
+        marks += 1
+    return content[marks : len(content) - marks] if marks else content
+
+
+_FAN_IN_LEAD_RE = re.compile(
+    r"^(?:once|when|after) (?:all|both)(?: of (?:them|that|this|these|those)| (?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+))?"
+    r"(?: are| is| have)? (?:done|finished|complete|completed|ready|succeeded) (?:,|:|->)$"
+)
+
+
+def _without_fan_in_lead(content: list[Token], size: int, starts: dict[int, Span], index: dict[int, int]) -> list[Token]:
+    """An item's tokens without the fan-in it opens with ("when all three are done →", "once both are
+    done,"), when its count is the block's size; the tokens as they are otherwise."""
+    at = next((i + 1 for i, t in enumerate(content) if t.kind == "arrow" or t.text in (",", ":")), None)
+    if not at or any(index[id(t)] in starts for t in content[:at]):
+        return content
+    lead = " ".join("->" if t.kind == "arrow" else t.text.casefold() for t in content[:at])
+    match = _FAN_IN_LEAD_RE.match(lead)
+    count = match.group("count") if match else None
+    said = 2 if match and lead.split()[1] == "both" else (int(count) if count.isdigit() else _COUNTS[count]) if count else size
+    if match is None or said != size:
+        return content
+    rest = content[at:]
+    # "once both are done, we announce": the subject the step is said with is no part of its name
+    return rest[1:] if len(rest) > 1 and rest[0].text.casefold() in {"we", "they", "you", "i"} else rest
 
 
 _NOTE_WAIT = frozenset({"needs", "need", "requires", "require", "waits", "wait", "after"})

@@ -164,9 +164,9 @@ FAN_IN_NOTE_RE = re.compile(
 )  # "gate release waits for both": the same wait written without brackets
 BARE_STEP_MAX_WORDS = 8
 FAN_IN_LEAD_RE = re.compile(
-    r"^(?:(?:and\s+)?then|after\s+that|next|finally|(?:once|when|after)\s+(?:all|both|they|these|those)(?:\s+of\s+them|"
+    r"^(?:(?:and\s+)?then|after\s+that|next|finally|(?:once|when|after)\s+(?:all|both|they|these|those)(?:\s+of\s+(?:them|that|this|these|those)|"
     r"\s+(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?:are\s+|is\s+|have\s+)?(?:done|finished|"
-    r"complete|completed|ready|succeeded))\s*(?:,|:|->|→)?\s+",
+    r"complete|completed|ready|succeeded))\s*(?P<join>,|:|->|→)?\s+",
     re.IGNORECASE,
 )
 
@@ -257,7 +257,7 @@ def listed_steps(intent: str) -> list[str] | None:
 # "- kickoff\n- in parallel:\n  - design mockups\n  - write API spec\n- integration (after all three)":
 # a step list with a parallel block: the block fans out from the item before and into the item after.
 PARALLEL_OPENER_RE = re.compile(
-    r"^(?:(?:and\s+)?then\s+)?(?:in\s+parallel|simultaneously|concurrently|"
+    r"^(?:(?:and\s+)?then\s*,?\s*)?(?:in\s+parallel|simultaneously|concurrently|"
     r"at\s+the\s+same\s+time)\s*:?$",
     re.IGNORECASE,
 )
@@ -268,7 +268,8 @@ def parallel_outline(intent: str) -> list[tuple[str, list[str] | None]] | None:
     """The items of a step list with parallel blocks, in order: (step, None) for a step, (opener,
     [steps]) for a block. None unless the intent is exactly such a list."""
     lines = [line for line in intent.splitlines() if line.strip()]
-    if lines and not _ITEM_RE.match(lines[0]) and lines[0].rstrip().endswith(":"):
+    # a heading over the list: "CI plan:", or a Markdown heading on its own line ("## Morning pipeline")
+    if lines and not _ITEM_RE.match(lines[0]) and (lines[0].rstrip().endswith(":") or lines[0].lstrip().startswith("#")):
         lines = lines[1:]
     items = [_ITEM_RE.match(line) for line in lines]
     if not items or not all(items):
@@ -288,17 +289,26 @@ def parallel_outline(intent: str) -> list[tuple[str, list[str] | None]] | None:
     if (
         not blocks
         or any(len(steps) < 2 for steps in blocks)
-        or any(re.search(r"->|→|=>|[:;]", text) for text, steps in out if steps is None)
+        or any(re.search(r"->|→|=>|(?<!\d):(?!\d\d)|;", fan_in_item(text) if after else text)
+               for (text, steps), (_, after) in zip(out, [(None, None), *out], strict=False) if steps is None)
     ):
         return None
     return out
+
+
+def fan_in_item(text: str) -> str:
+    """An item right after a parallel block without the fan-in it opens with: "when all three are done →
+    announce" → "announce" (the lead's count is checked against the block by fan_in_step)."""
+    lead = FAN_IN_LEAD_RE.match(text)
+    return text[lead.end() :] if lead and lead.group("join") else text
 
 
 def case_outline(intent: str) -> list[tuple[str, list[tuple[str, str]]]] | None:
     """ "- check severity\n  - critical → page on-call\n  - warning → create ticket": steps in order, the
     last one with nested case rows (condition, step) that branch from it. None unless exactly that."""
     lines = [line for line in intent.splitlines() if line.strip()]
-    if lines and not _ITEM_RE.match(lines[0]) and lines[0].rstrip().endswith(":"):
+    # a heading over the list: "CI plan:", or a Markdown heading on its own line ("## Morning pipeline")
+    if lines and not _ITEM_RE.match(lines[0]) and (lines[0].rstrip().endswith(":") or lines[0].lstrip().startswith("#")):
         lines = lines[1:]
     items = [_ITEM_RE.match(line) for line in lines]
     if len(items) < 3 or not all(items):
