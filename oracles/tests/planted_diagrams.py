@@ -44,3 +44,10 @@ def refusal(intent: str) -> dict[str, str]:
     assert verdict.status == "invalid", f"drawn: {verdict.result}"
     assert verdict.reason is not None
     return verdict.reason
+
+
+def refusal_reason(intent: str) -> dict[str, str]:
+    """The engine's refusal of the intent (fails the test when the answer is `valid`)."""
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and verdict.reason is not None, verdict.result
+    return verdict.reason

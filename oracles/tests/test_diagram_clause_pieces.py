@@ -14,19 +14,13 @@ from __future__ import annotations
 import pytest
 
 from oracles.engine import answer
-from oracles.tests.planted_diagrams import drawn, planted_reason
-
-
-def _refusal(intent: str) -> dict[str, str]:
-    verdict = answer("diagram", intent, "dot", {})
-    assert verdict.status == "invalid" and verdict.reason is not None, verdict.result
-    return verdict.reason
+from oracles.tests.planted_diagrams import drawn, planted_reason, refusal_reason
 
 
 def test_a_pronoun_object_with_its_preposition_is_no_node() -> None:
     intent = ("The mobile app sends the login credentials to the auth service. The auth service checks them against "
               "the user DB, the user DB returns the user record.")
-    assert _refusal(intent)["code"] in {"NODE_NOT_IN_INTENT", "UNREADABLE_INTENT", "CONTENT_NOT_PLACED"}
+    assert refusal_reason(intent)["code"] in {"NODE_NOT_IN_INTENT", "UNREADABLE_INTENT", "CONTENT_NOT_PLACED"}
 
 
 def test_planted_a_pronoun_object_node_is_refused() -> None:

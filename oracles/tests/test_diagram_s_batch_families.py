@@ -11,28 +11,20 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.engine import answer
-from oracles.tests.planted_diagrams import drawn, drawn_edges, planted_reason
-
-
-def _refused(intent: str) -> dict[str, str]:
-    verdict = answer("diagram", intent, "dot", {})
-    assert verdict.status == "invalid" and verdict.reason is not None, verdict.result
-    return verdict.reason
-
+from oracles.tests.planted_diagrams import drawn, drawn_edges, planted_reason, refusal_reason
 
 # ---------------------------------------------------------------------------------------------
 # 1. Steps between two colons are not a heading
 
 
-def test_planted_steps_before_a_second_colon_dropped_are_refused() -> None:
+def test_planted_steps_before_a_second_colon_dropped_arerefusal_reason() -> None:
     intent = "Draw the flow: file the claim, then assessment. At assessment: if covered -> pay out, if not covered -> decline."
     reason = planted_reason(intent, [("assessment", "pay out", "if covered"), ("assessment", "decline", "if not covered")])
     assert reason["code"] == "CONTENT_NOT_PLACED" and "file the claim" in reason["message"], reason
 
 
 def test_a_list_of_steps_between_two_colons_is_not_dropped() -> None:
-    reason = _refused("Release runbook: build, test. Deploy: ship -> verify")
+    reason = refusal_reason("Release runbook: build, test. Deploy: ship -> verify")
     assert reason["code"] == "CONTENT_NOT_PLACED" and "test" in reason["message"], reason
 
 
@@ -51,8 +43,8 @@ def test_a_short_heading_still_names_the_diagram() -> None:
     '{"nodes": ["draft", "review", "published"], "edges": [{"from": "draft", "to": "review"}, '
     '{"from": "review", "to": "live"}]}',
 ])
-def test_an_edge_to_an_unlisted_node_beside_a_lone_listed_node_is_refused(intent: str) -> None:
-    reason = _refused(intent)
+def test_an_edge_to_an_unlisted_node_beside_a_lone_listed_node_isrefusal_reason(intent: str) -> None:
+    reason = refusal_reason(intent)
     assert "which is not listed" in reason["message"], reason
 
 
@@ -84,7 +76,7 @@ def test_an_unquoted_event_keeps_its_connecting_word() -> None:
     "Pipeline: compile then unit test or smoke test then release",
 ])
 def test_an_or_between_two_thens_is_refused_with_both_groupings(intent: str) -> None:
-    reason = _refused(intent)
+    reason = refusal_reason(intent)
     assert reason["code"] == "UNREADABLE_RELATION" and "Group it with commas" in reason["message"], reason
 
 
@@ -98,7 +90,7 @@ def test_a_grouped_or_an_arrowed_or_a_final_choice_is_read(intent: str, edges: s
     assert drawn(intent)[1] == edges
 
 
-def test_planted_ungrouped_or_read_as_a_rejoining_choice_is_refused() -> None:
+def test_planted_ungrouped_or_read_as_a_rejoining_choice_isrefusal_reason() -> None:
     reason = planted_reason("fetch then parse or skip then store",
                             [("fetch", "parse"), ("fetch", "skip"), ("parse", "store"), ("skip", "store")])
     assert reason["code"] == "UNREADABLE_RELATION", reason

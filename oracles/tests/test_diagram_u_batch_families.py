@@ -10,15 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.engine import answer
-from oracles.tests.planted_diagrams import drawn, planted_reason
-
-
-def _refused(intent: str) -> dict[str, str]:
-    verdict = answer("diagram", intent, "dot", {})
-    assert verdict.status == "invalid" and verdict.reason is not None, verdict.result
-    return verdict.reason
-
+from oracles.tests.planted_diagrams import drawn, planted_reason, refusal_reason
 
 # ---------------------------------------------------------------------------------------------
 # 1. A stated count of the diagram
@@ -29,8 +21,8 @@ def _refused(intent: str) -> dict[str, str]:
     "A 3-step process: order -> pick -> pack -> ship",
     "state machine with four states: idle -> busy -> idle; busy -> error",
 ])
-def test_a_count_the_names_do_not_match_is_refused(intent: str) -> None:
-    reason = _refused(intent)
+def test_a_count_the_names_do_not_match_isrefusal_reason(intent: str) -> None:
+    reason = refusal_reason(intent)
     assert reason["code"] == "CONTENT_NOT_PLACED" and "count" in reason["message"], reason
 
 
@@ -43,7 +35,7 @@ def test_a_count_that_matches_or_counts_a_part_stays_valid(intent: str, nodes: s
     assert drawn(intent)[0] == nodes
 
 
-def test_planted_node_dropped_to_fit_the_count_is_still_refused() -> None:
+def test_planted_node_dropped_to_fit_the_count_is_stillrefusal_reason() -> None:
     reason = planted_reason("A 3-step process: order -> pick -> pack -> ship", [("order", "pick"), ("pick", "pack")])
     assert reason["code"] in ("CONTENT_NOT_PLACED",), reason
 
@@ -52,13 +44,13 @@ def test_planted_node_dropped_to_fit_the_count_is_still_refused() -> None:
 # 2. Another language's glue inside a node
 
 
-def test_planted_two_steps_joined_by_y_are_refused() -> None:
+def test_planted_two_steps_joined_by_y_arerefusal_reason() -> None:
     reason = planted_reason("Compilar → Pruebas y Revisión de código → Publicar",
                             [("Compilar", "Pruebas y Revisión de código"), ("Pruebas y Revisión de código", "Publicar")])
     assert reason["code"] == "NODE_HOLDS_RELATION" and "'y'" in reason["message"], reason
 
 
-def test_planted_condition_drawn_as_a_node_is_refused() -> None:
+def test_planted_condition_drawn_as_a_node_isrefusal_reason() -> None:
     reason = planted_reason("Bauen → wenn grün, Ausliefern", [("Bauen", "wenn grün"), ("wenn grün", "Ausliefern")])
     assert reason["code"] == "NODE_HOLDS_CONDITION" and "'wenn'" in reason["message"], reason
 
@@ -72,7 +64,7 @@ def test_a_foreign_flow_of_plain_names_stays_valid() -> None:
 
 
 @pytest.mark.parametrize("label", ["the other service", "another team", "previous step"])
-def test_planted_reference_drawn_as_a_node_is_refused(label: str) -> None:
+def test_planted_reference_drawn_as_a_node_isrefusal_reason(label: str) -> None:
     intent = f"Checkout calls Payments. {label[0].upper() + label[1:]} calls Ledger."
     reason = planted_reason(intent, [("Checkout", "Payments"), (label, "Ledger")])
     assert reason["code"] in ("NODE_NOT_IN_INTENT",), reason
@@ -86,7 +78,7 @@ def test_other_inside_a_real_name_stays_valid() -> None:
 # 4. An instruction kept in an edge label
 
 
-def test_planted_instruction_kept_in_a_label_is_refused() -> None:
+def test_planted_instruction_kept_in_a_label_isrefusal_reason() -> None:
     intent = "Parser -> Quarantine (on bad record, put that on the arrow)"
     reason = planted_reason(intent, [("Parser", "Quarantine", "on bad record, put that on the arrow")])
     assert reason["code"] == "EDGE_LABEL_WRONG" and "put that on the arrow" in reason["message"], reason

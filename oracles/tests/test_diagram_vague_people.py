@@ -11,14 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.engine import answer
-from oracles.tests.planted_diagrams import drawn, planted_reason
-
-
-def _refusal(intent: str) -> dict[str, str]:
-    verdict = answer("diagram", intent, "dot", {})
-    assert verdict.status == "invalid" and verdict.reason is not None, verdict.result
-    return verdict.reason
+from oracles.tests.planted_diagrams import drawn, planted_reason, refusal_reason
 
 
 @pytest.mark.parametrize("intent", [
@@ -27,7 +20,7 @@ def _refusal(intent: str) -> dict[str, str]:
     "Dana supervises everyone.",
 ])
 def test_a_managed_collective_is_refused(intent: str) -> None:
-    reason = _refusal(intent)
+    reason = refusal_reason(intent)
     assert reason["code"] == "NODE_NOT_IN_INTENT"
     assert "names a group" in reason["message"]
 
@@ -49,7 +42,7 @@ def test_a_named_team_and_a_page_called_team_are_drawn() -> None:
     "Tom forwards the form to Lee and Kim; he signs it and returns it",
 ])
 def test_a_step_naming_its_person_by_a_pronoun_is_refused(intent: str) -> None:
-    assert _refusal(intent)["code"] in {"NODE_NOT_IN_INTENT", "UNREADABLE_INTENT"}
+    assert refusal_reason(intent)["code"] in {"NODE_NOT_IN_INTENT", "UNREADABLE_INTENT"}
 
 
 def test_planted_a_pronoun_step_is_refused() -> None:
@@ -64,7 +57,7 @@ def test_a_possessive_her_is_not_a_pronoun_step() -> None:
 
 
 def test_an_arrow_after_a_list_of_answers_is_refused() -> None:
-    reason = _refusal("Login -> Valid? yes: Home / no: Show error → Enter credentials")
+    reason = refusal_reason("Login -> Valid? yes: Home / no: Show error → Enter credentials")
     assert reason["code"] == "CONTENT_NOT_PLACED"
     assert "Show error" in reason["message"]
 
@@ -79,7 +72,7 @@ def test_a_second_object_after_the_verbs_preposition_is_read_whole() -> None:
     "The reporting module depends on the analytics engine. The analytics engine depends on no other component.",
 ])
 def test_a_denied_relation_is_never_drawn_as_a_node(intent: str) -> None:
-    assert _refusal(intent)["code"] in {"NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}
+    assert refusal_reason(intent)["code"] in {"NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}
 
 
 def test_planted_a_denial_drawn_as_a_node_is_refused() -> None:
