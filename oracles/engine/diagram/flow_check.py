@@ -102,8 +102,9 @@ def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges
                 raise EngineRefusal(
                     "UNREADABLE_RELATION",
                     f"'{span.label}' may be a condition after '{after_step}', but it is drawn as a step "
-                    "nothing leads to. Say which it is, e.g. "
-                    f"'{after_step} -> <next step> if {span.label}', or '{after_step} -> {span.label}'.",
+                    "nothing leads to. Say which it is: each case as its own clause, e.g. "
+                    f"'{after_step} -> <next step> if {span.label}; {after_step} -> <other step> if <other case>', "
+                    f"or a step: '{after_step} -> {span.label}'.",
                 )
         elif opens:
             case_run = False

@@ -12,6 +12,7 @@ from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS
 from .actor_glue import REPLY_RE as _ACTOR_REPLY_RE
 from .answer_placement import GO_ON as _GO_ON
 from .answer_placement import PlacedAnswer, placed_answers
+from .case_list_check import case_list_edges
 from .decision_outline_check import decision_outline_edges
 from .flow_check import (
     any_source,
@@ -132,7 +133,8 @@ class _Reader:
         return index >= 0 and self.tokens[index].kind == "arrow" and index < end - 1
 
     def read(self) -> Expected:
-        cases = decision_outline_edges(self.tokens, self.spans) or case_outline_edges(self.tokens, self.spans)
+        cases = decision_outline_edges(self.tokens, self.spans) or case_outline_edges(self.tokens, self.spans) \
+            or case_list_edges(self.tokens, self.spans)
         if cases is not None:  # "- check severity\n  - critical → page on-call\n  - warning → …"
             for tail, head, labels in cases:
                 self.out.add(tail, head, labels)

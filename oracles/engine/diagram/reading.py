@@ -14,6 +14,7 @@ from .angle_arrows import angle_brackets_as_arrows
 from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_forms import either_way, sibling_ifs
+from .case_lists import case_list
 from .clusters import read_grouped
 from .condition_after_forms import conditions_after_steps
 from .decision_outline import read_decision_outline
@@ -838,6 +839,22 @@ def read_case_outline(intent: str) -> Graph | None:
     return graph
 
 
+def read_case_list(intent: str) -> Graph | None:
+    """A decision and its cases in one list ("severity? P1 -> page oncall, P2 -> create ticket")."""
+    read = case_list(intent)
+    if read is None:
+        return None
+    steps, rows = read
+    graph = Graph(flow=True)
+    decider = _read_chain_nodes(graph, [_step_text(step) for step in steps], None)
+    if decider is None:
+        return None
+    graph.decisions.add(decider)
+    for condition, step in rows:
+        graph.edge(decider, graph.node(_step_text(step)), clean_label(condition))
+    return graph
+
+
 def read_listed_steps(intent: str) -> Graph | None:
     """"Incident response steps in order: detect, triage, mitigate": a heading that says the items
     are in order, then the items, is a flow."""
@@ -882,6 +899,6 @@ def _read_without_groups(text: str) -> Graph | None:
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
     read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
-    read_parallel_outline, read_decision_outline, read_case_outline, read_step_references, read_groups, read_outline, read_inline_steps,
+    read_parallel_outline, read_decision_outline, read_case_outline, read_case_list, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

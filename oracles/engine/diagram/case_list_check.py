@@ -1,0 +1,100 @@
+"""The check's own reading of a multi-way decision written as one list of cases after its question
+("severity? P1 -> page oncall, P2 -> create ticket, P3 -> add to backlog", "got a response, check
+status code: 2xx parse body, 4xx log client err, 5xx retry later").
+
+Read from the intent's tokens and the drawn phrases placed on them, never from the drafter's reading
+(case_lists.py). The intent must be exactly: drawn step names joined by commas or arrows, a "?" or a
+":", then two or more rows, each a drawn edge label (the case), an arrow or a colon (nothing for a code
+such as "2xx" or "P1"), and one drawn step name, the rows parted by commas, semicolons, full stops or new lines.
+The steps are a sequence; every row branches from the last step, its case on the edge. None otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .vocabulary import _INNER_PUNCT, Span, Token
+
+_ARROWS = frozenset({"->", "-->", "→", "=>", "⟶", "➜", "➔", "⇒", "—>", "–>"})
+_ROW_BREAKS = frozenset({",", ";", ".", "\n"})
+_CODE_RE = re.compile(r"^(?:\d{1,3}[xX]{0,2}|[A-Z]\d{1,2})$")
+_ANSWERS = frozenset({"yes", "no", "true", "false", "y", "n"})
+
+Piece = Span | str
+
+
+def _pieces(tokens: list[Token], spans: list[Span]) -> list[Piece] | None:
+    at = {span.start: span for span in spans}
+    out: list[Piece] = []
+    position = 0
+    while position < len(tokens):
+        span = at.get(position)
+        if span is not None:
+            out.append(span)
+            position = span.end
+            continue
+        token = tokens[position]
+        if token.kind == "marker":
+            return None
+        if token.kind == "arrow":
+            out.append("->")
+        elif token.kind == "nl":
+            out.append("\n")
+        elif token.kind == "word" and token.text.casefold() == "then" and out and out[-1] == ",":
+            pass  # "a, then b": the comma already joins them
+        elif not (token.kind == "punct" and token.text in _INNER_PUNCT):
+            out.append(token.text if token.kind != "word" else "@" + token.text.casefold())
+        position += 1
+    while out and out[-1] in (".", "\n"):
+        out.pop()
+    return out
+
+
+def case_list_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str, set[str]]] | None:
+    """The edges of a case list after its question, or None unless the intent is exactly one."""
+    pieces = _pieces(tokens, spans)
+    if not pieces:
+        return None
+    mark = next((i for i, p in enumerate(pieces) if p in ("?", ":")), None)
+    if mark is None:
+        return None
+    lead, rest = pieces[:mark], pieces[mark + 1:]
+    steps = lead[0::2]
+    if not steps or any(not (isinstance(s, Span) and s.kind == "node") for s in steps) \
+            or any(j not in (",", "->") for j in lead[1::2]) or len(lead) % 2 == 0:
+        return None
+    if pieces[mark] == ":" and len(steps) == 1:
+        return None  # "check severity: …" alone may be a heading over the rows
+    rows: list[tuple[str, str]] = []
+    separators: set[str] = set()
+    position = 0
+    while position < len(rest):
+        case = rest[position]
+        if not (isinstance(case, Span) and case.kind == "label") or case.key in _ANSWERS:
+            return None
+        following = rest[position + 1] if position + 1 < len(rest) else None
+        if following in ("->", ":"):
+            separators.add(str(following))
+            position += 2
+        elif _CODE_RE.match(case.label.strip()):
+            separators.add(" ")
+            position += 1
+        else:
+            return None
+        step = rest[position] if position < len(rest) else None
+        if not (isinstance(step, Span) and step.kind == "node"):
+            return None
+        rows.append((case.key, step.key))
+        position += 1
+        if position < len(rest):
+            if rest[position] not in _ROW_BREAKS:
+                return None
+            position += 1
+            if position >= len(rest):
+                return None
+    if len(rows) < 2 or len(separators) != 1 or (pieces[mark] == ":" and separators == {":"}):
+        return None
+    last = steps[-1].key  # type: ignore[union-attr]
+    keys = [s.key for s in steps]  # type: ignore[union-attr]
+    edges = [(tail, head, set()) for tail, head in zip(keys, keys[1:], strict=False)]
+    return edges + [(last, head, {label}) for label, head in rows]

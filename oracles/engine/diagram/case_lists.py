@@ -1,0 +1,69 @@
+"""The drafter's reading of a multi-way decision written as one list of cases after its question:
+
+    severity? P1 -> page oncall, P2 -> create ticket for today, P3 -> add to backlog
+    got a response, check status code: 2xx parse body, 4xx log client err, 5xx retry later
+
+The steps before the "?" or ":" are a sequence (split at commas or arrows); the last one is the
+decision, and each case row ("P1 -> page oncall", "gold: priority queue", "2xx parse body") branches
+from it with the case on its edge. A case is one to three words; it may go without an arrow or colon
+only when it is a code ("2xx", "404", "P1"). Every row is written the same way, and there are at least
+two. None unless the whole intent is exactly that. The check reads the same form on its own
+(case_list_check.py)."""
+
+from __future__ import annotations
+
+import re
+
+_ARROW = r"(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)"
+# the lead: the steps, then the "?" or ":" that opens the cases
+_LEAD_RE = re.compile(r"^(?P<lead>[^?:;\n]{1,120}?)\s*(?P<mark>\?|:)\s+(?P<rows>\S.*)$", re.DOTALL)
+_STEP_SPLIT_RE = re.compile(rf"\s*(?:,\s*(?:then\s+)?|{_ARROW})\s*")
+_ROW_SPLIT_RE = re.compile(r"\s*(?:[,;]|\.(?=\s)|\n)\s*")
+# a case: one to three words of letters, digits and signs; never a sentence
+_CASE = r"[\w$€£%<>≥≤.+-]+(?:\s+[\w$€£%<>≥≤.+-]+){0,2}?"
+_ROW_RE = re.compile(rf"^(?P<cond>{_CASE})\s*(?P<sep>{_ARROW}|:)\s*(?P<step>[^:→>]+?)$")
+# a code that may stand before its step with only a space: "2xx", "404", "5XX", "P1"
+CODE_RE = re.compile(r"^(?:\d{1,3}[xX]{0,2}|[A-Z]\d{1,2})$")
+_BARE_ROW_RE = re.compile(r"^(?P<cond>\S+)\s+(?P<step>[^:→>]+?)$")
+_ANSWERS = frozenset({"yes", "no", "true", "false", "y", "n"})
+_CONDITION_WORDS = re.compile(r"\b(?:if|when|whenever|unless|then|otherwise|else|and|or)\b", re.IGNORECASE)
+_STEP_MAX_WORDS = 7
+
+
+def case_list(intent: str) -> tuple[list[str], list[tuple[str, str]]] | None:
+    """(steps in order, [(case, step)]) of a case list after a question or a colon; None unless the
+    intent is exactly one."""
+    text = intent.strip().rstrip(".")
+    lead = _LEAD_RE.match(text)
+    if lead is None:
+        return None
+    steps = [s.strip() for s in _STEP_SPLIT_RE.split(lead.group("lead").strip())]
+    if not steps or any(not s or len(s.split()) > _STEP_MAX_WORDS or _CONDITION_WORDS.search(s) for s in steps):
+        return None
+    if lead.group("mark") == "?":
+        steps[-1] += "?"  # the decision keeps its question mark
+    elif len(steps) == 1:
+        return None  # "check severity: …" alone may be a heading over the rows (as the check reads it)
+    pieces = [p for p in _ROW_SPLIT_RE.split(lead.group("rows")) if p]
+    if len(pieces) < 2:
+        return None
+    rows: list[tuple[str, str]] = []
+    separators: set[str] = set()
+    for piece in pieces:
+        row = _ROW_RE.match(piece)
+        if row is not None:
+            separators.add(":" if row.group("sep") == ":" else "->")
+        else:
+            row = _BARE_ROW_RE.match(piece)
+            if row is None or not CODE_RE.match(row.group("cond")):
+                return None
+            separators.add(" ")
+        cond, step = row.group("cond").strip(), row.group("step").strip()
+        if cond.casefold() in _ANSWERS or not step or len(step.split()) > _STEP_MAX_WORDS or _CONDITION_WORDS.search(step):
+            return None
+        rows.append((cond, step))
+    if len(separators) != 1 or (lead.group("mark") == ":" and separators == {":"}):
+        return None  # rows written two ways; "a: b: c" is no case list
+    if len({c.casefold() for c, _ in rows}) != len(rows):
+        return None
+    return steps, rows
