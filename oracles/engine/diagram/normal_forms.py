@@ -53,6 +53,10 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   the tank") → a sentence of its own before it ("The pump is controlled by the PLC. The pump feeds the tank")
   (relative_clauses.py)
 - ">" and ">>" between names, in an intent with no other arrow and no comparison → "->" (angle_arrows.py)
+- "From A it goes to B, from B to C, and from C back to A" (the verb said once) → "A -> B; B -> C; C -> A"
+  (from_moves.py, read alike by the drafter)
+- an opening list of states ("The states are A, B and C.", "Model X as a state machine with the states A, B and C.")
+  → the heading "X states: A, B and C" (it names nodes, no edge)
 - a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
   it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
   for labels on the arrows makes every label the intent states for an edge required
@@ -74,6 +78,7 @@ from .dependency_data import dependency_edges
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .framing import without_framing
+from .from_moves import from_moves_as_arrows
 from .gapping import ungapped
 from .list_branches import list_branches_as_sentences
 from .list_names import list_names_normal_form
@@ -230,6 +235,35 @@ _AND_TO_AGAIN_RE = re.compile(r"(?P<first>\b(?P<to>to|into|on)\s+[^;.\n,]+?)\s+a
 # "open event: Closed -> Open": before a row's colon, "event" says what the name before it is
 _NAMED_EVENT_RE = re.compile(r"(?:(?<=^)|(?<=[.;\n]\s)|(?<=\n))(?P<event>[A-Za-z][\w-]*(?: [\w-]+){0,2}?) event:(?=[^:.;\n]*(?:->|→))",
                              re.IGNORECASE | re.MULTILINE)
+# "The states are Pending, Paid and Shipped.", "Model the crossing as a state machine with the states
+# Green, Yellow and Red.", opening the intent (after at most a title sentence): the list of states
+# as the heading "<title> states: Pending, Paid and Shipped", which names nodes and states no edge
+_STATES_ARE_RE = re.compile(
+    r"^\s*(?:(?P<title>[^.!?\n:]{1,80}?)[.!?:]\s+)?(?:(?:the|its|our|my|their)\s+)?(?:(?:possible|allowed)\s+)?"
+    r"states\s+are\s*:?\s+(?=\S)", re.IGNORECASE)
+_WITH_STATES_RE = re.compile(
+    r"^\s*(?P<title>[^.!?\n:]{1,80}?)\s+(?:as\s+)?(?:an?\s+)?(?:(?:finite\s+)?state\s+(?:machine|diagram)|fsm)\s+"
+    r"with\s+(?:the\s+)?(?:(?:following|possible)\s+)?states\s*:?\s+(?=\S)", re.IGNORECASE)
+
+
+# "A traffic signal cycles through three states. From Green …": an opening sentence that only says
+# the diagram's states are coming is their heading ("… three states:"); the count is held (stated_counts.py)
+_CYCLES_THROUGH_RE = re.compile(
+    r"^\s*(?P<head>[^.!?\n:]{1,60}?\s+(?:cycles|goes|moves|passes|switches)\s+(?:through|between)\s+"
+    r"(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+)?(?:different\s+)?states)\s*\.\s+(?=\S)", re.IGNORECASE)
+
+
+def _listed_states_as_heading(intent: str) -> str:
+    cycles = _CYCLES_THROUGH_RE.match(intent)
+    if cycles:
+        return f"{cycles.group('head')}: " + intent[cycles.end():]
+    match = _STATES_ARE_RE.match(intent) or _WITH_STATES_RE.match(intent)
+    if match is None:
+        return intent
+    title = (match.group("title") or "").strip()
+    return (f"{title} states: " if title else "States: ") + intent[match.end():]
+
+
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 
@@ -240,6 +274,8 @@ def normal_form(intent: str) -> str:
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
+    intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
+    intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)
     if data != explained:

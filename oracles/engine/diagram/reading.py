@@ -42,6 +42,7 @@ from .flows import (
     steps_the_condition_is_about,
 )
 from .framing import without_framing
+from .from_moves import from_moves_as_arrows
 from .hierarchy import read_reporting_lines, read_tree_drawing
 from .list_branches import list_branches_as_sentences
 from .loop_exits import EXIT_RE, without_retry_limits
@@ -119,6 +120,7 @@ def read_graph(intent: str) -> Graph:
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
+    intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:

@@ -17,7 +17,7 @@ _VERBS = [
     # "enqueues jobs for the worker": the work is for the object
     r"enqueues?(?P<message3>(?:\s+[\w-]+){1,3}?)\s+(?:for|on|to)",
     r"(?:asks|requests|emails|pings|messages|contacts)", r"is\s+boss\s+of", r"leads\s+a\s+team\s+of(?:\s+\w+)?:?",
-    r"(?:falls?|goes|loops?|jumps?|moves?)\s+back\s+to", r"transitions?\s+to", r"moves?\s+to", r"switches\s+to",
+    r"(?:falls?|goes|loops?|jumps?|moves?|transitions?|switches)\s+back\s+to", r"transitions?\s+to", r"moves?\s+to", r"switches\s+to",
     r"depends\s+on", r"relies\s+on", r"uses", r"queries", r"query", r"feeds(?:\s+into)?", r"flows\s+(?:to|into)",
     r"leads\s+to", r"goes\s+to", r"go\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
     r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
@@ -152,7 +152,9 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
 _MOVE_RE = re.compile(r"^(?:go(?:es)?|moves?|transitions?|switches|falls?\s+back|goes\s+back|returns?|becomes?)\b",
                       re.IGNORECASE)
 _QUOTED_EVENT_RE = re.compile(r"^(?:on|upon)\s+(?P<q>['\"‘“])(?P<event>[^'\"‘’“”]+)['\"’”]$", re.IGNORECASE)
-_OBJECT_CONDITION_RE = re.compile(r"^(?P<obj>[^,]+?)\s+(?P<cond>(?:when|on|after|once|upon|if|unless|with)\s+[^,]+)$",
+# ("Red transitions to Walk immediately": a move said to happen at once carries that as its event)
+_OBJECT_CONDITION_RE = re.compile(r"^(?P<obj>[^,]+?)\s+(?P<cond>(?:when|on|after|once|upon|if|unless|with)\s+[^,]+|"
+                                  r"immediately|instantly|automatically|right\s+away|at\s+once)$",
                                   re.IGNORECASE)
 
 

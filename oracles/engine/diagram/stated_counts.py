@@ -23,6 +23,9 @@ _STATED_COUNT_RES = (
     re.compile(rf"\b{_WHOLE}\s+(?:with|of|having)\s+(?:exactly\s+|just\s+|only\s+)?{_N}\s+{_NOUN}\b", re.IGNORECASE),
     re.compile(rf"\b{_N}[- ](?P<noun>step|stage|state|phase)\s+(?:process|flow|pipeline|workflow|machine|"
                rf"runbook|procedure|diagram|flowchart)\b", re.IGNORECASE),
+    # "a traffic signal cycles through three states": the machine's states, all of them
+    re.compile(rf"\b(?:cycles|goes|moves|passes|switches)\s+(?:through|between)\s+{_N}\s+(?:different\s+)?"
+               rf"(?P<noun>states|stages|phases)\b", re.IGNORECASE),
 )
 
 
