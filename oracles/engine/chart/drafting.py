@@ -12,6 +12,7 @@ from .ambiguity import refuse_ambiguous_numbers, refuse_unhonoured_requests
 from .approximate import approximate_note, blank_approximate_markers
 from .axis_asks import periods_asked_along_x
 from .calendar import is_time_like
+from .coordinates import slashed_pairs
 from .illustrative import illustrative_data
 from .items import read_grouped, read_items, read_value_first_series
 from .limits import CHART_LIMITS
@@ -52,7 +53,7 @@ def read_data(intent: str) -> ReadData | None:
             return read
     intent = blank_surface(intent)  # same length: positions found below still point into the intent
     if not find_value_tokens(intent):
-        return read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
+        return read_pairs(intent) if slashed_pairs(intent) else read_slash_series(intent)  # "Jan 10/12" alone reads as dates until series are named
     read = (read_records(intent) or read_pairs(intent) or read_slash_series(intent) or read_spaced_slots(intent)
             or read_grouped(intent) or read_items(intent)
             or read_value_first_series(intent) or read_series_lists(intent) or read_label_values(intent)

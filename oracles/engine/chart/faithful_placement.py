@@ -11,6 +11,7 @@ from functools import cached_property
 
 from .axis_asks import periods_asked_along_x, series_named_together
 from .calendar import is_time_like
+from .coordinates import named_coordinates
 from .fail_closed_values import holds_change
 from .faithful_grid import _Structured
 from .faithful_reading import _REACH, Unfaithful, _fold, _match, _number_key, _Point, _slot, _Spans, _TokensInReach, _words
@@ -407,12 +408,14 @@ class PlacementRules:
                 y = tokens[j]
                 gap = self.intent[x.end:y.start]
                 if point.value in y.readings and (re.fullmatch(
-                        r"\s*(?:[^\W\d_]{1,4}\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?)\s*[$€£¥]?\s*", gap)
+                        r"\s*(?:[^\W\d_]{1,4}(?:/[^\W\d_]{1,4})?\.?|°\s?[CF]|%)?\s*(?:[,;/:]|→|->|=>|⟶|vs\.?|(?<=\s)[-–—](?=\s))\s*[$€£¥]?\s*", gap)
                         # "1 yr 42k" where the axes are named: the x's unit alone stands between x and y
                         or (re.fullmatch(r"\s*[^\W\d_]{1,6}\.?\s+[$€£¥]?", gap) and self._axes_named())
                         # "x=0 y=1": the coordinates named, y's name between x and y (and x's name before x)
-                        or (re.fullmatch(r"\s*[,;/]?\s*y\s*[=:]\s*", gap, re.IGNORECASE)
-                            and re.search(r"(?<![\w.])x\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))
+                        # ("t=0 d=0": any one-letter names, the same on every pair: coordinates.py)
+                        or ((names := named_coordinates(self.intent)) is not None
+                            and re.fullmatch(rf"\s*[,;/]?\s*{names[1]}\s*[=:]\s*", gap, re.IGNORECASE)
+                            and re.search(rf"(?<![\w.]){names[0]}\s*[=:]\s*$", self.intent[max(0, x.start - 6):x.start], re.IGNORECASE))
                         # "week 4 48", "4 weeks 48": the numbered axis's word, its number, the value
                         or numbered_pair(self.intent, stem, x, gap)):
                     found.append((i, j))

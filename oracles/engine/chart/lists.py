@@ -8,6 +8,7 @@ from bisect import bisect_right
 
 from ..contracts import EngineRefusal
 from .calendar import calendar_with_count, expand_ranges, is_calendar_word, numeric_ranges
+from .coordinates import named_pairs, slashed_pairs
 from .numbers import ValueToken, find_value_tokens, parse_cell
 from .reading_model import Label, ReadData, SeriesData
 from .surface import TRAILING_WORDS
@@ -66,19 +67,21 @@ def _split_gap(gap: str) -> tuple[str | None, str]:
     return None, _clean_label(segment)
 
 
-# "x=0 y=1, x=1 y=2.7": each pair with its coordinates named
-_COORDINATE = r"[-−]?[$€£¥]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[kKMB]|bn)?%?"
-NAMED_PAIR_RE = re.compile(rf"(?<![\w.])x\s*[=:]\s*({_COORDINATE})\s*[,;/]?\s*y\s*[=:]\s*({_COORDINATE})(?![\d.])", re.IGNORECASE)
-
-
 def read_pairs(text: str) -> ReadData | None:
     """(x, y) pairs, optionally in named groups ("men: (170, 65), (182, 81); women: …"), or "x=0 y=1" pairs."""
     matches = list(PAIR_RE.finditer(text))
     if len(matches) < 2:
-        named = list(NAMED_PAIR_RE.finditer(text))
-        if len(named) < 2:
-            return None
-        points = [(parse_cell(m.group(1)), parse_cell(m.group(2))) for m in named]
+        read = named_pairs(text)  # "x=0 y=1, x=1 y=2.7", "t=0 d=0, t=1 d=4.9"
+        if read is None:
+            slashed = slashed_pairs(text)  # "x/y = 3/7, 5/9, 8/4"
+            if slashed is None:
+                return None
+            points = [(parse_cell(m.group(1)), parse_cell(m.group(2))) for m in slashed[1]]
+            if any(x is None or y is None for x, y in points):
+                return None
+            return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=slashed[0])  # type: ignore[arg-type]
+        named = read[1]
+        points = [(parse_cell(m.group("x")), parse_cell(m.group("y"))) for m in named]
         if any(x is None or y is None for x, y in points):
             return None
         return ReadData([SeriesData(None, points)], pairs=True, source="pairs", data_start=named[0].start())  # type: ignore[arg-type]
