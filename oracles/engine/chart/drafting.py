@@ -170,6 +170,8 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     if numbered_line:
         wording = replace(wording, mark="line")
     read = _measured_labels_as_pairs(intent, read, wording.mark)
+    if wording.mark is None and wording.arrangement == "grouped" and len(read.series) > 1 and not read.pairs:
+        wording = replace(wording, mark="bar")  # "compare them side by side": grouped bars, even over days
     read = _numeric_keys_as_pairs(read, wording.mark)
     mark = _choose_mark(wording.mark, read)
     if mark in ("line", "area") or (mark == "bar" and periods_asked_along_x(intent)):

@@ -114,7 +114,7 @@ _ITEM_BOUNDARY = re.compile(r"[,;\n|•:()\[\]{}]|\s[-–—]\s|[.!?](?:\s|$)|�
 def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     """Run every fail-closed rule; (code, message) of the first that fails, None when all hold."""
     for rule in (_mark_words, _version_like_x, _totals_among_parts, _reference_labels, _framing_verb_labels,
-                 _labels_cut_from_an_ask, _two_names_on_one_value, _function_word_names, _subject_glued_to_period, _subject_across_an_arrow, _remainder, _numbers_not_covered, _label_fragments,
+                 _labels_cut_from_an_ask, _two_names_on_one_value, _function_word_names, _grouping_not_drawn, _subject_glued_to_period, _subject_across_an_arrow, _remainder, _numbers_not_covered, _label_fragments,
                  _dates_as_values):
         refusal = rule(reader, label_spans, used)
         if refusal:
@@ -381,9 +381,25 @@ def _labels_cut_from_an_ask(reader: _Reader, label_spans: dict[str, list[tuple[i
     return None
 
 
+# "compare the two stores side by side", "grouped", "clustered": bars next to each other, whatever the labels
+_GROUPING_ASKED = re.compile(r"(?<!not\s)(?<!no\s)\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
+
+
+def _grouping_not_drawn(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
+    if reader.mark == "bar" or len({p.series for p in reader.points}) < 2 or reader.pairs:
+        return None
+    asked = _GROUPING_ASKED.search(reader.intent)
+    if asked is None:
+        return None
+    return ("SHAPE_NOT_ASKED", (
+        f"The intent asks for the series '{asked.group(0)}', which is bars next to each other, but a {reader.mark} "
+        "chart was drawn. Ask for one shape, e.g. 'grouped bars' or 'a line per store'."))
+
+
 # Words that name nothing alone: a series or label of only these was cut from a longer name
 # ("Our app rating vs the category average": series 'the').
-_NAMES_NOTHING = frozenset("the a an of and or vs versus to in on for by with our my your their its this that".split())
+_NAMES_NOTHING = frozenset("the a an of and or vs versus to in on for by with our my your their its this that "
+                           "we they you he she it us them".split())
 
 
 def _function_word_names(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:

@@ -26,7 +26,7 @@ CONNECTOR_WORDS = frozenset("""
 in on at of for by to during from with was were is are be been had has have got get gets saw sees
 reached reach reaches hit hits peaked peaks scored scores totalled totaled came comes
 stood stands ended ends closed closes rose fell grew dropped climbed recorded logged
-made makes did does about around approximately roughly nearly almost over under some only just
+made makes did does sold sells earned earns posted posts about around approximately roughly nearly almost over under some only just
 then and or vs versus against respectively via through
 """.split()) | APPROXIMATE_WORDS  # "Ben approx. 15": a documented approximate marker (approximate.py)
 # "120 units in January", "40 users in week 1": a value stated before its label, in the subject too

@@ -38,7 +38,8 @@ NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|wa
 LIST_NUMBER_RE = re.compile(r"(^|[\n;]\s*|(?<!\d),\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)  # not "4,0. Make"
 LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
-              "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed"}
+              "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed",
+              "did", "made", "sold", "earned", "posted", "recorded", "logged"}
 VALUE_FIRST_PREPOSITIONS = ("in", "on", "at", "during", "for", "by", "from", "of", "via", "through")
 # Words that may open a later item of a value-first list: "…, then $6.0M in 2024", "and 49 in May".
 ITEM_OPENERS = {"then", "and", "while", "but", "with", "plus", "finally", "after", "that", "only", "just", "another",
