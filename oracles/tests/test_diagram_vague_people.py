@@ -69,10 +69,17 @@ def test_a_second_object_after_the_verbs_preposition_is_read_whole() -> None:
 
 @pytest.mark.parametrize("intent", [
     "API calls Auth. Auth calls nothing.",
-    "The reporting module depends on the analytics engine. The analytics engine depends on no other component.",
 ])
 def test_a_denied_relation_is_never_drawn_as_a_node(intent: str) -> None:
     assert refusal_reason(intent)["code"] in {"NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}
+
+
+def test_a_denied_dependency_is_the_part_alone() -> None:
+    # "depends on no other component": the part is drawn with no arrow of its own (denied_dependencies.py)
+    labels, edges = drawn("The reporting module depends on the analytics engine. The analytics engine depends on no "
+                          "other component.")
+    assert labels == {"reporting module", "analytics engine"}
+    assert edges == {("reporting module", "analytics engine")}
 
 
 def test_planted_a_denial_drawn_as_a_node_is_refused() -> None:

@@ -21,7 +21,7 @@ ACTOR_VERBS = frozenset(
     issues issue grants grant validates validate charges charge refunds refund assigns assign escalates escalate alerts
     alert messages message texts text relays relay proxies proxy invokes invoke triggers trigger streams stream emits emit
     opens open pays pay polls poll syncs sync updates update approves approve rejects reject transfers transfer
-    schedules schedule gives give books book reserves reserve
+    schedules schedule gives give books book reserves reserve transmits transmit
 """.split()
 )
 REPLY_VERBS = frozenset("returns return replies reply responds respond answers answer".split())

@@ -109,6 +109,8 @@ _QUANTIFIERS = frozenset("all both each every everyone everybody everything rest
 _PERSONAL_PRONOUNS = frozenset("he him she her it they them we us i me you".split())
 _GERUND_BACK_RE = re.compile(r"(?:^| )(?:repeat from|restart from|over from|back to|again from|back from)$|^from$")
 _SUBJECTS = frozenset({"you", "we", "i", "they"})
+# "CS102 (Data Structures)": a name and its bracketed note
+_BRACKET_NOTE_RE = re.compile(r"^(?P<name>[^()]+?)\s*\([^()]+\)$")
 # A bracketed note that orders a step after or before others ("(after all three)", "(once both are done)").
 _ORDER_NOTE_RE = re.compile(r"\((?=[^()]*\b(?:after|before|once|until|when|unless|following)\b)[^()]*\)", re.IGNORECASE)
 # Words in such a note that point at other steps ("three days" points at none).
@@ -419,6 +421,17 @@ class Faithfulness:
                 prefix = " ".join(words[:-1])
                 owners = [k for k in self.nodes if k == prefix or k.startswith(prefix + " ")]
                 if owners == [key] and prefix not in self.edge_labels and words[0] not in _CONNECT:
+                    shortened = [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
+                                 if s > first_seen.get(key, len(self.tokens))]
+                    self.shortened.update((sp.start, key) for sp in shortened)
+                    candidates += shortened
+            # "CS102" after "CS102 (Data Structures)": the name before its bracketed note, when no other
+            # drawn name is or begins with it, mentions the same node (after it is named)
+            bracketed = _BRACKET_NOTE_RE.match(label.strip())
+            if bracketed is not None:
+                prefix = phrase_key(bracketed.group("name"))
+                owners = [k for k in self.nodes if k == prefix or k.startswith(prefix + " ")]
+                if prefix and owners == [key] and prefix not in self.edge_labels and prefix.split()[0] not in _CONNECT:
                     shortened = [Span(s, e, "node", key, label) for s, e in self._occurrences(prefix, label)
                                  if s > first_seen.get(key, len(self.tokens))]
                     self.shortened.update((sp.start, key) for sp in shortened)

@@ -133,6 +133,11 @@ def framing(intent: str) -> tuple[str, bool]:
     for position in {kept[0], kept[-1]} if kept else set():  # "Escalation policy, for the wiki diagram:"
         row, col = position
         units[row][col] = _without_framing_clause(units[row][col])
+    if len(kept) > 1:  # "Dependency graph for the nightly ETL jobs. build_features depends on …"
+        row, col = kept[0]
+        title = _TITLE_SENTENCE_RE.fullmatch(units[row][col])
+        if title is not None:
+            units[row][col] = title.group("title") + ":" + title.group("space")
     lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
              for row, pieces in enumerate(units)]
     return "\n".join(lines).strip(), asks_for_labels
@@ -142,6 +147,16 @@ def framing(intent: str) -> tuple[str, bool]:
 # drill, can someone diagram pls": a trailing clause of framing words after a comma, before a colon
 # or the end of the sentence
 _TRAILING_CLAUSE_RE = re.compile(r",(?P<clause>\s[^,:;]+?)(?P<end>:\s*|[.!?]*\s*)$")
+
+
+# "Dependency graph for the nightly ETL jobs.", "Please produce a sequence diagram of the checkout.": an
+# opening sentence that names the drawing and what it is of is its title, as if it ended with a colon
+_TITLE_SENTENCE_RE = re.compile(
+    r"(?P<title>\s*(?:(?:please|can\s+you|could\s+you)\s+)?(?:(?:produce|draw|make|create|render|sketch|generate|build)\s+)?"
+    r"(?:(?:a|an|the|our|my)\s+)?(?:[\w-]+\s+)?(?:diagram|graph|flowchart|flow\s+chart|chart|dag)\s+(?:for|of)\s+"
+    r"(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)\.(?P<space>\s*)",
+    re.IGNORECASE,
+)
 
 
 def _without_framing_clause(sentence: str) -> str:

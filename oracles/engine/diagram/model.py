@@ -17,6 +17,17 @@ CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202
 ARTICLE_RE = re.compile(r"^(?:there(?:['’]s|\s+is)\s+(?:a|an|the)\s+|(?:the|a|an|our|my|their|its)\s+)", re.IGNORECASE)
 
 
+_BRACKET_ALIAS_RE = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<alias>[^()]+)\)$")
+
+
+def _bracket_names(label: str) -> tuple[str, ...]:
+    """The keys of a label "name (alias)": its name and its alias alone; () for another label."""
+    match = _BRACKET_ALIAS_RE.match(label.strip())
+    if match is None:
+        return ()
+    return tuple(k for k in (node_key(clean_label(match.group("name"))), node_key(clean_label(match.group("alias")))) if k)
+
+
 @dataclass
 class Graph:
     """Nodes (by normalised key → label), edges (tail key, head key, label) and decisions."""
@@ -57,6 +68,11 @@ class Graph:
             owners = [k for k in self.labels if k.endswith(" " + key)]
             if len(owners) == 1:
                 return owners[0]
+            # "LIS" after "the Laboratory Information System (LIS)": a name given with its alias in
+            # brackets is one node, which a later mention by the alias (or the name) alone names
+            owners = [k for k, text in self.labels.items() if key in _bracket_names(text)]
+            if len(owners) == 1:
+                return owners[0]
         self.labels.setdefault(key, label)
         if label.endswith("?"):
             self.questions.ask(key)
@@ -64,6 +80,17 @@ class Graph:
             raise EngineRefusal("TOO_MANY_NODES", f"The diagram has more than {DIAGRAM_LIMITS['max_nodes']} nodes "
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
         return key
+
+    def name_in_full(self, text: str) -> str:
+        """Register a node said once with its bracketed note ("CS101 (Introduction to Programming)"):
+        a node already named by the name or the note alone takes the full label."""
+        label = clean_label(text)
+        names = _bracket_names(label)
+        owners = [k for k in self.labels if k in names]
+        if len(owners) == 1:
+            self.labels[owners[0]] = label
+            return owners[0]
+        return self.node(text)
 
     def known(self, text: str) -> str | None:
         """The key of an already named node the text names (as node() would find it), else None."""

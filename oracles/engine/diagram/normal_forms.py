@@ -57,6 +57,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   (from_moves.py, read alike by the drafter)
 - an opening list of states ("The states are A, B and C.", "Model X as a state machine with the states A, B and C.")
   → the heading "X states: A, B and C" (it names nodes, no edge)
+- "CS101 has no dependencies.", "dns depends on nothing." → "CS101.", "dns." (denied_dependencies.py, read
+  alike by the drafter)
 - a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
   it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
   for labels on the arrows makes every label the intent states for an edge required
@@ -74,6 +76,7 @@ from .branch_normal import branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
 from .data_frames import framed_heading, is_frame
+from .denied_dependencies import denied_dependencies_as_parts
 from .dependency_data import dependency_edges
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
@@ -276,6 +279,7 @@ def normal_form(intent: str) -> str:
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
+    intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)
     if data != explained:

@@ -18,6 +18,7 @@ from .case_lists import case_list
 from .clusters import read_grouped
 from .condition_after_forms import conditions_after_steps
 from .decision_outline import read_decision_outline
+from .denied_dependencies import denied_dependencies_as_parts, denied_parts
 from .dependency_data import dependency_edges
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .fan_in_forms import trailing_parallel
@@ -121,9 +122,13 @@ def read_graph(intent: str) -> Graph:
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
+    denied = denied_parts(intent)
+    intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
+            for name in denied:  # a part said to depend on nothing is drawn, under the name it was given there
+                graph.name_in_full(name)
             return graph
     raise EngineRefusal("UNREADABLE_INTENT", f"I could not find any connections between steps or parts. {EXAMPLE}, "
                                               "or as numbered steps, e.g. '1. Receive ticket 2. Triage 3. Resolve'.")

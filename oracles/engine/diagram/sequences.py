@@ -34,7 +34,7 @@ _SEQUENCE_VERBS = """
     charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
     proxies proxy invokes invoke triggers trigger streams stream emits emit opens open pays pay polls poll syncs sync
     updates update approves approve rejects reject transfers transfer schedules schedule gives give books book
-    reserves reserve
+    reserves reserve transmits transmit
 """.split()
 VERB_WORDS = frozenset(_SEQUENCE_VERBS)
 REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
