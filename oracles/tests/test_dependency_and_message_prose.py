@@ -7,7 +7,8 @@
 - a name given once with its bracketed note ("CS102 (Data Structures)", "the Laboratory Information
   System (LIS)") and later by the name or the note alone is one node (model.Graph.node, and the check's
   spans in faithfulness.py);
-- "transmits" is an actor's verb in a message sequence ("the EHR transmits the order to the LIS").
+- "transmits" is an actor's verb in a message sequence ("the EHR transmits the order to the LIS"), and
+  "…, which in turn sends …" is a relative clause like "…, which sends …" (sequences.py).
 """
 
 from __future__ import annotations
@@ -88,3 +89,17 @@ def test_transmits_is_a_message(intent: str) -> None:
 def test_transmitted_message_the_wrong_way_is_refused() -> None:
     intent = "The client transmits the payload to the gateway. The gateway forwards it to the billing service."
     planted_reason(intent, [("gateway", "client", "transmits the payload"), ("gateway", "billing service", "forwards")])
+
+
+@pytest.mark.parametrize("intent", [
+    "The client sends a token to the API, which in turn asks Auth to verify it. Auth replies OK.",
+    "The app sends the order to the Restaurant, which in turn notifies the Courier. The Courier confirms to the app.",
+])
+def test_which_in_turn_is_the_relative_clause(intent: str) -> None:
+    labels, edges = drawn(intent)
+    assert len(labels) == 3 and "in turn" not in labels and len(edges) == 3
+
+
+def test_which_in_turn_drawn_from_the_first_sender_is_refused() -> None:
+    intent = "The client sends a token to the API, which in turn asks Auth to verify it. Auth replies OK."
+    planted_reason(intent, [("client", "API", "sends a token"), ("client", "Auth", "asks"), ("Auth", "API", "replies OK")])

@@ -85,6 +85,8 @@ def _clauses(intent: str) -> list[str]:
 def _verb_at(clause: str) -> int | None:
     """Index (in words) of the clause's verb after a short subject, or None."""
     words = _LEAD_RE.sub("", PREAMBLE_RE.sub("", clause.strip()) if ":" in clause else clause.strip()).split()
+    if len(words) > 3 and words[0].casefold() in _RELATIVE and [w.casefold() for w in words[1:3]] == ["in", "turn"]:
+        words = [words[0], *words[3:]]  # "…, which in turn sends …": the aside says nothing of who
     if len(words) > 1 and words[0].casefold() in _RELATIVE and words[1].casefold() in VERB_WORDS:
         return 1  # "…, which asks Auth to verify it": the subject is the clause before's object
     for index, word in enumerate(words[: SUBJECT_MAX_WORDS + 1]):
@@ -106,6 +108,7 @@ def _split_clause(clause: str) -> tuple[str, str, str] | None:
     if ":" in text:
         text = PREAMBLE_RE.sub("", text)
     text = _TRAIL_RE.sub("", _LEAD_RE.sub("", text)).strip(" .,")
+    text = re.sub(r"^(which|who)\s+in\s+turn\s+", r"\1 ", text, flags=re.IGNORECASE)
     # "Web app then calls Orders API": an adverb between the actor and its verb
     text = re.sub(
         rf"\s+(?:then|also|now|finally|next|first)\s+(?=(?:{'|'.join(_SEQUENCE_VERBS)})\b)", " ", text, flags=re.IGNORECASE
