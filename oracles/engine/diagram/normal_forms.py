@@ -191,11 +191,12 @@ SCENE_RE = re.compile(
 
 
 # Labels written inside an arrow, in the several ways people type them, → the one form the glue
-# reads, "A -(label)-> B": "—[amount > 500]→", "=yes=>", "—checkout→", "-> |valid|", "→ (battery low) →".
+# reads, "A -(label)-> B": "—[amount > 500]→", "=yes=>", "—checkout→", "-start->", "-> |valid|", "→ (battery low) →".
 _INLINE_LABEL_RES = (
     re.compile(r"(?<![-—–])(?:-{1,2}|—|–)\s*[(\[](?P<label>[^()\[\]|\n]{1,60})[)\]]\s*(?:-{1,2}>|→|⟶)"),
     re.compile(r"(?<!\S)=(?P<label>[^\s=>][^=>\n]{0,58}?)=>"),
     re.compile(r"(?<!\S)[—–](?P<label>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)"),
+    re.compile(r"(?<!\S)-(?P<label>[^\s\-<>(\[|=][^-<>|\n]{0,58}?)(?<!\s)->"),  # "Idle -start-> Running"
     re.compile(r"(?:-{1,2}>|→|=>)\s*\|(?P<label>[^|\n]{1,60})\|"),
     re.compile(r"(?:->|→|=>)\s*\((?P<label>[^()\[\]|,&‖\n]{1,60})\)\s*(?:-{1,2}>|→|=>)"),
 )

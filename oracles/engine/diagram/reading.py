@@ -63,7 +63,7 @@ from .wrapped_prose import wrapped_prose
 __all__ = ["ARROW_RE", "CONTROL_CHARS_RE", "Graph", "clean_label", "node_key", "read_graph"]
 
 # An arrow, and the label written inside or beside it: "-->|yes|", "-> |valid|", "-- yes -->",
-# "=yes=>", "—checkout→", "→ (battery low) →" (a bracketed aside between arrows is a condition, unless
+# "=yes=>", "—checkout→", "-start->", "→ (battery low) →" (a bracketed aside between arrows is a condition, unless
 # every step of the chain is bracketed alike). A label's syntax is read as a label, never as a node.
 ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|"
                       r"(?:-{1,2}>|→|=>)\s*\|(?P<label2>[^|\n]{1,60})\|\s*|"
@@ -71,8 +71,9 @@ ARROW_RE = re.compile(r"\s*(?:-+>?\|(?P<label>[^|\n]{1,60})\|\s*|"
                       r"(?<!\S)=(?P<label4>[^\s=>][^=>\n]{0,58}?)=>|"
                       r"(?<!\S)[—–](?P<label5>[^\s—–→>][^—–→>\n]{0,58}?)(?:→|-{1,2}>)|"
                       r"(?:->|→|=>)\s*\((?P<label6>[^()\[\]|,&‖\n]{1,60})\)\s*(?:-{1,2}>|→|=>)|"
+                      r"(?<!\S)-(?P<label7>[^\s\-<>(\[|=][^-<>|\n]{0,58}?)(?<!\s)->|"
                       r"-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒|↦)\s*")
-ARROW_LABELS = ("label", "label2", "label3", "label4", "label5", "label6")
+ARROW_LABELS = ("label", "label2", "label3", "label4", "label5", "label6", "label7")
 # Arrow or Mermaid shape syntax left in a node's name ("check form =yes", "db[(Postgres)]",
 # "|valid| transform"): the notation was not read, so the name is not one the intent states.
 NOTATION_LEFTOVER_RE = re.compile(r"^[-=—–|>]|[-=—–|<]$|\[\(|\)\]|\(\(|\)\)|\{\{|\}\}|(?:^|\s)=[^\s=]|[^\s=]=(?:\s|$)|"
