@@ -93,6 +93,7 @@ from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
 from .relative_clauses import relative_clauses_apart
 from .role_names import named_roles
+from .shared_moves import shared_moves_as_arrows
 from .state_configs import state_machine
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
@@ -281,6 +282,7 @@ def normal_form(intent: str) -> str:
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
+    intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)
     if data != explained:

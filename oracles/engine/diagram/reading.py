@@ -56,6 +56,7 @@ from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .relative_clauses import relative_clauses_apart
 from .sequences import numbered_messages, read_sequence
+from .shared_moves import shared_moves_as_arrows
 from .step_refs import item_texts, read_step_references
 from .vocabulary import gerunds
 from .wrapped_prose import wrapped_prose
@@ -125,6 +126,7 @@ def read_graph(intent: str) -> Graph:
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     denied = denied_parts(intent)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
+    intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
