@@ -103,3 +103,19 @@ def test_which_in_turn_is_the_relative_clause(intent: str) -> None:
 def test_which_in_turn_drawn_from_the_first_sender_is_refused() -> None:
     intent = "The client sends a token to the API, which in turn asks Auth to verify it. Auth replies OK."
     planted_reason(intent, [("client", "API", "sends a token"), ("client", "Auth", "asks"), ("Auth", "API", "replies OK")])
+
+
+@pytest.mark.parametrize("intent", [
+    "ok so the mobile app depends on the api gateway, and the gateway depends on the accounts svc. draw that pls",
+    "Alright, so: the mobile app depends on the api gateway; the gateway depends on the accounts svc",
+])
+def test_words_that_only_open_a_spoken_turn_are_no_part_of_a_name(intent: str) -> None:
+    labels, edges = drawn(intent)
+    assert "mobile app" in labels
+    assert not any(label.casefold().startswith(("ok", "alright", "so ")) for label in labels)
+
+
+def test_planted_the_opener_kept_in_the_first_name_is_refused() -> None:
+    intent = "ok so the mobile app depends on the api gateway. draw that pls"
+    reason = planted_reason(intent, [("ok so the mobile app", "api gateway")])
+    assert reason["code"] in {"NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}

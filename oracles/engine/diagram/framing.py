@@ -107,6 +107,12 @@ def _drops(sentence: str) -> bool:
     return bool(asks) and framing_only(sentence)
 
 
+# "ok so the mobile app depends on …", "alright, so: …": words that only open a spoken turn
+# (never a step's name: not before an arrow, "So -> Then")
+_TURN_OPENER_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|alright|all\s+right|right|so|um+|uh+|well)\b(?!\s*(?:-+>|→|=>))"
+                             r"[\s,:;!.—–]*){1,3}", re.IGNORECASE)
+
+
 def framing(intent: str) -> tuple[str, bool]:
     """(the intent without its frame, whether a dropped sentence asked for labels on the arrows).
 
@@ -114,6 +120,7 @@ def framing(intent: str) -> tuple[str, bool]:
     and after the last one. A sentence between two steps is a step, however it is worded ("Label the
     boxes.")."""
     text = _GREETING_RE.sub("", intent, count=1)
+    text = _TURN_OPENER_RE.sub("", text, count=1)
     text = _KISS_RE.sub("", text)
     for _ in range(2):  # "Thanks!\n\nRegards, Keiko"
         text = _SIGN_OFF_RE.sub("", text)
