@@ -338,7 +338,10 @@ def test_a_killed_graphviz_is_an_engine_crash_not_a_refusal(caplog) -> None:
         deadline = time.monotonic() + 10
         while not done.is_set() and time.monotonic() < deadline:
             for pid in _children_named("dot"):
-                os.kill(pid, signal.SIGKILL)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    continue  # gone between the listing and the kill: the thread must keep watching
                 killed.append(pid)
 
     killer = threading.Thread(target=kill_dot)
