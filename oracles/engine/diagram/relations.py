@@ -120,8 +120,6 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         names = split_names(rest)
         if preposition and len(names) > 1:
             names = [re.sub(rf"^\s*{preposition.group(1)}\s+(?=\S)", "", n, flags=re.IGNORECASE) for n in names]
-        # "depends on no other component", "calls nothing": a relation denied; the subject stands alone
-        names = [n for n in names if not _NOBODY_RE.fullmatch(n.strip())]
         objects = [graph.node(o) for o in names]
         graph.last_objects = objects
         # "publishes events to Kafka": what travels is the edge's label (an actor sequence's message)
@@ -185,10 +183,6 @@ def split_clauses(statement: str) -> list[str]:
 
 COUNT_PHRASE_RE = re.compile(r"^\s*(?:(?:the|a|an|our|my|his|her|their)\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|"
                              r"several|\d+)\s+[\w-]+\s*:?\s*$", re.IGNORECASE)
-
-
-_NOBODY_RE = re.compile(r"(?:nothing|none|nobody|no\s*one|no\s+(?:other\s+)?[\w-]+(?:\s+[\w-]+)?)(?:\s+else)?",
-                        re.IGNORECASE)
 
 
 def split_names(text: str) -> list[str]:

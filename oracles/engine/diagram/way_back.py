@@ -18,12 +18,12 @@ from .model import node_key
 _CONDITION_RE = re.compile(r"^\s*(?:if|when|unless)\s+(?P<cond>.+)$", re.IGNORECASE)
 
 
-def _reaches(edges: list[tuple[str, str, str | None]], start: str, goal: str, skip: int) -> bool:
+def _reaches(heads: dict[str, list[tuple[int, str]]], start: str, goal: str, skip: int) -> bool:
+    """Whether `goal` is reached from `start` along the edges (by their tail's list), edge `skip` left out."""
     seen, todo = {start}, [start]
     while todo:
-        at = todo.pop()
-        for index, (tail, head, _) in enumerate(edges):
-            if index != skip and tail == at and head not in seen:
+        for index, head in heads.get(todo.pop(), []):
+            if index != skip and head not in seen:
                 if head == goal:
                     return True
                 seen.add(head)
@@ -33,9 +33,12 @@ def _reaches(edges: list[tuple[str, str, str | None]], start: str, goal: str, sk
 
 def refuse_way_back_from_another_step(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
     labels = {node_key(n): n for n in nodes}
+    heads: dict[str, list[tuple[int, str]]] = {}  # built once: each tail's edges, for linear searches
+    for index, (tail, head, _) in enumerate(edges):
+        heads.setdefault(tail, []).append((index, head))
     for index, (tail, head, label) in enumerate(edges):
         condition = _CONDITION_RE.match(label or "")
-        if condition is None or not _reaches(edges, head, tail, index):
+        if condition is None or not _reaches(heads, head, tail, index):
             continue  # only a way back (an edge closing a loop) with a condition on it
         if step_named_in(condition.group("cond"), labels):
             continue  # "if pick fails": named outright, checked with the other conditions (EDGE_LABEL_WRONG)
@@ -44,10 +47,9 @@ def refuse_way_back_from_another_step(intent: str, nodes: list[str], edges: list
                          r"(?:go(?:es)?|loops?|comes?|jumps?|return|back)", intent, re.IGNORECASE):
             continue
         # a step before the drawn tail that the condition is about
-        about = [k for k in steps_the_condition_is_about(condition.group("cond"), labels)
-                 if k not in (node_key(tail), node_key(head))
-                 and _reaches(edges, labels[k], tail, index)]
-        if about and node_key(tail) not in steps_the_condition_is_about(condition.group("cond"), labels):
+        concerned = steps_the_condition_is_about(condition.group("cond"), labels)
+        about = [k for k in concerned if k not in (node_key(tail), node_key(head)) and _reaches(heads, labels[k], tail, index)]
+        if about and node_key(tail) not in concerned:
             raise EngineRefusal("EDGE_NOT_IN_INTENT", (
                 f"The way back '{label}' is drawn from '{tail}', but the condition is about '{labels[about[0]]}'. "
                 f"Say which step it leaves, e.g. '{labels[about[0]]} -> {head} {label}'."))
