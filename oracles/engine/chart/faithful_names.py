@@ -253,6 +253,8 @@ class NameRules:
             return False
         if _SENTENCE_BREAK.search(self.intent, start, end):
             return False  # "office? London": a sentence break is never inside a label
+        if label[:1].isdigit() and re.search(r"[<>≤≥⩽⩾]=?\s?$", self.intent[max(0, start - 3):start]):
+            return False  # ">4 h" drawn as "4 h": the comparison is half of the name ("over 4 hours")
         if label[-1:].isdigit() and _SCORE_AFTER.match(self.intent[end:end + 2]):
             return False  # "Team Red 3-1": the label's number is half of a score or range
         before = _word_before(self.intent, start)

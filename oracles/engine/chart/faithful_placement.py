@@ -26,6 +26,7 @@ from .faithful_words import (
     _LEADER,
     _MARK_NAMES,
     _SEPARATOR_IN_GAP,
+    _SETTING_AFTER_LAST,
     _SHARE_GAP,
     _SLASHED_ABBREVIATION,
     _TRAILING_NUMBER,
@@ -261,11 +262,24 @@ class PlacementRules:
                             and self._nearest_before(token.start, spans, label_starts):
                         found.append((index,))  # "2021 home 34, away 22": series beside, label heads the group
                 candidates.append(found)
+            if direction == "after" and self._first_name_runs_long(label_spans):
+                continue  # not tied after their values, neither wholly nor in part
             if all(candidates):
                 return candidates, True
             if sum(map(bool, candidates)) > sum(map(bool, best)):
                 best = candidates
         return best, False
+
+    def _first_name_runs_long(self, label_spans: dict[str, list[tuple[int, int]]]) -> bool:
+        """"17 bugs frontend, 29 backend, 8 infra": with names after their values, a first name longer than
+        every other may open with what is counted ("bugs"), not the name; such names are not tied to values."""
+        names = [str(p.label).casefold().split() for p in self.points]
+        if len(names) < 2 or not all(any(re.search(r"\d[ \u00a0]$", self.intent[max(0, a - 2):a])
+                                         for a, _ in label_spans.get(str(p.label), [])) for p in self.points):
+            return False  # only names written right after a bare count ("120 lattes"), not "1,240 in week 1"
+        # "5 hours reading, 3 hours gaming": a first word shared by every name is the unit, not part of the names
+        shared_first = all(len(n) > 1 for n in names) and len({n[0] for n in names}) == 1
+        return shared_first or len(names[0]) > max(len(n) for n in names[1:])
 
     def _label_starts(self, label_spans: dict[str, list[tuple[int, int]]]) -> list[int]:
         labels = {str(p.label) for p in self.points}
@@ -322,8 +336,8 @@ class PlacementRules:
         if start < token.end or start - token.end > _REACH:
             return False
         gap = self.intent[token.end:start]
-        if gap in (" ", "\u00a0") and _ITEM_OPENS_BEFORE.search(self.intent[max(0, token.start - 8):token.start]) \
-                and _ITEM_ENDS_AFTER.match(self.intent[end:end + 6]):
+        if gap in (" ", "\u00a0") and _ITEM_OPENS_BEFORE.search(self.intent[max(0, token.start - 16):token.start]) \
+                and (_ITEM_ENDS_AFTER.match(self.intent[end:end + 6]) or _SETTING_AFTER_LAST.match(self.intent, end)):
             return True  # ": 41 occupied, 12 available.": each item is a value and then its label, nothing else
         if _SHARE_GAP.fullmatch(gap):
             return True  # "60 % equities": a share, then what it is of

@@ -112,12 +112,22 @@ _LEADER = re.compile(r"[ \t]*(?:\.{3,}|…+|_{3,}|·{3,}|(?:\.[ \t]){2,}\.)[ \t]
 # A value then its label (": 41 occupied, 12 available."): the item opens right before the value and
 # closes right after the label; "60 % equities": a share, then what it is of. Compiled once: `_beside`
 # runs for every label and every value it may stand beside.
-_ITEM_OPENS_BEFORE = re.compile(r"(?:^|[:;,\n•(]|\band|\.\s)\s*[-−+]?[$€£¥]?$")
+# A count item, "…, 85 cappuccinos,": a value opens it after a list break, a spaced dash or a verb of counting
+# ("we sold 120 lattes", "we've got 240 sheep"), maybe hedged ("and like 30 scones").
+_ITEM_OPENS_BEFORE = re.compile(
+    r"(?:^|[:;,\n•(]|\band|\.\s|\s[-–—]|\b(?:sold|got|bought|counted|baked|harvested|picked|caught|served|had))\s*"
+    r"(?:(?:about|around|only|just|nearly|almost|roughly|maybe|some)\s+)?[-−+]?[$€£¥]?$", re.IGNORECASE)
 _ITEM_ENDS_AFTER = re.compile(r"\s*(?:$|[,;\n)]|\.(?!\d)|and\b)")
+# The last count item may be followed by where or when, or a spaced dash, with no value after it in the sentence:
+# "…, 34 mochas at the pop-up yesterday — can you chart that?", "…, 60 cherries sold at the market stand."
+_SETTING_AFTER_LAST = re.compile(
+    r"(?:\s+(?:at|in|on|from|during|sold|this|last|yesterday|today)\b|\s[-–—]\s)[^\d\n.!?]*(?:$|[.!?\n])",
+    re.IGNORECASE)
 _SHARE_GAP = re.compile(r"\s*(?:%|percent|per\s+cent|pct)\s+", re.IGNORECASE)
 _SEPARATOR_IN_GAP = re.compile(r"[,;\n.!?|\t]|\)\s*\(|→|->|=>|⟶")
-# A label never starts or ends with these: they link it to something else ("28 psi →", "iOS (").
-_LINKING_EDGE = re.compile(r"^[\s(\[{:=→>|,;·]|[\s(\[{:=→|,;·]$|->$|=>$|^/\s|\s/$")  # "/ Ingrid", not "/search"
+# A label never starts or ends with these: they link it to something else ("28 psi →", "iOS ("); ">" before a
+# digit compares (">4 h").
+_LINKING_EDGE = re.compile(r"^[\s(\[{:=→|,;·]|^>(?!=?\d)|[\s(\[{:=→|,;·]$|->$|=>$|^/\s|\s/$")  # "/ Ingrid", not "/search"
 _MARK_NAMES: dict[str, str] = {
     "bar": "bar", "bars": "bar", "column": "bar", "columns": "bar", "histogram": "bar", "hbar": "bar",
     "barh": "bar", "line": "line", "lines": "line", "sparkline": "line", "area": "area",

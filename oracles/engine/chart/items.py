@@ -95,7 +95,8 @@ def read_items(text: str, data_start: int = 0) -> ReadData | None:
         items = items[headed[0]:]  # "Where the 2.4M budget goes, as a donut: payroll 1.5M": the subject ends at ':'
     if len(items) < 2:
         return None
-    read = _arrow_pairs(items, tokens_of) or _value_first(items, tokens_of) or _label_first(items, tokens_of)
+    read = (_arrow_pairs(items, tokens_of) or _value_first(items, tokens_of) or _label_first(items, tokens_of)
+            or _counted_nouns(items, tokens_of))
     if read is None:
         return None
     labels = [str(label).casefold() for label, _ in read.series[0].points]
@@ -269,6 +270,57 @@ def _relinked(first_label: str, linking: list[str]) -> str:
     return parts[-1] if len(parts) > 1 and parts[-1].strip() else first_label
 
 
+# "We sold 120 lattes, 85 cappuccinos and 34 mochas at the pop-up": each value counts the thing named right after
+# it. The name ends at a word that starts the sentence's setting or its talk; only the last item may have one.
+COUNTED_NAME_RE = re.compile(r"\s+(?:of\s+)?(?P<label>[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,4})(?P<rest>.*)$", re.DOTALL)
+# (only these may open what follows the last name: "7 closed for cleaning" is a name, not "closed" at a setting)
+COUNTED_SETTING_WORDS = {"at", "in", "on", "from", "during", "sold", "this", "last", "yesterday", "today"}
+COUNTED_NAME_ENDS = {*VALUE_FIRST_PREPOSITIONS, "sold", "bought", "left", "made", "were", "was", "are", "is", "this",
+                     "last", "yesterday", "today", "total", "each", "per", "so", "lol", "haha", "pls", "please",
+                     "thanks", "can", "could", "would", "chart", "bar", "pie"}
+# "8 hours sleeping, 9 working": a unit after the value is not the name of what is counted
+COUNTED_UNIT_WORDS = {"hours", "hour", "hrs", "h", "minutes", "minute", "mins", "min", "seconds", "secs", "s", "days",
+                      "day", "weeks", "week", "months", "month", "years", "year", "kg", "kilos", "kilograms", "g",
+                      "grams", "lbs", "pounds", "km", "miles", "m", "cm", "mm", "percent", "pct", "times", "points",
+                      "pts", "units", "liters", "litres", "l", "ml", "tons", "tonnes", "dollars", "euros", "usd"}
+COUNTED_OPENERS = {"and", "plus", "only", "just", "about", "around", "nearly", "almost", "then", "with",
+                   "but", "maybe", "roughly", "some"}
+
+
+def _counted_nouns(items: list[tuple[int, str]], tokens_of: _TokensOf) -> ReadData | None:
+    """"120 lattes, 85 cappuccinos and 34 mochas": a bare count before the name of what it counts, in every item."""
+    points = []
+    for index, (_, item) in enumerate(items):
+        tokens = tokens_of[item]
+        value = tokens[0]
+        opener = item[:value.start].strip(" :-–—").lower().split()
+        if value.unit is not None or (index > 0 and not set(opener) <= COUNTED_OPENERS):
+            return None
+        match = COUNTED_NAME_RE.match(item[value.end:])
+        if match is None:
+            return None
+        words = match.group("label").split()
+        cut = next((i for i, w in enumerate(words) if w.lower() in COUNTED_NAME_ENDS), len(words))
+        if words and words[0].lower() in ("the", "a", "an"):
+            words, cut = words[1:], cut - 1  # "120 of the small mugs"
+        if cut <= 0 or words[cut - 1].lower() in ("one", "ones", "others", "other"):
+            return None  # "85 of the large ones": it points back at a name, it names none
+        label, rest = " ".join(words[:cut]), " ".join(words[cut:]) + match.group("rest")
+        rest = rest.strip(" .!?")
+        last = index == len(items) - 1
+        if not label or words[0].lower() in COUNTED_UNIT_WORDS or any(t.start > value.end for t in tokens):
+            return None
+        ends_at_setting = cut < len(words) and words[cut].lower() in COUNTED_SETTING_WORDS
+        if rest and not (last and (ends_at_setting or (cut == len(words) and re.match(r"\s[-–—]\s", match.group("rest"))))):
+            return None  # a name that runs on: another reader, or a refusal, not a guess at where it ends
+        points.append((label, value.value))
+    if len(points) < 2 or len({lbl.split()[0].casefold() for lbl, _ in points}) == 1:
+        return None  # "5 hours reading, 3 hours gaming": the shared first word is a unit, not a name
+    if len(points[0][0].split()) > max(len(lbl.split()) for lbl, _ in points[1:]):
+        return None  # "17 bugs frontend, 29 backend": the first name may open with what is counted
+    return ReadData([SeriesData(None, points)], unit=None, source="items", data_start=items[0][0] + tokens_of[items[0][1]][0].start)
+
+
 ARROW_RE = re.compile(r"\s*(?:→|->|=>|⟶)\s*")
 
 
@@ -306,6 +358,12 @@ def _without_unopened_closers(text: str) -> str:
 
 
 def _clean(text: str) -> str:
+    compared = re.match(r"\s*([<>≤≥⩽⩾]=?)\s?(?=\d)", text)  # ">4 h: 3", "≥65: 120": the sign is part of the name
+    cleaned = _cleaned(text)
+    return compared.group(1) + cleaned if compared and cleaned[:1].isdigit() else cleaned
+
+
+def _cleaned(text: str) -> str:
     text = LIST_NUMBERING_RE.sub("", text)
     text = re.sub(r"^\s*[%‰]\s+", "", text)  # "60 % equities": the percent sign belongs to the value
     text = re.sub(r"\s+", " ", text).strip(LABEL_EDGES + " ")

@@ -26,4 +26,5 @@ HORIZONTAL_REQUEST_RE = re.compile(
 # Words that carry nothing in a title: pronouns, auxiliaries, connectors. A title made only of them ("We had",
 # "There were") is the start of a sentence cut off, not a name for the chart.
 EMPTY_TITLE_WORDS = frozenset("""we i you they he she it there here had have has got get was were is are be been did
-do does our my your their its this that these those so then and or but also just""".split())
+do does our my your their its this that these those so then and or but also just sold bought counted harvested
+picked caught baked served made""".split())

@@ -112,13 +112,17 @@ class Graph:
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
 
 
+# A word that only says the names follow ("namely", "viz."): never part of the first name.
+NAMELY_RE = re.compile(r"^(?:namely|viz\.?)\s*[:,]?\s+", re.IGNORECASE)
+
+
 def clean_label(text: str) -> str:
     """A node label as written, without control characters, articles, quotes or edge punctuation."""
     text = CONTROL_CHARS_RE.sub("", text)
     text = re.sub(r"\s+", " ", text).strip(" .,;:!*")
     while len(text) >= 2 and (text[0], text[-1]) in (('"', '"'), ("'", "'"), ("`", "`"), ("“", "”"), ("‘", "’"), ("(", ")")):
         text = text[1:-1].strip()  # a wrapped name: "the 'API'" → API
-    text = ARTICLE_RE.sub("", text)
+    text = ARTICLE_RE.sub("", NAMELY_RE.sub("", text))  # "three committees, namely the Finance Committee, …"
     return text.strip(" .,;:!*")
 
 

@@ -1,0 +1,50 @@
+"""Families found by the first-contact run of the sealed ad_ batch (its two wrong valids, fixed by rule).
+
+Charts:
+- A comparison sign glued to a number that opens a label is part of the name (">4 h: 3", "<1 s: 40",
+  "≥65: 120"): the drafter keeps it, and the check refuses a label drawn without it as a fragment.
+Diagrams:
+- "namely" (or "viz.") before the first of a list of names only says the names follow: it is never part of
+  the first name. The check refuses a node that opens with it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.engine import answer
+from oracles.tests.planted_diagrams import planted_reason
+from oracles.tests.test_chart_agent_json import _drawn
+from oracles.tests.test_chart_fail_closed import _planted, _rows
+
+RESOLVE = "incidents by time-to-resolve: 0-15 min: 42, 15-60 min: 27, 1-4 h: 11, >4 h: 3"
+
+
+@pytest.mark.parametrize(("intent", "points"), [
+    (RESOLVE, [("0-15 min", 42), ("15-60 min", 27), ("1-4 h", 11), (">4 h", 3)]),
+    ("response times: <1 s: 40, 1-3 s: 22, >3 s: 9", [("<1 s", 40), ("1-3 s", 22), (">3 s", 9)]),
+    ("tickets by age: 0-2 days 40, 3-7 days 22, >7 days 9", [("0-2 days", 40), ("3-7 days", 22), (">7 days", 9)]),
+])
+def test_a_comparison_sign_opening_a_label_is_kept(intent: str, points: list[tuple[str, float]]) -> None:
+    status, _, rows = _drawn(intent)
+    assert status == "valid"
+    assert rows == points
+
+
+def test_the_check_alone_refuses_a_label_drawn_without_its_comparison_sign() -> None:
+    verdict = _planted(RESOLVE, _rows(("0-15 min", 42), ("15-60 min", 27), ("1-4 h", 11), ("4 h", 3)))
+    assert verdict.status == "invalid"
+
+
+COUNCIL = ("the City Council oversees three committees, namely the Finance Committee, the Planning Committee and "
+           "the Public Safety Committee.")
+
+
+def test_namely_is_never_drawn_into_a_name() -> None:
+    verdict = answer("diagram", COUNCIL, "dot", {})
+    assert "namely" not in str(verdict.result or "").lower()
+
+
+def test_the_check_alone_refuses_a_node_that_opens_with_namely() -> None:
+    planted_reason(COUNCIL, [("City Council", "namely the Finance Committee"), ("City Council", "Planning Committee"),
+                             ("City Council", "Public Safety Committee")])
