@@ -77,3 +77,36 @@ def test_the_check_alone_refuses_counts_moved_onto_other_names() -> None:
     verdict = _planted(COUNTS, _set_rows([
         {"label": "lattes", "value": 85}, {"label": "cappuccinos", "value": 120}, {"label": "mochas", "value": 34}]))
     assert _code(verdict) == "VALUE_NOT_PLACED"
+
+
+# ---------------------------------------------------------------------------------------------
+# A request asked as a question before the data ("… for each weekday? Email: Mon 30, …"): no name runs
+# across the question mark, and "This year" keeps its "This".
+
+
+@pytest.mark.parametrize(("intent", "first_row", "series"), [
+    ("Could you do a stacked bar of support tickets by channel for each weekday? Email: Mon 30, Tue 25, Wed 28. "
+     "Chat: Mon 45, Tue 50, Wed 41. Phone: Mon 12, Tue 9, Wed 14.", ("Email", "Mon", 30), {"Email", "Chat", "Phone"}),
+    ("Can you compare this year with last year? This year: Jan 40, Feb 45, Mar 50. Last year: Jan 35, Feb 38, "
+     "Mar 49. Grouped bars.", ("This year", "Jan", 40), {"This year", "Last year"}),
+    ("This year: Jan 40, Feb 45, Mar 50. Last year: Jan 35, Feb 38, Mar 49.", ("This year", "Jan", 40),
+     {"This year", "Last year"}),
+])
+def test_no_name_runs_across_the_question_before_the_data(intent: str, first_row: tuple, series: set[str]) -> None:
+    status, _, rows = _drawn(intent)
+    assert status == "valid"
+    assert rows[0] == first_row
+    assert {row[0] for row in rows} == series
+
+
+def test_the_check_alone_refuses_a_period_cut_from_its_this() -> None:
+    intent = "This year: Jan 40, Feb 45. Last year: Jan 35, Feb 38."
+    kind = get_kind("chart")
+    draft = kind.draft(intent, "vega-lite", {})
+    spec = json.loads(json.dumps(draft.artifact))
+    for row in spec["data"]["values"]:
+        row["series"] = "year" if row["series"] == "This year" else row["series"]
+    facts = json.loads(json.dumps(draft.facts))
+    for s in facts["series"]:
+        s["name"] = "year" if s["name"] == "This year" else s["name"]
+    assert kind.check(intent, replace(draft, artifact=spec, facts=facts), {}).status == "invalid"

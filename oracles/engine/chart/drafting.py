@@ -58,11 +58,31 @@ def read_data(intent: str) -> ReadData | None:
             or read_grouped(intent) or read_items(intent)
             or read_value_first_series(intent) or read_series_lists(intent) or read_label_values(intent)
             or read_labels_elsewhere(intent))
+    if read is not None and not read.pairs:
+        _cut_at_sentence_breaks(read)
     if read is not None and not read.pairs and read.source in ("items", "list"):
         for series in read.series:
             labels = tidy_labels([str(label) for label, _ in series.points], is_time_like)
             series.points = [(label, value) for label, (_, value) in zip(labels, series.points, strict=True)]
     return read
+
+
+SENTENCE_BREAK_RE = re.compile(r"[?!]\s+|\.\s+(?=[A-Z])")
+
+
+def _cut_at_sentence_breaks(read: ReadData) -> None:
+    """"… for last week? Mon 88%": a name never runs across the end of a sentence; what came before it is the
+    request, so a first label or series name keeps only what follows the last break."""
+    for series in read.series:
+        if series.name and SENTENCE_BREAK_RE.search(series.name):
+            series.name = SENTENCE_BREAK_RE.split(series.name)[-1].strip() or series.name
+        broken = [i for i, (label, _) in enumerate(series.points) if isinstance(label, str) and SENTENCE_BREAK_RE.search(label)]
+        if len(read.series) == 1 and broken and broken[-1] < len(series.points) - 1:
+            # "… on Ward 4 for last week? Mon 88%, Tue 91%": the question, number and all, came before the data
+            del series.points[:broken[-1]]
+        if series.points and isinstance(series.points[0][0], str) and SENTENCE_BREAK_RE.search(series.points[0][0]):
+            label, value = series.points[0]
+            series.points[0] = (SENTENCE_BREAK_RE.split(label)[-1].strip() or label, value)
 
 
 def _label_bare_values(intent: str, bare: BareValues) -> ReadData:

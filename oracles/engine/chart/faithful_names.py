@@ -253,6 +253,9 @@ class NameRules:
             return False
         if _SENTENCE_BREAK.search(self.intent, start, end):
             return False  # "office? London": a sentence break is never inside a label
+        if re.fullmatch(r"(?:years?|month|week|quarter|season|term|semester|sprint|day|weekend)", label, re.IGNORECASE) \
+                and re.search(r"\b(?:this|last|next|previous|current|that)\s+$", self.intent[max(0, start - 10):start], re.IGNORECASE):
+            return False  # "year" of "This year: …": the period is named with its word before it
         if label[:1].isdigit() and re.search(r"[<>≤≥⩽⩾]=?\s?$", self.intent[max(0, start - 3):start]):
             return False  # ">4 h" drawn as "4 h": the comparison is half of the name ("over 4 hours")
         if label[-1:].isdigit() and _SCORE_AFTER.match(self.intent[end:end + 2]):

@@ -456,6 +456,15 @@ def _trim_first_label(first: str, others: list[str]) -> tuple[str, str]:
     return _clean_label(" ".join(kept)) or " ".join(kept), " ".join(words[:-keep])
 
 
+PERIOD_NOUNS = frozenset("year years month week quarter season term semester sprint day weekend".split())
+
+
+def _names_a_period(words: list[str], index: int) -> bool:
+    """"This year: Jan 40 …": "this" before a period is part of the name, never filler."""
+    return words[index].lower() in ("this", "these") and index + 1 < len(words) \
+        and words[index + 1].lower().strip(".,:;") in PERIOD_NOUNS
+
+
 def _series_name(heading: str | None, leftover: str) -> str | None:
     text = heading or leftover
     if not text:
@@ -464,7 +473,8 @@ def _series_name(heading: str | None, leftover: str) -> str | None:
     text = re.split(r"[.;\n]\s*", text.strip())[-1]
     # "Team A" keeps its letter: a capital single letter names, it is not the article
     words = text.split()
-    kept = [i for i, w in enumerate(words) if w.lower() not in STOP_WORDS or (len(w) == 1 and w.isupper())][-3:]
+    kept = [i for i, w in enumerate(words) if w.lower() not in STOP_WORDS or (len(w) == 1 and w.isupper())
+            or _names_a_period(words, i)][-3:]
     if kept and kept[0] > 0 and words[kept[0] - 1] in CAPITALISED_ARTICLES and words[kept[0]][:1].isupper():
         kept.insert(0, kept[0] - 1)  # "The Grind": a capitalised article opens the name, it is part of it
     return _clean_label(" ".join(words[i] for i in kept)) or None

@@ -124,7 +124,7 @@ _LEADING_FILLER = re.compile(
     r"visuali[sz]e|display|here\s+(?:is|are)|here's|using|use|with|a|an|the|quick|simple|nice|new|"
     r"(?:horizontal|vertical|grouped|stacked|clustered|donut|doughnut|pie|bar|line|area|scatter|column|dot)s?\b|"
     r"(?:chart|graph|plot|diagram|visual(?:isation|ization)?)s?\b|scatterplot|of|showing|for|that\s+shows|"
-    r"comparing|compare|to\s+compare|this|these|data|values|numbers|please)\b[\s,:-]*)+",
+    r"comparing|compare|to\s+compare|this(?!\s+(?:year|month|week|quarter|season|term|semester|sprint|weekend)\b)|these|data|values|numbers|please)\b[\s,:-]*)+",
     re.IGNORECASE,
 )
 _TRAILING_FILLER = re.compile(
