@@ -36,6 +36,7 @@ from .faithful_words import (
     _WORD_RUN,
     CAPITALISED_ARTICLES,
     CONNECTOR_WORDS,
+    CURRENCY_CODES,
     INSTRUCTION_WORDS,
     LINKING_WORDS,
     NAME_JOINING_WORDS,
@@ -280,6 +281,8 @@ class NameRules:
             word = neighbour.lower()
             if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in names:
                 continue
+            if side == "after" and neighbour in CURRENCY_CODES and _DIGIT.match(self.intent[end + len(neighbour) + 1:end + len(neighbour) + 3].lstrip()):
+                continue  # "Basel CHF 980k": the money's code, then its amount
             if is_time_like(label):
                 continue  # "revenue Jan 1.2k", "2024 sales": a calendar name stands on its own
             if neighbour.islower() and ((side == "after" and versus_before) or (side == "before" and versus_after)):

@@ -32,6 +32,8 @@ from .faithful_words import (
     _TRAILING_NUMBER,
     _UNIT_AFTER,
     CONNECTOR_WORDS,
+    CURRENCY_CODE_BEFORE,
+    CURRENCY_CODES,
     LABEL_AFTER_WORDS,
     NOT_DATA_BEFORE,
     PARTICLE_WORDS,
@@ -117,13 +119,14 @@ class PlacementRules:
         """One axis, one unit: "Mon 21 °C, Tue 70 °F" or "$120, €95" cannot be drawn together."""
         units = set()
         for token in values:
-            currency = re.match(r"[-−+]?([$€£¥])", token.text)
+            currency = re.match(r"[-−+]?([$€£¥])", token.text) or CURRENCY_CODE_BEFORE.search(
+                self.intent, max(0, token.start - 4), token.start)
             after = _UNIT_AFTER.match(self.intent, token.end)
             unit = currency.group(1) if currency else (re.sub(r"\s", "", after.group(1)).upper() if after else None)
             if unit:
                 units.add(unit)
         temperatures = {u for u in units if u.startswith("°")}
-        money = {u for u in units if u in "$€£¥"}
+        money = {u for u in units if u in "$€£¥" or u in CURRENCY_CODES}
         if len(temperatures) > 1 or len(money) > 1:
             raise Unfaithful("UNITS_MIXED", (
                 f"The values are stated in different units ({', '.join(sorted(units))}), which one axis cannot show. "
@@ -332,7 +335,7 @@ class PlacementRules:
                 return True  # "Paris ........ 41": a dot leader on one line joins a label to its value
             words = _words(gap)
             return not _SEPARATOR_IN_GAP.search(gap) and not _DIGIT.search(gap) and len(gap) <= 40 \
-                and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) for w in words)
+                and all(w.lower() in CONNECTOR_WORDS or _is_past_verb(w) or w in CURRENCY_CODES for w in words)
         if start < token.end or start - token.end > _REACH:
             return False
         gap = self.intent[token.end:start]

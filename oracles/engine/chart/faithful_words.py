@@ -341,5 +341,10 @@ def _year_like(text: str) -> bool:
     return bool(re.fullmatch(r"\d{4}", text.strip())) and YEAR_RANGE[0] <= int(text.strip()) <= YEAR_RANGE[1]
 
 
+# ISO codes written before an amount, "Zurich CHF 2.4M": the money's unit, between a label and its value.
+CURRENCY_CODES = frozenset("USD EUR GBP CHF JPY CAD AUD NZD SEK NOK DKK INR CNY RMB BRL MXN ZAR PLN SGD HKD".split())
+CURRENCY_CODE_BEFORE = re.compile(r"\b(" + "|".join(sorted(CURRENCY_CODES)) + r")\s?$")
+
+
 def _is_unit_word(word: str) -> bool:
     return word in {"percent", "per", "cent", "pct", "ms", "kg", "km", "usd", "eur", "gbp", "k", "m", "bn"}
