@@ -14,6 +14,7 @@ import pytest
 
 from oracles.engine import answer, get_kind
 from oracles.tests.test_chart_agent_json import _drawn
+from oracles.tests.test_chart_fail_closed import _planted as planted_rows
 from oracles.tests.test_chart_faithfulness import _code, _planted, _set_rows
 
 
@@ -110,3 +111,22 @@ def test_the_check_alone_refuses_a_period_cut_from_its_this() -> None:
     for s in facts["series"]:
         s["name"] = "year" if s["name"] == "This year" else s["name"]
     assert kind.check(intent, replace(draft, artifact=spec, facts=facts), {}).status == "invalid"
+
+
+# ---------------------------------------------------------------------------------------------
+# A lowercase name ended by a verb that takes the amount: "education received $2.4 million, health $1.8 million"
+
+GRANTS = ("the foundation distributed grants across four areas: adult education received $2.4 million, health "
+          "$1.8 million, climate $950,000 and the arts $300,000. A pie chart please.")
+
+
+def test_a_verb_taking_the_amount_ends_a_lowercase_name() -> None:
+    status, _, rows = _drawn(GRANTS)
+    assert status == "valid"
+    assert rows[0] == ("adult education", 2_400_000)
+
+
+def test_the_check_alone_refuses_a_lowercase_name_cut_before_such_a_verb() -> None:
+    verdict = planted_rows(GRANTS, [{"label": "education", "value": 2_400_000}, {"label": "health", "value": 1_800_000},
+                                    {"label": "climate", "value": 950_000}, {"label": "the arts", "value": 300_000}])
+    assert verdict.status == "invalid"

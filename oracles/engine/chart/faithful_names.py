@@ -34,6 +34,7 @@ from .faithful_words import (
     _VERSUS_BEFORE,
     _WORD_AFTER,
     _WORD_RUN,
+    AMOUNT_VERBS,
     CAPITALISED_ARTICLES,
     CONNECTOR_WORDS,
     CURRENCY_CODES,
@@ -289,6 +290,8 @@ class NameRules:
                 continue
             if side == "after" and _is_past_verb(neighbour) and not label[:1].islower():
                 continue  # "Alice resolved 27": a verb links the name to its value
+            if side == "after" and neighbour in AMOUNT_VERBS and _DIGIT.search(self.intent[end:end + len(neighbour) + 4]):
+                continue  # "education received $2.4 million": the verb takes the amount right after it
             if side == "before" and neighbour.islower() and self._opens_the_list(start) and not self._bare_run(start):
                 continue  # "rating per app version v1 3.9, v2 4.1": the subject runs into the first label
             return False

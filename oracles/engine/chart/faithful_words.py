@@ -337,6 +337,11 @@ def _is_past_verb(word: str) -> bool:
     return word.islower() and len(word) > 4 and word.endswith("ed")
 
 
+# Verbs that take an amount ("education received $2.4 million"): after a lowercase name they end it, where an
+# "-ed" word may still belong to it ("very satisfied 41%").
+AMOUNT_VERBS = frozenset("received earned raised spent generated collected recorded scored reached got made sold took".split())
+
+
 def _year_like(text: str) -> bool:
     return bool(re.fullmatch(r"\d{4}", text.strip())) and YEAR_RANGE[0] <= int(text.strip()) <= YEAR_RANGE[1]
 
