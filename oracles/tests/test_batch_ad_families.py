@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from oracles.engine import answer
-from oracles.tests.planted_diagrams import planted_reason
+from oracles.tests.planted_diagrams import drawn, planted_reason
 from oracles.tests.test_chart_agent_json import _drawn
 from oracles.tests.test_chart_fail_closed import _planted, _rows
 
@@ -48,3 +48,21 @@ def test_namely_is_never_drawn_into_a_name() -> None:
 def test_the_check_alone_refuses_a_node_that_opens_with_namely() -> None:
     planted_reason(COUNCIL, [("City Council", "namely the Finance Committee"), ("City Council", "Planning Committee"),
                              ("City Council", "Public Safety Committee")])
+
+
+@pytest.mark.parametrize("intent", [
+    "Could you make a flowchart of our signup? submit form -> validate -> save",
+    "hey can someone make a quick diagram for the signup flow? submit form -> validate -> save",
+    "Can you draw a diagram of our signup process? submit form -> validate -> save",
+])
+def test_a_request_asked_as_a_question_is_the_drawing_title(intent: str) -> None:
+    nodes, edges = drawn(intent)
+    assert nodes == {"submit form", "validate", "save"}
+    assert edges == {("submit form", "validate"), ("validate", "save")}
+
+
+def test_a_question_that_names_a_step_is_not_a_title() -> None:
+    # only the drawing's own question is framing: a later one asks for content that is not drawn
+    verdict = answer("diagram", "Could you make a flowchart of our signup? submit form -> validate -> save. Can you "
+                                "also add a retry?", "dot", {})
+    assert verdict.status == "invalid"

@@ -158,10 +158,14 @@ _TRAILING_CLAUSE_RE = re.compile(r",(?P<clause>\s[^,:;]+?)(?P<end>:\s*|[.!?]*\s*
 
 # "Dependency graph for the nightly ETL jobs.", "Please produce a sequence diagram of the checkout.": an
 # opening sentence that names the drawing and what it is of is its title, as if it ended with a colon
+# (or asks it as a question: "hey can someone make a quick diagram for the webhook flow?", "Could you make a
+# flowchart of our signup?")
 _TITLE_SENTENCE_RE = re.compile(
-    r"(?P<title>\s*(?:(?:please|can\s+you|could\s+you)\s+)?(?:(?:produce|draw|make|create|render|sketch|generate|build)\s+)?"
-    r"(?:(?:a|an|the|our|my)\s+)?(?:[\w-]+\s+)?(?:diagram|graph|flowchart|flow\s+chart|chart|dag)\s+(?:for|of)\s+"
-    r"(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)\.(?P<space>\s*)",
+    r"(?P<title>\s*(?:(?:hey|hi|hello)\s+)?(?:(?:please|(?:can|could|would)\s+(?:you|someone|somebody|u)(?:\s+please)?)\s+)?"
+    r"(?:(?:produce|draw|make|create|render|sketch|generate|build|do)\s+(?:(?:me|us)\s+)?)?"
+    r"(?:(?:a|an|the|our|my)\s+)?(?:(?:quick|simple|little|small|short|rough)\s+)?(?:[\w-]+\s+)?"
+    r"(?:diagram|graph|flowchart|flow\s+chart|chart|dag)\s+(?:for|of)\s+"
+    r"(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)(?:\.|\?+)(?P<space>\s*)",
     re.IGNORECASE,
 )
 
