@@ -66,3 +66,18 @@ def test_a_question_that_names_a_step_is_not_a_title() -> None:
     verdict = answer("diagram", "Could you make a flowchart of our signup? submit form -> validate -> save. Can you "
                                 "also add a retry?", "dot", {})
     assert verdict.status == "invalid"
+
+
+@pytest.mark.parametrize("intent", [
+    "webhook flow. GitHub -> CI: 'push event'. CI -> runner: 'start job'.",
+    "Order intake process. GitHub -> CI: 'push event'. CI -> runner: 'start job'.",
+])
+def test_an_opening_sentence_naming_the_flow_is_its_title(intent: str) -> None:
+    nodes, edges = drawn(intent)
+    assert nodes == {"GitHub", "CI", "runner"}
+    assert edges == {("GitHub", "CI"), ("CI", "runner")}
+
+
+def test_an_opening_step_is_not_taken_for_a_title() -> None:
+    # "Receive order." names a step: it is no title, so it must be placed (here it is not: refused)
+    assert answer("diagram", "Receive order. pack -> ship", "dot", {}).status == "invalid"

@@ -142,7 +142,7 @@ def framing(intent: str) -> tuple[str, bool]:
         units[row][col] = _without_framing_clause(units[row][col])
     if len(kept) > 1:  # "Dependency graph for the nightly ETL jobs. build_features depends on …"
         row, col = kept[0]
-        title = _TITLE_SENTENCE_RE.fullmatch(units[row][col])
+        title = _TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
         if title is not None:
             units[row][col] = title.group("title") + ":" + title.group("space")
     lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
@@ -166,6 +166,15 @@ _TITLE_SENTENCE_RE = re.compile(
     r"(?:(?:a|an|the|our|my)\s+)?(?:(?:quick|simple|little|small|short|rough)\s+)?(?:[\w-]+\s+)?"
     r"(?:diagram|graph|flowchart|flow\s+chart|chart|dag)\s+(?:for|of)\s+"
     r"(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)(?:\.|\?+)(?P<space>\s*)",
+    re.IGNORECASE,
+)
+
+
+# "webhook flow.", "Procurement handoffs.", "Order lifecycle.": an opening sentence of a few words naming a kind of
+# drawing's subject, and nothing else, is the title too (a step is never named "… flow" or "… handoffs")
+_NAMED_FLOW_RE = re.compile(
+    r"(?P<title>\s*(?:[\w-]+\s+){1,3}(?:flow|process|handoffs?|hand-offs?|pipeline|workflow|lifecycle|policy|procedure|"
+    r"runbook|architecture|topology|hierarchy|journey|funnel|overview|setup))\.(?P<space>\s*)",
     re.IGNORECASE,
 )
 
