@@ -81,3 +81,13 @@ def test_an_opening_sentence_naming_the_flow_is_its_title(intent: str) -> None:
 def test_an_opening_step_is_not_taken_for_a_title() -> None:
     # "Receive order." names a step: it is no title, so it must be placed (here it is not: refused)
     assert answer("diagram", "Receive order. pack -> ship", "dot", {}).status == "invalid"
+
+
+@pytest.mark.parametrize("intent", [
+    "User wants a release diagram. build -> test -> deploy",
+    "hey so I need a little flowchart for the release. build -> test -> deploy",
+    "Release steps, for the wiki diagram: build -> test -> deploy",
+])
+def test_who_wants_which_drawing_is_its_title(intent: str) -> None:
+    nodes, edges = drawn(intent)
+    assert nodes == {"build", "test", "deploy"}

@@ -47,6 +47,7 @@ from .flow_check import (
     refuse_condition_drawn_as_step,
     separator_in_name,
 )
+from .follow_up_conditions import refuse_follow_up_from_the_same_step
 from .foreign_glue import refuse_foreign_glue
 from .framing import framing
 from .glue import _Reader
@@ -952,6 +953,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_vague_references(nodes)  # "the other service": a pointer, not a name
     refuse_clause_pieces(nodes)  # "them against the user DB", "public subnet contains the load balancer"
     refuse_way_back_from_another_step(intent, nodes, edges)  # "If tests fail, go back" drawn from 'deploy'
+    refuse_follow_up_from_the_same_step(intent, nodes, edges)  # "If still failing, …" drawn from the first step
     refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
     refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
     refuse_arrow_after_answer_list(intent)  # "yes: A / no: B → C": from B only, or from both?

@@ -70,9 +70,13 @@ _DOWN_THE_TREE_RE = re.compile(
 )
 
 
+# "just boxes and arrows in that order": the order the steps were given in
+_IN_ORDER_RE = re.compile(r"\bin\s+(?:that|this|the\s+same|the\s+given|the\s+listed)\s+order\b", re.IGNORECASE)
+
+
 def framing_only(text: str) -> bool:
     """Every word of the text is an instruction, drawing or connecting word, or says where it goes."""
-    rest = _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text))
+    rest = _IN_ORDER_RE.sub(" ", _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text)))
     words = [w.casefold() for w in _WORD_RE.findall(rest)]
     return bool(words) and all(w in _WORDS for w in words)
 
@@ -142,7 +146,8 @@ def framing(intent: str) -> tuple[str, bool]:
         units[row][col] = _without_framing_clause(units[row][col])
     if len(kept) > 1:  # "Dependency graph for the nightly ETL jobs. build_features depends on …"
         row, col = kept[0]
-        title = _TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
+        title = (_TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
+                 or _WANTED_DRAWING_RE.fullmatch(units[row][col]))
         if title is not None:
             units[row][col] = title.group("title") + ":" + title.group("space")
     lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
@@ -179,7 +184,25 @@ _NAMED_FLOW_RE = re.compile(
 )
 
 
+# "Escalation policy, for the wiki diagram: page primary on-call.": the same clause before a heading's colon
+_HEADING_CLAUSE_RE = re.compile(r"^(?P<head>[^,:;]+),(?P<clause>\s[^,:;]+?)(?P<end>:\s+)(?=\S)")
+
+
+# "User wants a project kickoff diagram.", "hey so I need a little flowchart for the coffee bar.": who wants
+# what drawing, of what; the subject is the title
+_WANTED_DRAWING_RE = re.compile(
+    r"(?P<title>\s*(?:(?:hey|hi|hello|ok|okay|so)[\s,]+){0,2}(?:(?:the\s+)?user\s+(?:wants|needs|would\s+like|asked\s+for|"
+    r"is\s+asking\s+for)|(?:i|we)\s+(?:need|want|would\s+like)|(?:i|we)['’]d\s+like)\s+(?:a|an|the)\s+"
+    r"(?:(?:quick|simple|little|small|short|rough)\s+)?(?:[\w-]+\s+){0,3}(?:diagram|flowchart|flow\s+chart|chart|graph|dag)"
+    r"(?:\s+(?:for|of)\s+(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)?)[.!?](?P<space>\s*)",
+    re.IGNORECASE,
+)
+
+
 def _without_framing_clause(sentence: str) -> str:
+    heading = _HEADING_CLAUSE_RE.match(sentence)
+    if heading is not None and (_drops(heading.group("clause")) or _DESTINATION_RE.fullmatch(heading.group("clause").strip())):
+        return heading.group("head") + heading.group("end") + sentence[heading.end():]
     match = _TRAILING_CLAUSE_RE.search(sentence)
     clause = match.group("clause") if match else ""
     if match is None or not (_drops(clause) or _DESTINATION_RE.fullmatch(clause.strip())):

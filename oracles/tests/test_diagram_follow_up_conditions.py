@@ -1,0 +1,38 @@
+"""A condition that follows up on the one before it ("If they fail, fix the code. If still failing, ask for
+help.") leaves the first condition's step, never the step both conditions follow: drawn from that step, the
+check refuses it (follow_up_conditions.py), drafted that way or planted."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.engine import answer
+from oracles.tests.planted_diagrams import drawn, planted_reason
+
+ESCALATION = ("page primary on-call. If no ack within 10 min, page secondary. If still no ack within another 10 min, "
+              "page the engineering manager.")
+TESTS = "Run the tests. If they fail, fix the code. If still failing, ask for help."
+
+
+@pytest.mark.parametrize("intent", [ESCALATION, TESTS,
+                                    "Try to charge the card. If it is declined, retry once. If it is declined again, "
+                                    "cancel the order."])
+def test_a_follow_up_condition_is_never_drawn_from_the_first_step(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid"
+    assert "follows up on" in verdict.reason["message"]
+
+
+def test_the_rewrite_the_refusal_suggests_is_read() -> None:
+    nodes, edges = drawn("Run the tests. If they fail, fix the code. fix the code -> ask for help: if still failing")
+    assert edges == {("Run the tests", "fix the code"), ("fix the code", "ask for help")}
+
+
+def test_conditions_that_are_cases_of_one_step_still_branch_from_it() -> None:
+    nodes, edges = drawn("Check the light. If red, stop. If green, go.")
+    assert edges == {("Check the light", "stop"), ("Check the light", "go")}
+
+
+def test_the_check_alone_refuses_the_follow_up_drawn_from_the_first_step_without_labels() -> None:
+    reason = planted_reason(TESTS, [("Run the tests", "fix the code"), ("Run the tests", "ask for help")])
+    assert reason["code"] == "EDGE_NOT_IN_INTENT"
