@@ -36,3 +36,29 @@ def test_conditions_that_are_cases_of_one_step_still_branch_from_it() -> None:
 def test_the_check_alone_refuses_the_follow_up_drawn_from_the_first_step_without_labels() -> None:
     reason = planted_reason(TESTS, [("Run the tests", "fix the code"), ("Run the tests", "ask for help")])
     assert reason["code"] == "EDGE_NOT_IN_INTENT"
+
+
+# ---------------------------------------------------------------------------------------------
+# Doing a step again ("revise and resubmit", "if rejected, resubmit") is a way back: never an end drawn as a step
+
+
+@pytest.mark.parametrize("intent", [
+    "submit -> review. If approved, publish. If rejected, revise and resubmit.",
+    "submit -> review. If approved, publish. If rejected, resubmit.",
+    "upload -> scan. If infected, clean the file and re-upload.",
+])
+def test_doing_a_step_again_is_refused_until_the_way_back_is_said(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "NODE_NOT_IN_INTENT"
+
+
+def test_the_way_back_said_is_drawn() -> None:
+    nodes, edges = drawn("submit -> review. If approved, publish. If rejected, revise, then go back to submit.")
+    assert ("revise", "submit") in edges
+
+
+def test_the_check_alone_refuses_a_resubmit_that_leads_nowhere() -> None:
+    reason = planted_reason("submit -> review. If approved, publish. If rejected, resubmit.",
+                            [("submit", "review"), ("review", "publish", "if approved"),
+                             ("review", "resubmit", "if rejected")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT"

@@ -23,6 +23,7 @@ from .vocabulary import phrase_key
 
 # What says "go back and do it again" (the verb and, after it, what it points at).
 _LOOP = (r"(?:re-?run|re-?try|redo|re-?do|try|start over|start again|begin again|go back|loop back|"
+         r"re-?submit|re-?send|re-?apply|re-?test|re-?check|re-?review|re-?upload|re-?enter|re-?open|"
          r"repeat|(?:run|do) (?:it |them |this )?again)")
 _LOOP_OBJECT = r"(?: (?:it|them|this|that|the step|the job|the whole thing))?(?: again| once more| over)?"
 # a loop after another step in one label: "<step> and rerun it", "<step> then try again"
@@ -64,6 +65,12 @@ def refuse_glued_loop(intent: str, nodes: dict[str, str], edges: set[tuple[str, 
             raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' holds a loop ('{loop}'); going back is a "
                                                    "connection, not part of a step. Say the step and where the flow "
                                                    f"goes back to, e.g. '{step}, then go back to <step>'.")
+        # "if rejected, resubmit" drawn as an end while "submit" is a step: doing a step again is a way back
+        redo = re.match(r"re-?([a-z]{3,})\b", key)
+        if redo and key not in tails and any(k != key and k.split()[0] == redo.group(1) for k in nodes if k):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' does '{redo.group(1)}' again but leads "
+                                                   "nowhere; the way back it states is not drawn. Say where the flow "
+                                                   f"goes back to, e.g. 'if rejected, go back to {redo.group(1)}'.")
         # ("run it again" drawn as "run it": the "again" left out of the label is still a way back)
         if key not in tails and (_ONLY_LOOP_RE.match(key) or f" {key} again " in said or f" {key} once more " in said):
             raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' says to go back but leads nowhere; the back "
