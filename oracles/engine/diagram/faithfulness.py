@@ -65,6 +65,7 @@ from .pseudo_states import refuse_dropped_markers
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
 from .vague_names import (
+    refuse_either_manager,
     refuse_instruction_in_label,
     refuse_managed_collective,
     refuse_person_pronoun_in_label,
@@ -955,6 +956,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_way_back_from_another_step(intent, nodes, edges)  # "If tests fail, go back" drawn from 'deploy'
     refuse_follow_up_from_the_same_step(intent, nodes, edges)  # "If still failing, …" drawn from the first step
     refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
+    refuse_either_manager(intent)  # "Dee reports to Ann or Cy": which one?
     refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
     refuse_arrow_after_answer_list(intent)  # "yes: A / no: B → C": from B only, or from both?
     refuse_instruction_in_label(edges)  # "…, put that on the arrow" kept in the label

@@ -112,8 +112,8 @@ class Graph:
                                                   f"({LAYOUT_LIMIT_REASON}). Split it into smaller diagrams.")
 
 
-# A word that only says the names follow ("namely", "viz."): never part of the first name.
-NAMELY_RE = re.compile(r"^(?:namely|viz\.?)\s*[:,]?\s+", re.IGNORECASE)
+# A word that only says the names follow ("namely", "viz.", "either … or"): never part of the first name.
+NAMELY_RE = re.compile(r"^(?:namely|viz\.?|either)\s*[:,]?\s+", re.IGNORECASE)
 
 
 def clean_label(text: str) -> str:

@@ -42,8 +42,31 @@ _MANAGED_COLLECTIVE_RE = re.compile(
 _DENIAL_RE = re.compile(r"(?:nothing|nobody|no\s*one|no\s+other\s+[\w-]+(?:\s+[\w-]+)?)(?:\s+else)?", re.IGNORECASE)
 
 
+# "DB but not to the cache", "billing except refunds": a relation denied or carved out inside a name
+# ("never payments" of "calls ledger and never payments"; a state "Not started" is a name)
+_DENIED_INSIDE_RE = re.compile(r"\b(?:but|and|yet)\s+(?:not|never)\b|\bnot\s+(?:to|from|with|via|through)\b|\bexcept\b"
+                               r"|^never\b", re.IGNORECASE)
+# "Dee reports to Ann or Cy": one of two people, which one is not said
+_EITHER_MANAGER_RE = re.compile(
+    r"\b(?:reports?|reporting|answers?)\s+(?:directly\s+)?to\s+(?:either\s+)?(?P<one>[^.;,\n]+?)\s+or\s+(?P<other>[^.;,\n]+)",
+    re.IGNORECASE)
+
+
+def refuse_either_manager(intent: str) -> None:
+    found = _EITHER_MANAGER_RE.search(intent)
+    if found:
+        raise EngineRefusal("CONTENT_NOT_PLACED", (
+            f"'{found.group(0).strip()}' says one of two people, not which: a reporting line is drawn to one manager. "
+            f"Say which, e.g. 'Dee reports to {found.group('one').strip()}'."))
+
+
 def refuse_vague_references(nodes: list[str]) -> None:
     for label in nodes:
+        denied = _DENIED_INSIDE_RE.search(label)
+        if denied:
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' holds '{denied.group(0)}', which says what is not connected; that is not part of "
+                "a name. Draw only the connections that are stated, e.g. 'The API talks to the DB.'"))
         if _DENIAL_RE.fullmatch(" ".join(label.split())):
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"'{label}' says there is no connection, so it is not a node. Leave that sentence out: a part "

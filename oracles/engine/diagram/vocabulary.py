@@ -76,7 +76,8 @@ _FUNCTION_WORDS = frozenset({"so", "then", "first", "next", "finally", "and", "o
                              "of", "for", "the", "a", "an", "only", "just", "too", "we", "you", "this", "these", "those",
                              "where", "while", "once", "now", "us", "our", "my", "their", "its"})
 # ("before the wedding we need the venue booked": a time clause opening a "name" swallowed the scene)
-_LOOSE_STARTS = (_FUNCTION_WORDS - {"the", "a", "an", "first"}) | {"before", "until", "unless", "whenever", "namely", "viz"}  # "first draft" is a name
+_LOOSE_STARTS = (_FUNCTION_WORDS - {"the", "a", "an", "first"}) | {"before", "until", "unless", "whenever", "namely", "viz",
+                                                                  "either", "neither", "as"}  # "first draft" is a name
 # "log it", "fix it": a step's object may be a pronoun
 _LOOSE_ENDS = (_FUNCTION_WORDS - {"it"}) | {"is", "are", "can", "could", "should", "will", "would", "may", "must"}
 # A step's name is a short phrase; a "node" this long is a sentence the reader failed to split.

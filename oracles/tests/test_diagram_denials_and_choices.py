@@ -1,0 +1,51 @@
+"""Wrong valids found by probing with new phrasings (each was drawn `valid` and wrong by drafter and check
+alike): a denied connection kept inside a name ("the DB but not to the cache"), "as does Cy" drawn as a person,
+"either" drawn into the first of two choices, and "reports to Ann or Cy" drawn as two managers."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.engine import answer
+from oracles.tests.planted_diagrams import drawn, planted_reason
+
+
+def _reason(intent: str) -> dict[str, str]:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid", verdict.result
+    return verdict.reason
+
+
+@pytest.mark.parametrize("intent", [
+    "The API talks to the DB but not to the cache. The worker talks to the cache.",
+    "billing calls ledger and never payments; payments calls ledger",
+])
+def test_a_denied_connection_is_never_part_of_a_name(intent: str) -> None:
+    assert _reason(intent)["code"] in ("NODE_HOLDS_RELATION", "NODE_NOT_IN_INTENT")
+
+
+def test_the_check_alone_refuses_a_denial_drawn_into_a_node() -> None:
+    reason = planted_reason("The API talks to the DB but not to the cache. The worker talks to the cache.",
+                            [("API", "DB but not to the cache"), ("worker", "cache")])
+    assert reason["code"] == "NODE_HOLDS_RELATION"
+
+
+def test_as_does_is_not_a_person() -> None:
+    _reason("Ann reports to Bob, as does Cy.")
+    planted_reason("Ann reports to Bob, as does Cy.", [("Bob", "Ann"), ("as does Cy", "Ann")])
+
+
+def test_either_opens_a_choice_and_is_no_part_of_its_first_step() -> None:
+    nodes, edges = drawn("first collect, then sort, then either wash or dry clean, and finally deliver")
+    assert nodes == {"collect", "sort", "wash", "dry clean", "deliver"}
+    planted_reason("first collect, then sort, then either wash or dry clean, and finally deliver",
+                   [("collect", "sort"), ("sort", "either wash"), ("sort", "dry clean"), ("either wash", "deliver"),
+                    ("dry clean", "deliver")])
+
+
+@pytest.mark.parametrize("intent", [
+    "Ann and Cy report to Bob; Dee reports to Ann or Cy.",
+    "Ann reports to Bob. Dee reports to either Ann or Bob.",
+])
+def test_one_of_two_managers_is_refused(intent: str) -> None:
+    assert "one of two" in _reason(intent)["message"]
