@@ -49,3 +49,31 @@ def test_either_opens_a_choice_and_is_no_part_of_its_first_step() -> None:
 ])
 def test_one_of_two_managers_is_refused(intent: str) -> None:
     assert "one of two" in _reason(intent)["message"]
+
+
+ANY_STATE = "Idle -> Running on start; Running -> Paused on pause; Paused -> Running on resume; any state -> Stopped on stop"
+
+
+def test_any_state_is_every_state_not_a_state_of_its_own() -> None:
+    assert "every one of them" in _reason(ANY_STATE)["message"]
+    planted_reason(ANY_STATE, [("Idle", "Running", "on start"), ("Running", "Paused", "on pause"),
+                               ("Paused", "Running", "on resume"), ("any state", "Stopped", "on stop")])
+
+
+def test_the_rewrite_for_any_state_is_read() -> None:
+    nodes, edges = drawn("Idle -> Running on start; Running -> Paused on pause; Paused -> Running on resume; Idle, "
+                         "Running and Paused all go to Stopped on stop")
+    assert {(s, "Stopped") for s in ("Idle", "Running", "Paused")} <= edges
+
+
+def test_two_outcomes_slashed_into_one_node_are_refused_and_the_rewrite_is_read() -> None:
+    assert "holds two names" in _reason("Lead → Qualified → Proposal → Won/Lost")["message"]
+    planted_reason("Lead → Qualified → Proposal → Won/Lost",
+                   [("Lead", "Qualified"), ("Qualified", "Proposal"), ("Proposal", "Won/Lost")])
+    nodes, edges = drawn("Lead → Qualified → Proposal → Won or Lost")
+    assert {("Proposal", "Won"), ("Proposal", "Lost")} <= edges
+
+
+def test_a_name_of_two_acronyms_is_one_name() -> None:
+    nodes, _ = drawn("code -> CI/CD -> prod")
+    assert "CI/CD" in nodes

@@ -60,8 +60,33 @@ def refuse_either_manager(intent: str) -> None:
             f"Say which, e.g. 'Dee reports to {found.group('one').strip()}'."))
 
 
+# "any state -> Stopped": every state, not a state named "any state"
+_EVERY_ONE_RE = re.compile(r"(?:any|every|each|all(?:\s+(?:the|other))?|other)\s+(?:other\s+)?"
+                           r"(?:states?|steps?|stages?|nodes?|services?|status(?:es)?)", re.IGNORECASE)
+
+
+# "Proposal → Won/Lost": two outcomes written as one node ("CI/CD", "TCP/IP": one name of two acronyms)
+_SLASHED_PAIR_RE = re.compile(r"(?P<one>[^\W\d_][\w-]{2,})\s?/\s?(?P<other>[^\W\d_][\w-]{2,})")
+
+
+def _slashed_pair(label: str) -> re.Match[str] | None:
+    found = _SLASHED_PAIR_RE.fullmatch(" ".join(label.split()))
+    if found is None or all(side.isupper() and len(side) <= 4 for side in (found.group("one"), found.group("other"))):
+        return None
+    return found
+
+
 def refuse_vague_references(nodes: list[str]) -> None:
     for label in nodes:
+        pair = _slashed_pair(label)
+        if pair is not None:
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' holds two names, '{pair.group('one')}' and '{pair.group('other')}': two outcomes or "
+                f"two steps drawn as one. Say each, e.g. '… -> {pair.group('one')} or {pair.group('other')}'."))
+        if _EVERY_ONE_RE.fullmatch(" ".join(label.split())):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"'{label}' means every one of them, not one named '{label}'. Say the arrow from each, e.g. 'Idle, "
+                "Running and Paused all go to Stopped on stop'."))
         denied = _DENIED_INSIDE_RE.search(label)
         if denied:
             raise EngineRefusal("NODE_HOLDS_RELATION", (
