@@ -91,3 +91,8 @@ def test_an_opening_step_is_not_taken_for_a_title() -> None:
 def test_who_wants_which_drawing_is_its_title(intent: str) -> None:
     nodes, edges = drawn(intent)
     assert nodes == {"build", "test", "deploy"}
+
+
+def test_a_chart_word_is_never_a_series_name() -> None:
+    verdict = answer("chart", "scatter: (1, 2), (2, 4), (3, 6), (4, 8), (5, 10) and the outlier (6, 30)", "vega-lite", {})
+    assert verdict.status == "invalid" and "chart word" in verdict.reason["message"]

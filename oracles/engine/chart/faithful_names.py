@@ -109,6 +109,10 @@ class NameRules:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The name '{stripped}' is the start of a sentence, not a name. Name each series, e.g. "
                     "'units sold: March 58, April 61. Returns: March 4'."))
+            if stripped.casefold() in _MARK_NAMES and self._is_series_name(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The series '{stripped}' is named by the chart word that asks for the drawing, not a name of the "
+                    "data. Name each series, e.g. 'measured: (1, 2), (2, 4). Outlier: (6, 30)', or send one list."))
             if dropping_opens(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' starts with a request to leave something out, not with a name. Send just "
@@ -246,6 +250,9 @@ class NameRules:
         if word in CONNECTOR_WORDS or word in INSTRUCTION_WORDS or _is_unit_word(word) or _fold(word) in self._folded_names:
             return False
         return not (word.islower() and self._opens_the_list(start) and not is_time_like(label))
+
+    def _is_series_name(self, name: str) -> bool:
+        return any(p.series is not None and str(p.series).strip() == name for p in self.points)
 
     def _whole(self, span: tuple[int, int], label: str) -> bool:
         """Not a fragment of a longer name: no content word glued on either side (spaces only between)."""
