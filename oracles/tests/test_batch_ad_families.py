@@ -96,3 +96,12 @@ def test_who_wants_which_drawing_is_its_title(intent: str) -> None:
 def test_a_chart_word_is_never_a_series_name() -> None:
     verdict = answer("chart", "scatter: (1, 2), (2, 4), (3, 6), (4, 8), (5, 10) and the outlier (6, 30)", "vega-lite", {})
     assert verdict.status == "invalid" and "chart word" in verdict.reason["message"]
+
+
+def test_a_value_with_another_in_brackets_after_it_is_never_read_into_the_label() -> None:
+    # "marketing 120 (110)" was drawn as 'marketing 120' = 110
+    verdict = answer("chart", "Budget 2025 vs 2024: marketing 120 (110), R&D 300 (280), ops 90 (95)", "vega-lite", {})
+    assert verdict.status == "invalid"
+    assert answer("chart", "Budget: marketing 120 (110), sales 90 (95)", "vega-lite", {}).status == "invalid"
+    status, _, rows = _drawn("Costs: Plan 2 (45), Plan 3 (60)")  # a name with its number, then the value
+    assert status == "valid" and rows == [("Plan 2", 45), ("Plan 3", 60)]

@@ -49,6 +49,17 @@ from .faithful_words import (
 )
 
 
+def _value_then_bracketed_value(label: str, after: str) -> bool:
+    """"marketing 120 (110)": a number ending the label and a bracketed one after it of the same size (within 5x)
+    are two values; "Plan 2 (45)" is a name with its number, then the value."""
+    inner = re.search(r"(?:^|\s)[-+−]?[$€£¥]?(\d[\d,]*(?:\.\d+)?)[kKMB%]?$", label)
+    bracketed = re.match(r"\s*[(\[]\s*[-+−]?[$€£¥]?(\d[\d,]*(?:\.\d+)?)", after)
+    if inner is None or bracketed is None:
+        return False
+    one, other = (float(m.group(1).replace(",", "")) for m in (inner, bracketed))
+    return min(one, other) > 0 and max(one, other) / min(one, other) <= 5
+
+
 class NameRules:
     """The rules of grounded names, mixed into the check's reader (faithfulness._Reader)."""
 
@@ -269,6 +280,8 @@ class NameRules:
             return False  # ">4 h" drawn as "4 h": the comparison is half of the name ("over 4 hours")
         if label[-1:].isdigit() and _SCORE_AFTER.match(self.intent[end:end + 2]):
             return False  # "Team Red 3-1": the label's number is half of a score or range
+        if label[-1:].isdigit() and not is_time_like(label) and _value_then_bracketed_value(label, self.intent[end:end + 16]):
+            return False  # "marketing 120 (110)": the label's number is a value, the bracketed one another
         before = _word_before(self.intent, start)
         after = _WORD_AFTER.match(self.intent[end:end + 40])
         names = self._folded_names
