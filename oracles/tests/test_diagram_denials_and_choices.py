@@ -77,3 +77,24 @@ def test_two_outcomes_slashed_into_one_node_are_refused_and_the_rewrite_is_read(
 def test_a_name_of_two_acronyms_is_one_name() -> None:
     nodes, _ = drawn("code -> CI/CD -> prod")
     assert "CI/CD" in nodes
+
+
+def test_a_comma_between_chains_of_alike_names_is_refused_until_said_one_way() -> None:
+    assert "may be a list" in _reason("client -> lb -> app1, app2 -> db")["message"]
+    nodes, edges = drawn("client -> lb; lb -> app1; lb -> app2; app1 -> db; app2 -> db")
+    assert {("lb", "app1"), ("lb", "app2"), ("app1", "db"), ("app2", "db")} <= edges
+    nodes, edges = drawn("web -> api, api -> db")  # a comma after a whole statement ends it
+    assert edges == {("web", "api"), ("api", "db")}
+
+
+def test_the_check_alone_refuses_the_comma_read_as_two_statements() -> None:
+    planted_reason("client -> lb -> app1, app2 -> db", [("client", "lb"), ("lb", "app1"), ("app2", "db")])
+
+
+def test_how_a_call_is_made_is_never_glued_to_the_name_called() -> None:
+    intent = "Payment service calls Fraud service synchronously and Ledger service asynchronously."
+    assert _reason(intent)["code"] == "NODE_HOLDS_RELATION"
+    planted_reason(intent, [("Payment service", "Fraud service synchronously"),
+                            ("Payment service", "Ledger service asynchronously")])
+    nodes, _ = drawn("approve -> pay automatically -> archive")  # how a step is done may be its name
+    assert "pay automatically" in nodes

@@ -47,6 +47,8 @@ _SUBSET_ASKS = [
     re.compile(rf"\b{_COUNT}\s+{_SUPERLATIVE}\b", re.IGNORECASE),
     # "largest 4", "the biggest three" (a count after the superlative, not a value: no unit, no decimal after it)
     re.compile(rf"\b{_SUPERLATIVE}\s+{_COUNT}\b(?!\s*[%.,:]?\s*\d)", re.IGNORECASE),
+    # "for the three services that paged last night": a subset picked by a clause the data do not show
+    re.compile(rf"\bthe\s+{_COUNT}\s+(?:[^\W\d_][\w-]*\s+){{1,2}}?(?:that|which|who|whose|where)\b", re.IGNORECASE),
     # {"limit": 4}, top_n=3, "max_bars": 5
     re.compile(r"[\"']?\b(?:limit|top|top_?n|n_?top|head|max_?(?:items|bars|rows|categories|results|slices))\b[\"']?"
                r"\s*[:=]\s*(?P<n>\d{1,3})\b", re.IGNORECASE),

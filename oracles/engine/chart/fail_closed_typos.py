@@ -176,11 +176,25 @@ _NEGATED_VISUAL = re.compile(
     r"(?:charts?|graphs?|plot(?:s|ted)?|visual\w*|diagrams?|draw\w*)\b", re.IGNORECASE)
 
 
+# "Please calculate the compound annual growth rate … and state it as a percentage": a number asked for
+_CALCULATION = re.compile(
+    r"\b(?:calculate|compute|work\s+out|figure\s+out|estimate|derive)\b[^.?!\n]{0,40}?\b(?P<what>(?:compound\s+annual\s+)?"
+    r"growth\s+rate|cagr|average|mean|median|total|sum|percentage|ratio|difference|change|rate|variance|correlation)\b",
+    re.IGNORECASE)
+
+
 def _another_artifact(reader: _Reader) -> Refusal | None:
     """"Convert this to SQL INSERT statements for the users table: id,name / 1,Ana": no chart is asked."""
-    match = _OTHER_ARTIFACT.search(reader.intent)
-    if match is None or _VISUAL_WORD.search(_NEGATED_VISUAL.sub(" ", reader.intent)):
+    calculation = _CALCULATION.search(reader.intent)
+    match = _OTHER_ARTIFACT.search(reader.intent) or calculation
+    if match is None:
         return None
+    if _VISUAL_WORD.search(_NEGATED_VISUAL.sub(" ", reader.intent)):
+        if match is not calculation:
+            return None
+        return ("REQUEST_NOT_HONOURED", (  # "calculate the average and chart it": the chart would not show it
+            f"The intent asks me to {match.group(0).strip()}; I draw only the values stated and compute none. Give "
+            f"the {match.group('what')} as a value of its own ('{match.group('what')}: <value>'), or ask for the chart alone."))
     return ("UNSUPPORTED_CHART", (
         f"The intent asks for {match.group('what')} ('{match.group(0).strip()}'), not a chart, and names no chart; "
         "Forma draws charts only. To chart these data, say so, e.g. 'bar chart of …: Ana 1, Ben 2'."))

@@ -198,8 +198,9 @@ class CoverageRules:
         drawn_title = self.spec.get("title")
         drawn_title = _fold(str(drawn_title.get("text", "") if isinstance(drawn_title, dict) else drawn_title or ""))
         for match in (*self.scan.matches(_TITLE), *self.scan.matches(_JSON_TITLE)):
-            if match.start(1) <= number.start < match.end(1) and _fold(match.group(1)).strip() in drawn_title \
-                    and len(_DATA_ITEM.findall(match.group(1))) < 2:
+            group = next(i for i in range(1, (match.re.groups or 1) + 1) if match.group(i) is not None)
+            if match.start(group) <= number.start < match.end(group) and _fold(match.group(group)).strip() in drawn_title \
+                    and len(_DATA_ITEM.findall(match.group(group))) < 2:
                 return True  # "title 'Sprint 42 mix'": a number of the title asked for and drawn
             # "titled 'North 120, South 90'": a title that is a list of items is data, not a name: its numbers
             # are placed or missing like any other (a title is never where a value may be dropped)

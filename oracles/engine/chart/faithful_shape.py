@@ -241,11 +241,12 @@ class ShapeRules:
         asked_titles = [*self.scan.matches(_JSON_TITLE),
                         *(m for m in self.scan.matches(_TITLE) if not any(a <= m.start() < b for a, b in in_json))]
         for title_match in asked_titles:
-            asked_title = _fold(title_match.group(1)).strip()
+            asked = next(g for g in title_match.groups() if g is not None)
+            asked_title = _fold(asked).strip()
             drawn = self.spec.get("title")
             drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")
             if asked_title not in _fold(str(drawn_text)):
-                raise Unfaithful("REQUEST_NOT_HONOURED", f"The title '{title_match.group(1)}' was asked for but not drawn.")
+                raise Unfaithful("REQUEST_NOT_HONOURED", f"The title '{asked}' was asked for but not drawn.")
         self._check_axis_titles()
         if self.pairs or self.mark == "arc":
             return

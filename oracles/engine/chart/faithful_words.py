@@ -207,8 +207,9 @@ _SCATTER_WORD = re.compile(r"\bscatter(?:[\s-]?plot)?s?\b", re.IGNORECASE)  # x/
 _STACKED = re.compile(r"\bstack(?:ed|ing)?\b|" + FOREIGN_STACKED, re.IGNORECASE)  # "stacked bars", "stack paid on top of organic"
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
-_TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]",
-                    re.IGNORECASE)
+# (a title set in bold or code, "title **Regional revenue FY24**", is quoted the markdown way)
+_TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*(?:[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]"
+                    r"|\*\*([^*\n]{1,120})\*\*|`([^`\n]{1,120})`)", re.IGNORECASE)
 _DESCENDING = re.compile(r"\b(?:descending|(?:highest|largest|biggest|longest|most)\s+(?:first|on\s+top|at\s+the\s+top)|"
                          r"from\s+(?:highest|largest|biggest|most)|ranked)\b", re.IGNORECASE)
 _ASCENDING = re.compile(r"\b(?:ascending|(?:lowest|smallest|shortest|least)\s+(?:first|on\s+top)|from\s+(?:lowest|smallest|least))\b",

@@ -100,6 +100,10 @@ def explicit_title(text: str) -> str | None:
     quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title(?:\s+it)?|call\s+it|name\s+it)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
     if quoted:
         return quoted.group(1).strip()
+    marked = re.search(r"\b(?:titled|entitled|title(?:\s+it)?|call\s+it|name\s+it)\s*[:=]?\s*(?:\*\*([^*\n]{1,120})\*\*|`([^`\n]{1,120})`)",
+                       text, re.IGNORECASE)  # "title **Regional revenue FY24**": bold or code quotes it
+    if marked:
+        return (marked.group(1) or marked.group(2)).strip()
     plain = re.search(r"\b(?:titled|entitled|title\s*[:=])\s*([^\n.;:,]{1,120})", text, re.IGNORECASE)
     if plain:
         return plain.group(1).strip()
@@ -143,7 +147,7 @@ def subject_title(prefix: str) -> str | None:
     """A title from the subject before the data: "a bar chart of signups:" → "Signups"."""
     if _CALL_OPENING.fullmatch(prefix):
         return None  # "render_chart(", "plot(rows=": the name of a function is no title
-    text = re.split(r"[\n]|:\s*$", prefix.strip())[0]
+    text = re.split(r"[\n]|:\s*$", re.sub(r"^\s*#{1,6}\s+", "", prefix.strip()))[0]  # "## Regional revenue"
     scale = _SCALE_BRACKET.search(text)  # "signups (thousands): …": the scale of every value stays in the title
     keep = scale.end() if scale and not re.search(r"[\[{(|]", text[:scale.start()]) else 0
     text = text[:keep] + re.sub(r"[\[{(|].*$", "", text[keep:])  # the data itself starts here

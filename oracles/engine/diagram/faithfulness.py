@@ -33,6 +33,7 @@ from .answer_placement import (
     refuse_unstated_self_loops,
 )
 from .arrow_captions import unplaced_arrow_explanation
+from .comma_chains import refuse_comma_between_alike_chains
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
     REQUEST_VERBS,
@@ -949,6 +950,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     # groups first: their declarations are accounted for there and taken out of the intent
     refuse_dropped_markers(intent, nodes, edges)  # "[*] --> Idle": read here from the intent itself
     refuse_ungrouped_or(intent)  # "build then test or lint then deploy": two groupings
+    refuse_comma_between_alike_chains(intent)  # "lb -> app1, app2 -> db": a list or two statements?
     refuse_count_mismatch(intent, nodes)  # "org chart with 3 people" over four names
     refuse_foreign_glue(nodes)  # "Pruebas unitarias y Análisis estático": two steps in one node
     refuse_vague_references(nodes)  # "the other service": a pointer, not a name

@@ -66,7 +66,7 @@ def refuse_glued_loop(intent: str, nodes: dict[str, str], edges: set[tuple[str, 
                                                    "connection, not part of a step. Say the step and where the flow "
                                                    f"goes back to, e.g. '{step}, then go back to <step>'.")
         # "if rejected, resubmit" drawn as an end while "submit" is a step: doing a step again is a way back
-        redo = re.match(r"re-?([a-z]{3,})\b", key)
+        redo = re.match(r"re-?(submit|send|apply|upload|enter|run|test|check|review|do)\b", key)
         if redo and key not in tails and any(k != key and k.split()[0] == redo.group(1) for k in nodes if k):
             raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' does '{redo.group(1)}' again but leads "
                                                    "nowhere; the way back it states is not drawn. Say where the flow "

@@ -76,8 +76,20 @@ def _slashed_pair(label: str) -> re.Match[str] | None:
     return found
 
 
+# "calls Fraud service synchronously": how a call is made, glued to the end of the name it is made to
+# (a step may end with how it is done: "pay automatically", "review manually" are names)
+_MANNER_AT_END_RE = re.compile(r"\s(?P<how>a?synchronously|directly|indirectly|remotely|over\s+https?|via\s+(?:rest|grpc|http))$",
+                               re.IGNORECASE)
+
+
 def refuse_vague_references(nodes: list[str]) -> None:
     for label in nodes:
+        manner = _MANNER_AT_END_RE.search(" ".join(label.split()))
+        if manner and len(label.split()) > 1:
+            name = " ".join(label.split())[:manner.start()]
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' ends with '{manner.group('how')}', which says how the connection is made, not part "
+                f"of the name. Put it on the arrow, e.g. '… -> {name}: {manner.group('how')}'."))
         pair = _slashed_pair(label)
         if pair is not None:
             raise EngineRefusal("NODE_HOLDS_RELATION", (
