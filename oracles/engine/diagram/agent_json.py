@@ -48,7 +48,7 @@ WRAPPER_KEYS = frozenset("graph diagram data org orgchart org_chart tree hierarc
 
 # Keys that say what the drawing is, how to lay it out or what to call the tool, never content —
 # when their value is made of DRAWING_WORDS only ({"type": "state_machine"}, {"direction": "LR"}).
-META_KEYS = frozenset("type kind diagram diagram_type diagramtype chart_type graph_type format output output_format "
+META_KEYS = frozenset("type kind diagram diagram_type diagramtype chart chart_type graph_type format output output_format "
                       "direction rankdir layout orientation style render task action tool request mode".split())
 DRAWING_WORDS = frozenset("""a an the as in of to into please pls draw render make create generate build show produce
     diagram diagrams chart graph graphs flowchart flow flows state states machine statemachine sequence org orgchart
@@ -89,6 +89,13 @@ ROLE_KEYS = frozenset("title role position job job_title".split())
 # One key over a list of people records: {"people": [{"name": …, "manager": …}, …]}
 PEOPLE_KEYS = frozenset("people persons employees staff members team org_members".split())
 CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "team")
+# {"edges_direction": "manager_to_report"} beside people records: which way the reporting arrows point.
+# The records are drawn manager → report; a key that says that way is layout, the other way is refused
+# (drawing it turned round would be a guess at which end the user meant).
+DIRECTION_KEYS = frozenset("direction edges_direction edge_direction arrows arrow_direction arrows_direction".split())
+_TOP_DOWN_RE = re.compile(r"^(?:from[\s_-]+)?(?:manager|boss|parent|supervisor|top)s?[\s_-]*(?:to|->|→|down[\s_-]+to)[\s_-]*"
+                          r"(?:(?:direct[\s_-]+)?reports?|employees?|child(?:ren)?|subordinates?|staff|down)$|^(?:top[\s_-]*down|tb|td)$",
+                          re.IGNORECASE)
 # "1->2; 2(no)->3": a flow written as a string of id arrows.
 _ID_ARROW_RE = re.compile(r"^\s*(?P<tail>[\w-]+)\s*(?:\((?P<label>[^()]{1,60})\))?\s*(?:->|→)\s*(?P<head>[\w-]+)\s*$")
 # A name this close to a listed step's is a slip of that name, not a new step.
@@ -458,8 +465,23 @@ def _statechart(value: dict[str, Any]) -> dict[str, Any] | None:
 def _records_tree(value: Any) -> dict[str, Any] | None:
     """[{"name": "Ana", "title": "CTO", "manager": null}, {"name": "Bo", "manager": "Ana"}]: one root,
     who may also leave the manager key out; the list may sit under one key ({"people": […]})."""
-    if isinstance(value, dict) and len(value) == 1 and next(iter(value)).casefold() in PEOPLE_KEYS:
-        value = next(iter(value.values()))
+    if isinstance(value, dict):
+        # {"chart": "org", "edges_direction": "manager_to_report", "people": […]}: the keys beside the
+        # list only say what the drawing is and that its arrows point from manager to report
+        keys = {k.casefold(): k for k in value}
+        people = [k for k in keys if k in PEOPLE_KEYS]
+        if len(people) != 1:
+            return None
+        for key, item in value.items():
+            folded = key.casefold()
+            if folded == people[0] or (folded in META_KEYS and is_drawing_word_value(item)):
+                continue
+            if folded in DIRECTION_KEYS and isinstance(item, str) and _TOP_DOWN_RE.match(item.strip()):
+                continue
+            if folded in DIRECTION_KEYS:
+                raise refuse(f"'{key}': '{item}' may turn the reporting lines round; the people are drawn manager first")
+            return None
+        value = value[keys[people[0]]]
     if not isinstance(value, list) or len(value) < 2 or not all(isinstance(r, dict) for r in value):
         return None
     managed = [[k for k in record if k.casefold() in MANAGER_KEYS] for record in value]
@@ -499,6 +521,54 @@ def _records_tree(value: Any) -> dict[str, Any] | None:
     shape = tree(roots[0], frozenset())
     drawn = _tree_size(shape)
     if drawn != len(order):
+        raise refuse("some people are not under the person at the top")
+    return shape
+
+
+ROOT_KEYS = frozenset("root top head".split())
+
+
+def _reports_map(value: dict[str, Any]) -> dict[str, Any] | None:
+    """{"root": "CEO", "reports": {"CEO": ["CTO", "CFO"], "CTO": ["IT Manager"]}}: each manager's list
+    of reports under one key, beside at most the name of the person at the top. Drawn as the tree it
+    is; a top that is not the one person nobody lists, a name listed under two managers or a circle
+    is refused."""
+    keys = {k.casefold(): k for k in value}
+    maps = [k for k in keys if k in CHILD_KEYS and isinstance(value[keys[k]], dict)]
+    roots = [k for k in keys if k in ROOT_KEYS]
+    if len(maps) != 1 or len(roots) > 1 or set(keys) - set(maps) - set(roots):
+        return None
+    reports = value[keys[maps[0]]]
+    if not reports or not all(isinstance(v, list) and all(_text(x) for x in v) for v in reports.values()):
+        return None
+    if not all(_text(k) for k in reports):
+        raise refuse("a manager in the reports has no name")
+    label = {_same_name(k): k.strip() for k in reports}
+    kids_of = {_same_name(k): v for k, v in reports.items()}
+    if len(kids_of) != len(reports):
+        raise refuse("a manager is listed twice in the reports")
+    boss_of: dict[str, str] = {}
+    for boss, kids in reports.items():
+        for kid in kids:
+            name = _same_name(_text(kid) or "")
+            if name in boss_of:
+                raise refuse(f"'{kid}' is listed under two managers")
+            boss_of[name] = _same_name(boss)
+            label.setdefault(name, (_text(kid) or "").strip())
+    tops = [n for n in label if n not in boss_of]
+    if len(tops) != 1:
+        raise refuse("the reports do not have exactly one person at the top")
+    if roots and _same_name(_text(value[keys[roots[0]]]) or "") != tops[0]:
+        raise refuse(f"the root '{value[keys[roots[0]]]}' is not the one person no one manages")
+
+    def tree(name: str, seen: frozenset[str]) -> dict[str, Any]:
+        if name in seen:
+            raise refuse("the reporting lines go round in a circle")
+        kids = [_same_name(_text(k) or "") for k in kids_of.get(name, [])]
+        return {"name": label[name], "children": [tree(k, seen | {name}) for k in kids]}
+
+    shape = tree(tops[0], frozenset())
+    if _tree_size(shape) != len(label):
         raise refuse("some people are not under the person at the top")
     return shape
 
@@ -680,6 +750,8 @@ def agent_graph(value: Any) -> AgentGraph | None:
     if not rest:
         return None
     shape = _statechart(rest)
+    if shape is None:
+        shape = _reports_map(rest)
     if shape is None:
         shape = _structure(rest)
     if shape is None:

@@ -13,6 +13,12 @@ introduces them: "Okafor and Lindqvist answer to …".
 The person named alone elsewhere in the intent ("Under Dana are …") is the same person and gets
 the same label; a name said with two roles is left alone there.
 
+A role after the name ("Maria Lopez, the CEO, has …", "… reports to Sam, our engineering manager."),
+a capitalised role before it ("the Department Chair, Dr. Helen Park, oversees …") and two such
+persons joined by "and" ("Tom Baker, our CTO, and Aisha Khan, the CFO") are read the same way. A
+name right after a list comma ("Sue, Tom, the designer.") and one person's role before a plain "and"
+("Tom, the designer, and Sue": a third person?) are left as written.
+
 A documented equivalence, read alike by the drafter (hierarchy.py) and the check's normal form.
 """
 
@@ -41,10 +47,62 @@ _REPORTING_RE = re.compile(r"\b(?:reports?|answers?|manages?|supervises?|oversee
                            re.IGNORECASE)
 
 
+# A role after a name, or a capitalised one before it: "Maria Lopez, the CEO, has …", "… reports to Ivan,
+# our practice manager.", "the Department Chair, Dr. Helen Park, oversees …". The role's last word is a
+# person's noun or a chief officer's acronym ("the API, Redis" names no person).
+_ANY_ROLE = r"(?:[A-Za-z][\w-]*)(?:\s+(?:of\s+)?[A-Za-z][\w-]*){0,3}"
+_EXEC_RE = re.compile(r"^(?:C[A-Z]{1,2}O|CISO|CHRO|VP|SVP|EVP)$")
+_NAME_ROLE = rf"(?P<name@>{_NAME}),\s+(?:the|our|their|my)\s+(?P<role@>{_ANY_ROLE})"
+_ROLE_NAME = rf"\b(?:[Tt]he)\s+(?P<role@>{_ANY_ROLE}),\s+(?P<name@>{_NAME})"
+_NAME_ROLE_1, _NAME_ROLE_2 = _NAME_ROLE.replace("@", "1"), _NAME_ROLE.replace("@", "2")
+_ROLE_NAME_1, _ROLE_NAME_2 = _ROLE_NAME.replace("@", "1"), _ROLE_NAME.replace("@", "2")
+# after the pair: a comma and a lowercase word that opens no list item ("…, has"), or the clause's end
+_PAIR_END = rf"(?P<comma>\s*,\s*(?=(?!{_LIST_WORDS})[a-z])|(?=\s*(?:[.;:\n]|$)))"
+# one person with a role: not right after a comma ("Sue, Tom, the designer." may list three)
+_NAME_ROLE_RE = re.compile(rf"(?<!,\s)(?<!,)\b{_NAME_ROLE_1}{_PAIR_END}")
+# two persons each with a role, joined by "and": "Tom Baker, our CTO, and Aisha Khan, the CFO"
+_NAME_ROLE_PAIR_RE = re.compile(rf"(?<!,\s)\b{_NAME_ROLE_1},?\s+and\s+{_NAME_ROLE_2}{_PAIR_END}")
+_ROLE_NAME_PAIR_RE = re.compile(rf"{_ROLE_NAME_1},?\s+and\s+{_ROLE_NAME_2}{_PAIR_END}")
+_CAPITAL_ROLE_NAME_RE = re.compile(rf"{_ROLE_NAME_1}{_PAIR_END}")
+
+
+def _a_person_role(role: str) -> bool:
+    words = role.split()
+    noun = re.split(r"\s+of\s+", role)[0].split()[-1]
+    return bool(_EXEC_RE.match(words[0]) and len(words) <= 3 or _EXEC_RE.match(noun)
+                or _PERSON_NOUN_RE.search(noun.casefold()))
+
+
+def _roles_beside_names(intent: str, roles: dict[str, set[str]]) -> str:
+    """The roles said beside names in the ways _NAME_ROLE_RE and its pairs read, as "Name (role)";
+    each name's roles noted in `roles`."""
+    def _named(match: re.Match[str], n: int) -> str | None:
+        role, name = match.group(f"role{n}"), match.group(f"name{n}")
+        if not _a_person_role(role) or re.match(r"^(?:The|Our|My|Their|This|That|It|He|She|They)$", name.split()[0]):
+            return None
+        roles.setdefault(name, set()).add(role)
+        return f"{name} ({role})"
+
+    def pair(match: re.Match[str]) -> str:
+        first, second = _named(match, 1), _named(match, 2)
+        if first is None or second is None:
+            return match.group(0)
+        return f"{first} and {second}" + (" " if match.group("comma") else "")
+
+    def one(match: re.Match[str]) -> str:
+        person = _named(match, 1)
+        return match.group(0) if person is None else person + (" " if match.group("comma") else "")
+
+    intent = _ROLE_NAME_PAIR_RE.sub(pair, _NAME_ROLE_PAIR_RE.sub(pair, intent))
+    return _CAPITAL_ROLE_NAME_RE.sub(one, _NAME_ROLE_RE.sub(one, intent))
+
+
 def roles_in_brackets(intent: str) -> str:
     """ "the store manager, Dana, answers to …" → "Dana (store manager) answers to …"."""
     if not _REPORTING_RE.search(intent):
         return intent
+    roles: dict[str, set[str]] = {}
+    intent = _roles_beside_names(intent, roles)
     def bracketed(match: re.Match[str]) -> str:
         if not _PERSON_NOUN_RE.search(re.split(r"\s+of\s+", match.group("role"))[0].split()[-1]):
             return match.group(0)
@@ -59,7 +117,6 @@ def roles_in_brackets(intent: str) -> str:
 
     rewritten = APPOSITIVE_RE.sub(bracketed, PLURAL_ROLE_RE.sub(listed, intent))
     # the person named alone elsewhere is the same person: one node, one label
-    roles: dict[str, set[str]] = {}
     for match in APPOSITIVE_RE.finditer(intent):
         if bracketed(match) != match.group(0):
             roles.setdefault(match.group("name"), set()).add(match.group("role"))

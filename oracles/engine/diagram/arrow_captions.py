@@ -47,13 +47,47 @@ _TREE_SHAPE_RE = re.compile(
 )
 
 
+# "Org chart (manager -> report):", "(arrows from manager down to direct report):" before a nested list:
+# the arrows go down the tree, the way an indented list is read anyway (a report -> manager one is not this)
+_DOWN_ARROWS_RE = re.compile(
+    r"\s*\(\s*(?:(?:draw\s+)?(?:the\s+)?arrows?\s+(?:go(?:es)?\s+|point\s+|run\s+)?from\s+)?(?:the\s+|each\s+)?"
+    r"(?:manager|boss|parent|supervisor|superior)s?\s+(?:down\s+)?(?:->|→|=>|to)\s+(?:the\s+|their\s+|each\s+|a\s+)?"
+    r"(?:direct\s+)?(?:reports?|child(?:ren)?|employees?|subordinates?|person|people)\s*\)",
+    re.IGNORECASE,
+)
+_NESTED_ITEM_RE = re.compile(r"^(?P<indent>[ \t]*)[-*•+][ \t]+\S")
+
+
+def _nested_list(text: str) -> bool:
+    """Every line an item of a bulleted list indented to two depths or more."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    items = [_NESTED_ITEM_RE.match(line) for line in lines]
+    return len(lines) >= 2 and all(items) and len({m.group("indent") for m in items if m}) >= 2
+
+
 def without_tree_shape_explanation(intent: str) -> str:
     """ "org tree (keys are units, values are their sub-units): {"CEO": {"CTO": {}}}" → without the
-    explanation, which says what a keyed tree means anyway; other intents unchanged."""
+    explanation, which says what a keyed tree means anyway; so "Org chart (manager -> report):" over
+    a nested list; other intents unchanged."""
+    down = _DOWN_ARROWS_RE.search(intent)
+    if down is not None and "\n" not in intent[: down.start()]:
+        rest = intent[down.end():]
+        if re.match(r"\s*:[ \t]*\n", rest) and _nested_list(rest.split(":", 1)[1]):
+            return intent[: down.start()] + rest
     match = _TREE_SHAPE_RE.search(intent)
     if match is None or not re.match(r"\s*:\s*\{\s*\"[^\"]+\"\s*:\s*\{", intent[match.end():]):
         return intent
     return intent[: match.start()] + intent[match.end() :]
+
+
+# "(child to parent)", "(report -> manager)": arrows said to go up a tree; a tree is drawn down, so
+# drawing it as listed would turn every arrow round (its words are connecting words, never placed)
+_UP_ARROWS_RE = re.compile(
+    r"\(\s*(?:(?:draw\s+)?(?:the\s+)?arrows?\s+(?:go(?:es)?\s+|point\s+|run\s+)?from\s+)?(?:the\s+|each\s+)?(?:direct\s+)?"
+    r"(?:reports?|child(?:ren)?|employees?|subordinates?|person|people)\s+(?:up\s+)?(?:->|→|=>|to)\s+"
+    r"(?:the\s+|their\s+|its\s+)?(?:manager|boss|parent|supervisor|superior)s?\s*\)",
+    re.IGNORECASE,
+)
 
 
 def unplaced_arrow_explanation(intent: str) -> str | None:
@@ -61,4 +95,5 @@ def unplaced_arrow_explanation(intent: str) -> str | None:
     The check refuses it: which way the pairs point is not something to guess."""
     colon = intent.find(":")
     match = _EXPLANATION_RE.search(intent[: colon + 1]) if colon >= 0 else None
+    match = match or (_UP_ARROWS_RE.search(intent[: colon + 1]) if colon >= 0 else None)
     return match.group(0).strip(" ,()") if match else None

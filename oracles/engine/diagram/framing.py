@@ -44,6 +44,7 @@ _DRAWING_WORDS = frozenset("""
     person people actor actors component components service services system systems event events message messages
     answer answers handoff handoffs hand-off hand-offs transition transitions item items kind kinds per one
     nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
+    organizational organisational org orgchart reporting reporting-lines structure
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
 # where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"
@@ -167,9 +168,11 @@ _TRAILING_CLAUSE_RE = re.compile(r",(?P<clause>\s[^,:;]+?)(?P<end>:\s*|[.!?]*\s*
 # flowchart of our signup?")
 _TITLE_SENTENCE_RE = re.compile(
     r"(?P<title>\s*(?:(?:hey|hi|hello)\s+)?(?:(?:please|(?:can|could|would)\s+(?:you|someone|somebody|u)(?:\s+please)?)\s+)?"
-    r"(?:(?:produce|draw|make|create|render|sketch|generate|build|do)\s+(?:(?:me|us)\s+)?)?"
+    r"(?:(?:produce|draw|make|create|render|sketch|generate|build|prepare|do)\s+(?:(?:me|us)\s+)?)?"
+    # "For the board deck we need the reporting structure of the clinic.": what is needed, and for what
+    r"(?:(?:for\s+(?:the|our|my|a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+,?\s+)?(?:we|i)\s+(?:need|want|would\s+like)\s+)?"
     r"(?:(?:a|an|the|our|my)\s+)?(?:(?:quick|simple|little|small|short|rough)\s+)?(?:[\w-]+\s+)?"
-    r"(?:diagram|graph|flowchart|flow\s+chart|chart|dag)\s+(?:for|of)\s+"
+    r"(?:diagram|graph|flowchart|flow\s+chart|chart|dag|reporting\s+structure|reporting\s+lines)\s+(?:for|of)\s+"
     r"(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)(?:\.|\?+)(?P<space>\s*)",
     re.IGNORECASE,
 )

@@ -119,7 +119,9 @@ def _names(text: str, count: int | None = None) -> list[str] | None:
         return None  # "a team of 3: Lee, Kim": who the third is is not said
     if any(_QUANTIFIER_RE.match(n) for n in names):
         return None  # "everyone else", "all three", "the rest": who they are is not said here
-    if not names or any(len(n.split()) > 5 or re.search(r"[(),:]", re.sub(r"\([^()]*\)$", "", n)) for n in names):
+    # (a role in brackets after a name is not counted in its length: "Greg Tully (Principal of North Elementary)")
+    if not names or any(len(re.sub(r"\s*\([^()]*\)$", "", n).split()) > 5 or re.search(r"[(),:]", re.sub(r"\([^()]*\)$", "", n))
+                        for n in names):
         return None
     return names
 

@@ -11,6 +11,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "X splits into / is divided into / consists of / holds A and B" → "X contains A and B";
   "X has three children — A, B, C" → "X has A, B, C"
 - a headed edge table (CSV, tab-separated or markdown) → one "tail -> head: label" line per row
+- a people table ("name | title | reports_to") → "Boss manages A and B." per manager, its names final
+  like JSON's (people_table_normal.py, the check's own reading)
 - "name: a, b" lines (or a YAML map of lists) whose other lines only say the colon is a forward
   relation ("depends on", "calls", "draw an arrow from each service to what it depends on") →
   one "name -> a" line per name listed, the cue lines dropped (they name no node)
@@ -89,6 +91,7 @@ from .loop_exits import without_retry_limits
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
+from .people_table_normal import people_table_as_sentences
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
 from .relative_clauses import relative_clauses_apart
@@ -289,6 +292,9 @@ def normal_form(intent: str) -> str:
         # a graph given as JSON names its nodes exactly: the rewrites of prose below ("Tom" after "Tom
         # Baker" is Tom Baker) would change a name the data states, so the data's lines are final
         return _without_closing_request(data)
+    people = people_table_as_sentences(explained)
+    if people != explained:  # a people table names its people exactly, like JSON (people_table_normal.py)
+        return _without_closing_request(people)
     intent = _inline_labels_as_parens(list_names_normal_form(notation_as_arrows(explained)))
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)

@@ -51,6 +51,7 @@ from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .parallel_forms import parallel_openers
+from .people_table_forms import read_people_table
 from .pipelines import read_job_graph
 from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
@@ -908,7 +909,8 @@ def _read_without_groups(text: str) -> Graph | None:
 # tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_people_table, read_edge_table,
+    read_tree_drawing, read_adjacency, read_colon_adjacency,
     read_parallel_outline, read_decision_outline, read_case_outline, read_case_list, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .appositives import NAME, PERSON_NOUN_RE, REPORTING_RE
+from .role_brackets import roles_before_bracketed_names
 
 _ROLE_IS_NAME_RE = re.compile(
     rf"(?m)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+|our\s+)?(?P<role>[A-Za-z][\w-]*(?:\s+(?:of\s+)?[A-Za-z][\w-]*){{0,3}})"
@@ -112,8 +113,16 @@ _TEAM_LIST_RE = re.compile(
 )
 
 
+# "Dr. Amal Reza (Superintendent) - direct reports: A, B", "Sara — reports: Tom, Uma": a person, then
+# the list of their reports after a dash
+_DASH_REPORTS_RE = re.compile(
+    rf"(?m)(?:(?<=^)|(?<=[.;:?!]\s))(?P<boss>{NAME}(?:\s*\([^()\n]{{1,40}}\))?)\s+[-—–]\s+(?:direct\s+)?reports\s*:\s*(?=\S)"
+)
+
+
 def team_lists_as_manages(intent: str) -> str:
     """ "Sam's team: Jin, Olu" → "Sam manages Jin, Olu"."""
+    intent = _DASH_REPORTS_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
     return _TEAM_LIST_RE.sub(lambda m: f"{m.group('boss')} manages ", intent)
 
 
@@ -144,6 +153,28 @@ def first_names_as_full(intent: str) -> str:
             name = next(iter(names))
             intent = re.sub(rf"(?<![\w.]){first}(?![\w'’-])(?!\s+[A-Z])", name, intent)
     return intent
+
+
+# "Dr. Petrov" after "Dr. Ivan Petrov", "Ms. Owusu" after "Grace Owusu": a title and a surname
+_TITLED_SURNAME_RE = re.compile(r"(?<![\w.])(?P<title>(?:Dr|Mr|Mrs|Ms|Prof)\.?)\s+(?P<surname>[A-Z][a-z'’-]+)(?![\w'’-])(?!\s+[A-Z])")
+_FULL_WITH_TITLE_RE = re.compile(r"(?<![\w.])(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'’-]+\s+(?P<surname>[A-Z][a-z'’-]+)(?![\w'’-])")
+
+
+def titled_surnames_as_full(intent: str) -> str:
+    """ "Dr. Ivan Petrov … Dr. Petrov supervises …" → "… Dr. Ivan Petrov supervises …": one person, one
+    node. A surname two full names share is left alone (which one is meant?)."""
+    if not _PEOPLE_RE.search(intent):
+        return intent
+    full: dict[str, set[str]] = {}
+    for match in _FULL_WITH_TITLE_RE.finditer(intent):
+        if match.group(0).split()[0].casefold() not in _SENTENCE_OPENERS:
+            full.setdefault(match.group("surname"), set()).add(match.group(0))
+
+    def named(match: re.Match[str]) -> str:
+        names = full.get(match.group("surname"), set())
+        return next(iter(names)) if len(names) == 1 else match.group(0)
+
+    return _TITLED_SURNAME_RE.sub(named, intent)
 
 
 # "Pia's got two ops managers", "Ken has got Ivy": "has", said casually
@@ -201,6 +232,7 @@ _DIRECTLY_RE = re.compile(r"\bdirectly\s+(?=(?:manages|supervises|oversees|leads
 def named_roles(intent: str) -> str:
     """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
     person's team list as the people they manage."""
+    intent = roles_before_bracketed_names(intent)  # "a producer (Hana)" → "Hana (producer)"
     intent = reporting_lists_as_manages(_DIRECTLY_RE.sub("", intent) if _PEOPLE_RE.search(intent) else intent)
-    intent = titled_names(has_got_as_has(first_names_as_full(intent)))
+    intent = titled_names(has_got_as_has(first_names_as_full(titled_surnames_as_full(intent))))
     return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(intent)))

@@ -25,3 +25,14 @@ def aligned_cells(line: str) -> list[str] | None:
     if not _ALIGNED_GAP_RE.search(text):
         return None
     return [c.strip() for c in _ALIGNED_GAP_RE.split(text)]
+
+
+# Column headings of a people table ("name | title | reports_to", "Employee, Role, Manager"), shared by
+# the drafter's reader (people_table_forms.py) and the check's (people_table_normal.py). Compared with
+# everything but letters removed ("Reports to" → "reportsto").
+PERSON_HEADS = frozenset("name person employee fullname staff who member".split())
+MANAGER_HEADS = frozenset("manager reportsto reportingto boss supervisor linemanager parent directmanager "
+                          "managedby manager".split())
+ROLE_HEADS = frozenset("title role position job jobtitle".split())
+# A manager cell that names nobody: the person at the top.
+NO_MANAGER_CELLS = frozenset({"", "-", "–", "—", "n/a", "na", "none", "null", "nobody", "(none)", "top"})

@@ -1,0 +1,231 @@
+"""Org charts as people write and paste them: a people table ("name | title | reports_to"), people
+records and a manager → reports map in JSON, and prose that says a person's role beside their name
+("Maria Lopez, the CEO, has …", "the head nurse, Carla, and the practice manager, Ivan, both report
+to …"). The drafter (people_table_forms.py, hierarchy.py) and the check (people_table_normal.py, its
+normal form) each read them; an ambiguous list or a turned-round direction is refused, and a drawing
+that drops or moves a person is refused by the check alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.engine.diagram.appositives import roles_in_brackets
+from oracles.engine.diagram.people_table_forms import read_people_table
+from oracles.engine.diagram.people_table_normal import people_table_as_sentences
+from oracles.engine.diagram.role_brackets import roles_before_bracketed_names
+from oracles.tests.test_diagram_flows import _drawn, _planted, _refused
+
+_TREE = {("ana ruiz", "bo lind"), ("ana ruiz", "cy moss"), ("bo lind", "di park")}
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "name | title | reports_to\nAna Ruiz | CEO | -\nBo Lind | CFO | Ana Ruiz\nCy Moss | CTO | Ana Ruiz\nDi Park | Clerk | Bo Lind",
+        "| Name | Role | Reports to |\n|---|---|---|\n| Ana Ruiz | CEO | |\n| Bo Lind | CFO | Ana Ruiz |\n"
+        "| Cy Moss | CTO | Ana Ruiz |\n| Di Park | Clerk | Bo Lind |",
+        "Make an org chart from this HR export:\n\nEmployee,Manager\nAna Ruiz,\nBo Lind,Ana Ruiz\nCy Moss,Ana Ruiz\nDi Park,Bo Lind",
+        "Person\tPosition\tBoss\nAna Ruiz\tCEO\tnone\nBo Lind\tCFO\tAna Ruiz\nCy Moss\tCTO\tAna Ruiz\nDi Park\tClerk\tBo Lind\n"
+        "org chart please",
+    ],
+)
+def test_a_people_table_is_drawn_manager_over_report(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"ana ruiz", "bo lind", "cy moss", "di park"}
+    assert set(edges) == _TREE
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "name | title | manager | department\nAna | CEO | - | Exec\nBo | CFO | Ana | Finance",  # a column of another kind
+        "name | manager\nAna | -\nBo | Ana\nBo | Cy",  # a person listed twice
+        "name | manager\nAna | -\nBo | Ana | extra",  # a row too long
+    ],
+)
+def test_a_table_that_is_not_plainly_people_is_not_read_as_one(intent: str) -> None:
+    assert read_people_table(intent) is None
+    assert people_table_as_sentences(intent) == intent
+    _refused(intent)
+
+
+def test_a_manager_nobody_lists_is_drawn_by_the_name_the_cell_gives() -> None:
+    nodes, edges = _drawn("name\treports to\nAna\tCEO\nBo\tAna")
+    assert nodes == {"ana", "bo", "ceo"}
+    assert set(edges) == {("ceo", "ana"), ("ana", "bo")}
+
+
+def test_the_check_reads_the_table_on_its_own() -> None:
+    table = "name | title | manager\nAna | CEO | -\nBo | CFO | Ana\nCy | CTO | Ana\nDi | Clerk | Bo"
+    assert people_table_as_sentences(table) == "Ana manages Bo and Cy.\nBo manages Di."
+
+
+def test_a_drawing_that_moves_a_report_is_refused_by_the_check_alone() -> None:
+    intent = "name | title | manager\nAna | CEO | -\nBo | CFO | Ana\nCy | Clerk | Bo"
+    reason = _planted(intent, "n1 -> n2;", "n0 -> n2;")
+    assert reason["code"] in {"EDGE_NOT_IN_INTENT", "EDGE_MISSING"}
+
+
+def test_a_drawing_that_drops_a_person_is_refused_by_the_check_alone() -> None:
+    intent = "name | title | manager\nAna | CEO | -\nBo | CFO | Ana\nCy | Clerk | Bo"
+    _planted(intent, '  n2 [label="Cy"];\n', "")
+
+
+# --- JSON: people records beside words about the drawing, a manager → reports map ---------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        '{"chart": "org", "people": [{"name": "Ana"}, {"name": "Bo", "reports_to": "Ana"}, {"name": "Cy", "reports_to": "Bo"}]}',
+        '{"name": "draw_org_chart", "input": {"edges_direction": "manager_to_report", "people": [{"name": "Ana", '
+        '"reports_to": null}, {"name": "Bo", "reports_to": "Ana"}, {"name": "Cy", "reports_to": "Bo"}]}}',
+        '{"type": "org_chart", "root": "Ana", "reports": {"Ana": ["Bo"], "Bo": ["Cy"]}}',
+        '{"kind": "org chart", "direct_reports": {"Ana": ["Bo"], "Bo": ["Cy"]}}',
+    ],
+)
+def test_people_in_json_are_drawn_manager_over_report(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"ana", "bo", "cy"}
+    assert set(edges) == {("ana", "bo"), ("bo", "cy")}
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        # the arrows asked the other way round: drawing them manager first would turn them
+        '{"edges_direction": "report_to_manager", "people": [{"name": "Ana"}, {"name": "Bo", "reports_to": "Ana"}]}',
+        '{"root": "Bo", "reports": {"Ana": ["Bo"], "Bo": ["Cy"]}}',  # the root is not the top
+        '{"root": "Ana", "reports": {"Ana": ["Bo", "Cy"], "Bo": ["Cy"]}}',  # Cy under two managers
+    ],
+)
+def test_json_people_that_do_not_say_one_tree_are_refused(intent: str) -> None:
+    _refused(intent)
+
+
+# --- prose: a role said beside a name -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "expected"),
+    [
+        ("Maria Lopez, the CEO, has two direct reports: Tom Baker, our CTO, and Aisha Khan, the CFO.",
+         "Maria Lopez (CEO) has two direct reports: Tom Baker (CTO) and Aisha Khan (CFO)."),
+        ("The head nurse, Carla, and the practice manager, Ivan, both report to Ana. Wen reports to Ivan.",
+         "Carla (head nurse) and Ivan (practice manager) both report to Ana. Wen reports to Ivan (practice manager)."),
+        ("The Department Chair, Dr. Helen Park, oversees the Medical Director, Dr. Ivan Petrov.",
+         "Dr. Helen Park (Department Chair) oversees Dr. Ivan Petrov (Medical Director)."),
+        ("Lee reports to Sam, our engineering manager.", "Lee reports to Sam (engineering manager)."),
+    ],
+)
+def test_a_role_beside_a_name_is_the_persons_label(intent: str, expected: str) -> None:
+    assert roles_in_brackets(intent) == expected
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Under Maria are Sue, Tom, the designer.",  # three people, or Tom the designer?
+        "Ann reports to Bo, the API, Redis.",  # no person's role
+        "Under Maria are Tom, the designer, and Sue.",  # "the designer" may be a third person
+    ],
+)
+def test_a_role_inside_a_plain_list_is_left_as_written(intent: str) -> None:
+    assert roles_in_brackets(intent) == intent
+
+
+@pytest.mark.parametrize(
+    ("intent", "nodes", "edges"),
+    [
+        ("Can you draw our org chart? Maria Lopez, the CEO, has two direct reports: Tom Baker, our CTO, and Aisha Khan, "
+         "the CFO. Under Tom there are Lee Wong and Priya Nair.",
+         {"maria lopez (ceo)", "tom baker (cto)", "aisha khan (cfo)", "lee wong", "priya nair"},
+         {("maria lopez (ceo)", "tom baker (cto)"), ("maria lopez (ceo)", "aisha khan (cfo)"),
+          ("tom baker (cto)", "lee wong"), ("tom baker (cto)", "priya nair")}),
+        ("Ana Diaz, our COO, manages Ben Ode and Cleo Fox. Ben Ode, the warehouse manager, supervises Dan Roy.",
+         {"ana diaz (coo)", "ben ode (warehouse manager)", "cleo fox", "dan roy"},
+         {("ana diaz (coo)", "ben ode (warehouse manager)"), ("ana diaz (coo)", "cleo fox"),
+          ("ben ode (warehouse manager)", "dan roy")}),
+    ],
+)
+def test_roles_beside_names_are_drawn_with_the_person(intent: str, nodes: set[str], edges: set[tuple[str, str]]) -> None:
+    drawn_nodes, drawn_edges = _drawn(intent)
+    assert drawn_nodes == nodes
+    assert set(drawn_edges) == edges
+
+
+def test_a_surname_after_the_full_name_is_the_same_person() -> None:
+    nodes, edges = _drawn("Dr. Ivan Petrov manages Dr. Kofi Mensah and Laura Brandt. Sam Whitfield reports to Dr. Petrov.")
+    assert nodes == {"dr. ivan petrov", "dr. kofi mensah", "laura brandt", "sam whitfield"}
+    assert {tail for tail, _ in edges} == {"dr. ivan petrov"}
+
+
+def test_a_drawing_that_moves_a_titled_person_is_refused_by_the_check_alone() -> None:
+    intent = "Maria Lopez, the CEO, manages Tom Baker, our CTO. Tom Baker manages Lee Wong."
+    _drawn(intent)
+    reason = _planted(intent, "n1 -> n2;", "n0 -> n2;")
+    assert reason["code"] in {"EDGE_NOT_IN_INTENT", "EDGE_MISSING"}
+
+
+# --- prose: a role with the name in brackets; a dash before the reports -------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "expected"),
+    [
+        ("Ines is the studio head; under her there's a creative director (Tomás) and a producer (Hana). org chart",
+         "Ines is the studio head; under her there's Tomás (creative director) and Hana (producer). org chart"),
+        ("The Head of Operations (Grace Ho) manages the Warehouse Manager (Ian Park).",
+         "Grace Ho (Head of Operations) manages Ian Park (Warehouse Manager)."),
+        ("Under Dana: VP Eng (Raj) and Head of Security (Kim).", "Under Dana: Raj (VP Eng) and Kim (Head of Security)."),
+    ],
+)
+def test_a_role_before_a_bracketed_name_is_the_persons_label(intent: str, expected: str) -> None:
+    assert roles_before_bracketed_names(intent) == expected
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "the scheduler (Airflow) manages jobs and the load balancer (Nginx) manages sessions",  # things, not people
+        "Yuki (Tier 1) reports to Marco Ruiz (EMEA).",  # a note, not a role
+        "Ines manages Warehouse Manager (Ian Park).".replace("Warehouse Manager (Ian Park)", "Ian Park (Warehouse Manager)"),
+        "the web app (React) calls the API (FastAPI)",  # no people at all
+    ],
+)
+def test_a_bracket_that_is_no_persons_name_beside_a_role_is_left_as_written(intent: str) -> None:
+    assert roles_before_bracketed_names(intent) == intent
+
+
+def test_a_role_with_the_name_in_brackets_and_a_dash_before_the_reports_is_drawn() -> None:
+    nodes, edges = _drawn("Superintendent (Dr. Amal Reza) - direct reports: Principal of North Elementary (Greg Tully), "
+                          "Director of Transportation (Pete Olsen). Pete has two route supervisors: Dina Kowalski and "
+                          "Marco Bell. org chart")
+    assert nodes == {"dr. amal reza (superintendent)", "greg tully (principal of north elementary)",
+                     "pete olsen (director of transportation)", "dina kowalski", "marco bell"}
+    assert set(edges) == {("dr. amal reza (superintendent)", "greg tully (principal of north elementary)"),
+                          ("dr. amal reza (superintendent)", "pete olsen (director of transportation)"),
+                          ("pete olsen (director of transportation)", "dina kowalski"),
+                          ("pete olsen (director of transportation)", "marco bell")}
+
+
+# --- a heading that says the arrows go down the tree, over a nested list ------------------------
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Org chart (manager -> report):", "Org chart please (arrows from manager down to direct report):",
+     "Team tree (boss → employee):", "Reporting lines (parent to child):"],
+)
+def test_arrows_said_to_go_down_the_tree_over_a_nested_list_are_the_lists_own(heading: str) -> None:
+    nodes, edges = _drawn(f"{heading}\n- CEO\n  - CTO\n    - Engineer\n  - CFO")
+    assert nodes == {"ceo", "cto", "engineer", "cfo"}
+    assert set(edges) == {("ceo", "cto"), ("cto", "engineer"), ("ceo", "cfo")}
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Org chart (report -> manager):", "Org chart (arrows from report up to manager):", "Org chart (child to parent):"],
+)
+def test_arrows_said_to_go_up_the_tree_are_refused_not_turned(heading: str) -> None:
+    _refused(f"{heading}\n- CEO\n  - CTO\n    - Engineer\n  - CFO")
