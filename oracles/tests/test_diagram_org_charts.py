@@ -10,9 +10,14 @@ from __future__ import annotations
 import pytest
 
 from oracles.engine.diagram.appositives import roles_in_brackets
+from oracles.engine.diagram.first_person import first_person_as_named
 from oracles.engine.diagram.people_table_forms import read_people_table
 from oracles.engine.diagram.people_table_normal import people_table_as_sentences
-from oracles.engine.diagram.role_brackets import roles_before_bracketed_names
+from oracles.engine.diagram.role_brackets import (
+    plural_roles_before_names,
+    roles_before_bracketed_names,
+    singular_roles_before_names,
+)
 from oracles.tests.test_diagram_flows import _drawn, _planted, _refused
 
 _TREE = {("ana ruiz", "bo lind"), ("ana ruiz", "cy moss"), ("bo lind", "di park")}
@@ -229,3 +234,118 @@ def test_arrows_said_to_go_down_the_tree_over_a_nested_list_are_the_lists_own(he
 )
 def test_arrows_said_to_go_up_the_tree_are_refused_not_turned(heading: str) -> None:
     _refused(f"{heading}\n- CEO\n  - CTO\n    - Engineer\n  - CFO")
+
+
+# --- the speaker as a person; roles that only introduce names; "a designer, Kate" ---------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "nodes", "edges"),
+    [
+        ("I'm Priya, the head of ops; Sam and Lee report to me.", {"priya (head of ops)", "sam", "lee"},
+         {("priya (head of ops)", "sam"), ("priya (head of ops)", "lee")}),
+        ("My name is Jo and I manage Ana and Ben. Ben supervises Cy.", {"jo", "ana", "ben", "cy"},
+         {("jo", "ana"), ("jo", "ben"), ("ben", "cy")}),
+        ("I'm Sam. My team: Lee, Kim. I report to Dana.", {"sam", "lee", "kim", "dana"},
+         {("sam", "lee"), ("sam", "kim"), ("dana", "sam")}),
+        ("Org chart for my team: I'm Rachel. Under me I've got two PMs, Omar and Li.", {"rachel", "omar", "li"},
+         {("rachel", "omar"), ("rachel", "li")}),
+    ],
+)
+def test_the_speaker_who_says_their_name_is_that_person(intent: str, nodes: set[str], edges: set[tuple[str, str]]) -> None:
+    drawn_nodes, drawn_edges = _drawn(intent)
+    assert drawn_nodes == nodes
+    assert set(drawn_edges) == edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Sam and Lee report to me. Kim reports to Sam.",  # who "me" is is never said
+        "I'm Priya. Jo is my boss; Sam reports to me.",  # "my boss" is no reporting line the readers read
+    ],
+)
+def test_a_speaker_without_a_name_or_in_another_role_is_not_guessed(intent: str) -> None:
+    _refused(intent)
+
+
+def test_an_unnamed_speaker_is_left_as_written() -> None:
+    intent = "Sam and Lee report to me. Kim reports to Sam."
+    assert first_person_as_named(intent) == intent
+
+
+@pytest.mark.parametrize(
+    ("intent", "nodes", "edges"),
+    [
+        ("Ana manages Bo. Under Bo are the line cooks Cy and Di.", {"ana", "bo", "cy", "di"},
+         {("ana", "bo"), ("bo", "cy"), ("bo", "di")}),
+        ("Ana manages Bo and Cy. Bo has agents Ivy, Jon and Kai.", {"ana", "bo", "cy", "ivy", "jon", "kai"},
+         {("ana", "bo"), ("ana", "cy"), ("bo", "ivy"), ("bo", "jon"), ("bo", "kai")}),
+        ("Ana manages Omar and Li. Omar has a designer, Kate, and Li has two analysts, Ben and Sofia.",
+         {"ana", "omar", "li", "kate (designer)", "ben", "sofia"},
+         {("ana", "omar"), ("ana", "li"), ("omar", "kate (designer)"), ("li", "ben"), ("li", "sofia")}),
+        ("In our restaurant the chef de cuisine is boss of the sous chef. Under sous chef are the line cooks Pedro and "
+         "Amira. The pastry chef also answers directly to chef de cuisine.",
+         {"chef de cuisine", "sous chef", "pedro", "amira", "pastry chef"},
+         {("chef de cuisine", "sous chef"), ("sous chef", "pedro"), ("sous chef", "amira"), ("chef de cuisine", "pastry chef")}),
+    ],
+)
+def test_a_role_that_only_introduces_the_names_is_not_a_person(intent: str, nodes: set[str],
+                                                               edges: set[tuple[str, str]]) -> None:
+    drawn_nodes, drawn_edges = _drawn(intent)
+    assert drawn_nodes == nodes
+    assert set(drawn_edges) == edges
+
+
+def test_servers_named_after_their_kind_are_left_as_written() -> None:
+    assert plural_roles_before_names("the scheduler manages the servers Alpha and Beta") == \
+        "the scheduler manages the servers Alpha and Beta"
+
+
+def test_a_drawing_that_keeps_the_role_as_a_second_report_is_refused_by_the_check_alone() -> None:
+    intent = "Ana manages Omar. Omar has a designer, Kate."
+    nodes, _ = _drawn(intent)
+    assert nodes == {"ana", "omar", "kate (designer)"}
+    _planted(intent, 'label="Kate (designer)"', 'label="Kate"')
+
+
+def test_an_org_chart_in_yaml_with_each_role_keyed_to_its_person_is_drawn_as_its_tree() -> None:
+    nodes, edges = _drawn("orgchart:\n  Head of Sales: Ana Ruiz\n  reports:\n    - EMEA Lead: Bo Lind\n"
+                          "      reports: [Cy Moss, Di Park]\n    - Eva Ng")
+    assert nodes == {"ana ruiz (head of sales)", "bo lind (emea lead)", "cy moss", "di park", "eva ng"}
+    assert set(edges) == {("ana ruiz (head of sales)", "bo lind (emea lead)"), ("ana ruiz (head of sales)", "eva ng"),
+                          ("bo lind (emea lead)", "cy moss"), ("bo lind (emea lead)", "di park")}
+
+
+def test_a_yaml_person_with_two_roles_is_not_read_as_a_tree() -> None:
+    _refused("orgchart:\n  Head of Sales: Ana Ruiz\n  Deputy: Bo Lind\n  reports: [Cy Moss]")
+
+
+@pytest.mark.parametrize(
+    ("intent", "expected"),
+    [
+        ("Org chart: Dr. Mensah supervises postdoc Max Weber; Dr. Brandt supervises research engineer Nia Cole.",
+         "Org chart: Dr. Mensah supervises Max Weber; Dr. Brandt supervises Nia Cole."),
+        ("Ana reports to Bo. The manager Cy approves.", "Ana reports to Bo. Cy approves."),
+        ("Hannah reports to Ana: Tier 1 lead Carlos and Tier 2 lead Mei.",
+         "Hannah reports to Ana: Tier 1 lead Carlos and Tier 2 lead Mei."),  # not a role said in lowercase
+        ("Org chart for Rachel's team: Ana reports to Rachel.", "Org chart for Rachel's team: Ana reports to Rachel."),
+        ("the human Resources team reports to Ana", "the human Resources team reports to Ana"),
+    ],
+)
+def test_a_lowercase_role_before_one_name_only_says_who_the_person_is(intent: str, expected: str) -> None:
+    assert singular_roles_before_names(intent) == expected
+
+
+@pytest.mark.parametrize(
+    "closing", ["Mei has no direct reports yet.", "Mei has no reports.", "Mei has nobody under her yet."]
+)
+def test_a_person_said_to_have_no_reports_is_drawn_with_nobody_under_them(closing: str) -> None:
+    nodes, edges = _drawn(f"Ana manages Bo and Mei. Bo manages Cy. {closing}")
+    assert nodes == {"ana", "bo", "mei", "cy"}
+    assert set(edges) == {("ana", "bo"), ("ana", "mei"), ("bo", "cy")}
+
+
+def test_a_report_drawn_under_a_person_said_to_have_none_is_refused_by_the_check_alone() -> None:
+    intent = "Ana manages Bo and Mei. Bo manages Cy. Mei has no direct reports yet."
+    _planted(intent, "n1 -> n3;", "n2 -> n3;")

@@ -66,6 +66,16 @@ _ROLE_NAME_PAIR_RE = re.compile(rf"{_ROLE_NAME_1},?\s+and\s+{_ROLE_NAME_2}{_PAIR
 _CAPITAL_ROLE_NAME_RE = re.compile(rf"{_ROLE_NAME_1}{_PAIR_END}")
 
 
+# "Omar has a designer, Kate." / "… manages an intern, Greg, who …" / "Omar has a designer, Kate, and Li
+# has …": one person said with an indefinite role first (an unnamed designer beside Kate would be said
+# "a designer and Kate"); a plain list after it ("a designer, Kate, and Li") is left as written
+_INDEFINITE_ROLE_NAME_RE = re.compile(
+    rf"\b(?:a|an)\s+(?P<role1>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}),\s+(?P<name1>{_NAME})"
+    rf"(?P<comma>\s*,\s*(?=(?!{_LIST_WORDS})[a-z])|(?=\s*(?:[.;:\n]|$))|"
+    r"(?=\s*,\s*and\s+[A-Z][\w'’-]*\s+(?:has|have|manages|leads|supervises|oversees|runs|reports|answers|is|works)\b))"
+)
+
+
 def _a_person_role(role: str) -> bool:
     words = role.split()
     noun = re.split(r"\s+of\s+", role)[0].split()[-1]
@@ -93,6 +103,7 @@ def _roles_beside_names(intent: str, roles: dict[str, set[str]]) -> str:
         person = _named(match, 1)
         return match.group(0) if person is None else person + (" " if match.group("comma") else "")
 
+    intent = _INDEFINITE_ROLE_NAME_RE.sub(one, intent)
     intent = _ROLE_NAME_PAIR_RE.sub(pair, _NAME_ROLE_PAIR_RE.sub(pair, intent))
     return _CAPITAL_ROLE_NAME_RE.sub(one, _NAME_ROLE_RE.sub(one, intent))
 

@@ -119,7 +119,9 @@ def read_grouped(intent: str, read_rest: Callable[[str], Graph | None]) -> Graph
     """None unless the intent declares groups; else the rest read by `read_rest` (the cascade
     without this reader, which reading.py passes in), with groups."""
     # two or more "### Name" headings over bullet lists declare groups without saying "group"
-    if not _TRIGGER_RE.search(intent) and not _HAS_TRIGGER_RE.search(intent) and len(_SECTION_RE.findall(intent)) < 2:
+    # (a group word only inside a bracketed note, "Yuki (Tier 1)", names no group: it says who Yuki is)
+    unnoted = re.sub(r"\([^()\n]{0,40}\)", "", intent)
+    if not _TRIGGER_RE.search(unnoted) and not _HAS_TRIGGER_RE.search(intent) and len(_SECTION_RE.findall(intent)) < 2:
         return None
     # "### Frontend" over a bullet list: a section is a group declared by its heading
     intent = _SECTION_RE.sub(

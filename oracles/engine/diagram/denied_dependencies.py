@@ -1,4 +1,5 @@
-"""A dependency said to be absent: "CS101 has no dependencies.", "`dns` depends on nothing.", "The
+"""A dependency said to be absent (or, in an org chart, a person's reports: "Mei has no direct reports
+yet."): "CS101 has no dependencies.", "`dns` depends on nothing.", "The
 logger doesn't depend on anything." → "CS101.", "`dns`." (the part is drawn, with no arrow of its own).
 
 A documented equivalence, read alike by the drafter (reading.read_graph) and the check's normal form
@@ -14,7 +15,10 @@ import re
 _NAME = r"[^\s.;:!?,\n][^.;:!?,\n]*?"
 _DENIAL = (r"(?:has|have)\s+no\s+(?:other\s+|upstream\s+)?(?:dependencies|dependency|deps|prerequisites?|prereqs?)"
            r"|depends\s+on\s+(?:nothing|none|no\s+other\s+[\w-]+)(?:\s+else)?"
-           r"|does\s*(?:n['’]t|\s+not)\s+depend\s+on\s+anything(?:\s+else)?")
+           r"|does\s*(?:n['’]t|\s+not)\s+depend\s+on\s+anything(?:\s+else)?"
+           # an org chart's "Mei has no direct reports yet": the person is drawn, nobody under them
+           r"|(?:has|have)\s+no\s+(?:direct\s+)?reports(?:\s+yet)?"
+           r"|(?:has|have)\s+(?:nobody|no\s+one)\s+(?:under|below|reporting\s+to)\s+(?:him|her|them)(?:\s+yet)?")
 _SENTENCE_RE = re.compile(rf"(?P<lead>^|(?<=[.;:!?\n])\s*)(?P<name>{_NAME})\s+(?:{_DENIAL})\s*(?P<end>[.;!?]|\n|$)",
                           re.IGNORECASE)
 _NAME_MAX_WORDS = 6

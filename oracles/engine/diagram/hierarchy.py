@@ -39,7 +39,7 @@ _HAS_RE = re.compile(
 )
 _UP_RE = re.compile(
     # "Tom and Sam both report to Ivy", "Both Tom and Sam report to Ivy": "both"/"all" only gathers them
-    r"^(?:(?:both|all\s+of)\s+)?(?P<subs>.+?)(?:\s+(?:both|all|all\s+three|each))?\s+(?:(?:reports?|answers?|reporting)\s+(?:directly\s+)?to|(?:is|are)\s+(?:managed|supervised|overseen|led|run|headed)\s+by|works?\s+(?:for|under)|(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below))\s+(?P<boss>[^,;:]+?)"
+    r"^(?:(?:both|all\s+of)\s+)?(?P<subs>.+?)(?:\s+(?:both|all|all\s+three|each|also))?\s+(?:(?:reports?|answers?|reporting)\s+(?:directly\s+)?to|(?:is|are)\s+(?:managed|supervised|overseen|led|run|headed)\s+by|works?\s+(?:for|under)|(?:is|are|sits?)\s+(?:directly\s+)?(?:under|below))\s+(?P<boss>[^,;:]+?)"
     r"(?:\s+(?:as\s+well|too|also))?(?:(?:\s*:|\s+[—–])\s*(?P<rest>.+))?$",
     re.IGNORECASE,
 )
@@ -194,6 +194,8 @@ class _Reading:
                 return False
             return names is not None and self.manages(up.group("boss"), names, several_bosses=True,
                                                       boss_last=not up.group("rest"))
+        if self.graph.known(text) is not None and not _PRONOUN_RE.match(text):
+            return True  # "Mei." (from "Mei has no direct reports yet."): a person named again, nobody under them
         top = _TOP_RE.match(text)
         if top and not self.graph.labels:  # "top is Sales", "the boss is Mr. Tanaka": the root, named first
             self.counted = True

@@ -68,6 +68,59 @@ def _a_name(text: str) -> bool:
     return bool(words) and all(re.search(r"[a-z]", w) for w in words)
 
 
+# "the line cooks Pedro and Amira", "agents Ivy, Jon and Kai": a plural role before the names only
+# introduces them (like "two line cooks, Pedro and Amira"); the names are the people
+# (a verb or a little word is never part of the role: "Bo has agents Ivy, …" keeps its "has")
+_ROLE_WORD = (r"(?!(?:has|have|had|got|is|are|was|were|manages|manage|supervises|oversees|leads|runs|includes|with|and|or|"
+              r"of|to|under|below|reports?|the|our|my|their|his|her|one|two|three|four|five|six|for|nor|per|after|over|"
+              r"other|another|either|neither|whether|ever|never|rather|together|later|order|error|floor|door|prior)\b)"
+              r"[a-z][a-z-]*")
+_PLURAL_INTRO_RE = re.compile(
+    rf"(?<![\w-])(?:(?:[Tt]he|[Oo]ur|[Mm]y|[Tt]heir|[Hh]is|[Hh]er)\s+)?(?P<role>(?:{_ROLE_WORD}\s+){{0,2}}{_ROLE_WORD}s)\s+"
+    rf"(?P<names>{NAME}(?:\s*,\s*{NAME})*\s*,?\s+and\s+{NAME})(?![\w'’(-])(?!\s*\()"
+)
+
+
+def plural_roles_before_names(intent: str) -> str:
+    """ "Under Bo are the line cooks Cy and Di" → "Under Bo are Cy and Di"; other intents unchanged."""
+    if not _PEOPLE_CUE_RE.search(intent):
+        return intent
+
+    def names(match: re.Match[str]) -> str:
+        noun = match.group("role").split()[-1][:-1]
+        if noun.casefold() in _THING_NOUNS or not PERSON_NOUN_RE.search(noun.casefold()) or \
+                _NOT_ROLE_RE.match(match.group("role").split()[0]):
+            return match.group(0)
+        return match.group("names")
+
+    return _PLURAL_INTRO_RE.sub(names, intent)
+
+
+# "supervises postdoc Max Weber", "the foreman Diego", "operator Jonas": one lowercase role said before one
+# name only says who the person is; the person is the name (after a lowercase word, a determiner or a
+# clause's start: "Tier 1 lead Carlos" is left as written)
+_MORE_PERSON_NOUNS_RE = re.compile(r"(?<!hu)(?:man|woman|person|postdoc|doc|nurse|cook|chef|clerk|intern|aide)$")
+_SINGULAR_INTRO_RE = re.compile(
+    rf"(?:(?<=[a-z]\s)|(?<=[,:;(—–.!?]\s)|(?<=^)|(?<=\n))(?:(?:[Tt]he|[Oo]ur|[Mm]y|[Tt]heir|[Hh]is|[Hh]er|[Aa]n?)\s+)?"
+    rf"(?P<role>(?:{_ROLE_WORD}\s+)?{_ROLE_WORD})\s+(?P<name>{NAME})(?![\w'’(-])(?!\s*\()"
+)
+
+
+def singular_roles_before_names(intent: str) -> str:
+    """ "Dr. Mensah supervises postdoc Max Weber" → "Dr. Mensah supervises Max Weber"; other intents unchanged."""
+    if not _PEOPLE_CUE_RE.search(intent):
+        return intent
+
+    def name(match: re.Match[str]) -> str:
+        noun = match.group("role").split()[-1].casefold()
+        if noun in _THING_NOUNS or not (PERSON_NOUN_RE.search(noun) or _MORE_PERSON_NOUNS_RE.search(noun)) or \
+                _NOT_ROLE_RE.match(match.group("role").split()[0]) or noun.endswith("s"):
+            return match.group(0)
+        return match.group("name")
+
+    return _SINGULAR_INTRO_RE.sub(name, intent)
+
+
 def roles_before_bracketed_names(intent: str) -> str:
     """ "a creative director (Tomás)" → "Tomás (creative director)"; other intents unchanged."""
     if not _PEOPLE_CUE_RE.search(intent):

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 
 from .appositives import NAME, PERSON_NOUN_RE, REPORTING_RE
-from .role_brackets import roles_before_bracketed_names
+from .first_person import first_person_as_named
+from .role_brackets import plural_roles_before_names, roles_before_bracketed_names, singular_roles_before_names
 
 _ROLE_IS_NAME_RE = re.compile(
     rf"(?m)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+|our\s+)?(?P<role>[A-Za-z][\w-]*(?:\s+(?:of\s+)?[A-Za-z][\w-]*){{0,3}})"
@@ -232,7 +233,10 @@ _DIRECTLY_RE = re.compile(r"\bdirectly\s+(?=(?:manages|supervises|oversees|leads
 def named_roles(intent: str) -> str:
     """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
     person's team list as the people they manage."""
+    intent = first_person_as_named(intent)  # "I'm Priya; Sam reports to me" → "top is Priya; Sam reports to Priya"
     intent = roles_before_bracketed_names(intent)  # "a producer (Hana)" → "Hana (producer)"
+    intent = plural_roles_before_names(intent)  # "the line cooks Pedro and Amira" → "Pedro and Amira"
+    intent = singular_roles_before_names(intent)  # "supervises postdoc Max Weber" → "supervises Max Weber"
     intent = reporting_lists_as_manages(_DIRECTLY_RE.sub("", intent) if _PEOPLE_RE.search(intent) else intent)
     intent = titled_names(has_got_as_has(first_names_as_full(titled_surnames_as_full(intent))))
     return noted_names_everywhere(role_sentence_as_top(team_lists_as_manages(intent)))

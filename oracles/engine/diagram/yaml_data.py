@@ -112,6 +112,31 @@ def parse_yaml(text: str) -> Any:
     return value if used == len(lines) and isinstance(value, dict) else None
 
 
+_REPORT_KEYS = frozenset("reports direct_reports children team subordinates".split())
+
+
+def _role_keyed_tree(value: Any) -> dict[str, Any] | None:
+    """ {"Director of Engineering": "Yusuf Kaya", "reports": [{"Platform Lead": "Zoe Grant", "reports": ["Adam
+    Cole"]}]} → {"name": "Yusuf Kaya (Director of Engineering)", "children": [{"name": "Zoe Grant (Platform
+    Lead)", "children": [{"name": "Adam Cole", "children": []}]}]}: each person a role keyed to their name,
+    beside the list of their reports; a report may be a name alone. None for any other shape."""
+    if isinstance(value, str) and value.strip():
+        return {"name": value.strip(), "children": []}
+    if not isinstance(value, dict):
+        return None
+    kids = [k for k in value if isinstance(k, str) and k.casefold() in _REPORT_KEYS]
+    roles = [k for k in value if k not in kids]
+    if len(kids) > 1 or len(roles) != 1 or not isinstance(value[roles[0]], str) or not value[roles[0]].strip():
+        return None
+    reports = value[kids[0]] if kids else []
+    if not isinstance(reports, list):
+        return None
+    children = [_role_keyed_tree(kid) for kid in reports]
+    if any(child is None for child in children):
+        return None
+    return {"name": f"{value[roles[0]].strip()} ({roles[0].strip()})", "children": children}
+
+
 def _list_tree(value: Any) -> dict[str, Any] | None:
     """ {"CEO": [{"COO": ["Ops"]}, "CFO"]} → {"CEO": {"COO": {"Ops": {}}, "CFO": {}}}; None otherwise."""
     if isinstance(value, str):
@@ -163,6 +188,8 @@ def as_json_graph(value: Any) -> Any:
     key, inner = next(iter(value.items()))
     key = key.casefold().replace(" ", "_")
     if key in TREE_KEYS:
+        if isinstance(inner, dict) and len(inner) == 2:
+            return _role_keyed_tree(inner)
         return _list_tree(inner) if isinstance(inner, dict) and len(inner) == 1 else None
     if key not in WRAPPER_KEYS:
         return None
