@@ -18,6 +18,7 @@ from oracles.engine.diagram.role_brackets import (
     roles_before_bracketed_names,
     singular_roles_before_names,
 )
+from oracles.engine.diagram.role_names import role_sentence_as_top
 from oracles.tests.test_diagram_flows import _drawn, _planted, _refused
 
 _TREE = {("ana ruiz", "bo lind"), ("ana ruiz", "cy moss"), ("bo lind", "di park")}
@@ -132,7 +133,6 @@ def test_a_role_beside_a_name_is_the_persons_label(intent: str, expected: str) -
     [
         "Under Maria are Sue, Tom, the designer.",  # three people, or Tom the designer?
         "Ann reports to Bo, the API, Redis.",  # no person's role
-        "Under Maria are Tom, the designer, and Sue.",  # "the designer" may be a third person
     ],
 )
 def test_a_role_inside_a_plain_list_is_left_as_written(intent: str) -> None:
@@ -349,3 +349,48 @@ def test_a_person_said_to_have_no_reports_is_drawn_with_nobody_under_them(closin
 def test_a_report_drawn_under_a_person_said_to_have_none_is_refused_by_the_check_alone() -> None:
     intent = "Ana manages Bo and Mei. Bo manages Cy. Mei has no direct reports yet."
     _planted(intent, "n1 -> n3;", "n2 -> n3;")
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Ana manages Bo, the designer, and Cy.",  # Bo the designer and Cy, or three people?
+        "Ana manages a designer, Kate, and Li.",
+        "Reporting to Ana: Bo, our intern, and Cy.",
+    ],
+)
+def test_a_role_between_a_name_and_a_lists_and_is_refused_with_a_rewrite(intent: str) -> None:
+    reason = _refused(intent)
+    assert reason["code"] == "UNREADABLE_RELATION"
+    assert "in brackets" in reason["message"]
+
+
+def test_a_manager_named_by_part_of_a_listed_name_is_not_guessed() -> None:
+    intent = "name | manager\nAna Ruiz | -\nBo Lind | Ana\nCy Moss | Ana Ruiz"
+    assert read_people_table(intent) is None
+    assert people_table_as_sentences(intent) == intent
+    _refused(intent)
+
+
+@pytest.mark.parametrize(
+    ("intent", "nodes", "edges"),
+    [
+        # drawn before as a lone 'Ana' beside a 'CEO' node over Bo and Cy
+        ("The CEO is Ana. Bo and Cy report to the CEO.", {"ana", "bo", "cy"}, {("ana", "bo"), ("ana", "cy")}),
+        ("Head of Support is Benedikt. Yuki and Omari report to the Head of Support.", {"benedikt", "yuki", "omari"},
+         {("benedikt", "yuki"), ("benedikt", "omari")}),
+        ("Maria is the VP of Sales. Tom and Aisha report to the VP of Sales. Lee reports to Tom.",
+         {"maria (vp of sales)", "tom", "aisha", "lee"},
+         {("maria (vp of sales)", "tom"), ("maria (vp of sales)", "aisha"), ("tom", "lee")}),
+    ],
+)
+def test_a_role_said_again_after_the_sentence_that_names_its_person_is_that_person(
+        intent: str, nodes: set[str], edges: set[tuple[str, str]]) -> None:
+    drawn_nodes, drawn_edges = _drawn(intent)
+    assert drawn_nodes == nodes
+    assert set(drawn_edges) == edges
+
+
+def test_a_longer_role_that_holds_the_named_one_is_another_role() -> None:
+    rewritten = role_sentence_as_top("Principal is Mrs. Adeyemi. Vice Principal Bo reports to the Principal.")
+    assert rewritten == "top is Mrs. Adeyemi. Vice Principal Bo reports to Mrs. Adeyemi."

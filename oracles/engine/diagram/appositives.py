@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from ..contracts import EngineRefusal
+
 _ROLE = r"[a-z][a-z-]*(?:\s+(?:of\s+)?[a-z][a-z-]*){0,3}"
 _NAME = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}"
 _LIST_WORDS = r"(?:the|a|an|our|my|their|his|her|and|or|plus)\b"
@@ -108,6 +110,31 @@ def _roles_beside_names(intent: str, roles: dict[str, set[str]]) -> str:
     return _CAPITAL_ROLE_NAME_RE.sub(one, _NAME_ROLE_RE.sub(one, intent))
 
 
+# What the rewrites above leave: a role between a name and a list's "and" ("Ana manages Bo, the designer,
+# and Cy": Bo the designer and Cy, or three people?). Which is meant is a guess: refused.
+_ROLE_IN_LIST_RES = (
+    re.compile(rf"(?<![\w,])(?P<name>{_NAME}),\s+(?:the|our|a|an|my|their)\s+(?P<role>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}),"
+               r"\s+(?:and|or)\s+(?=[A-Z])"),
+    re.compile(rf"\b(?:the|a|an|our)\s+(?P<role>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}),\s+(?P<name>{_NAME}),\s+(?:and|or)\s+"
+               r"(?=[A-Z])"),
+)
+
+
+_LIST_AND_RE = re.compile(r",?\s+(?:and|or)\s*$")
+
+
+def _refuse_role_in_list(intent: str) -> None:
+    for pattern in _ROLE_IN_LIST_RES:
+        for match in pattern.finditer(intent):
+            if _a_person_role(match.group("role")):
+                said = _LIST_AND_RE.sub("", match.group(0))
+                raise EngineRefusal(
+                    "UNREADABLE_RELATION",
+                    f"I could not tell whether '{said}' is one person "
+                    "with a role or two people. "
+                    f"Put the role in brackets, e.g. '{match.group('name')} ({match.group('role')})', or name each person.")
+
+
 def roles_in_brackets(intent: str) -> str:
     """ "the store manager, Dana, answers to …" → "Dana (store manager) answers to …"."""
     if not _REPORTING_RE.search(intent):
@@ -135,6 +162,7 @@ def roles_in_brackets(intent: str) -> str:
         if len(said) == 1:
             role = next(iter(said))
             rewritten = re.sub(rf"(?<![\w(]){re.escape(name)}(?![\w'’-])(?!\s*\()", f"{name} ({role})", rewritten)
+    _refuse_role_in_list(rewritten)
     return rewritten
 
 

@@ -87,6 +87,8 @@ def read_people_table(intent: str) -> Graph | None:
             continue
         if _same(boss) == _same(row["person"]):
             return None  # their own manager
+        if _same(boss) not in people and any(_same(boss) in name.split() for name in people):
+            return None  # "Ana" beside the listed "Ana Ruiz": the same person, or someone else?
         graph.edge(graph.node(people.get(_same(boss), boss)), graph.node(people[_same(row["person"])]))
     joined = {key for tail, head, _ in graph.edges for key in (tail, head)}
     if not graph.edges or set(graph.labels) - joined:

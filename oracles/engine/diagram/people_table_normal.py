@@ -71,6 +71,8 @@ def people_table_as_sentences(intent: str) -> str:
         boss = " ".join(row["manager"].split())
         if boss.casefold() in NO_MANAGER_CELLS:
             continue
+        if boss.casefold() not in label and any(boss.casefold() in listed.split() for listed in label):
+            return intent  # a manager named by part of a listed name ("Ana" beside "Ana Ruiz"): who is meant?
         reports.setdefault(label.get(boss.casefold(), boss), []).append(label[" ".join(row["person"].split()).casefold()])
     if not reports:
         return intent

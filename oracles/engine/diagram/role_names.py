@@ -66,7 +66,8 @@ def _opening_person(intent: str) -> str | None:
             name = match.group("name")
             if re.match(r"^(?:the|our|my|this|that|it|he|she|they)$", name.split()[0], re.IGNORECASE):
                 return None
-            return f"{match.group('lead')}top is {name} ({match.group('role').strip()}){intent[match.end():]}"
+            role = match.group("role").strip()
+            return f"{match.group('lead')}top is {name} ({role}){_role_as_name(intent[match.end():], role, name)}"
     return None
 
 
@@ -81,9 +82,23 @@ def role_sentence_as_top(intent: str) -> str:
     runs = _RUNS_PART_RE.match(intent)
     if runs:  # the opening sentence only: "… Bo runs QA" later is a reporting line left to the readers
         return f"{runs.group('lead')}top is {runs.group('name')}{intent[runs.end():]}"
-    return _ROLE_IS_NAME_RE.sub(
-        lambda m: f"top is {m.group('name')}" if _person_role(m.group("role")) else m.group(0), intent, count=1
-    )
+    match = next((m for m in _ROLE_IS_NAME_RE.finditer(intent) if _person_role(m.group("role"))), None)
+    if match is None:
+        return intent
+    # "The CEO is Ana. Bo and Cy report to the CEO.": the role said again later is the person it named
+    name = match.group("name")
+    return f"{intent[:match.start()]}top is {name}{_role_as_name(intent[match.end():], match.group('role').strip(), name)}"
+
+
+def _role_as_name(rest: str, role: str, name: str) -> str:
+    """ "… report to the CEO" after "The CEO is Ana." → "… report to Ana": the role said again is the person."""
+    def named(match: re.Match[str]) -> str:
+        before = re.search(r"([\w-]+)\s+$", rest[: match.start()])
+        if before and before.group(1)[:1].isupper():
+            return match.group(0)  # "Vice Principal" after "Principal is …": another role
+        return name
+
+    return re.sub(rf"(?<![\w-])(?:(?:the|our)\s+)?{re.escape(role)}(?![\w-])", named, rest, flags=re.IGNORECASE)
 
 
 # "Yuki (Tier 1)", "Quinn (controller)": a capitalised name with a short note in brackets
