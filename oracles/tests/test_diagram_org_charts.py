@@ -11,6 +11,7 @@ import pytest
 
 from oracles.engine.diagram.appositives import roles_in_brackets
 from oracles.engine.diagram.first_person import first_person_as_named
+from oracles.engine.diagram.people_clauses import who_lists_apart
 from oracles.engine.diagram.people_table_forms import read_people_table
 from oracles.engine.diagram.people_table_normal import people_table_as_sentences
 from oracles.engine.diagram.role_brackets import (
@@ -394,3 +395,23 @@ def test_a_role_said_again_after_the_sentence_that_names_its_person_is_that_pers
 def test_a_longer_role_that_holds_the_named_one_is_another_role() -> None:
     rewritten = role_sentence_as_top("Principal is Mrs. Adeyemi. Vice Principal Bo reports to the Principal.")
     assert rewritten == "top is Mrs. Adeyemi. Vice Principal Bo reports to Mrs. Adeyemi."
+
+
+def test_people_listed_each_with_a_who_clause_are_read_one_by_one() -> None:
+    intent = ("Dana runs engineering. Two managers report to her: Felix, who leads a team of three (Gus, Hana, Ivo), "
+              "and Joy, who has Kai and Lina. Mo answers to Joy as well.")
+    assert who_lists_apart("Reporting to Ana: Bo, who manages Cy, and Di, who has Eve.") == \
+        "Reporting to Ana: Bo and Di. Bo manages Cy. Di has Eve."
+    nodes, edges = _drawn(intent)
+    assert nodes == {"dana", "felix", "joy", "gus", "hana", "ivo", "kai", "lina", "mo"}
+    assert set(edges) == {("dana", "felix"), ("dana", "joy"), ("felix", "gus"), ("felix", "hana"), ("felix", "ivo"),
+                          ("joy", "kai"), ("joy", "lina"), ("joy", "mo")}
+    _planted(intent, "n2 -> n6;", "n1 -> n6;")  # Kai moved under Felix: the check alone refuses
+
+
+@pytest.mark.parametrize(
+    "intent",
+    ["Tom works for Ivy, who has one more report, Lee.", "Reporting to Ana: Bo, who manages Cy, and Di."],
+)
+def test_a_list_not_made_only_of_who_items_is_left_as_written(intent: str) -> None:
+    assert who_lists_apart(intent) == intent

@@ -9,7 +9,13 @@ person's name and nothing else: "the load balancer (Nginx)" in a flow, "Yuki (Ti
 "Marco Ruiz (EMEA)" are left as written. The role's article goes ("a producer (Hana)" → "Hana
 (producer)").
 
-A documented equivalence, read alike by the drafter (hierarchy.py, through role_names.py) and the
+A role said before names without brackets only introduces them: plural, "Under Bo are the line
+cooks Cy and Di", "Bo has agents Ivy, Jon and Kai" (plural_roles_before_names), or one lowercase
+role before one name, "supervises postdoc Max Weber", "the foreman Diego" (singular_roles_before_names):
+the people are the names. A role in capitals or after a number ("Tier 1 lead Carlos") and a noun
+that names a thing ("the servers Alpha and Beta") are left as written.
+
+Documented equivalences, read alike by the drafter (hierarchy.py, through role_names.py) and the
 check's normal form.
 """
 

@@ -21,6 +21,7 @@ import re
 
 from .appositives import NAME, PERSON_NOUN_RE, REPORTING_RE
 from .first_person import first_person_as_named
+from .people_clauses import who_lists_apart
 from .role_brackets import plural_roles_before_names, roles_before_bracketed_names, singular_roles_before_names
 
 _ROLE_IS_NAME_RE = re.compile(
@@ -249,6 +250,7 @@ def named_roles(intent: str) -> str:
     """The rewrites above: the role sentence as the root, a noted name the same everywhere, a
     person's team list as the people they manage."""
     intent = first_person_as_named(intent)  # "I'm Priya; Sam reports to me" → "top is Priya; Sam reports to Priya"
+    intent = who_lists_apart(intent)  # ": Felix, who leads …, and Joy, who has …" → ": Felix and Joy. Felix leads …"
     intent = roles_before_bracketed_names(intent)  # "a producer (Hana)" → "Hana (producer)"
     intent = plural_roles_before_names(intent)  # "the line cooks Pedro and Amira" → "Pedro and Amira"
     intent = singular_roles_before_names(intent)  # "supervises postdoc Max Weber" → "supervises Max Weber"
