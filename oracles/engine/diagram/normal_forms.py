@@ -91,6 +91,7 @@ from .loop_exits import without_retry_limits
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_normal import parallel_normal_form
+from .participant_lists import without_participant_list
 from .people_table_normal import people_table_as_sentences
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
@@ -280,6 +281,7 @@ def normal_form(intent: str) -> str:
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
+    intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."

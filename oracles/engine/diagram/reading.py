@@ -46,11 +46,13 @@ from .framing import without_framing
 from .from_moves import from_moves_as_arrows
 from .hierarchy import read_reporting_lines, read_tree_drawing
 from .list_branches import list_branches_as_sentences
+from .listed_messages import read_listed_messages
 from .loop_exits import EXIT_RE, without_retry_limits
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .parallel_forms import parallel_openers
+from .participant_lists import without_participant_list
 from .people_table_forms import read_people_table
 from .pipelines import read_job_graph
 from .rejoin_forms import rejoin_openers
@@ -122,6 +124,7 @@ def read_graph(intent: str) -> Graph:
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(without_framing(intent))))  # "a > b > c"
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
+    intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
@@ -911,6 +914,6 @@ def _read_without_groups(text: str) -> Graph | None:
 READERS: list[Callable[[str], Graph | None]] = [
     read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_people_table, read_edge_table,
     read_tree_drawing, read_adjacency, read_colon_adjacency,
-    read_parallel_outline, read_decision_outline, read_case_outline, read_case_list, read_step_references, read_groups, read_outline, read_inline_steps,
+    read_listed_messages, read_parallel_outline, read_decision_outline, read_case_outline, read_case_list, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

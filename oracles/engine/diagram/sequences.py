@@ -61,6 +61,14 @@ _OBJECTS_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _DETERMINERS = frozenset("the a an our my their its this that each every".split())
 # a generic head noun a later mention may drop ("the origin" for "the origin server")
 _GENERIC_HEADS = ("server", "service", "app", "application", "database", "db", "system", "api")
+# a message written in quotes ("sends 'reset request' to", "replies `tracking number` to"): the
+# quotes mark the message itself, which is the edge's label without the verb
+_QUOTED_RE = re.compile(r"^(?:'([^'\n]+)'|\"([^\"\n]+)\"|`([^`\n]+)`|‘([^’\n]+)’|“([^”\n]+)”)$")
+
+
+def _quoted(text: str) -> str | None:
+    match = _QUOTED_RE.match(text.strip())
+    return next((g for g in match.groups() if g), None) if match else None
 
 
 def _clauses(intent: str) -> list[str]:
@@ -113,6 +121,8 @@ def _split_clause(clause: str) -> tuple[str, str, str] | None:
     text = re.sub(
         rf"\s+(?:then|also|now|finally|next|first)\s+(?=(?:{'|'.join(_SEQUENCE_VERBS)})\b)", " ", text, flags=re.IGNORECASE
     )
+    # "Mobile app is send the token to Backend": a learner's "is" before the bare verb says nothing more
+    text = re.sub(rf"\s+(?:is|are)\s+(?=(?:{'|'.join(_SEQUENCE_VERBS)})\b)", " ", text, flags=re.IGNORECASE)
     index = _verb_at(text)
     if index is None:
         return None
@@ -225,10 +235,11 @@ def read_sequence(intent: str) -> Graph | None:
             if verb.casefold() not in REPLY_WORDS or subject not in graph.senders or re.search(r"\b(?:to|into)\b", rest):
                 return None
             # "the database returns the hash": back to whoever asked it
-            _message(graph, subject, graph.senders[subject], clean_label(f"{verb} {rest}".strip()) or None)
+            said = _quoted(rest) or clean_label(f"{verb} {rest}".strip())
+            _message(graph, subject, graph.senders[subject], said or None)
             continue
         before, obj_text, after = found
-        label = clean_label(after) if after and not before else clean_label(f"{verb} {before}".strip())
+        label = clean_label(after) if after and not before else _quoted(before) or clean_label(f"{verb} {before}".strip())
         names = [n for n in _OBJECTS_RE.split(obj_text) if n.strip()]  # "calls the invoice and the shipment service"
         if len(names) > 1 and any(set(n.casefold().split()) & (VERB_WORDS | {"to", "from", "into"}) for n in names):
             return None  # "writes to Postgres and publishes events to Kafka": a second clause, not a list
