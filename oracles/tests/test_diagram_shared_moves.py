@@ -19,22 +19,22 @@ PLAYER = ("player states: Idle, Walking, Running, Jumping, Dead.\n- Idle -> Walk
 CASES = [
     (
         PLAYER,
-        {("Idle", "Walking"): "on move input", ("Walking", "Running"): "on sprint", ("Idle", "Jumping"): "on jump",
-         ("Walking", "Jumping"): "on jump", ("Running", "Jumping"): "on jump", ("Jumping", "Idle"): "on landing",
-         ("Walking", "Dead"): "when HP reaches 0", ("Running", "Dead"): "when HP reaches 0",
-         ("Jumping", "Dead"): "when HP reaches 0"},
+        {("Idle", "Walking"): "move input", ("Walking", "Running"): "sprint", ("Idle", "Jumping"): "jump",
+         ("Walking", "Jumping"): "jump", ("Running", "Jumping"): "jump", ("Jumping", "Idle"): "landing",
+         ("Walking", "Dead"): "HP reaches 0", ("Running", "Dead"): "HP reaches 0",
+         ("Jumping", "Dead"): "HP reaches 0"},
     ),
     (
         "Order states: Pending -> Paid on payment. Paid -> Shipped on dispatch. "
         "Pending and Paid can both go to Cancelled on cancel.",
-        {("Pending", "Paid"): "on payment", ("Paid", "Shipped"): "on dispatch",
-         ("Pending", "Cancelled"): "on cancel", ("Paid", "Cancelled"): "on cancel"},
+        {("Pending", "Paid"): "payment", ("Paid", "Shipped"): "dispatch",
+         ("Pending", "Cancelled"): "cancel", ("Paid", "Cancelled"): "cancel"},
     ),
     (
         "Thermostat states: Off -> Idle on power on; Idle -> Heating on cold; Idle -> Cooling on hot; "
         "Idle, Heating and Cooling each go to Off on power off.",
-        {("Off", "Idle"): "on power on", ("Idle", "Heating"): "on cold", ("Idle", "Cooling"): "on hot",
-         ("Idle", "Off"): "on power off", ("Heating", "Off"): "on power off", ("Cooling", "Off"): "on power off"},
+        {("Off", "Idle"): "power on", ("Idle", "Heating"): "cold", ("Idle", "Cooling"): "hot",
+         ("Idle", "Off"): "power off", ("Heating", "Off"): "power off", ("Cooling", "Off"): "power off"},
     ),
 ]
 

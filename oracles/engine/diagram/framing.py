@@ -181,8 +181,10 @@ _TITLE_SENTENCE_RE = re.compile(
 # "webhook flow.", "Procurement handoffs.", "Order lifecycle.": an opening sentence of a few words naming a kind of
 # drawing's subject, and nothing else, is the title too (a step is never named "… flow" or "… handoffs")
 _NAMED_FLOW_RE = re.compile(
-    r"(?P<title>\s*(?:[\w-]+\s+){1,3}(?:flow|process|handoffs?|hand-offs?|pipeline|workflow|lifecycle|policy|procedure|"
-    r"runbook|architecture|topology|hierarchy|journey|funnel|overview|setup))\.(?P<space>\s*)",
+    r"(?P<title>\s*(?:(?:the|our|my|a|an)\s+)?(?:[\w-]+\s+){1,3}(?:flow|process|handoffs?|hand-offs?|pipeline|workflow|"
+    r"lifecycle|life\s+cycle|policy|procedure|runbook|architecture|topology|hierarchy|journey|funnel|overview|setup|"
+    # "Thermostat state machine.", "Login sequence diagram.": the drawing named after its subject
+    r"state\s+(?:machine|diagram|chart)|statechart|sequence\s+diagram|message\s+sequence))\.(?P<space>\s*)",
     re.IGNORECASE,
 )
 

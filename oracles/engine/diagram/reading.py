@@ -151,6 +151,9 @@ def read_inline_steps(intent: str) -> Graph | None:
     return graph
 
 
+_STATES_LIST_RE = re.compile(r"^[^:\n]{0,40}\b(?:states|statuses)\s*:\s*[^,:]+,", re.IGNORECASE)
+
+
 def read_sentences(intent: str) -> Graph | None:
     """Arrows, branches, "then" sequences and relation sentences, statement by statement."""
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
@@ -168,7 +171,8 @@ def read_sentences(intent: str) -> Graph | None:
         if len(graph.edges) == before and last is None and not graph.fan_out:
             # "read the alert." before "If it is a page, …": a bare step the next branch starts from
             step = clean_label(LEADING_FILLER_RE.sub("", PREAMBLE_RE.sub("", statement)))
-            graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS else None
+            listed = _STATES_LIST_RE.match(statement)  # "States: Closed, Listen, Open." names states, no step
+            graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS and not listed else None
         else:
             graph.pending_step = None
     unsettled = graph.questions.unsettled()
@@ -754,6 +758,9 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
                                                       "without brackets.")
         if tail and not label:  # "idle → listening on the wake word"
             label, text = tail.group("cond") or tail.group("paren") or tail.group("bracket"), tail.group("node")
+            # "CLOSED -> LISTEN on listen", "Idle → Heating when temp < setpoint": the event, without the word
+            # that says it is one
+            label = re.sub(r"^(?:on|when(?!\s+(?:a|an|the|it|they|its|their|this|that)\b))\s+(?=\S)", "", label, flags=re.IGNORECASE)
         group = re.fullmatch(r"[(\[{]\s*([^()\[\]{}]+?)\s*[)\]}]", text)  # "-> (DB, cache)": fan out
         # "-> (adult: adult ward | child: paediatric ward) ->": labelled branches that meet again after
         cases = re.split(r"\s*\|\s*", group.group(1)) if group and "||" not in group.group(1) else []
