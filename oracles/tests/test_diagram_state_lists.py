@@ -67,3 +67,65 @@ def test_the_check_alone_refuses_a_planted_bug(old: str, new: str) -> None:
     intent = ("Thermostat state machine. States: Idle, Heating, Off. Idle → Heating when temp < setpoint. "
               "Heating → Idle when temp >= setpoint. Idle → Off on power button. Off → Idle on power button.")
     assert _planted(intent, old, new)["code"]
+
+
+# --- moves between listed states written "A to B" (declared_moves.py) ------------------------------
+
+ARTICLE = {("draft", "in review"), ("in review", "draft"), ("in review", "published")}
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Model the article workflow as a state machine with the states Draft, In Review and Published. "
+        "Permitted transitions: Draft to In Review; In Review back to Draft (changes requested); In Review to Published.",
+        "States: Draft, In Review, Published. Transitions: Draft to In Review; In Review back to Draft (changes requested); "
+        "In Review to Published.",
+        "Article states: Draft, In Review, Published.\nTransitions:\n- Draft to In Review\n"
+        "- In Review back to Draft (changes requested)\n- In Review to Published",
+        "The states are Draft, In Review and Published. Draft to In Review. In Review goes back to Draft (changes requested). "
+        "In Review to Published.",
+    ],
+)
+def test_moves_between_listed_states_written_a_to_b(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"draft", "in review", "published"}
+    assert set(edges) == ARTICLE
+    assert edges[("in review", "draft")] == ["changes requested"]
+
+
+def test_a_move_with_its_event_after_when_or_on() -> None:
+    _, edges = _drawn("States: Off, Idle, Heating. Transitions: Off to Idle when powered on; Idle to Heating on cold; "
+                      "Heating to Idle when warm.")
+    assert edges == {("off", "idle"): ["powered on"], ("idle", "heating"): ["cold"], ("heating", "idle"): ["warm"]}
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        # a name that is not one of the listed states: "to" may be anything
+        "States: Draft, Review, Done. Transitions: Draft to Review; Review to Archive.",
+        # more than a condition after the second state
+        "States: Draft, Review, Done. Draft to Review after legal signs off and then to Done.",
+    ],
+)
+def test_a_to_b_outside_the_listed_states_is_not_a_move(intent: str) -> None:
+    from oracles.engine.diagram.declared_moves import declared_moves_as_arrows
+
+    assert "Review -> Archive" not in declared_moves_as_arrows(intent)
+    assert "Review -> Done" not in declared_moves_as_arrows(intent)
+    _refused(intent)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("n1 -> n0", "n0 -> n1"),  # the way back drawn forward
+        ('label="changes requested"', 'label="published"'),  # a made-up event
+        ("n1 -> n2", "n0 -> n2"),  # a move from the wrong state
+    ],
+)
+def test_the_check_alone_refuses_a_planted_bug_in_declared_moves(old: str, new: str) -> None:
+    intent = ("States: Draft, In Review, Published. Transitions: Draft to In Review; In Review back to Draft "
+              "(changes requested); In Review to Published.")
+    assert _planted(intent, old, new)["code"]

@@ -78,6 +78,7 @@ from .branch_normal import branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
 from .data_frames import framed_heading, is_frame
+from .declared_moves import declared_moves_as_arrows
 from .denied_dependencies import denied_dependencies_as_parts
 from .dependency_data import dependency_edges
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
@@ -286,6 +287,7 @@ def normal_form(intent: str) -> str:
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
+    intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"

@@ -18,6 +18,7 @@ from .case_lists import case_list
 from .clusters import read_grouped
 from .condition_after_forms import conditions_after_steps
 from .decision_outline import read_decision_outline
+from .declared_moves import declared_moves_as_arrows
 from .denied_dependencies import denied_dependencies_as_parts, denied_parts
 from .dependency_data import dependency_edges
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
@@ -128,6 +129,7 @@ def read_graph(intent: str) -> Graph:
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
+    intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
     denied = denied_parts(intent)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
