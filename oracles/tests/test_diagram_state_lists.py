@@ -129,3 +129,34 @@ def test_the_check_alone_refuses_a_planted_bug_in_declared_moves(old: str, new: 
     intent = ("States: Draft, In Review, Published. Transitions: Draft to In Review; In Review back to Draft "
               "(changes requested); In Review to Published.")
     assert _planted(intent, old, new)["code"]
+
+
+# --- a transition table whose column names are in its heading (table_headings.py) -------------------
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Order states (from | event | to):\nPending | pay | Paid\nPaid | ship | Shipped\nPending | cancel | Cancelled",
+        "Order states (to | event | from):\nPaid | pay | Pending\nShipped | ship | Paid\nCancelled | cancel | Pending",
+        "Order states (state | event | next state):\n| Pending | pay | Paid |\n| Paid | ship | Shipped |\n"
+        "| Pending | cancel | Cancelled |",
+    ],
+)
+def test_a_table_with_its_columns_named_in_the_heading(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"pending", "paid", "shipped", "cancelled"}
+    assert edges == {("pending", "paid"): ["pay"], ("paid", "shipped"): ["ship"], ("pending", "cancelled"): ["cancel"]}
+
+
+def test_columns_that_say_nothing_of_the_direction_stay_refused() -> None:
+    from oracles.engine.diagram.table_headings import header_out_of_heading
+
+    assert header_out_of_heading("Moves (a | b):\nx | y | z") == "Moves (a | b):\nx | y | z"  # rows of 3 under 2 names
+    _refused("Order states (a | b | c):\nPending | pay | Paid\nPaid | ship | Shipped")
+
+
+@pytest.mark.parametrize(("old", "new"), [("n0 -> n1", "n1 -> n0"), ('label="ship"', 'label="pay"')])
+def test_the_check_alone_refuses_a_planted_bug_in_a_headed_table(old: str, new: str) -> None:
+    intent = "Order states (from | event | to):\nPending | pay | Paid\nPaid | ship | Shipped\nPending | cancel | Cancelled"
+    assert _planted(intent, old, new)["code"]

@@ -100,6 +100,7 @@ from .relative_clauses import relative_clauses_apart
 from .role_names import named_roles
 from .shared_moves import shared_moves_as_arrows
 from .state_configs import state_machine
+from .table_headings import header_out_of_heading
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT, name_text
@@ -287,6 +288,7 @@ def normal_form(intent: str) -> str:
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
+    intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
     intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)

@@ -62,6 +62,7 @@ from .relative_clauses import relative_clauses_apart
 from .sequences import numbered_messages, read_sequence
 from .shared_moves import shared_moves_as_arrows
 from .step_refs import item_texts, read_step_references
+from .table_headings import header_out_of_heading
 from .vocabulary import gerunds
 from .wrapped_prose import wrapped_prose
 
@@ -129,6 +130,7 @@ def read_graph(intent: str) -> Graph:
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
+    intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
     intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
     denied = denied_parts(intent)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
