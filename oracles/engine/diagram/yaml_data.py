@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .agent_json import META_KEYS, is_drawing_word_value
+from .agent_json import META_KEYS, agent_graph, is_drawing_word_value
+from .state_configs import state_machine
 
 _SCALAR_RE = re.compile(r"^(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\[\]{}:#,&*!|>%@`'\"-][^\[\]{}#\n]*?|-[^\s\[\]{}#\n][^\[\]{}#\n]*?)$")
 _FLOW_LIST_RE = re.compile(r"^\[(?P<items>[^\[\]{}]*)\]$")
@@ -40,10 +41,41 @@ class _Bad(Exception):
     pass
 
 
+def _top_level_split(text: str) -> list[str]:
+    """The comma-separated parts of a flow collection's inside, commas nested in brackets kept."""
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += char in "{[" and 1 or char in "}]" and -1 or 0
+        if depth < 0:
+            raise _Bad
+        if char == "," and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    if depth:
+        raise _Bad
+    return [*parts, text[start:]]
+
+
+def _flow_map(text: str) -> dict[str, Any]:
+    """ "{from: red, to: green, on: tick}", "{on: {connect: SYN_SENT}}": a flow map of plain keys."""
+    mapping: dict[str, Any] = {}
+    for part in _top_level_split(text[1:-1]):
+        if not part.strip():
+            raise _Bad
+        key, colon, value = part.partition(":")
+        key = key.strip().strip("\"'")
+        if not colon or not key or not value.strip() or key in mapping or not _SCALAR_RE.match(key):
+            raise _Bad
+        mapping[key] = _scalar(value)
+    return mapping
+
+
 def _scalar(text: str) -> Any:
     text = text.strip()
     if text == "{}":
         return {}
+    if text.startswith("{") and text.endswith("}"):
+        return _flow_map(text)
     if text == "[]":
         return []
     flow = _FLOW_LIST_RE.match(text)
@@ -183,6 +215,12 @@ def as_json_graph(value: Any) -> Any:
     steps = _step_list(value)
     if steps is not None:
         return steps
+    # "states:\n  draft:\n    submit: review", "states: [a, b]\ntransitions:\n  - {from: a, to: b, on: go}": a state
+    # machine in the shapes JSON gives it (state_configs.py, agent_json.py), read as that JSON is — never as an
+    # outline of "submit: review" steps
+    if isinstance(value, dict) and "states" in {key.casefold() for key in value} and (
+            state_machine(value) is not None or agent_graph(value) is not None):
+        return value
     if not isinstance(value, dict) or len(value) != 1:
         return None
     key, inner = next(iter(value.items()))
