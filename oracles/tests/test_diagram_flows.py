@@ -911,9 +911,9 @@ def test_a_fan_in_drawn_from_two_of_three_parallel_steps_is_caught() -> None:
 @pytest.mark.parametrize(
     ("intent", "labels"),
     [
-        ("Idle goes to Running on start; Running goes to Idle on stop.", ["on start", "on stop"]),
-        ("idle goes to running when started. running goes to idle when stopped.", ["when started", "when stopped"]),
-        ("pump: idle go to running when started, running go to idle when stopped", ["when started", "when stopped"]),
+        ("Idle goes to Running on start; Running goes to Idle on stop.", ["start", "stop"]),
+        ("idle goes to running when started. running goes to idle when stopped.", ["started", "stopped"]),
+        ("pump: idle go to running when started, running go to idle when stopped", ["started", "stopped"]),
         ("Pump states: idle, running. Start button: idle → running. Stop button: running → idle.",
          ["start button", "stop button"]),
     ],

@@ -62,9 +62,9 @@ def test_a_quoted_event_after_goes_to_is_the_edge_label() -> None:
     assert edges == {("New", "Assigned"): "agent picks up", ("Assigned", "Solved"): "fix shipped"}, edges
 
 
-def test_an_unquoted_event_keeps_its_connecting_word() -> None:
+def test_an_unquoted_event_is_the_label_without_its_connecting_word() -> None:
     edges = drawn_edges("Door states: Closed goes to Open on push, Open goes to Closed on release.")
-    assert edges[("Closed", "Open")] == "on push", edges
+    assert edges[("Closed", "Open")] == "push", edges
 
 
 # ---------------------------------------------------------------------------------------------

@@ -160,3 +160,53 @@ def test_columns_that_say_nothing_of_the_direction_stay_refused() -> None:
 def test_the_check_alone_refuses_a_planted_bug_in_a_headed_table(old: str, new: str) -> None:
     intent = "Order states (from | event | to):\nPending | pay | Paid\nPaid | ship | Shipped\nPending | cancel | Cancelled"
     assert _planted(intent, old, new)["code"]
+
+
+# --- moves said with a modal, "straight", or a second target sharing the verb (move_clauses.py) -----
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Order states: Pending goes to Paid when the payment succeeds, or to Cancelled if the customer cancels. "
+        "Paid goes to Shipped when dispatched.",
+        "Order states: Pending goes to Paid when the payment succeeds. Pending can also go to Cancelled if the customer "
+        "cancels. Paid goes to Shipped when dispatched.",
+        "Order states: Pending goes to Paid when the payment succeeds. Pending may go straight to Cancelled if the "
+        "customer cancels. Paid goes to Shipped when dispatched.",
+    ],
+)
+def test_a_second_target_or_a_modal_move_is_a_move_from_the_same_state(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"pending", "paid", "cancelled", "shipped"}
+    assert edges == {("pending", "paid"): ["payment succeeds"], ("pending", "cancelled"): ["customer cancels"],
+                     ("paid", "shipped"): ["dispatched"]}
+
+
+def test_a_way_back_said_with_can() -> None:
+    _, edges = _drawn("ticket states: new -> assigned -> resolved -> closed. resolved can go back to assigned if customer "
+                      "reopens. also new can go straight to closed if its spam")
+    assert set(edges) == {("new", "assigned"), ("assigned", "resolved"), ("resolved", "closed"), ("resolved", "assigned"),
+                          ("new", "closed")}
+    assert edges[("resolved", "assigned")] == ["customer reopens"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "After Review it either goes to Approve or Reject, and also to Archive.",  # a choice, then maybe a fork
+        "Review goes to Approve or Reject, and to Archive.",
+    ],
+)
+def test_a_choice_before_the_second_target_is_left_as_written(intent: str) -> None:
+    from oracles.engine.diagram.move_clauses import move_clauses_plainly
+
+    assert move_clauses_plainly(intent) == intent
+    _refused(intent)
+
+
+@pytest.mark.parametrize(("old", "new"), [("n0 -> n2", "n1 -> n2"), ('label="customer cancels"', 'label="dispatched"')])
+def test_the_check_alone_refuses_a_planted_bug_in_a_second_target(old: str, new: str) -> None:
+    intent = ("Order states: Pending goes to Paid when the payment succeeds, or to Cancelled if the customer cancels. "
+              "Paid goes to Shipped when dispatched.")
+    assert _planted(intent, old, new)["code"]

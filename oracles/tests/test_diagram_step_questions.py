@@ -97,8 +97,8 @@ def test_a_request_to_draw_is_still_no_step() -> None:
 def test_becomes_moves_a_state_on_its_event() -> None:
     edges = drawn_edges("Lamp states: Off, Warming, On. Off becomes Warming when the switch is flipped; "
                         "Warming becomes On after ten seconds; On becomes Off when the switch is flipped again.")
-    assert edges == {("Off", "Warming"): "when the switch is flipped", ("Warming", "On"): "after ten seconds",
-                     ("On", "Off"): "when the switch is flipped again"}
+    assert edges == {("Off", "Warming"): "switch is flipped", ("Warming", "On"): "after ten seconds",
+                     ("On", "Off"): "switch is flipped again"}
 
 
 # --- a flow's heading over a plain list: the list in order -------------------------------------

@@ -50,6 +50,7 @@ from .list_branches import list_branches_as_sentences
 from .listed_messages import read_listed_messages
 from .loop_exits import EXIT_RE, without_retry_limits
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
+from .move_clauses import move_clauses_plainly
 from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .parallel_forms import parallel_openers
@@ -131,6 +132,7 @@ def read_graph(intent: str) -> Graph:
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
+    intent = move_clauses_plainly(intent)  # "A can go back to B", "A goes to B when x, or to C if y" (move_clauses.py)
     intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
     denied = denied_parts(intent)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)

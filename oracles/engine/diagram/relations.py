@@ -111,6 +111,8 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
             # "goes to Paid on 'payment received'": the quotes mark the event's own name
             quoted = _QUOTED_EVENT_RE.match(rest_message)
             rest_message = quoted.group("event") if quoted else rest_message
+            # "goes to Paid when the payment succeeds": the event, without the word that says it is one
+            rest_message = re.sub(r"^(?:on|upon|when|once|if)\s+(?=\S)", "", rest_message, flags=re.IGNORECASE)
         elif extra and match is forward:  # "calls the payment service with the order total"
             rest, rest_message = extra.group("obj"), extra.group("what")
         # "calls the SIS too": the adverb after the object names nothing
