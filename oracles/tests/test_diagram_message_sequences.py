@@ -74,3 +74,30 @@ def test_the_check_alone_refuses_a_participant_heading_drawn_wrong() -> None:
               "Web App sends 'create token' to Auth Service.")
     assert _planted(intent, "n1 -> n2", "n2 -> n1")["code"]
     assert _planted(intent, 'label="create token"', 'label="reset request"')["code"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "sequence:\n  - from: Doctor\n    to: EHR\n    msg: lab order\n  - from: EHR\n    to: Lab System\n    msg: results",
+        "messages:\n  - {from: Doctor, to: EHR, msg: lab order}\n  - {from: EHR, to: Lab System, msg: results}",
+        "interactions:\n  - from: Doctor\n    to: EHR\n    label: lab order\n  - from: EHR\n    to: Lab System\n"
+        "    label: results",
+    ],
+)
+def test_messages_pasted_as_yaml(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"doctor", "ehr", "lab system"}
+    assert edges == {("doctor", "ehr"): ["lab order"], ("ehr", "lab system"): ["results"]}
+
+
+def test_a_yaml_sequence_of_plain_steps_is_no_message_list() -> None:
+    from oracles.engine.diagram.yaml_data import as_json_graph, parse_yaml
+
+    assert as_json_graph(parse_yaml("sequence:\n  - from: Doctor\n    msg: lab order\n  - from: EHR\n    to: Lab")) is None
+
+
+@pytest.mark.parametrize(("old", "new"), [("n1 -> n2", "n2 -> n1"), ('label="results"', 'label="lab order"')])
+def test_the_check_alone_refuses_a_planted_bug_in_yaml_messages(old: str, new: str) -> None:
+    intent = "sequence:\n  - from: Doctor\n    to: EHR\n    msg: lab order\n  - from: EHR\n    to: Lab System\n    msg: results"
+    assert _planted(intent, old, new)["code"]

@@ -32,7 +32,7 @@ _KEY_RE = re.compile(r"^(?P<key>[^\s:#\[\]{}\"'-][^:#\[\]{}]*?|\"[^\"]+\"|'[^']+
 _LIST_ITEM_RE = re.compile(r"^-(?:\s+(?P<rest>\S.*?))?\s*$")
 
 # Keys that only wrap the graph ("flow:", "steps:") and keys that name the tree they hold ("org:").
-WRAPPER_KEYS = frozenset("flow flows steps workflow process pipeline transitions edges links graph diagram".split())
+WRAPPER_KEYS = frozenset("flow flows steps workflow process pipeline transitions edges links graph diagram messages".split())
 TREE_KEYS = frozenset("org orgchart org_chart tree hierarchy structure".split())
 NEXT_KEYS = frozenset("next then to goes_to children".split())
 
@@ -225,6 +225,10 @@ def as_json_graph(value: Any) -> Any:
         return None
     key, inner = next(iter(value.items()))
     key = key.casefold().replace(" ", "_")
+    # "sequence:\n  - from: Doctor\n    to: EHR\n    msg: lab order": messages, read as the same JSON is
+    if key in ("sequence", "interactions", "calls") and isinstance(inner, list) and inner and all(
+            isinstance(item, dict) and {"from", "to"} <= {k.casefold() for k in item} for item in inner):
+        return {"messages": inner}
     if key in TREE_KEYS:
         if isinstance(inner, dict) and len(inner) == 2:
             return _role_keyed_tree(inner)
