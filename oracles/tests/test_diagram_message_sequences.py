@@ -101,3 +101,24 @@ def test_a_yaml_sequence_of_plain_steps_is_no_message_list() -> None:
 def test_the_check_alone_refuses_a_planted_bug_in_yaml_messages(old: str, new: str) -> None:
     intent = "sequence:\n  - from: Doctor\n    to: EHR\n    msg: lab order\n  - from: EHR\n    to: Lab System\n    msg: results"
     assert _planted(intent, old, new)["code"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "The seller hands the parcel to the courier; the courier drops it at the sorting hub; the hub sends it on to the "
+        "local depot.",
+        "The seller hands the parcel to the courier. The courier drops it at the sorting hub. The sorting hub sends it on "
+        "to the local depot.",
+    ],
+)
+def test_a_message_left_at_an_actor(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"seller", "courier", "sorting hub", "local depot"}
+    assert set(edges) == {("seller", "courier"), ("courier", "sorting hub"), ("sorting hub", "local depot")}
+
+
+def test_the_check_alone_refuses_a_message_left_at_the_wrong_actor() -> None:
+    intent = ("The seller hands the parcel to the courier; the courier drops it at the sorting hub; the hub sends it on to "
+              "the local depot.")
+    assert _planted(intent, "n1 -> n2", "n1 -> n3")["code"]

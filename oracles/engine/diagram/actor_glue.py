@@ -22,13 +22,14 @@ ACTOR_VERBS = frozenset(
     alert messages message texts text relays relay proxies proxy invokes invoke triggers trigger streams stream emits emit
     opens open pays pay polls poll syncs sync updates update approves approve rejects reject transfers transfer
     schedules schedule gives give books book reserves reserve transmits transmit
+    enters enter exchanges exchange drops drop
 """.split()
 )
 REPLY_VERBS = frozenset("returns return replies reply responds respond answers answer".split())
 # an actor verb (first word of a drawn label) and the preposition that names the other actor
 # (the glue marks such a verb "^verb"; see glue._sig)
 ACTOR_FORWARD = (
-    rf"\^(?:{'|'.join(sorted(ACTOR_VERBS - REPLY_VERBS))})(?: (?:back )?(?:to|into|in|onto|from|of|with))?|"
+    rf"\^(?:{'|'.join(sorted(ACTOR_VERBS - REPLY_VERBS))})(?: (?:back )?(?:to|into|in|onto|at|against|from|of|with))?|"
     rf"\^(?:{'|'.join(sorted(REPLY_VERBS))})(?: (?:back )?(?:to|into|onto))"
     r"|loads? into"  # "all three sources load into Snowflake" (a bare "load" is a connecting word)
 )

@@ -34,7 +34,7 @@ _SEQUENCE_VERBS = """
     charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
     proxies proxy invokes invoke triggers trigger streams stream emits emit opens open pays pay polls poll syncs sync
     updates update approves approve rejects reject transfers transfer schedules schedule gives give books book
-    reserves reserve transmits transmit
+    reserves reserve transmits transmit enters enter exchanges exchange drops drop
 """.split()
 VERB_WORDS = frozenset(_SEQUENCE_VERBS)
 REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
@@ -47,7 +47,8 @@ DIRECT_WORDS = frozenset(
 _RELATIVE = ("which", "who")
 # "answers to", "reports to": a reporting line, not a message
 _NOT_A_MESSAGE_RE = re.compile(r"^(?:answers?|reports?)\s+to\b", re.IGNORECASE)
-_OBJECT_PREPS = ("to", "into", "in", "from", "with")
+# ("drops it at the sorting hub", "exchanges the code at the Token Endpoint", "checks them against LDAP")
+_OBJECT_PREPS = ("to", "into", "in", "from", "with", "at", "against", "onto")
 _LEAD_RE = re.compile(r"^(?:(?:so|and|then|next|finally|first|after\s+that|afterwards)\b\s*,?\s*)+", re.IGNORECASE)
 _TRAIL_RE = re.compile(r"\s+(?:first|then|next|too|as\s+well|again|finally)$", re.IGNORECASE)
 # "in the exam the teacher …", "In our factory the plant manager …": an opening scene, no actor
