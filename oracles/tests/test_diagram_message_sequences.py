@@ -122,3 +122,21 @@ def test_the_check_alone_refuses_a_message_left_at_the_wrong_actor() -> None:
     intent = ("The seller hands the parcel to the courier; the courier drops it at the sorting hub; the hub sends it on to "
               "the local depot.")
     assert _planted(intent, "n1 -> n2", "n1 -> n3")["code"]
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "GitHub -> Jenkins: push webhook\nJenkins -> Slack: build status\n(sequence diagram)",
+        "can u draw this seq real quick\nGitHub -> Jenkins: push webhook\nJenkins -> Slack: build status",
+        "GitHub -> Jenkins: push webhook\nJenkins -> Slack: build status\n(draw as a sequence diagram, labelled arrows)",
+    ],
+)
+def test_a_bracketed_or_casual_request_for_a_sequence_is_framing(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"github", "jenkins", "slack"}
+    assert edges == {("github", "jenkins"): ["push webhook"], ("jenkins", "slack"): ["build status"]}
+
+
+def test_a_bracketed_note_that_says_more_is_not_framing() -> None:
+    _refused("GitHub -> Jenkins: push webhook\nJenkins -> Slack: build status\n(Jenkins also pings PagerDuty)")

@@ -45,6 +45,7 @@ _DRAWING_WORDS = frozenset("""
     answer answers handoff handoffs hand-off hand-offs transition transitions item items kind kinds per one
     nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
     organizational organisational org orgchart reporting reporting-lines structure
+    seq real quickly between
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
 # where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"
@@ -103,6 +104,8 @@ def _structure(sentence: str) -> bool:
 def _drops(sentence: str) -> bool:
     """A sentence (or clause) that only asks for the drawing: two words or more, one that asks or names
     the drawing, and nothing else."""
+    bracketed = re.fullmatch(r"\s*\(([^()\n]+)\)\s*[.!?]?\s*", sentence)  # "(sequence diagram)" after the data
+    sentence = f"{bracketed.group(1)}." if bracketed else sentence
     listed = _WORD_RE.findall(sentence)
     if _structure(sentence) or len(listed) < 2 or (sentence.rstrip().endswith(":") and len(listed) < 3):
         return False
