@@ -140,3 +140,20 @@ def test_a_bracketed_or_casual_request_for_a_sequence_is_framing(intent: str) ->
 
 def test_a_bracketed_note_that_says_more_is_not_framing() -> None:
     _refused("GitHub -> Jenkins: push webhook\nJenkins -> Slack: build status\n(Jenkins also pings PagerDuty)")
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "the client sends a login request to the API and receives a token",  # drawn valid with a node 'receives a token'
+        "the client sends a login request to the API and gets a token back",
+        "The browser sends the form to the server and the database and shows a spinner",
+    ],
+)
+def test_a_second_predicate_after_and_is_no_second_actor(intent: str) -> None:
+    _refused(intent)
+
+
+def test_a_second_object_after_its_preposition_is_still_an_actor() -> None:
+    nodes, edges = _drawn("The reporting module depends on the analytics engine and on the export library.")
+    assert nodes == {"reporting module", "analytics engine", "export library"}

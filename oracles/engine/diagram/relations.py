@@ -120,6 +120,11 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         # "connects to the mesh node and to the NAS": the verb's preposition said again before the next object
         preposition = re.search(r"\s(to|into|from|with|on)$", match.group("verb"), re.IGNORECASE)
         names = split_names(rest)
+        if len(names) > 1 and any(_VERB_PHRASE_RE.match(n) for n in names[1:]):
+            # "sends a login request to the API and receives a token": a second predicate, not a second object
+            raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell what '{names[-1].strip()}' in '{clause.strip()}' "
+                                                      "connects to. Say it as a sentence of its own, e.g. 'the API "
+                                                      "returns a token to the client'.")
         if preposition and len(names) > 1:
             names = [re.sub(rf"^\s*{preposition.group(1)}\s+(?=\S)", "", n, flags=re.IGNORECASE) for n in names]
         objects = [graph.node(o) for o in names]
@@ -146,6 +151,12 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         subject_default = objects[-1] if objects else None
         last = subject_default
     return last
+
+
+# "… to the API and receives a token": a lower-case word before an article or a pronoun is a verb with its
+# object, never a name listed after "and"
+_VERB_PHRASE_RE = re.compile(r"^\s*(?!(?:the|a|an|our|my|their|its|this|that|each|every|both|all|either|to|on|in|into|onto|from|with|at|for|of|by|via|over|through|and|or|then|back)\b)[a-z][a-z-]*\s+"
+                             r"(?:a|an|the|its|their|our|my|it|them|this|that|some|his|her)\b")
 
 
 # A move between states ("goes to", "switches to"): what follows the state is the event that moves it.

@@ -45,6 +45,10 @@ DIRECT_WORDS = frozenset(
     polls poll charges charge opens open""".split()
 )
 _RELATIVE = ("which", "who")
+# "sends a login request to the API and receives a token": a lower-case word before an article or a
+# pronoun is a verb with its object — a second predicate, never a second actor named in a list
+_VERB_PHRASE_RE = re.compile(r"^\s*(?!(?:the|a|an|our|my|their|its|this|that|each|every|both|all|either|to|on|in|into|onto|from|with|at|for|of|by|via|over|through|and|or|then|back)\b)[a-z][a-z-]*\s+"
+                             r"(?:a|an|the|its|their|our|my|it|them|this|that|some|his|her)\b")
 # "answers to", "reports to": a reporting line, not a message
 _NOT_A_MESSAGE_RE = re.compile(r"^(?:answers?|reports?)\s+to\b", re.IGNORECASE)
 # ("drops it at the sorting hub", "exchanges the code at the Token Endpoint", "checks them against LDAP")
@@ -242,7 +246,8 @@ def read_sequence(intent: str) -> Graph | None:
         before, obj_text, after = found
         label = clean_label(after) if after and not before else _quoted(before) or clean_label(f"{verb} {before}".strip())
         names = [n for n in _OBJECTS_RE.split(obj_text) if n.strip()]  # "calls the invoice and the shipment service"
-        if len(names) > 1 and any(set(n.casefold().split()) & (VERB_WORDS | {"to", "from", "into"}) for n in names):
+        if len(names) > 1 and any(set(n.casefold().split()) & (VERB_WORDS | {"to", "from", "into"}) or _VERB_PHRASE_RE.match(n)
+                                  for n in names):
             return None  # "writes to Postgres and publishes events to Kafka": a second clause, not a list
         for name in names:
             target = _actor(graph, name)
