@@ -963,6 +963,10 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_arrow_after_answer_list(intent)  # "yes: A / no: B → C": from B only, or from both?
     refuse_instruction_in_label(edges)  # "…, put that on the arrow" kept in the label
     refuse_glued_steps_as_label(intent, edges)  # "a -> (x + y + z) -> b": steps, not a message
+    # "a new tag kicks off compile and docs build in parallel" drawn with "new tag kicks off compile", and steps
+    # drawn as an edge label: read in the words as said, before the normal form writes the group its own way
+    refuse_glued_trigger(intent, {phrase_key(label): label for label in nodes})
+    refuse_steps_as_edge_label(intent, {label_key(label): label for _, _, label in edges if label})  # "a -> b and c (in parallel) -> d"
     refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import re
 
+from .vocabulary import PARALLEL_IDIOM
+
 # A statement ends at a newline, a semicolon, a full stop before the next word (upper or lower
 # case; before lower case not after a short abbreviation, "e.g. the cart", nor a list number, "2. in"), or a question mark before a capital or
 # a lower-case answer ("manager approves? yes → pay").
@@ -242,6 +244,8 @@ def listed_steps(intent: str) -> list[str] | None:
     match = LISTED_STEPS_RE.match(intent.strip())
     if match is None or not set(re.findall(r"[a-z]+", match.group("head").lower())) & SEQUENCE_HEADING_WORDS:
         return None
+    if re.search(PARALLEL_IDIOM, intent, re.IGNORECASE):
+        return None  # "routine: wake up, then boil water and shower at the same time, …": not one step after another
     body = match.group("body")
     separator = r"\s*;\s*(?:and\s+|then\s+)?" if ";" in body else r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?"
     items = [item.strip() for item in re.split(separator, body)]

@@ -54,6 +54,7 @@ from .move_clauses import move_clauses_plainly
 from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .parallel_forms import parallel_openers
+from .parallel_join_forms import parallel_joins
 from .participant_lists import without_participant_list
 from .people_table_forms import read_people_table
 from .pipelines import read_job_graph
@@ -166,7 +167,7 @@ def read_sentences(intent: str) -> Graph | None:
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
     statements = _statements(sibling_ifs(either_way(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
-        TOPIC_RE.sub("", dashed_answers(intent), count=1))))))))
+        parallel_joins(TOPIC_RE.sub("", dashed_answers(intent), count=1)))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)
@@ -353,7 +354,8 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         return _read_case_row(graph, graph.case_decider, otherwise.group("alt").lower(), otherwise.group("rest"))
     graph.case_decider = None
     fan_out, graph.fan_out = graph.fan_out, []
-    parallel_list = PARALLEL_LIST_RE.match(statement)
+    # "For my recipe blog I'd like a little diagram: in parallel: …": a heading before the first step's list
+    parallel_list = PARALLEL_LIST_RE.match(re.sub(r"^[^:\n]{1,80}:\s*(?=in\s+parallel\s*:)", "", statement) if last is None else statement)
     if parallel_list:  # "then in parallel: lint, unit tests, build image"
         return _read_parallel_list(graph, parallel_list.group("names"), last)
     fan_in, chain = fan_in_step(statement, len(fan_out)) if fan_out else (None, None)
@@ -643,7 +645,9 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
             for chunk in chunks:  # "…, and payment —failure→ cart": the joining word is not the step's
                 last = _read_chain(graph, re.sub(r"^\s*(?:and\s+)?(?:then\s+)?", "", chunk, flags=re.IGNORECASE), None)
             return last
-        return _read_chain(graph, statement, last if statement.lstrip().startswith(("->", "→")) else None)
+        # "→ deploy → approve" and "then deploy → approve" go on from the step before
+        goes_on = statement.lstrip().startswith(("->", "→")) or re.match(r"^\s*(?:and\s+)?then\s", statement, re.IGNORECASE)
+        return _read_chain(graph, statement, last if goes_on else None)
     then_parts = re.split(r",?\s*\b(?:and\s+then|and\s+finally|and\s+next|then|after\s+that|afterwards|next|finally)\b\s*,?\s*|"
                           # "…, collection, and round again to evaporation": the way back ends the sequence
                           r",?\s*\band\s+(?=(?:(?:go|come|loop|cycle|head)s?\s+)?(?:back|a?round(?:\s+again)?)\s+to\s)",
@@ -713,6 +717,8 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
             # (one word, "api (v2) -> db", may be a tag of the name: it stays in the name)
             nodes[0], labels[0] = leading.group("node"), leading.group("cond")
     nodes[0] = WHAT_FLOWS_RE.sub("", nodes[0])  # "material flows cutter → press": what moves is no step
+    if last is not None:  # "…; then deploy to staging → approval": the chain goes on from the step before
+        nodes[0] = re.sub(r"^\s*(?:and\s+)?then\s+", "", nodes[0], flags=re.IGNORECASE)
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
     return _read_chain_nodes(graph, nodes, last, labels)
 
