@@ -37,5 +37,13 @@ def denied_dependencies_as_parts(intent: str) -> str:
 
 
 def denied_parts(intent: str) -> list[str]:
-    """The names of the parts said to depend on nothing, in order (for the drafter to draw them)."""
-    return [m.group("name").strip() for m in _SENTENCE_RE.finditer(intent) if len(m.group("name").split()) <= _NAME_MAX_WORDS]
+    """The names of the parts said to depend on nothing, in order (for the drafter to draw them);
+    "http-core and design-tokens have no deps" names two parts (the plural "have" says so)."""
+    names = []
+    for match in _SENTENCE_RE.finditer(intent):
+        name = match.group("name").strip()
+        if len(name.split()) > _NAME_MAX_WORDS:
+            continue
+        plural = re.match(r"\s*have\b", intent[match.end("name"):], re.IGNORECASE)
+        names += [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", name) if n] if plural else [name]
+    return names

@@ -81,6 +81,7 @@ from .data_frames import framed_heading, is_frame
 from .declared_moves import declared_moves_as_arrows
 from .denied_dependencies import denied_dependencies_as_parts
 from .dependency_data import dependency_edges
+from .dependency_prose_normal import dependency_prose_normal_form
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .framing import without_framing
@@ -294,6 +295,7 @@ def normal_form(intent: str) -> str:
     intent = move_clauses_plainly(intent)  # "A can go back to B", "A goes to B when x, or to C if y" (move_clauses.py)
     intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
+    intent = dependency_prose_normal_form(intent)  # "A needs B. (arrows from prerequisite to course)" → "B -> A"
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)

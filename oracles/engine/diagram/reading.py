@@ -21,6 +21,7 @@ from .decision_outline import read_decision_outline
 from .declared_moves import declared_moves_as_arrows
 from .denied_dependencies import denied_dependencies_as_parts, denied_parts
 from .dependency_data import dependency_edges
+from .dependency_prose_forms import dependency_prose
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .fan_in_forms import trailing_parallel
 from .flows import (
@@ -918,6 +919,18 @@ def read_dependency_data(intent: str) -> Graph | None:
     return graph
 
 
+def read_dependency_prose(intent: str) -> Graph | None:
+    """ "Calculus I is required for Calculus II. …" beside "arrow from prerequisite to the course it
+    unlocks": each dependency an edge the way the intent says (dependency_prose_forms.py)."""
+    read = dependency_prose(intent)
+    if read is None:
+        return None
+    graph = Graph(flow=True)
+    for tail, head in read[1]:
+        graph.edge(graph.node(tail), graph.node(head))
+    return graph
+
+
 def read_groups(intent: str) -> Graph | None:
     """Declared groups drawn as clusters; the rest of the intent read by the cascade."""
     return read_grouped(intent, read_rest=_read_without_groups)
@@ -931,8 +944,8 @@ def _read_without_groups(text: str) -> Graph | None:
 # tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_people_table, read_edge_table,
-    read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_dependency_prose, read_people_table,
+    read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
     read_listed_messages, read_parallel_outline, read_decision_outline, read_case_outline, read_case_list, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]
