@@ -95,6 +95,7 @@ from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
 from .parallel_join_normal import parallel_join_normal_form
 from .parallel_normal import parallel_normal_form
+from .parallel_note_normal import parallel_note_normal_form
 from .participant_lists import without_participant_list
 from .people_table_normal import people_table_as_sentences
 from .pipelines import job_block
@@ -296,6 +297,7 @@ def normal_form(intent: str) -> str:
     intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = dependency_prose_normal_form(intent)  # "A needs B. (arrows from prerequisite to course)" → "B -> A"
+    intent = parallel_note_normal_form(intent)  # "2a. …\n2b. …\n(2a and 2b run in parallel)" → an "in parallel:" block
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)

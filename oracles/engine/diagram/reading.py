@@ -56,6 +56,7 @@ from .notation_reader import read_notation_graph
 from .outline import read_outline
 from .parallel_forms import parallel_openers
 from .parallel_join_forms import parallel_joins
+from .parallel_note_forms import noted_parallel_blocks
 from .participant_lists import without_participant_list
 from .people_table_forms import read_people_table
 from .pipelines import read_job_graph
@@ -139,6 +140,7 @@ def read_graph(intent: str) -> Graph:
     denied = denied_parts(intent)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
+    intent = noted_parallel_blocks(intent)  # "2a. …\n2b. …\n(2a and 2b run in parallel)" (parallel_note_forms.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:
