@@ -118,3 +118,20 @@ def test_a_heading_said_with_is_drawn_as_a_step_is_caught() -> None:
     # planted bug: "pipeline is lint" kept as the first step's name
     reason = _planted("pipeline is lint -> (unit, integration in parallel) -> docker build", '"lint"', '"pipeline is lint"')
     assert reason["code"] in {"NODE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "It starts with build, then test + lint + audit run in parallel, when all 3 are green → ship",
+        "The process begins with build, then test, lint and audit at the same time; once all three are done, ship.",
+    ],
+)
+def test_a_plus_list_and_a_said_start_are_read(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert nodes == {"build", "test", "lint", "audit", "ship"}
+    assert set(edges) == {("build", s) for s in ("test", "lint", "audit")} | {(s, "ship") for s in ("test", "lint", "audit")}
+
+
+def test_a_plus_list_with_the_wrong_count_is_refused() -> None:
+    _refused("build, then test + lint + audit run in parallel, when both are green → ship")

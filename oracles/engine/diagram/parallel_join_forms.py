@@ -8,7 +8,8 @@ then in parallel: a, b and c. Once all are done, d" (applied before parallel_for
   extracts in parallel — A, B, C", "P triggers / goes to A and B at the same time", "after P we kick
   off A and B in parallel", "After P, A, B and C run concurrently" → "P, then in parallel: A, B and C";
   "After that, three things happen at the same time — A, B, C." → "then in parallel: A, B, C."
-- "pipeline is A -> B" → "pipeline: A -> B" (what the chain is, said before it)
+- "pipeline is A -> B" → "pipeline: A -> B" (what the chain is, said before it); "It starts with A, then …" →
+  "A, then …"; "A + B + C run in parallel" → "A, B and C run in parallel"
 - the join: "when all 3 are green, D", "once both pass → D", "when both approve, D", "When A and B
   both finish, we D" (A and B the group's steps), "all three join at / feed into D", "D follows once
   both are complete", "both must pass before D", "then D when both pass" → "Once all are done, D"
@@ -207,11 +208,25 @@ _HEADING_IS_RE = re.compile(rf"^(?P<heading>\s*(?:(?:the|our|my)\s+)?(?:pipeline
                             rf"(?=[^\n.;:]*{_ARROW})", re.IGNORECASE)
 
 
+_BEGINS_WITH_RE = re.compile(rf"{_OPEN}(?:it|this|the\s+(?:process|flow|pipeline|workflow))\s+(?:starts|begins)\s+with\s+"
+                             r"(?P<first>[^,.;:!?\n]{2,60}?)\s*,\s*(?=then\s)", re.IGNORECASE)  # "It starts with A, then …"
+_PLUSES_RE = re.compile(rf"(?P<steps>[^.;:!?\n,+→>]+?(?:\s\+\s[^.;:!?\n,+→>]+?)+)(?=,?\s+(?:all\s+)?(?:{_HOW})?{_SAME_TIME})",
+                        re.IGNORECASE)  # "A + B + C run in parallel"
+
+
+def _plus_list(found: re.Match[str]) -> str:
+    steps = found.group("steps")
+    *rest, last = [s.strip() for s in steps.split(" + ")]
+    return steps[: len(steps) - len(steps.lstrip())] + ", ".join(rest) + " and " + last
+
+
 def parallel_joins(text: str) -> str:
     """The intent with its fan-outs as "P, then in parallel: …" and its joins as "Once all are done, D"."""
     text = _HEADING_IS_RE.sub(lambda m: m.group("heading") + ": ", text)
     if not re.search(rf"{_SAME_TIME}|fans?\s+out", text, re.IGNORECASE):
         return text
+    text = _BEGINS_WITH_RE.sub(lambda m: m.group("open") + m.group("first").strip() + ", ", text)
+    text = _PLUSES_RE.sub(_plus_list, text)
     text = "\n".join(_chain_line(line) for line in text.split("\n"))
     text = _STARTS_RE.sub(_starts, text)
     text = _AFTER_RE.sub(_after, text)

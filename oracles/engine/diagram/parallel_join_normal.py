@@ -10,7 +10,8 @@ shared.
   extracts in parallel — A, B and C", "P triggers A and B in parallel", "P goes to A and B at the
   same time", "after P we kick off A and B in parallel", "After P, A, B and C run concurrently" →
   "P, then in parallel: A, B and C"
-- "pipeline is A -> B": the chain's heading, "pipeline: A -> B"
+- "pipeline is A -> B": the chain's heading, "pipeline: A -> B"; "It starts with A, then …" → "A, then …";
+  "A + B + C run in parallel" → "A, B and C run in parallel"
 - the join: "when all 3 are green, D", "once both pass → D", "when both approve, D", "all three join
   at D", "all three feed into D", "D waits for all three", "D follows once both are complete", "both
   must pass before D", "then D when both pass" → "once all three are done, D" (the count is kept:
@@ -238,11 +239,27 @@ _CHAIN_IS_RE = re.compile(r"^(?P<what>\s*(?:(?:the|our|my)\s+)?(?:pipeline|flow|
                           r"(?=[^\n.;:]*(?:->|→|=>))", re.IGNORECASE)
 
 
+# "It starts with Offer Accepted, then …": the first step, said as where the flow starts
+_STARTS_WITH_RE = re.compile(r"(?P<lead>^|[.;:!?]\s+|\n[ \t]*)(?:it|this|the\s+(?:process|flow|pipeline|workflow))\s+(?:starts|begins)\s+"
+                             r"with\s+(?P<first>[^,.;:!?\n]{2,60}?)\s*,\s*(?=then\s)", re.IGNORECASE)
+# "Unit tests + Lint + Security scan run in parallel": a list joined by plus signs
+_PLUS_LIST_RE = re.compile(rf"(?P<items>[^.;:!?\n,+→>]+?(?:\s\+\s[^.;:!?\n,+→>]+?)+)(?=,?\s+(?:all\s+)?{_RUN}{_AT_ONCE})",
+                           re.IGNORECASE)
+
+
+def _as_and_list(items: str) -> str:
+    names = [n.strip() for n in items.split(" + ")]
+    lead = items[: len(items) - len(items.lstrip())]
+    return lead + ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def parallel_join_normal_form(intent: str) -> str:
     """The intent with its fan-outs as "P, then in parallel: …" and its joins as "once all N are done, D"."""
     intent = _CHAIN_IS_RE.sub(lambda m: m.group("what") + ": ", intent)
     if not re.search(rf"{_AT_ONCE}|fans?\s+out", intent, re.IGNORECASE):
         return intent  # no group said: a "when both …" is some other wait
+    intent = _STARTS_WITH_RE.sub(lambda m: f"{m.group('lead')}{m.group('first').strip()}, ", intent)
+    intent = _PLUS_LIST_RE.sub(lambda m: _as_and_list(m.group("items")), intent)
     intent = "\n".join(_chain_groups(line) for line in intent.split("\n"))
     intent = _FAN_OUT_RE.sub(_fan_out, intent)
     intent = _AFTER_STEP_RE.sub(_after_step, intent)
