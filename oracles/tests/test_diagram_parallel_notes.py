@@ -68,3 +68,22 @@ def test_steps_drawn_in_a_row_instead_of_side_by_side_are_caught() -> None:
     intent = "1. Receive order\n2a. Charge card\n2b. Reserve stock\n(2a and 2b run in parallel)\n3. Ship order"
     reason = _planted(intent, "  n0 -> n2;\n", "  n1 -> n2;\n")
     assert reason["code"] in {"EDGE_MISSING", "EDGE_NOT_IN_INTENT"}
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "Onboarding:\n- Sign NDA\n  - then in parallel:\n    - Create account\n    - Grant access\n- after both are done: Kickoff",
+        "- Sign NDA\n    - in parallel:\n        - Create account\n        - Grant access\n- Kickoff",
+    ],
+)
+def test_a_parallel_block_nested_under_the_step_before_it_fans_out_from_that_step(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert set(edges) == {("sign nda", "create account"), ("sign nda", "grant access"), ("create account", "kickoff"),
+                          ("grant access", "kickoff")}
+
+
+@pytest.mark.parametrize("rewrite", [noted_parallel_blocks, parallel_note_normal_form])
+def test_a_block_beside_another_child_of_the_step_stays_where_it_is(rewrite) -> None:  # noqa: ANN001
+    intent = "- Sign NDA\n  - then in parallel:\n    - Create account\n    - Grant access\n  - File the NDA\n- Kickoff"
+    assert rewrite(intent) == intent

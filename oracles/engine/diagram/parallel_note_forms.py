@@ -4,7 +4,8 @@ both 2a and 2b)", or "- Extract orders / - Extract customers / (the two extracts
 The noted steps become a "- in parallel:" block with the steps nested under it, the list form that
 read_parallel_outline draws as a fan-out and a fan-in.
 
-The note must name its steps: by label, or as "the <count> <word>" over the steps just before it,
+A "then in parallel:" block nested as the only child of the step before it is lifted to the list's
+own level. The note must name its steps: by label, or as "the <count> <word>" over the steps just before it,
 each opening with that word (and the one before them not). Anything else is left as written; the
 check reads the list on its own (parallel_note_normal.py), only the wording list is shared.
 """
@@ -61,8 +62,43 @@ def _noted(steps: list[tuple[int, re.Match[str] | None]], note: re.Match[str]) -
     return [i for i, _ in tail]
 
 
+_BLOCK_OPENER_RE = re.compile(rf"^\s*(?:[-*•+]|\d{{1,2}}[.)])\s+(?:(?:and\s+)?then\s*,?\s*)?{PARALLEL_IDIOM}\s*:?\s*$", re.IGNORECASE)
+
+
+def _depth(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _unnested_block(intent: str) -> str:
+    """A "then in parallel:" block nested as the only child of the step before it, one level up."""
+    lines = intent.expandtabs(4).split("\n")
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    for position, at in enumerate(filled):
+        if position == 0 or not _BLOCK_OPENER_RE.match(lines[at]):
+            continue
+        parent = filled[position - 1]
+        step_depth, opener_depth = _depth(lines[parent]), _depth(lines[at])
+        if not _LIST_ITEM_RE.match(lines[parent]) or opener_depth <= step_depth:
+            continue
+        nested = []
+        for i in filled[position + 1:]:
+            if _depth(lines[i]) > opener_depth:
+                nested.append(i)
+                continue
+            if _depth(lines[i]) > step_depth:
+                nested = []  # the step has another child beside the block
+            break
+        if nested:
+            cut = opener_depth - step_depth
+            for i in (at, *nested):
+                lines[i] = lines[i][cut:]
+            return "\n".join(lines)
+    return intent
+
+
 def noted_parallel_blocks(intent: str) -> str:
     """The list with its noted parallel steps as a "- in parallel:" block, or the intent as written."""
+    intent = _unnested_block(intent)
     lines = intent.split("\n")
     found = [(i, _NOTE_RE.match(line.strip())) for i, line in enumerate(lines)]
     found = [(i, m) for i, m in found if m]

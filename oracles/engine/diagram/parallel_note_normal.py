@@ -8,7 +8,8 @@ steps run at once (applied by normal_forms.normal_form). Written apart from the 
     (2a and 2b run in parallel)           - Join everything
     3. Ship order (only after both 2a and 2b)
 
-becomes the list with a parallel block, "- in parallel:" and the steps nested under it, which the
+becomes the list with a parallel block (so does a block nested as the only child of the step before it,
+"- Sign NDA / - then in parallel: / - a / - b" one level deeper each), "- in parallel:" and the steps nested under it, which the
 check reads as a fan-out from the step before and a fan-in to the step after. The note must name the
 steps: by their labels ("2a and 2b"), or as "the <count> <word>" over the steps just before it, each
 of which opens with that word while the step before them does not. A note that says "these run in
@@ -70,8 +71,46 @@ def _block(lines: list[str], note_at: int) -> list[int] | None:
     return last
 
 
+_OPENER_RE = re.compile(rf"^(?:(?:and\s+)?then\s*,?\s*)?{PARALLEL_IDIOM}\s*:?$", re.IGNORECASE)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" ")) if line.strip() else -1
+
+
+def _lifted_blocks(intent: str) -> str:
+    """ "- Sign NDA\n  - then in parallel:\n    - a\n    - b\n- Kickoff": a parallel block nested as the only
+    child of the step before it is a block of the list itself (the steps after that step)."""
+    lines = intent.expandtabs(4).split("\n")
+    for at, line in enumerate(lines):
+        item = _ITEM_RE.match(line)
+        if item is None or not _OPENER_RE.match(item.group("text")) or at == 0:
+            continue
+        parent = next((i for i in range(at - 1, -1, -1) if lines[i].strip()), None)
+        parent_item = _ITEM_RE.match(lines[parent]) if parent is not None else None
+        if parent_item is None or _indent(lines[parent]) >= _indent(line):
+            continue
+        shift = _indent(line) - _indent(lines[parent])
+        children = []
+        for i in range(at + 1, len(lines)):
+            if not lines[i].strip():
+                continue
+            if _indent(lines[i]) <= _indent(line):
+                if _indent(lines[i]) > _indent(lines[parent]):
+                    children = []  # the step has other children: not this form
+                break
+            children.append(i)
+        if not children:
+            continue
+        for i in [at, *children]:
+            lines[i] = lines[i][shift:]
+        return "\n".join(lines)
+    return intent
+
+
 def parallel_note_normal_form(intent: str) -> str:
     """The step list with its noted parallel steps as a "- in parallel:" block; else as written."""
+    intent = _lifted_blocks(intent)
     lines = intent.split("\n")
     notes = [i for i, line in enumerate(lines) if _BY_LABEL_RE.match(line.strip()) or _BY_COUNT_RE.match(line.strip())]
     if len(notes) != 1:
