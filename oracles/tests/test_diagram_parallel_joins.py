@@ -135,3 +135,32 @@ def test_a_plus_list_and_a_said_start_are_read(intent: str) -> None:
 
 def test_a_plus_list_with_the_wrong_count_is_refused() -> None:
     _refused("build, then test + lint + audit run in parallel, when both are green → ship")
+
+
+@pytest.mark.parametrize("rewrite", [parallel_joins, parallel_join_normal_form])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "build -> unit and integration tests (in parallel) -> deploy",  # "unit tests" or "unit"?
+        "build fans out to unit and integration tests. Both join at deploy.",
+        "After build, unit, integration and e2e tests run in parallel. Once all three are done, deploy.",
+    ],
+)
+def test_steps_that_may_share_the_last_ones_noun_are_not_split(rewrite, intent: str) -> None:  # noqa: ANN001
+    assert "(unit" not in rewrite(intent) and "in parallel: unit" not in rewrite(intent)
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "build -> unit and integration tests (in parallel) -> deploy",
+        "build -> unit + integration tests (in parallel) -> deploy",  # was drawn with the pair as the edge's label
+    ],
+)
+def test_steps_that_may_share_a_noun_are_refused(intent: str) -> None:
+    _refused(intent)
+
+
+def test_a_standalone_step_before_a_two_word_step_is_split() -> None:
+    nodes, _ = _drawn("git push triggers lint and unit tests in parallel; both must pass before build image")
+    assert nodes == {"git push", "lint", "unit tests", "build image"}

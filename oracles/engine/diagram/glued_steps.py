@@ -51,14 +51,16 @@ def refuse_steps_as_edge_label(intent: str, labels: dict[str, str]) -> None:
     desk") or that the intent marks as parallel holds steps: they are nodes the drawing hides."""
     for key, label in labels.items():
         words = key.split()
-        if " and " not in f" {key} " or not words or words[0] in _CONDITION_STARTS:
+        said = f" {label.lower()} "  # the key drops "+" and "&": "unit + integration tests" joins two steps
+        joiner = next((j for j in (" and ", " + ", " & ") if j in said), None)
+        if joiner is None or not words or words[0] in _CONDITION_STARTS:
             continue
-        halves = [h.strip() for h in f" {key} ".split(" and ")]
+        halves = [h.strip() for h in said.split(joiner)]
         clauses = len(halves) >= 2 and all(_CLAUSE_RE.match(h) for h in halves)
         marked = re.search(rf"(?<!\w){_said(words)}\s*,?\s*{_PARALLEL}|{_PARALLEL}\s*:?\s*{_said(words)}(?!\w)",
                            intent, re.IGNORECASE)
         if clauses or marked:
-            shown = re.split(r"\s+and\s+", label.strip(), flags=re.IGNORECASE)  # as written: "IT", not "it"
+            shown = re.split(r"\s+(?:and|\+|&)\s+", label.strip(), flags=re.IGNORECASE)  # as written: "IT", not "it"
             first, second = shown[0], shown[-1]
             raise EngineRefusal("EDGE_LABEL_HOLDS_NODE", f"The edge label '{label}' holds steps ('{first}', "
                                                          f"'{second}'); steps are nodes, not a note on a connection. "

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from .parallel_words import SHARED_HEAD_NOUNS, STANDALONE_STEPS
 from .vocabulary import PARALLEL_IDIOM
 
 _COUNT_WORDS = ("two", "three", "four", "five", "six", "seven", "eight")
@@ -54,9 +55,17 @@ def _number(said: str | None) -> int | None:
     return None
 
 
+def _shared_head(names: list[str]) -> bool:
+    """ "Design & Legal review": the single words before the last step may take its last word too."""
+    head = names[-1].lower().split()
+    singles = [name.strip().lower() for name in names[:-1]]
+    return len(head) > 1 and head[-1] in SHARED_HEAD_NOUNS and \
+        all(" " not in name and name not in STANDALONE_STEPS for name in singles)
+
+
 def _steps_ok(names: list[str], said: str | None = None) -> bool:
     count = _number(said)
-    return len(names) >= 2 and (count is None or count == len(names)) and \
+    return len(names) >= 2 and (count is None or count == len(names)) and not _shared_head(names) and \
         not any(re.search(r"\bthen\b|[:()]", name, re.IGNORECASE) for name in names)
 
 

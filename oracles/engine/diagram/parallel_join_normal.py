@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from .parallel_words import SHARED_HEAD_NOUNS, STANDALONE_STEPS
 from .vocabulary import PARALLEL_IDIOM
 
 _NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -53,7 +54,14 @@ def _said_count(who: str) -> int | None:
 
 
 def _names(items: str) -> list[str]:
-    return [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*[+&]\s*", items.strip()) if n.strip()]
+    """The steps of a list; none when they may share the last one's noun ("unit and integration tests")."""
+    names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*[+&]\s*", items.strip()) if n.strip()]
+    *firsts, last = names or [""]
+    last_words = last.lower().split()
+    if firsts and len(last_words) > 1 and last_words[-1] in SHARED_HEAD_NOUNS and \
+            all(len(n.split()) == 1 and n.strip().lower() not in STANDALONE_STEPS for n in firsts):
+        return []
+    return names
 
 
 def _done(who: str) -> str:
