@@ -164,3 +164,13 @@ def test_steps_that_may_share_a_noun_are_refused(intent: str) -> None:
 def test_a_standalone_step_before_a_two_word_step_is_split() -> None:
     nodes, _ = _drawn("git push triggers lint and unit tests in parallel; both must pass before build image")
     assert nodes == {"git push", "lint", "unit tests", "build image"}
+
+
+def test_a_pair_that_may_share_a_noun_drawn_as_two_steps_is_refused_by_the_check() -> None:
+    reason = _refused("Kickoff -> Design & Legal review (in parallel) -> Build -> Launch")
+    assert "may share the word 'review'" in reason["message"]
+
+
+def test_a_pair_written_apart_with_a_comma_is_drawn() -> None:
+    nodes, _ = _drawn("build -> (unit, integration tests) -> deploy")
+    assert nodes == {"build", "unit", "integration tests", "deploy"}

@@ -63,6 +63,7 @@ from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
 from .person_pronouns import resolved_person_pronouns
 from .pseudo_states import refuse_dropped_markers
+from .shared_heads import refuse_shared_head
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
 from .vague_names import (
@@ -968,6 +969,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_glued_trigger(intent, {phrase_key(label): label for label in nodes})
     refuse_steps_as_edge_label(intent, {label_key(label): label for _, _, label in edges if label})  # "a -> b and c (in parallel) -> d"
     refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
+    refuse_shared_head(intent, nodes)  # "unit and integration tests" drawn as 'unit' + 'integration tests' (shared_heads.py)
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed
