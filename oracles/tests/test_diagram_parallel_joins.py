@@ -48,6 +48,8 @@ def test_a_fan_out_and_its_join_said_in_other_words_are_drawn(intent: str) -> No
         "submit request, then legal approval and budget approval at the same time. Once both are done, issue PO, then notify vendor.",
         "submit request triggers legal approval and budget approval in parallel; both must pass before issue PO; "
         "then notify vendor",
+        "submit request, then it goes to legal approval and budget approval in parallel, and once both approve → issue PO "
+        "→ notify vendor",
     ],
 )
 def test_the_step_after_the_join_goes_on_as_a_chain(intent: str) -> None:

@@ -5,7 +5,7 @@ then in parallel: a, b and c. Once all are done, d" (applied before parallel_for
   "→ (A, B in parallel) →", "→ in parallel: A, B →" → "→ (A, B) →"; the wait said next in the
   chain ("→ when both done →", "→ both must pass →") is the group's own arrows: dropped
 - the step that starts them: "P fans out to A, B and C (run concurrently)", "P kicks off three
-  extracts in parallel — A, B, C", "P triggers / goes to A and B at the same time", "after P we kick
+  extracts in parallel — A, B, C", "P triggers / goes to A and B at the same time", "P, then it goes to A and B in parallel", "after P we kick
   off A and B in parallel", "After P, A, B and C run concurrently" → "P, then in parallel: A, B and C";
   "After that, three things happen at the same time — A, B, C." → "then in parallel: A, B, C."
 - "pipeline is A -> B" → "pipeline: A -> B" (what the chain is, said before it); "It starts with A, then …" →
@@ -146,6 +146,17 @@ _AFTER_THAT_RE = re.compile(
 )
 
 
+_PASSED_ON_RE = re.compile(
+    rf"(?P<open>,\s*|[.;]\s+)(?:and\s+)?then\s+(?:it|this|that)\s+(?:goes|is\s+sent|moves|passes)\s+(?:on\s+)?to\s+"
+    rf"(?P<steps>[^.;:!?\n—–()]+?),?\s+(?:all\s+)?{_SAME_TIME}{_UNTIL_END}", re.IGNORECASE)  # "then it goes to A and B in parallel"
+
+
+def _passed_on(found: re.Match[str]) -> str:
+    if not _steps_ok(_split_names(found.group("steps"))):
+        return found.group(0)
+    return f"{found.group('open')}then in parallel: {found.group('steps').strip()}"
+
+
 def _starts(found: re.Match[str]) -> str:
     steps = found.group("steps")
     fans = found.group("verb").lower().startswith("fan")
@@ -237,6 +248,7 @@ def parallel_joins(text: str) -> str:
     text = _BEGINS_WITH_RE.sub(lambda m: m.group("open") + m.group("first").strip() + ", ", text)
     text = _PLUSES_RE.sub(_plus_list, text)
     text = "\n".join(_chain_line(line) for line in text.split("\n"))
+    text = _PASSED_ON_RE.sub(_passed_on, text)
     text = _STARTS_RE.sub(_starts, text)
     text = _AFTER_RE.sub(_after, text)
     text = _AFTER_THAT_RE.sub(_after_that, text)

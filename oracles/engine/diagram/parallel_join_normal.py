@@ -8,7 +8,7 @@ shared.
   ("→ when both done →", "→ both must pass →") is dropped, when its count is the group's
 - a step that starts the group: "P fans out to A, B and C (run concurrently)", "P kicks off three
   extracts in parallel — A, B and C", "P triggers A and B in parallel", "P goes to A and B at the
-  same time", "after P we kick off A and B in parallel", "After P, A, B and C run concurrently" →
+  same time", "P, then it goes to A and B in parallel", "after P we kick off A and B in parallel", "After P, A, B and C run concurrently" →
   "P, then in parallel: A, B and C"
 - "pipeline is A -> B": the chain's heading, "pipeline: A -> B"; "It starts with A, then …" → "A, then …";
   "A + B + C run in parallel" → "A, B and C run in parallel"
@@ -146,6 +146,19 @@ _AFTER_STEP_RE = re.compile(
 )
 
 
+# "Draft offer, then it goes to A and B in parallel": "it" is the step just said
+_IT_GOES_RE = re.compile(rf"(?P<lead>,\s*|[.;]\s+)(?:and\s+)?then\s+(?:it|this|that)\s+(?:goes|is\s+sent|moves|passes)\s+(?:on\s+)?to\s+"
+                         rf"(?P<items>[^.;:!?\n—–()]+?),?\s+(?:all\s+)?{_AT_ONCE}"
+                         r"(?=\s*(?:[.;!?\n]|,\s*(?:and\s+)?(?:once|when|after)\b|$))", re.IGNORECASE)
+
+
+def _it_goes(match: re.Match[str]) -> str:
+    names = _names(match.group("items"))
+    if len(names) < 2:
+        return match.group(0)
+    return f"{match.group('lead')}then in parallel: {match.group('items').strip()}"
+
+
 def _fan_out(match: re.Match[str]) -> str:
     items = match.group("items")
     names = _names(items)
@@ -269,6 +282,7 @@ def parallel_join_normal_form(intent: str) -> str:
     intent = _STARTS_WITH_RE.sub(lambda m: f"{m.group('lead')}{m.group('first').strip()}, ", intent)
     intent = _PLUS_LIST_RE.sub(lambda m: _as_and_list(m.group("items")), intent)
     intent = "\n".join(_chain_groups(line) for line in intent.split("\n"))
+    intent = _IT_GOES_RE.sub(_it_goes, intent)
     intent = _FAN_OUT_RE.sub(_fan_out, intent)
     intent = _AFTER_STEP_RE.sub(_after_step, intent)
     return _joins(intent)
