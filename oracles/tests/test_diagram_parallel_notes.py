@@ -87,3 +87,11 @@ def test_a_parallel_block_nested_under_the_step_before_it_fans_out_from_that_ste
 def test_a_block_beside_another_child_of_the_step_stays_where_it_is(rewrite) -> None:  # noqa: ANN001
     intent = "- Sign NDA\n  - then in parallel:\n    - Create account\n    - Grant access\n  - File the NDA\n- Kickoff"
     assert rewrite(intent) == intent
+
+
+def test_when_all_of_that_is_done_joins_a_block() -> None:
+    intent = "Offboarding:\n- Submit the exit form\n- Then, in parallel:\n  - Revoke access\n  - Collect the badge\n" \
+             "- When all of that's done, send the exit survey"
+    _, edges = _drawn(intent)
+    assert set(edges) == {("submit the exit form", "revoke access"), ("submit the exit form", "collect the badge"),
+                          ("revoke access", "send the exit survey"), ("collect the badge", "send the exit survey")}

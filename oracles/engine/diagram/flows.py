@@ -167,7 +167,7 @@ FAN_IN_NOTE_RE = re.compile(
 BARE_STEP_MAX_WORDS = 8
 FAN_IN_LEAD_RE = re.compile(
     r"^(?:(?:and\s+)?then|after\s+that|next|finally|(?:once|when|after)\s+(?:all|both|they|these|those)(?:\s+of\s+(?:them|that|this|these|those)|"
-    r"\s+(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?:are\s+|is\s+|have\s+)?(?:done|finished|"
+    r"\s+(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+))?(?:['’]s\s+|\s+(?:are\s+|is\s+|have\s+)?)(?:done|finished|"
     r"complete|completed|ready|succeeded))\s*(?P<join>,|:|->|→)?\s+",
     re.IGNORECASE,
 )

@@ -38,7 +38,8 @@ _RUN = r"(?:(?:can\s+|should\s+|will\s+)?(?:all\s+)?(?:happen|run|go|start|proce
 _WHO = rf"(?:both(?:\s+of\s+them)?|all(?:\s+{_N}|\s+of\s+(?:them|those|these))?|they\s+all|they|those|these|the\s+{_N})"
 _FINISHED = (r"(?:done|finished|finish|complete|completed|green|pass|passed|succeed|succeeded|ready|approve|approved|"
              r"wrap(?:ped)?\s+up)")
-_WAIT = rf"(?:when|once|after)\s+(?P<who>{_WHO})\s+(?:(?:are|have|have\s+been)\s+)?(?:all\s+)?{_FINISHED}"
+_WAIT = (rf"(?:when|once|after)\s+(?:(?P<who>{_WHO})\s+(?:(?:are|have|have\s+been)\s+)?(?:all\s+)?"
+         rf"|all\s+of\s+(?:that|this)(?:['’]s|\s+is)\s+){_FINISHED}")  # "when all of that's done"
 
 
 def _said_count(who: str) -> int | None:
@@ -188,7 +189,7 @@ _JOIN_VERB = (r"(?:join\s+(?:at|in|into)|feed(?:\s+into)?|go\s+(?:in)?to|lead\s+
               r"merge\s+(?:into|at))")
 _ALL_JOIN_RE = re.compile(rf"{_LEAD}(?P<who>all\s+{_N}|all\s+of\s+them|both(?:\s+of\s+them)?|the\s+{_N})\s+(?:then\s+)?{_JOIN_VERB}\s+",
                           re.IGNORECASE)
-_WAIT_CLAUSE_RE = re.compile(rf"(?P<open>(?:^|[.;!?\n]|,|→|->)\s*(?:and\s+)?(?:only\s+)?){_WAIT}\s*(?:,|:|→|->)?\s*"
+_WAIT_CLAUSE_RE = re.compile(rf"(?P<open>(?:^|[.;!?\n]|,|→|->)\s*(?:[-*•+]\s+)?(?:and\s+)?(?:only\s+)?){_WAIT}\s*(?:,|:|→|->)?\s*"
                              r"(?:we\s+do\s+|we\s+(?=\w)|then\s+)?", re.IGNORECASE)
 _WAITS_FOR_RE = re.compile(rf"{_LEAD}(?P<step>(?!(?:when|once|after|if|then)\b)[^.;:!?\n,]{{2,60}}?)\s+"
                            rf"(?:waits\s+for|needs)\s+(?P<who>all\s+{_N}|all\s+of\s+them|both(?:\s+of\s+them)?)"
@@ -244,7 +245,7 @@ def _joins(text: str) -> str:
     text = _WAITS_FOR_RE.sub(lambda m: f"{m.group('lead')}once {_done(m.group('who'))} are done, {m.group('step').strip()}", text)
     text = _FOLLOWS_RE.sub(lambda m: f"{m.group('lead')}once {_done(m.group('who'))} are done, {m.group('step').strip()}", text)
     text = _MUST_RE.sub(lambda m: f"{m.group('lead')}once {_done(m.group('who'))} are done, ", text)
-    text = _THEN_WHEN_RE.sub(lambda m: f". once {_done(m.group('who'))} are done, {m.group('step').strip()}", text)
+    text = _THEN_WHEN_RE.sub(lambda m: f". once {_done(m.group('who') or 'all')} are done, {m.group('step').strip()}", text)
     return _WAIT_CLAUSE_RE.sub(_wait_clause, text)
 
 
@@ -252,7 +253,7 @@ def _wait_clause(match: re.Match[str]) -> str:
     opening = match.group("open")
     if opening.strip().startswith(","):
         opening = ". "  # ", and once both are done, d": its own statement
-    return f"{opening}once {_done(match.group('who'))} are done, "
+    return f"{opening}once {_done(match.group('who') or 'all')} are done, "
 
 
 # "pipeline is lint -> (unit, integration) -> build": what the chain is, said before it, is its heading
