@@ -61,3 +61,28 @@ def test_asks_the_chart_cannot_honour_are_refused(intent: str, code: str) -> Non
 def test_a_count_with_a_clause_that_matches_the_values_is_drawn() -> None:
     assert _chart("Chart the three services that we run: api 2.1, auth 0.4, search 3.8").status == "valid"
 
+
+
+# ---------------------------------------------------------------------------------------------
+# A pasted row whose value is a placeholder ("mar,-", "Q3,n/a") was left out of the chart without a word
+
+
+@pytest.mark.parametrize("intent", [
+    "month,sales\njan,10\nfeb,12\nmar,-",
+    "month,sales\njan,10\nfeb,12\nmar,n/a\napr,13",
+])
+def test_a_row_without_its_value_is_refused_by_name(intent: str) -> None:
+    verdict = _chart(intent)
+    assert verdict.status == "invalid" and verdict.reason["code"] == "VALUE_MISSING"
+    assert "'mar' has no value" in verdict.reason["message"]
+
+
+def test_the_check_alone_refuses_a_row_without_its_value_left_out() -> None:
+    intent = "month,sales\njan,10\nfeb,12\nmar,-"
+    kind = get_kind("chart")
+    draft = kind.draft("month,sales\njan,10\nfeb,12", "vega-lite", {})
+    assert kind.check(intent, draft, {}).status == "invalid"
+
+
+def test_a_sentence_after_the_rows_is_still_no_row() -> None:
+    assert _chart("region,sales\nnorth,10\nsouth,12\neast,9\n-- donut please, title Q3").status == "valid"

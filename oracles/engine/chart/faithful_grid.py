@@ -59,11 +59,30 @@ def _is_numeric_column(cells: list[Any]) -> bool:
     return bool(cells) and all(_cell_readings(c) is not None for c in cells)
 
 
+# "mar,-", "| south | 8 | |", "Q3, n/a": a cell that stands where a value would, holding none
+_PLACEHOLDER = re.compile(r"\s*(?:-+|–|—|n/?a|na|tbd|tbc|null|none|\?+|)\s*", re.IGNORECASE)
+
+
+def _refuse_placeholder_values(header: list[str] | None, rows: list[list[Any]], columns: list[list[Any]]) -> None:
+    """A column of values with a row that has none would be drawn without that row: it is refused, by name."""
+    for i, cells in enumerate(columns):
+        given = [c for c in cells if not (isinstance(c, str) and _PLACEHOLDER.fullmatch(c))]
+        if len(given) == len(cells) or len(given) < 2 or not _is_numeric_column(given):
+            continue
+        row = next(r for r, c in zip(rows, cells, strict=True) if isinstance(c, str) and _PLACEHOLDER.fullmatch(c))
+        name = next((str(c).strip() for c in row if _cell_readings(c) is None and not _PLACEHOLDER.fullmatch(str(c))), "a row")
+        column = f" under '{str(header[i]).strip()}'" if header and i < len(header) else ""
+        raise Unfaithful("VALUE_MISSING", (
+            f"'{name}' has no value{column} ('{str(row[i]).strip()}'), so the chart would leave it out without saying so. "
+            f"Give its value, e.g. '{name},0' if it was zero, or leave the row out."))
+
+
 def _grid_points(header: list[str] | None, rows: list[list[Any]], kind: str, start: int, end: int) -> _Structured | None:
     width = len(rows[0])
     if width < 2 or any(len(r) != width for r in rows):
         return None
     columns = [[r[i] for r in rows] for i in range(width)]
+    _refuse_placeholder_values(header, rows, columns)
     numeric = [i for i in range(width) if _is_numeric_column(columns[i])]
     text = [i for i in range(width) if i not in numeric]
     names = header or [None] * width
@@ -427,7 +446,8 @@ def _table_points(intent: str) -> _Structured | None:
             if len(cells) >= 2 and (not block or len(cells) == len(_split_cells(lines[block[0]], delimiter))):
                 block.append(index)
                 continue
-            while len(block) > 3 and not any(_cell_readings(c) is not None for c in _split_cells(lines[block[-1]], delimiter)):
+            while len(block) > 3 and not any(_cell_readings(c) is not None or (i and _PLACEHOLDER.fullmatch(c))
+                                             for i, c in enumerate(_split_cells(lines[block[-1]], delimiter))):
                 block = block[:-1]  # "-- donut please, title 'Q3'" after the rows: a sentence with a comma, no row
             if len(block) >= 3 or (len(block) >= 2 and delimiter == "\t"):
                 grid = [_split_cells(lines[i], delimiter) for i in block]

@@ -421,9 +421,27 @@ def read_csv_block(text: str) -> ReadData | BareValues | None:
     return None
 
 
+# "mar,-", "Q3,n/a": a cell where a value would stand, holding none
+PLACEHOLDER_RE = re.compile(r"\s*(?:-+|–|—|n/?a|na|tbd|tbc|null|none|\?+)\s*", re.IGNORECASE)
+
+
+def _refuse_rows_without_values(block: list[list[str]]) -> None:
+    """A row of a column of values that holds a placeholder would be left out without a word: refused, by name."""
+    for column in range(1, len(block[0])):
+        cells = [row[column] for row in block]
+        holes = [i for i, c in enumerate(cells) if PLACEHOLDER_RE.fullmatch(c)]
+        values = [c for i, c in enumerate(cells) if i not in holes and parse_cell(c) is not None]
+        if holes and len(values) >= 2 and len(values) + len(holes) >= len(cells) - 1:
+            name = block[holes[0]][0]
+            raise EngineRefusal("VALUE_MISSING", (
+                f"'{name}' has no value ('{cells[holes[0]]}'), so the chart would leave it out without saying so. "
+                f"Give its value, e.g. '{name},0' if it was zero, or leave the row out."))
+
+
 def _without_trailing_prose(block: list[list[str]]) -> list[list[str]]:
     """"-- donut please, title 'Sprint 42 mix'" after the rows: a last line with a comma but no number
-    where every row above has one is a sentence, not a row."""
+    where every row above has one is a sentence, not a row ("mar,-" is a row without its value)."""
+    _refuse_rows_without_values(block)
     while len(block) > 2 and not any(parse_cell(c) is not None for c in block[-1]) \
             and all(any(parse_cell(c) is not None for c in row) for row in block[1:-1]):
         block = block[:-1]
