@@ -208,7 +208,9 @@ _STACKED = re.compile(r"\bstack(?:ed|ing)?\b|" + FOREIGN_STACKED, re.IGNORECASE)
 _GROUPED = re.compile(r"\b(?:grouped|clustered|side[\s-]by[\s-]side)\b", re.IGNORECASE)
 _JSON_TITLE = re.compile(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", re.IGNORECASE)
 # (a title set in bold or code, "title **Regional revenue FY24**", is quoted the markdown way)
-_TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)\s*(?:it|as|:|=)?\s*(?:[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]"
+# (and with a few words between, as learners and agents write it: "Title put 'Sales March'", "title should be 'Q3'")
+_TITLE = re.compile(r"\b(?:title(?:d)?|entitled|heading|header)(?:\s+(?:it|as|put|is|should|must|will|be|to|please|the|"
+                    r"chart|of|set))*\s*[:=]?\s*(?:[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]"
                     r"|\*\*([^*\n]{1,120})\*\*|`([^`\n]{1,120})`)", re.IGNORECASE)
 _DESCENDING = re.compile(r"\b(?:descending|(?:highest|largest|biggest|longest|most)\s+(?:first|on\s+top|at\s+the\s+top)|"
                          r"from\s+(?:highest|largest|biggest|most)|ranked)\b", re.IGNORECASE)

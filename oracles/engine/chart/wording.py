@@ -97,7 +97,8 @@ def explicit_title(text: str) -> str | None:
     in_json = re.search(r"[\"'](?:title|chart_title|chartTitle)[\"']\s*:\s*[\"']([^\"'\n]{1,120})[\"']", text, re.IGNORECASE)
     if in_json:
         return in_json.group(1).strip()
-    quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title(?:\s+it)?|call\s+it|name\s+it)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
+    quoted = re.search(r"\b(?:titled|entitled|called|named|with\s+(?:the\s+)?title|title(?:\s+(?:it|put|is|should|must|will|be|"
+                       r"to|please|set))*|call\s+it|name\s+it)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
     if quoted:
         return quoted.group(1).strip()
     marked = re.search(r"\b(?:titled|entitled|title(?:\s+it)?|call\s+it|name\s+it)\s*[:=]?\s*(?:\*\*([^*\n]{1,120})\*\*|`([^`\n]{1,120})`)",
@@ -112,7 +113,8 @@ def explicit_title(text: str) -> str | None:
 
 # A title asked in quotes ("Title it 'Option costs 2025'"): words and numbers of a title, never data.
 # Never a JSON key ("title": "…"): its value is read by the JSON reader.
-_QUOTED_TITLE_ASK = re.compile(r"(?<![\"'])\b(?:titled|entitled|with\s+(?:the\s+)?title|title(?:\s+it)?)(?![\"'])\s*[:=]?\s*"
+_QUOTED_TITLE_ASK = re.compile(r"(?<![\"'])\b(?:titled|entitled|with\s+(?:the\s+)?title|title(?:\s+(?:it|put|is|should|must|will|"
+                               r"be|to|please|set))*)(?![\"'])\s*[:=]?\s*"
                                r"(?:\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|‘[^’\n]{1,120}’|'[^'\n]{1,120}'(?!\w))", re.IGNORECASE)
 
 

@@ -82,7 +82,30 @@ _MANNER_AT_END_RE = re.compile(r"\s(?P<how>a?synchronously|directly|indirectly|r
                                re.IGNORECASE)
 
 
+# "db before api" beside "cache before api": an order between two names written as one node
+_ORDER_INSIDE_RE = re.compile(r"(?P<one>\S+(?:\s\S+){0,2})\s+(?:before|after|precedes|follows)\s+(?P<other>\S+(?:\s\S+){0,2})",
+                              re.IGNORECASE)
+
+
+def _mentions(label: str, phrase: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", label, re.IGNORECASE) is not None
+
+
+def _refuse_order_inside(nodes: list[str]) -> None:
+    """Refused only when another node names one of the two sides too: "eat before bed" alone is a step."""
+    for label in nodes:
+        found = _ORDER_INSIDE_RE.fullmatch(" ".join(label.split()))
+        if found is None:
+            continue
+        sides = (found.group("one"), found.group("other"))
+        if any(other != label and any(_mentions(other, side) for side in sides) for other in nodes):
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' says an order between two names ('{sides[0]}' and '{sides[1]}'), not one step. "
+                f"Say it as an arrow, e.g. '{sides[0]} -> {sides[1]}'."))
+
+
 def refuse_vague_references(nodes: list[str]) -> None:
+    _refuse_order_inside(nodes)
     for label in nodes:
         manner = _MANNER_AT_END_RE.search(" ".join(label.split()))
         if manner and len(label.split()) > 1:
