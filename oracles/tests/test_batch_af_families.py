@@ -15,11 +15,7 @@ import pytest
 
 from oracles.engine import answer, get_kind
 from oracles.tests.planted_diagrams import drawn, planted_reason
-
-
-def _title(verdict) -> str:
-    title = verdict.result["title"]
-    return title.get("text", "") if isinstance(title, dict) else title
+from oracles.tests.test_batch_ae_families import _title
 
 
 @pytest.mark.parametrize(("intent", "title"), [
