@@ -16,6 +16,7 @@ import pytest
 from oracles.engine import answer, get_kind
 from oracles.tests.planted_diagrams import drawn, planted_reason
 from oracles.tests.test_batch_ae_families import _title
+from oracles.tests.test_chart_agent_json import _drawn
 
 
 @pytest.mark.parametrize(("intent", "title"), [
@@ -49,3 +50,30 @@ def test_the_arrows_the_refusal_suggests_are_read_and_a_lone_step_with_before_st
     assert ("db", "api") in edges and ("api", "web") in edges
     nodes, _ = drawn("wash hands -> eat before bed -> sleep")
     assert "eat before bed" in nodes
+
+
+# ---------------------------------------------------------------------------------------------
+# Groups headed by names, one line each ("- dedupe: before 420, after 310", "Marketing - budget $120k, actual
+# $134k", "db-01: used 820, free 180"): the headings run along x when the request names the repeated names
+# together ("before vs after", "budget vs actual"); bulleted lines, longer names and spaced dashes are headings too.
+
+
+@pytest.mark.parametrize(("intent", "first", "series"), [
+    ("grouped bars, job duration in seconds before vs after the Spark upgrade:\n- dedupe: before 420, after 310\n"
+     "- enrich: before 615, after 380\n- publish: before 90, after 85", ("before", "dedupe", 420), {"before", "after"}),
+    ("Budget vs actual by department (grouped bar):\nMarketing - budget $120k, actual $134k\nIT - budget $250k, "
+     "actual $231k\nOperations - budget $180k, actual $176k", ("budget", "Marketing", 120_000), {"budget", "actual"}),
+    ("Capacity review — per host, used vs free (GB), stacked bars:\n- db-01: used 820, free 180\n- db-02: used 640, "
+     "free 360\n- cache-01: used 110, free 390", ("used", "db-01", 820), {"used", "free"}),
+    ("conversion per step, control vs variant:\nsignup: control 18%, variant 22%\nactivation: control 41%, variant "
+     "44%\npurchase: control 6%, variant 7.5%", ("control", "signup", 18), {"control", "variant"}),
+])
+def test_name_headed_groups_put_the_headings_along_x(intent: str, first: tuple, series: set[str]) -> None:
+    status, _, rows = _drawn(intent)
+    assert status == "valid"
+    assert rows[0] == first and {r[0] for r in rows} == series
+
+
+def test_name_headed_groups_without_the_names_said_together_stay_refused() -> None:
+    # which names are the series is not said: either way round reads
+    assert answer("chart", "France — nuclear 320, hydro 55; Germany — nuclear 7, hydro 18", "vega-lite", {}).status == "invalid"

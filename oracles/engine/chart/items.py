@@ -381,7 +381,9 @@ HEADED_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,\s*(?=[^,:;\d\s][^,:;]{0,14}\s*
 GROUP_ITEM_SPLIT_RE = re.compile(r",(?!\d{3}(?!\d))|\s+and\s+|\s*\+\s*(?=[^\W\d_])|\s*[/|]\s*(?=[^\W\d_])|(?<=[\d%])\s+(?=[^\W\d_])")
 # "Jan hot 12 warm 30, Feb hot 14 warm 33": groups split by commas (each must still open with a time)
 COMMA_GROUP_SPLIT_RE = re.compile(r";|\n|\.\s+|,(?!\d{3}(?!\d))\s*")
-HEADING = r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|\d{1,3}\s?[-–]\s?\d{1,3}\+?|[A-Za-z]{3,9}\.?"
+# (a name heading, "activation:", "North warehouse:", "db-01:", counts only before a colon or a spaced dash: _is_heading)
+HEADING = (r"(?:[A-Za-z]{1,9}\.?\s?)?'?\d{1,4}|\d{1,3}\s?[-–]\s?\d{1,3}\+?|[A-Za-z]{3,9}\.?"
+           r"|[A-Za-z][\w.&'’-]{1,24}(?:\s[A-Za-z][\w.&'’-]{0,15}){0,2}")
 HEADED_RE = re.compile(rf"(?<![\w'])({HEADING})(?:\s*:\s*|\s+[-–—]\s+|\s+)(?=[^\W\d_])(.+)$")
 
 
@@ -405,7 +407,7 @@ def _heading(group: str, first: bool) -> re.Match[str] | None:
     before it, after the subject ("stacked bars of sales — Q1: online 30"). A heading that is no time
     must end with a colon ("North: A 30, B 20")."""
     if not first:
-        match = HEADED_RE.match(group.strip())
+        match = HEADED_RE.match(LIST_NUMBERING_RE.sub("", group.strip()))  # "- enrich: before 615, …": a bullet opens it
         return match if match and _is_heading(match) else None
     found = None  # the last heading before the first value: "stacked bar: … per sprint — Sprint 1: done 18"
     for candidate in re.finditer(rf"(?<![\w'])(?:{HEADING})(?![\w])", group):
@@ -418,7 +420,8 @@ def _heading(group: str, first: bool) -> re.Match[str] | None:
 
 
 def _is_heading(match: re.Match[str]) -> bool:
-    return is_time_like(match.group(1).strip()) or match.group(0)[len(match.group(1)):].lstrip().startswith(":")
+    after = match.group(0)[len(match.group(1)):]
+    return is_time_like(match.group(1).strip()) or after.lstrip().startswith(":") or bool(re.match(r"\s+[-–—]\s", after))
 
 
 def _read_groups(text: str, groups: list[str]) -> ReadData | None:
