@@ -77,3 +77,23 @@ def test_name_headed_groups_put_the_headings_along_x(intent: str, first: tuple, 
 def test_name_headed_groups_without_the_names_said_together_stay_refused() -> None:
     # which names are the series is not said: either way round reads
     assert answer("chart", "France — nuclear 320, hydro 55; Germany — nuclear 7, hydro 18", "vega-lite", {}).status == "invalid"
+
+
+# ---------------------------------------------------------------------------------------------
+# Series of bare values with their labels in brackets after the first series ("Starter: 10k, 12k, 13k (Jan–Mar).
+# Pro: …"), after a question ("… MRR by plan? Starter: …"): the first series is no longer dropped
+
+
+def test_labels_in_brackets_after_the_first_series_label_every_series() -> None:
+    status, _, rows = _drawn("hey can we get a stacked area of MRR by plan? Starter: 10k, 12k, 13k (Jan–Mar). Pro: 25k, "
+                             "27k, 31k. Enterprise: 40k, 40k, 45k")
+    assert status == "valid"
+    assert rows[:3] == [("Starter", "Jan", 10_000), ("Starter", "Feb", 12_000), ("Starter", "Mar", 13_000)]
+    assert len(rows) == 9
+    verdict = answer("chart", "hey can we get a stacked area of MRR by plan? Starter: 10k, 12k, 13k (Jan–Mar). Pro: "
+                              "25k, 27k, 31k", "vega-lite", {})
+    assert _title(verdict) == "MRR by plan"
+
+
+def test_a_bracket_that_is_no_list_of_labels_stays_refused() -> None:
+    assert answer("chart", "Starter: 10k, 12k, 13k (est.). Pro: 25k, 27k, 31k", "vega-lite", {}).status == "invalid"

@@ -566,14 +566,17 @@ def read_series_lists(text: str) -> ReadData | None:
         if len(tokens) < 2:
             continue
         between = [group[a.end:b.start] for a, b in zip(tokens, tokens[1:], strict=False)]
-        if not all(re.fullmatch(r"\s*[,;]?\s*(?:and\s+)?", gap) for gap in between) or group[tokens[-1].end:].strip(" .)"):
+        # "Starter: 10k, 12k, 13k (Jan–Mar).": the labels in brackets after the first series' values stay to be read
+        bracketed = re.fullmatch(r"\s*\([^()\d]*(?:\d[^()]*)?\)\s*[.;]?\s*", group[tokens[-1].end:])
+        if not all(re.fullmatch(r"\s*[,;]?\s*(?:and\s+)?", gap) for gap in between) or (
+                group[tokens[-1].end:].strip(" .)") and not bracketed):
             continue
-        name = _clean_label(re.split(r":\s|\s[-–—]\s", group[:tokens[0].start].rstrip(" :=–—-"))[-1])
+        name = _clean_label(re.split(r":\s|\s[-–—]\s|[.?!]\s", group[:tokens[0].start].rstrip(" :=–—-"))[-1])  # "…by plan? Starter:"
         if not name or len(name.split()) > 3:
             return None
         series.append(SeriesData(name, [(None, t.value) for t in tokens]))  # type: ignore[misc]
         name_at = start + group.rfind(name, 0, tokens[0].start)
-        spans.append((name_at, start + len(group)))  # the labels may be named before it: "in Q1/Q2/Q3 were: North 34, …"
+        spans.append((name_at, start + (tokens[-1].end if bracketed else len(group))))  # the labels may be named before it: "in Q1/Q2/Q3 were: North 34, …"
         if first_start < 0:
             first_start = name_at
     counts = {len(s.points) for s in series}

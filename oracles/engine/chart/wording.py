@@ -125,7 +125,8 @@ def blank_quoted_title_asks(text: str) -> str:
 
 
 _LEADING_FILLER = re.compile(
-    r"^(?:\s*(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|i\s+need|i\s+want|i'd\s+like|we\s+need|"
+    r"^(?:\s*(?:please|pls|kindly|hey|hi|hello|(?:can|could)\s+(?:we|i)\s+(?:get|have|see)|can\s+you|could\s+you|"
+    r"would\s+you|i\s+need|i\s+want|i'd\s+like|we\s+need|"
     r"give\s+me|make(?:\s+me)?|create|draw|plot|chart|graph|show(?:\s+me)?|render|generate|build|produce|"
     r"visuali[sz]e|display|here\s+(?:is|are)|here's|using|use|with|a|an|the|quick|simple|nice|new|"
     r"(?:horizontal|vertical|grouped|stacked|clustered|donut|doughnut|pie|bar|line|area|scatter|column|dot)s?\b|"
@@ -158,7 +159,7 @@ def subject_title(prefix: str) -> str | None:
     text = re.split(r"(?<=[.!?])\s+", text.strip())[0] if re.search(r"[.!?]\s", text) else text
     for _ in range(3):
         text = _LEADING_FILLER.sub("", text).strip()
-        text = _TRAILING_FILLER.sub("", text).strip(" :;,.-–—")
+        text = _TRAILING_FILLER.sub("", text).strip(" :;,.?!-–—")
     text = re.sub(r"\s+", " ", text)
     if not text or len(text) > 80 or not re.search(r"[A-Za-z]", text):
         return None
