@@ -54,6 +54,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a relative clause between a sentence's subject and its verb ("The pump, which is controlled by the PLC, feeds
   the tank") → a sentence of its own before it ("The pump is controlled by the PLC. The pump feeds the tank")
   (relative_clauses.py)
+- "A is used / called / queried / fed by B (and C)" → "B (and C) uses A"; "M is sent / returned / passed by B to C"
+  → "B sends M to C", in an intent with no sequence word (passive_normal.py; a process's passive clauses are steps)
 - ">" and ">>" between names, in an intent with no other arrow and no comparison → "->" (angle_arrows.py)
 - "From A it goes to B, from B to C, and from C back to A" (the verb said once) → "A -> B; B -> C; C -> A"
   (from_moves.py, read alike by the drafter)
@@ -97,6 +99,7 @@ from .parallel_join_normal import parallel_join_normal_form
 from .parallel_normal import parallel_normal_form
 from .parallel_note_normal import parallel_note_normal_form
 from .participant_lists import without_participant_list
+from .passive_normal import passive_normal_form
 from .people_table_normal import people_table_as_sentences
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
@@ -290,6 +293,7 @@ def normal_form(intent: str) -> str:
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
+    intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
