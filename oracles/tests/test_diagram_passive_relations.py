@@ -97,3 +97,40 @@ def test_a_message_on_the_wrong_edge_is_refused_by_the_check() -> None:
     intent = "The request is sent by the client to the server. The answer is returned by the server to the client."
     reason = _planted(intent, '[label="request"]', '[label="answer"]')
     assert reason["code"].startswith("EDGE")
+
+
+# --- "X answers Y with M": a reply with its receiver as the object -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ("The browser calls the API. The API answers the browser with JSON.",
+         {("browser", "api"): ["calls"], ("api", "browser"): ["json"]}),
+        ("browser -> API: GET /orders; API -> DB: select orders; DB returns rows to API; API answers the browser with JSON.",
+         {("browser", "api"): ["get /orders"], ("api", "db"): ["select orders"], ("db", "api"): ["rows"],
+          ("api", "browser"): ["json"]}),
+        ("The client asks the server for the time. The server answers the client with the time.",
+         {("client", "server"): ["time"], ("server", "client"): ["time"]}),
+    ],
+)
+def test_an_answer_to_a_party_named_before_is_a_labelled_reply(intent: str, edges: dict[tuple[str, str], list[str]]) -> None:
+    _, drawn = _drawn(intent)
+    assert drawn == edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "The bot answers questions with links.",  # 'questions' is no party named before
+        "Ana answers to Bob. Bob answers Ana with a memo.",  # a reporting line beside a message
+    ],
+)
+def test_an_answer_without_a_named_receiver_stays_refused(intent: str) -> None:
+    _refused(intent)
+
+
+def test_a_reply_drawn_the_wrong_way_is_refused_by_the_check() -> None:
+    intent = "The browser calls the API. The API answers the browser with JSON."
+    reason = _planted(intent, '  n1 -> n0 [label="JSON"];\n', '  n0 -> n1 [label="JSON"];\n')
+    assert reason["code"].startswith("EDGE")

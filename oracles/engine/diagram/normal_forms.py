@@ -56,6 +56,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   (relative_clauses.py)
 - "A is used / called / queried / fed by B (and C)" → "B (and C) uses A"; "M is sent / returned / passed by B to C"
   → "B sends M to C", in an intent with no sequence word (passive_normal.py; a process's passive clauses are steps)
+- "X answers Y with M", Y a party named before → "X replies to Y with M" (reply_normal.py)
 - ">" and ">>" between names, in an intent with no other arrow and no comparison → "->" (angle_arrows.py)
 - "From A it goes to B, from B to C, and from C back to A" (the verb said once) → "A -> B; B -> C; C -> A"
   (from_moves.py, read alike by the drafter)
@@ -104,6 +105,7 @@ from .people_table_normal import people_table_as_sentences
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
 from .relative_clauses import relative_clauses_apart
+from .reply_normal import reply_normal_form
 from .role_names import named_roles
 from .shared_moves import shared_moves_as_arrows
 from .state_configs import state_machine
@@ -294,6 +296,7 @@ def normal_form(intent: str) -> str:
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
+    intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)

@@ -64,6 +64,7 @@ from .pipelines import read_job_graph
 from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .relative_clauses import relative_clauses_apart
+from .reply_forms import answers_as_replies
 from .sequences import numbered_messages, read_sequence
 from .shared_moves import shared_moves_as_arrows
 from .step_refs import item_texts, read_step_references
@@ -171,7 +172,7 @@ def read_sentences(intent: str) -> Graph | None:
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
     statements = _statements(sibling_ifs(either_way(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
-        parallel_joins(TOPIC_RE.sub("", dashed_answers(passive_relations_active(intent)), count=1)))))))))
+        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(passive_relations_active(intent))), count=1)))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)
