@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from oracles.engine.diagram.particle_forms import particle_verbs_as_arrows
+from oracles.engine.diagram.particle_normal import particle_normal_form
 from oracles.engine.diagram.passive_forms import passive_relations_active
 from oracles.engine.diagram.passive_normal import passive_normal_form
 from oracles.tests.test_diagram_flows import _drawn, _planted, _refused
@@ -133,4 +135,50 @@ def test_an_answer_without_a_named_receiver_stays_refused(intent: str) -> None:
 def test_a_reply_drawn_the_wrong_way_is_refused_by_the_check() -> None:
     intent = "The browser calls the API. The API answers the browser with JSON."
     reason = _planted(intent, '  n1 -> n0 [label="JSON"];\n', '  n0 -> n1 [label="JSON"];\n')
+    assert reason["code"].startswith("EDGE")
+
+
+# --- particle verbs between two named parties ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "edges"),
+    [
+        ("The operator switches on the pump.", {("operator", "pump"): ["switches on"]}),
+        ("The Voice Cloud sends an intent to the Home Hub. The Home Hub switches on the Living Room Light.",
+         {("voice cloud", "home hub"): ["intent"], ("home hub", "living room light"): ["switches on"]}),
+        ("The operator turns off the pump, and the pump reports its status to the PLC.",
+         {("operator", "pump"): ["turns off"], ("pump", "plc"): ["status"]}),
+        ("The app looks up the user in Redis.", {("app", "redis"): ["looks up the user"]}),
+        ("The customer types a question into the chat widget. The widget forwards it to the bot.",
+         {("customer", "chat widget"): ["question"], ("chat widget", "bot"): ["forwards it"]}),
+    ],
+)
+def test_a_particle_verb_between_two_parties_is_their_edge(intent: str, edges: dict[tuple[str, str], list[str]]) -> None:
+    _, drawn = _drawn(intent)
+    assert drawn == edges
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "the clerk looks up the price.",  # the price is no party named again
+        "Ana reports to Bob.",  # a reporting line, not a message
+        "Then the operator switches on the pump.",  # a step of a sequence
+        "open the tills, switch on the ovens, unlock the doors",  # steps, no acting party
+    ],
+)
+def test_both_readings_leave_what_is_no_particle_relation(intent: str) -> None:
+    assert particle_verbs_as_arrows(intent) == intent
+    assert particle_normal_form(intent) == intent
+
+
+def test_both_readings_say_particle_verbs_alike() -> None:
+    intent = ("The Home Hub switches on the Living Room Light. The Light reports its new state to the Home Hub. "
+              "The server looks the user up in the user DB.")
+    assert particle_verbs_as_arrows(intent) == particle_normal_form(intent)
+
+
+def test_a_particle_edge_turned_round_is_refused_by_the_check() -> None:
+    reason = _planted("The operator switches on the pump.", "  n0 -> n1", "  n1 -> n0")
     assert reason["code"].startswith("EDGE")

@@ -57,6 +57,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - "A is used / called / queried / fed by B (and C)" → "B (and C) uses A"; "M is sent / returned / passed by B to C"
   → "B sends M to C", in an intent with no sequence word (passive_normal.py; a process's passive clauses are steps)
 - "X answers Y with M", Y a party named before → "X replies to Y with M" (reply_normal.py)
+- particle verbs between two named parties → labelled arrows: "S switches on O" → "S -> O: switches on", "S looks
+  W up in O" → "S -> O: looks W up", "S types M into O" → "S -> O: M", "S reports its M to O" → "S -> O: M"
+  (particle_normal.py)
 - ">" and ">>" between names, in an intent with no other arrow and no comparison → "->" (angle_arrows.py)
 - "From A it goes to B, from B to C, and from C back to A" (the verb said once) → "A -> B; B -> C; C -> A"
   (from_moves.py, read alike by the drafter)
@@ -100,6 +103,7 @@ from .parallel_join_normal import parallel_join_normal_form
 from .parallel_normal import parallel_normal_form
 from .parallel_note_normal import parallel_note_normal_form
 from .participant_lists import without_participant_list
+from .particle_normal import particle_normal_form
 from .passive_normal import passive_normal_form
 from .people_table_normal import people_table_as_sentences
 from .pipelines import job_block
@@ -297,6 +301,7 @@ def normal_form(intent: str) -> str:
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
     intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"
+    intent = particle_normal_form(intent)  # "the Hub switches on the Light" → "the Hub -> the Light: switches on"
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)

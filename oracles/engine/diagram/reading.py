@@ -58,6 +58,7 @@ from .parallel_forms import parallel_openers
 from .parallel_join_forms import parallel_joins
 from .parallel_note_forms import noted_parallel_blocks
 from .participant_lists import without_participant_list
+from .particle_forms import particle_verbs_as_arrows
 from .passive_forms import passive_relations_active
 from .people_table_forms import read_people_table
 from .pipelines import read_job_graph
@@ -172,7 +173,7 @@ def read_sentences(intent: str) -> Graph | None:
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
     statements = _statements(sibling_ifs(either_way(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
-        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(passive_relations_active(intent))), count=1)))))))))
+        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(particle_verbs_as_arrows(passive_relations_active(intent)))), count=1)))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)
