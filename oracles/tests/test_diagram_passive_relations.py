@@ -58,6 +58,9 @@ def test_what_is_sent_by_one_party_to_another_is_the_label(intent: str, edges: d
         "Redis is used by the API. It is also queried by the worker.",  # "it" is a guess
         "Each service is called by the gateway.",  # which services?
         "Redis is used by the API. Draw arrows from each resource to whoever uses it.",  # turns the arrows round
+        "The invoice is sent by email to the customer.",  # 'by email' is the means, not a party
+        "Redis is used by default.",  # a manner, not a party
+        "The operator switches on the pump by hand.",  # 'pump by hand' is no name
     ],
 )
 def test_a_passive_relation_without_its_names_stays_refused(intent: str) -> None:

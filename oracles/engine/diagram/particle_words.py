@@ -10,6 +10,7 @@ from __future__ import annotations
 SWITCHES = ("switches on", "switches off", "turns on", "turns off")
 # a subject that is a step of a sequence or a pronoun is not a named party
 NOT_A_PARTY = frozenset("""it they this that which who he she then first next finally after before once when if
-    and or but also so""".split())
+    and or but also so by with in on at for from to into via of over under every each all""".split())
+# (a preposition inside a name says how or where, "the pump by hand": not the party's name)
 # what travels keeps its noun, not the word that points at its owner ("its new state" → "new state")
 OWNER_WORDS = frozenset("the a an its their his her our my your".split())

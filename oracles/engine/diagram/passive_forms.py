@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .passive_words import MESSAGE_PARTICIPLES, NOT_A_NAME, RELATION_PARTICIPLES, SEQUENCE_WORDS
+from .passive_words import MESSAGE_PARTICIPLES, NOT_A_NAME, NOT_AN_AGENT, RELATION_PARTICIPLES, SEQUENCE_WORDS
 
 _PASSIVE_RE = re.compile(
     r"^(?P<obj>[^,;:]+?)\s+(?:is|are|gets|get)\s+(?:also\s+)?(?P<part>[a-z]+)\s+by\s+(?P<agents>[^;:]+?)"
@@ -41,7 +41,7 @@ def _active(sentence: str) -> tuple[str, str] | None:
         return None
     part, target = match.group("part").casefold(), match.group("target")
     obj, agents, end = match.group("obj").strip(), match.group("agents").strip(), match.group("end")
-    if not _names(agents) or len(_words(obj)) > 5 or set(_words(obj)) & NOT_A_NAME:
+    if not _names(agents) or set(_words(agents)) & NOT_AN_AGENT or len(_words(obj)) > 5 or set(_words(obj)) & NOT_A_NAME:
         return None
     if part in RELATION_PARTICIPLES and target is None and _names(obj):
         verb = RELATION_PARTICIPLES[part]

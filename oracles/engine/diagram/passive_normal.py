@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .passive_words import MESSAGE_PARTICIPLES, NOT_A_NAME, RELATION_PARTICIPLES, SEQUENCE_WORDS
+from .passive_words import MESSAGE_PARTICIPLES, NOT_A_NAME, NOT_AN_AGENT, RELATION_PARTICIPLES, SEQUENCE_WORDS
 
 _BE = frozenset({"is", "are", "gets", "get"})
 _LIST_WORDS = frozenset({"and", "&"})
@@ -59,6 +59,8 @@ def _sentence_active(sentence: str) -> tuple[str, str] | None:
     if be_at < 1 or words[be_at].casefold() not in _BE:
         return None
     obj, after = words[:be_at], words[at + 1:]
+    if {w.strip(",").casefold() for w in after} & NOT_AN_AGENT:
+        return None  # "sent by email to …": the means, not a party
     if "," in " ".join(obj) or not _short_names(obj):
         return None
     receiver_at = next((i for i, w in enumerate(after) if w.casefold() in {"to", "into"}), None)

@@ -29,3 +29,7 @@ NOT_A_NAME = frozenset("""it its they them this that these those which who whom 
     each every all any some one""".split())
 SEQUENCE_WORDS = frozenset("""then after before once when whenever if unless until first next finally
     afterwards later meanwhile while otherwise else step steps process flow flowchart""".split())
+# "sent by email to the customer", "used by default", "called by name": after "by" a means or a manner,
+# not a party; a sentence with one is left as written
+NOT_AN_AGENT = frozenset("""email e-mail mail post sms text phone fax hand default name means way design
+    mistake chance hour day night week month schedule cron""".split())
