@@ -60,6 +60,7 @@ def test_what_is_sent_by_one_party_to_another_is_the_label(intent: str, edges: d
         "Redis is used by the API. Draw arrows from each resource to whoever uses it.",  # turns the arrows round
         "The invoice is sent by email to the customer.",  # 'by email' is the means, not a party
         "Redis is used by default.",  # a manner, not a party
+        "The payment service is called by the checkout with the total.",  # 'checkout with the total' is no name
         "The operator switches on the pump by hand.",  # 'pump by hand' is no name
     ],
 )

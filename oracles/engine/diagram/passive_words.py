@@ -23,10 +23,11 @@ MESSAGE_PARTICIPLES = {
     "delivered": "delivers", "written": "writes", "streamed": "streams", "routed": "routes",
 }
 # Words that make a passive clause a step of a process or leave its parties open: a sentence with
-# one of them is not rewritten (a pronoun or quantifier does not name a node; a sequence word says
+# one of them is not rewritten (a pronoun or quantifier does not name a node, a preposition says how
+# or where, "called by the checkout with the total"; a sequence word says
 # the sentence is a flow of steps, where the passive clause is the step's own name).
 NOT_A_NAME = frozenset("""it its they them this that these those which who whom he she him her his their
-    each every all any some one""".split())
+    each every all any some one with via through using over for from in on at of""".split())
 SEQUENCE_WORDS = frozenset("""then after before once when whenever if unless until first next finally
     afterwards later meanwhile while otherwise else step steps process flow flowchart""".split())
 # "sent by email to the customer", "used by default", "called by name": after "by" a means or a manner,
