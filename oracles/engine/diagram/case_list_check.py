@@ -6,13 +6,16 @@ Read from the intent's tokens and the drawn phrases placed on them, never from t
 (case_lists.py). The intent must be exactly: drawn step names joined by commas or arrows, a "?" or a
 ":", then two or more rows, each a drawn edge label (the case), an arrow or a colon (nothing for a code
 such as "2xx" or "P1"), and one drawn step name, the rows parted by commas, semicolons, full stops or new lines.
-The steps are a sequence; every row branches from the last step, its case on the edge. None otherwise.
+The steps are a sequence; every row branches from the last step, its case on the edge. The last row,
+and only the last, may be the default ("otherwise -> backlog", "anything else: translate"), with its
+arrow or colon. None otherwise.
 """
 
 from __future__ import annotations
 
 import re
 
+from .case_words import else_case
 from .vocabulary import _INNER_PUNCT, Span, Token
 
 _ARROWS = frozenset({"->", "-->", "→", "=>", "⟶", "➜", "➔", "⇒", "—>", "–>"})
@@ -50,6 +53,13 @@ def _pieces(tokens: list[Token], spans: list[Span]) -> list[Piece] | None:
     return out
 
 
+def case_list_default(tokens: list[Token], spans: list[Span]) -> bool:
+    """Whether the intent is exactly a case list whose last row is the default ("…, otherwise -> backlog"):
+    that "otherwise" answers the list's own question, whatever cases stand before it."""
+    edges = case_list_edges(tokens, spans)
+    return edges is not None and any(else_case(label) for _, _, labels in edges for label in labels)
+
+
 def case_list_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str, set[str]]] | None:
     """The edges of a case list after its question, or None unless the intent is exactly one."""
     pieces = _pieces(tokens, spans)
@@ -73,6 +83,8 @@ def case_list_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, s
         if not (isinstance(case, Span) and case.kind == "label") or case.key in _ANSWERS:
             return None
         following = rest[position + 1] if position + 1 < len(rest) else None
+        if else_case(case.key) and (following not in ("->", ":") or position + 3 < len(rest)):
+            return None  # the default is the last case, with its arrow or colon
         if following in ("->", ":"):
             separators.add(str(following))
             position += 2

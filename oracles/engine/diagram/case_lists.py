@@ -7,12 +7,16 @@ The steps before the "?" or ":" are a sequence (split at commas or arrows); the 
 decision, and each case row ("P1 -> page oncall", "gold: priority queue", "2xx parse body") branches
 from it with the case on its edge. A case is one to three words; it may go without an arrow or colon
 only when it is a code ("2xx", "404", "P1"). Every row is written the same way, and there are at least
-two. None unless the whole intent is exactly that. The check reads the same form on its own
+two. The last row, and only the last, may be the default written with an "otherwise" word ("otherwise ->
+backlog", "anything else: machine translation"; case_words.ELSE_CASES): the rest of the cases, drawn
+with that word on its edge. None unless the whole intent is exactly that. The check reads the same form on its own
 (case_list_check.py)."""
 
 from __future__ import annotations
 
 import re
+
+from .case_words import else_case
 
 _ARROW = r"(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)"
 # the lead: the steps, then the "?" or ":" that opens the cases
@@ -59,6 +63,8 @@ def case_list(intent: str) -> tuple[list[str], list[tuple[str, str]]] | None:
                 return None
             separators.add(" ")
         cond, step = row.group("cond").strip(), row.group("step").strip()
+        if else_case(cond) and (piece is not pieces[-1] or row.re is _BARE_ROW_RE):
+            return None  # "otherwise" is the last case, written with its arrow or colon
         if cond.casefold() in _ANSWERS or not step or len(step.split()) > _STEP_MAX_WORDS or _CONDITION_WORDS.search(step):
             return None
         rows.append((cond, step))

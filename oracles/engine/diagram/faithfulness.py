@@ -33,6 +33,7 @@ from .answer_placement import (
     refuse_unstated_self_loops,
 )
 from .arrow_captions import unplaced_arrow_explanation
+from .case_list_check import case_list_default
 from .comma_chains import refuse_comma_between_alike_chains
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
@@ -723,8 +724,10 @@ class Faithfulness:
         whole_items |= set(listed_sequence(self.tokens, spans) or [])  # "timeline: disk filled up on db-1; …"
         whole_items |= decision_questions(self.tokens, spans)  # "- yes: Is it after hours?": a question, no condition
         # answers leave the question the intent puts them after (answer_placement.py; a nested-bullet
-        # tree is placed by its indentation instead); "2FA on?" with its answers is a question, no condition
-        placed = [] if decision_outline_edges(self.tokens, spans) is not None else placed_answers(self.tokens, spans)
+        # tree is placed by its indentation instead; "2FA on?" with its answers is a question, no condition;
+        # a case list's last "otherwise" is its own default)
+        placed = [] if decision_outline_edges(self.tokens, spans) is not None or case_list_default(self.tokens, spans) \
+            else placed_answers(self.tokens, spans)
         answered = {p.question for p in placed if p.question and p.asked}
         for key, label in self.nodes.items():
             words = key.split()
