@@ -5,8 +5,11 @@ edge. An "otherwise" before other rows, or without its arrow, is not read as a c
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from oracles.engine import get_kind
 from oracles.engine.diagram.case_lists import case_list
 from oracles.tests.test_diagram_flows import _drawn, _planted, _refused
 
@@ -67,3 +70,93 @@ def test_a_planted_default_on_the_wrong_row_is_refused() -> None:
 def test_a_planted_dropped_default_edge_is_refused() -> None:
     intent = "language? English -> EN team, Spanish -> ES team, anything else -> machine translation"
     _planted(intent, 'label="anything else"', 'label=""')
+
+
+# --- one deciding step before the colon: "check severity: critical -> page oncall, …" ----------
+
+
+@pytest.mark.parametrize(
+    ("intent", "decision"),
+    [
+        ("check severity: critical -> page oncall, minor -> open ticket", "check severity"),
+        ("detect language: English -> EN team, Spanish -> ES team, anything else -> machine translation",
+         "detect language"),
+        ("classify the request: bug → engineering; question → support desk; otherwise → general inbox",
+         "classify the request"),
+        ("triage ticket: P1 -> page oncall, P2 -> open ticket", "triage ticket"),
+    ],
+)
+def test_a_lone_deciding_step_before_the_colon_is_the_decision(intent: str, decision: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert decision in nodes
+    assert {tail for tail, _ in edges} == {decision}
+    assert all(labels for labels in edges.values())
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "severity: critical -> page oncall, minor -> open ticket",  # a heading over the rows
+        "Alerts: critical -> page oncall, minor -> open ticket",
+        "check severity:\ncritical -> page oncall\nminor -> open ticket",  # a heading over the lines below
+        "triage rules for the on-call team today: P1 -> page oncall, P2 -> open ticket",  # too long for a step
+    ],
+)
+def test_a_lone_heading_before_the_colon_is_no_decision(intent: str) -> None:
+    assert case_list(intent) is None
+
+
+def test_the_cases_drawn_as_steps_under_a_deciding_step_are_refused() -> None:
+    intent = "check severity: critical -> page oncall, minor -> open ticket"
+    literal = (
+        'digraph G {\n  n0 [label="critical"];\n  n1 [label="page oncall"];\n  n2 [label="minor"];\n'
+        '  n3 [label="open ticket"];\n  n0 -> n1;\n  n2 -> n3;\n}\n'
+    )
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    verdict = kind.check(intent, replace(draft, artifact=literal, facts={}), {})
+    assert verdict.status == "invalid"
+
+
+def test_a_planted_mislabelled_case_under_a_deciding_step_is_refused() -> None:
+    intent = "detect language: English -> EN team, Spanish -> ES team, anything else -> machine translation"
+    _planted(intent, 'label="English"', 'label="Spanish"')
+    _planted(intent, 'label="machine translation"', 'label="machine"')
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "check the customer's plan. Enterprise → priority queue, Pro → standard queue, everyone else → community forum.",
+        "detect language. English -> EN team. Spanish -> ES team. anything else -> machine translation",
+    ],
+)
+def test_a_deciding_sentence_before_the_rows_is_the_decision(intent: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert len({tail for tail, _ in edges}) == 1 and len(edges) == 3 and len(nodes) == 4
+    assert all(labels for labels in edges.values())
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "create account. Alice -> Bob, Bob -> Carol",  # no deciding verb: no decision
+        "check the plan. gold 2xx, silver 4xx",  # rows without arrows after a full stop
+        "check the plan, Enterprise → priority queue. Pro → standard queue",  # the lead is no sentence of its own
+    ],
+)
+def test_a_sentence_that_does_not_decide_is_no_case_list(intent: str) -> None:
+    assert case_list(intent) is None
+
+
+def test_the_cases_drawn_as_steps_after_a_deciding_sentence_are_refused() -> None:
+    intent = "check the plan. Enterprise → priority queue, Pro → standard queue"
+    literal = (
+        'digraph G {\n  n0 [label="check the plan"];\n  n1 [label="Enterprise"];\n  n2 [label="priority queue"];\n'
+        '  n3 [label="Pro"];\n  n4 [label="standard queue"];\n  n1 -> n2;\n  n3 -> n4;\n}\n'
+    )
+    kind = get_kind("diagram")
+    draft = kind.draft(intent, "dot", {})
+    assert kind.check(intent, draft, {}).status == "valid"
+    verdict = kind.check(intent, replace(draft, artifact=literal, facts={}), {})
+    assert verdict.status == "invalid"

@@ -8,14 +8,16 @@ Read from the intent's tokens and the drawn phrases placed on them, never from t
 such as "2xx" or "P1"), and one drawn step name, the rows parted by commas, semicolons, full stops or new lines.
 The steps are a sequence; every row branches from the last step, its case on the edge. The last row,
 and only the last, may be the default ("otherwise -> backlog", "anything else: translate"), with its
-arrow or colon. None otherwise.
+arrow or colon. One step alone before a ":" is the decision only when it opens with a deciding verb
+("check severity: …"); with no "?" or ":" in the intent, such a step may end on its full stop when
+every row has its arrow ("check the plan. Enterprise → priority queue, …"). None otherwise.
 """
 
 from __future__ import annotations
 
 import re
 
-from .case_words import else_case
+from .case_words import deciding_lead, else_case
 from .vocabulary import _INNER_PUNCT, Span, Token
 
 _ARROWS = frozenset({"->", "-->", "→", "=>", "⟶", "➜", "➔", "⇒", "—>", "–>"})
@@ -56,8 +58,14 @@ def _pieces(tokens: list[Token], spans: list[Span]) -> list[Piece] | None:
 def case_list_default(tokens: list[Token], spans: list[Span]) -> bool:
     """Whether the intent is exactly a case list whose last row is the default ("…, otherwise -> backlog"):
     that "otherwise" answers the list's own question, whatever cases stand before it."""
-    edges = case_list_edges(tokens, spans)
-    return edges is not None and any(else_case(label) for _, _, labels in edges for label in labels)
+    return default_last(case_list_edges(tokens, spans))
+
+
+def default_last(edges: list[tuple[str, str, set[str]]] | None) -> bool:
+    """Whether the last of a list's case edges, and only the last, is the default ("else → backlog")."""
+    if not edges or not any(else_case(label) for label in edges[-1][2]):
+        return False
+    return not any(else_case(label) for _, _, labels in edges[:-1] for label in labels)
 
 
 def case_list_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, str, set[str]]] | None:
@@ -67,14 +75,17 @@ def case_list_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, s
         return None
     mark = next((i for i, p in enumerate(pieces) if p in ("?", ":")), None)
     if mark is None:
-        return None
+        # "check the plan. Enterprise → priority queue, …": one deciding step, its full stop, rows with arrows
+        mark = next((i for i, p in enumerate(pieces) if p == "."), None)
+        if mark != 1 or not isinstance(pieces[0], Span) or not deciding_lead(pieces[0].label):
+            return None
     lead, rest = pieces[:mark], pieces[mark + 1:]
     steps = lead[0::2]
     if not steps or any(not (isinstance(s, Span) and s.kind == "node") for s in steps) \
             or any(j not in (",", "->") for j in lead[1::2]) or len(lead) % 2 == 0:
         return None
-    if pieces[mark] == ":" and len(steps) == 1:
-        return None  # "check severity: …" alone may be a heading over the rows
+    if pieces[mark] == ":" and len(steps) == 1 and not deciding_lead(steps[0].label):  # type: ignore[union-attr]
+        return None  # "severity: …" alone may be a heading over the rows; "check severity: …" is the decision
     rows: list[tuple[str, str]] = []
     separators: set[str] = set()
     position = 0
@@ -104,7 +115,8 @@ def case_list_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, s
             position += 1
             if position >= len(rest):
                 return None
-    if len(rows) < 2 or len(separators) != 1 or (pieces[mark] == ":" and separators == {":"}):
+    if len(rows) < 2 or len(separators) != 1 or (pieces[mark] == ":" and separators == {":"}) \
+            or (pieces[mark] == "." and separators != {"->"}):
         return None
     last = steps[-1].key  # type: ignore[union-attr]
     keys = [s.key for s in steps]  # type: ignore[union-attr]

@@ -7,7 +7,11 @@ The steps before the "?" or ":" are a sequence (split at commas or arrows); the 
 decision, and each case row ("P1 -> page oncall", "gold: priority queue", "2xx parse body") branches
 from it with the case on its edge. A case is one to three words; it may go without an arrow or colon
 only when it is a code ("2xx", "404", "P1"). Every row is written the same way, and there are at least
-two. The last row, and only the last, may be the default written with an "otherwise" word ("otherwise ->
+two. One step alone before a ":" is a decision only when it opens with a deciding verb ("check severity:
+critical -> page oncall, minor -> ticket"; case_words.DECIDING_VERBS), its rows going on on the same
+line; else it may be a heading. Such a
+step may also end on its full stop when the intent has no "?" or ":" and every row has its arrow ("check
+the plan. Enterprise → priority queue, Pro → standard queue"). The last row, and only the last, may be the default written with an "otherwise" word ("otherwise ->
 backlog", "anything else: machine translation"; case_words.ELSE_CASES): the rest of the cases, drawn
 with that word on its edge. None unless the whole intent is exactly that. The check reads the same form on its own
 (case_list_check.py)."""
@@ -16,11 +20,13 @@ from __future__ import annotations
 
 import re
 
-from .case_words import else_case
+from .case_words import deciding_lead, else_case
 
 _ARROW = r"(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)"
 # the lead: the steps, then the "?" or ":" that opens the cases
 _LEAD_RE = re.compile(r"^(?P<lead>[^?:;\n]{1,120}?)\s*(?P<mark>\?|:)\s+(?P<rows>\S.*)$", re.DOTALL)
+# the lead as a sentence of its own, without "?" or ":": one step, then its full stop
+_DOT_LEAD_RE = re.compile(r"^(?P<lead>[^.,;\n]{1,120}?)(?P<mark>\.)\s+(?P<rows>\S.*)$", re.DOTALL)
 _STEP_SPLIT_RE = re.compile(rf"\s*(?:,\s*(?:then\s+)?|{_ARROW})\s*")
 _ROW_SPLIT_RE = re.compile(r"\s*(?:[,;]|\.(?=\s)|\n)\s*")
 # a case: one to three words of letters, digits and signs; never a sentence
@@ -39,6 +45,11 @@ def case_list(intent: str) -> tuple[list[str], list[tuple[str, str]]] | None:
     intent is exactly one."""
     text = intent.strip().rstrip(".")
     lead = _LEAD_RE.match(text)
+    if lead is None and "?" not in text and ":" not in text:
+        # "check the plan. Enterprise → priority queue, …": a deciding step as a sentence of its own
+        lead = _DOT_LEAD_RE.match(text)
+        if lead is None or not deciding_lead(lead.group("lead")):
+            return None
     if lead is None:
         return None
     steps = [s.strip() for s in _STEP_SPLIT_RE.split(lead.group("lead").strip())]
@@ -46,8 +57,8 @@ def case_list(intent: str) -> tuple[list[str], list[tuple[str, str]]] | None:
         return None
     if lead.group("mark") == "?":
         steps[-1] += "?"  # the decision keeps its question mark
-    elif len(steps) == 1:
-        return None  # "check severity: …" alone may be a heading over the rows (as the check reads it)
+    elif len(steps) == 1 and (not deciding_lead(steps[0]) or "\n" in text[lead.end("mark"):lead.start("rows")]):
+        return None  # "severity: …" alone may be a heading over the rows (as the check reads it)
     pieces = [p for p in _ROW_SPLIT_RE.split(lead.group("rows")) if p]
     if len(pieces) < 2:
         return None
@@ -68,7 +79,8 @@ def case_list(intent: str) -> tuple[list[str], list[tuple[str, str]]] | None:
         if cond.casefold() in _ANSWERS or not step or len(step.split()) > _STEP_MAX_WORDS or _CONDITION_WORDS.search(step):
             return None
         rows.append((cond, step))
-    if len(separators) != 1 or (lead.group("mark") == ":" and separators == {":"}):
+    if len(separators) != 1 or (lead.group("mark") == ":" and separators == {":"}) or \
+            (lead.group("mark") == "." and separators != {"->"}):
         return None  # rows written two ways; "a: b: c" is no case list
     if len({c.casefold() for c, _ in rows}) != len(rows):
         return None

@@ -13,3 +13,16 @@ ELSE_CASES = frozenset({
 def else_case(case: str) -> bool:
     """Whether a case, as written or as a drawn label's key, is the default ("Otherwise", "anything else")."""
     return " ".join(case.casefold().split()) in ELSE_CASES
+
+# A lead of one step before ":" or "." is the decision, not a heading over the rows, when it opens with
+# a verb that sorts what comes in: "check severity: critical -> page oncall, minor -> ticket".
+DECIDING_VERBS = frozenset({
+    "check", "checks", "detect", "detects", "classify", "classifies", "triage", "triages", "inspect", "inspects",
+    "evaluate", "evaluates", "assess", "assesses", "determine", "determines", "route", "routes", "sort", "sorts",
+})
+
+
+def deciding_lead(step: str) -> bool:
+    """Whether a lone step before the cases is the decision ("check severity", "detect language")."""
+    words = step.casefold().split()
+    return 2 <= len(words) <= 5 and words[0] in DECIDING_VERBS

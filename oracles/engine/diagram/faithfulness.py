@@ -34,6 +34,7 @@ from .answer_placement import (
 )
 from .arrow_captions import unplaced_arrow_explanation
 from .case_list_check import case_list_default
+from .case_words import deciding_lead
 from .comma_chains import refuse_comma_between_alike_chains
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
@@ -592,8 +593,18 @@ class Faithfulness:
             if token.kind in ("arrow", "marker") or (token.kind == "punct" and token.text in ",;"):
                 return 0
             if token.kind == "punct" and token.text == ":" and not self._clock(index):
+                if self._deciding_heading([t.text for t in self.tokens[:index] if t.kind == "word"], [], index):
+                    return 0  # "check severity: critical -> page oncall, …": the decision, not a heading
                 return self._title_end(index + 1)
         return 0
+
+    def _deciding_heading(self, words: list[str], punct: list[str], colon: int) -> bool:
+        """ "check severity: critical -> page oncall, …": words before a colon that open with a deciding
+        verb, nothing else in them, and the cases going on on the same line, are the decision, no heading
+        ("Triage rules (as a flowchart):" over a list stays a heading)."""
+        after = self.tokens[colon + 1] if colon + 1 < len(self.tokens) else None
+        return not punct and after is not None and after.kind not in ("nl", "marker") \
+            and deciding_lead(" ".join(words))
 
     def _title_end(self, first: int) -> int:
         """A heading before the first drawn phrase ("Login flow:", "DHCP client states:") names
@@ -616,7 +627,8 @@ class Faithfulness:
                 punct = [t.text for t in self.tokens[end:index] if t.kind == "punct"]
                 named = [w for w in heading if w not in _CONNECT and w not in _INSTRUCT]
                 if len(named) > TITLE_MAX_WORDS or "," in punct or ";" in punct \
-                        or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON:
+                        or set(heading) & _CONDITION_WORDS or set(heading) & RELATION_BEFORE_COLON \
+                        or self._deciding_heading(heading, punct, index):  # "check severity: critical -> …"
                     return end
                 if (not named or heading[-4:] == ["at", "the", "same", "time"]) and start > 0:
                     return end  # "checkout. in parallel: …": an opener after a step names nothing, it relates
