@@ -160,3 +160,41 @@ def test_the_cases_drawn_as_steps_after_a_deciding_sentence_are_refused() -> Non
     assert kind.check(intent, draft, {}).status == "valid"
     verdict = kind.check(intent, replace(draft, artifact=literal, facts={}), {})
     assert verdict.status == "invalid"
+
+
+# --- a case outline under a question step, its last row the default -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("intent", "default"),
+    [
+        ("Flow for incoming tickets:\n1. **Receive ticket**\n2. **Priority?**\n   - if P1 → **Page on-call**\n"
+         "   - else if P2 → **Create issue**\n   - else → **Add to backlog**", "else"),
+        ("1. Receive ticket\n2. Priority?\n   - P1 → Page on-call\n   - P2 → Create issue\n   - otherwise → Add to backlog",
+         "otherwise"),
+        ("- Receive ticket\n- Priority?\n  - P1: Page on-call\n  - P2: Create issue\n  - anything else: Add to backlog",
+         "anything else"),
+    ],
+)
+def test_a_question_step_over_case_rows_takes_its_default(intent: str, default: str) -> None:
+    nodes, edges = _drawn(intent)
+    assert {"receive ticket", "priority?", "page on-call", "create issue", "add to backlog"} <= {n.casefold() for n in nodes}
+    assert [labels for (tail, head), labels in edges.items() if head.casefold() == "add to backlog"] == [[default]]
+    assert len(edges) == 4
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "- Priority?\n  - P1 → Page on-call\n  - otherwise → Add to backlog\n  - P2 → Create issue",  # default not last
+        "- Approved?\n- Build\n  - P1 → Page on-call\n  - otherwise → Add to backlog",  # the question is not the rows'
+    ],
+)
+def test_an_outline_default_that_is_not_settled_stays_refused(intent: str) -> None:
+    _refused(intent)
+
+
+def test_a_planted_outline_default_on_another_row_is_refused() -> None:
+    intent = "1. Receive ticket\n2. Priority?\n   - P1 → Page on-call\n   - P2 → Create issue\n   - otherwise → Add to backlog"
+    _planted(intent, 'label="otherwise"', 'label="P2"')
+    _planted(intent, 'label="P1"', 'label="otherwise"')

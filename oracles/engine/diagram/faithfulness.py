@@ -33,12 +33,13 @@ from .answer_placement import (
     refuse_unstated_self_loops,
 )
 from .arrow_captions import unplaced_arrow_explanation
-from .case_list_check import case_list_default
+from .case_list_check import case_list_default, default_last
 from .case_words import deciding_lead
 from .comma_chains import refuse_comma_between_alike_chains
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
     REQUEST_VERBS,
+    case_outline_edges,
     fan_in_wait,
     grammar_phrase,
     listed_sequence,
@@ -739,7 +740,7 @@ class Faithfulness:
         # tree is placed by its indentation instead; "2FA on?" with its answers is a question, no condition;
         # a case list's last "otherwise" is its own default)
         placed = [] if decision_outline_edges(self.tokens, spans) is not None or case_list_default(self.tokens, spans) \
-            else placed_answers(self.tokens, spans)
+            or default_last(case_outline_edges(self.tokens, spans)) else placed_answers(self.tokens, spans)
         answered = {p.question for p in placed if p.question and p.asked}
         for key, label in self.nodes.items():
             words = key.split()

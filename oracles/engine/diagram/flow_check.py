@@ -390,7 +390,12 @@ def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str
         return None  # a row under a row answers that row's step, not the last top step
     steps: list[str] = []
     rows: list[tuple[str, str]] = []
-    for level, pieces in lines:
+    asked: list[int] = []  # the top items written as a question
+    for level, written in lines:
+        pieces = [p for p in written if p != "*"]  # "**Priority?**": bold says nothing of the order
+        if level == top and pieces[-1:] == ["?"] and not rows:
+            pieces = pieces[:-1]  # "2. Priority?" over its case rows: a question step (only the last top item)
+            asked.append(len(steps))
         if level == top and not rows and len(pieces) == 1 and isinstance(pieces[0], Span) and pieces[0].kind == "node":
             steps.append(pieces[0].key)
         elif (
@@ -406,7 +411,7 @@ def case_outline_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str
             rows.append((pieces[0].key, pieces[2].key))
         else:
             return None
-    if len(rows) < 2:
+    if len(rows) < 2 or any(at != len(steps) - 1 for at in asked):
         return None
     edges = [(tail, head, set()) for tail, head in zip(steps, steps[1:], strict=False)]
     return edges + [(steps[-1], head, {label}) for label, head in rows]
