@@ -43,6 +43,7 @@ from .fail_closed_missing import check_missing
 from .fail_closed_notes import check_notes
 from .fail_closed_phrasing import check_phrasing
 from .fail_closed_references import check_references
+from .fail_closed_side_asks import check_side_asks
 from .fail_closed_typos import check_typos
 from .fail_closed_units import check_units
 from .fail_closed_values import check_values
@@ -130,7 +131,8 @@ def check_fail_closed(reader: _Reader, label_spans: dict[str, list[tuple[int, in
             or check_asks(reader, label_spans, used)
             or check_phrasing(reader, label_spans, used) or check_units(reader, label_spans, used)
             or check_references(reader, label_spans, used) or check_missing(reader, label_spans, used)
-            or check_notes(reader, label_spans, used) or check_claims(reader, label_spans, used))
+            or check_notes(reader, label_spans, used) or check_claims(reader, label_spans, used)
+            or check_side_asks(reader, label_spans, used))  # asks and notes beside the data (fail_closed_side_asks.py)
 
 
 # ---------------------------------------------------------------------------------------------

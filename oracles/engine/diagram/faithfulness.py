@@ -60,20 +60,31 @@ from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
-from .node_fragments import refuse_clause_pieces
+from .node_fragments import (
+    refuse_actor_sentences,
+    refuse_clause_pieces,
+    refuse_folded_messages,
+    refuse_gapped_objects,
+    refuse_subjectless_clause,
+)
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
 from .person_pronouns import resolved_person_pronouns
+from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
-from .shared_heads import refuse_shared_head
+from .shared_heads import refuse_shared_head, refuse_shared_lead
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
 from .vague_names import (
+    refuse_compared_inside,
+    refuse_denying_labels,
     refuse_either_manager,
+    refuse_how_often_in_name,
     refuse_instruction_in_label,
     refuse_managed_collective,
     refuse_person_pronoun_in_label,
+    refuse_spoken_words,
     refuse_vague_references,
 )
 from .vocabulary import (
@@ -971,7 +982,15 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_count_mismatch(intent, nodes)  # "org chart with 3 people" over four names
     refuse_foreign_glue(nodes)  # "Pruebas unitarias y Análisis estático": two steps in one node
     refuse_vague_references(nodes)  # "the other service": a pointer, not a name
+    refuse_compared_inside(intent, nodes)  # "DB as well as the cache", "DB instead of the cache", "unlike Cy"
+    refuse_how_often_in_name(intent, nodes)  # 'S3 nightly' of "writes to S3 nightly"; 'like Bob', 'has no reports'
+    refuse_spoken_words(nodes)  # "Actually Cy", "Cy as well", "etc": words about the sentence, not a name
     refuse_clause_pieces(nodes)  # "them against the user DB", "public subnet contains the load balancer"
+    refuse_gapped_objects(intent, edges)  # "The API calls the DB, then the cache": the cache is called too
+    refuse_actor_sentences(nodes)  # 'scheduler starts the job' -> 'job notifies the scheduler': messages
+    refuse_subjectless_clause(intent, nodes)  # "… to the API and receives a token": the client receives it
+    refuse_folded_messages(nodes, edges)  # 'user to postgres and sends a task' on API -> queue: two messages
+    refuse_ambiguous_also(intent, nodes)  # "The API depends on Auth; it also depends on the cache": which?
     refuse_way_back_from_another_step(intent, nodes, edges)  # "If tests fail, go back" drawn from 'deploy'
     refuse_follow_up_from_the_same_step(intent, nodes, edges)  # "If still failing, …" drawn from the first step
     refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
@@ -979,6 +998,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
     refuse_arrow_after_answer_list(intent)  # "yes: A / no: B → C": from B only, or from both?
     refuse_instruction_in_label(edges)  # "…, put that on the arrow" kept in the label
+    refuse_denying_labels(nodes, edges)  # "backend -> cache: not used anymore", "B -> C (or D)" drawn as a label
     refuse_glued_steps_as_label(intent, edges)  # "a -> (x + y + z) -> b": steps, not a message
     # "a new tag kicks off compile and docs build in parallel" drawn with "new tag kicks off compile", and steps
     # drawn as an edge label: read in the words as said, before the normal form writes the group its own way
@@ -986,6 +1006,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_steps_as_edge_label(intent, {label_key(label): label for _, _, label in edges if label})  # "a -> b and c (in parallel) -> d"
     refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
     refuse_shared_head(intent, nodes)  # "unit and integration tests" drawn as 'unit' + 'integration tests' (shared_heads.py)
+    refuse_shared_lead(intent, nodes)  # "Server B and C" drawn as 'Server B' + 'C'
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed

@@ -78,8 +78,106 @@ def _slashed_pair(label: str) -> re.Match[str] | None:
 
 # "calls Fraud service synchronously": how a call is made, glued to the end of the name it is made to
 # (a step may end with how it is done: "pay automatically", "review manually" are names)
-_MANNER_AT_END_RE = re.compile(r"\s(?P<how>a?synchronously|directly|indirectly|remotely|over\s+https?|via\s+(?:rest|grpc|http))$",
-                               re.IGNORECASE)
+_MANNER_AT_END_RE = re.compile(r"\s(?P<how>a?synchronously|directly|indirectly|remotely|over\s+https?|via\s+(?:rest|grpc|http)|"
+                               r"mostly|usually|often|sometimes|always|occasionally|rarely|seldom|normally|typically|"
+                               r"frequently|primarily|mainly|generally)$", re.IGNORECASE)
+
+# "calls the DB as well as the cache", "the DB instead of the cache", "Bob, unlike Cy": a phrase that adds,
+# swaps or sets apart a second name, kept inside one name. ("Disney Plus" is a name: "plus" counts only
+# before an article.)
+_COMPARED_INSIDE_RE = re.compile(
+    r"\b(?P<adds>as\s+well\s+as|in\s+addition\s+to|along\s+with|together\s+with|plus\s+(?:the|a|an)\b|and\s*/\s*or\b)"
+    r"|\b(?P<swaps>instead\s+of|rather\s+than|other\s+than|apart\s+from|aside\s+from|besides|unlike)\b", re.IGNORECASE)
+# "calls the DB along with the cache" drawn as 'DB along' (the rest as the edge's label)
+_CUT_BEFORE_WITH_RE = re.compile(r"\s(?P<word>along|together)$", re.IGNORECASE)
+
+
+# "Actually Cy", "Cy as well", "Dee respectively", "etc", "Cy (and soon Dee)", "formerly of Sales": words
+# about the sentence (a correction, an addition, a list left open) drawn as part of a name
+_SPOKEN_OPENING_RE = re.compile(r"^(?P<word>actually|correction|sorry|oops|scratch\s+that|no\s+wait|anyway|formerly|previously|"
+                                r"and\s+soon|soon|and\s+later)\b[\s,:]*", re.IGNORECASE)
+_SPOKEN_CLOSING_RE = re.compile(r"[\s,]+(?P<word>as\s+well|too|also|respectively|etc\.?|and\s+so\s+on|and\s+more|et\s+al\.?)$"
+                                r"|^(?P<only>etc\.?|and\s+so\s+on|and\s+more)$"
+                                r"|\((?P<inside>(?:and|or|plus|but|not)\s[^()]*)\)$", re.IGNORECASE)
+
+
+def refuse_spoken_words(nodes: list[str]) -> None:
+    """A node that opens with a correction ('Actually Cy') or closes with an addition ('Cy as well', 'etc',
+    'Cy (and soon Dee)') holds words about the sentence, not a name."""
+    for label in nodes:
+        flat = " ".join(label.split())
+        found = _SPOKEN_OPENING_RE.match(flat) or _SPOKEN_CLOSING_RE.search(flat)
+        if found is None:
+            continue
+        said = found.group(0).strip(" ,:()")
+        raise EngineRefusal("NODE_NOT_IN_INTENT", (
+            f"The node '{label}' holds '{said}', which says something about the sentence (a correction, an "
+            "addition, a list left open), not part of a name. Say only the final connections, each name in full, "
+            "e.g. 'Ann manages Bob and Cy.'"))
+
+
+# "Dan, like Bob, has no reports": a comparison or a denial drawn as nodes 'like Bob', 'has no reports'
+_LIKE_OR_NONE_RE = re.compile(r"^(?:like\s+[A-Z]|(?:has|have|had)\s+no\b|(?:has|have)\s+none\b)")
+# "reads from S3 as needed and writes to S3 nightly": how often, glued to a name said after "to"/"from"
+_HOW_OFTEN_END_RE = re.compile(r"\s(?P<how>as\s+needed|on\s+demand|nightly|hourly|daily|weekly|monthly|in\s+real[\s-]time|"
+                               r"in\s+batches|every\s+(?:\d+\s+)?\w+|once\s+an?\s+\w+)$", re.IGNORECASE)
+
+
+def refuse_how_often_in_name(intent: str, nodes: list[str]) -> None:
+    """'S3 nightly' of "writes to S3 nightly": a name after "to"/"from"/"into" that ends with how often the
+    connection is made. (A step may end so: "run backups nightly" is a name.)"""
+    flat_intent = " ".join(intent.split())
+    for label in nodes:
+        flat = " ".join(label.split())
+        if _LIKE_OR_NONE_RE.match(flat):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"The node '{label}' compares with or denies something; it is not a name. Draw only the connections "
+                "that are stated, e.g. 'Alice manages Bob and Carol. Carol manages Dan.'"))
+        often = _HOW_OFTEN_END_RE.search(flat)
+        if often is None or len(flat[:often.start()].split()) == 0:
+            continue
+        said = re.search(rf"\b(?:to|from|into|onto|via|through)\s+(?:the\s+)?{re.escape(flat)}\b", flat_intent, re.IGNORECASE)
+        if said:
+            name = flat[:often.start()]
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' ends with '{often.group('how')}', which says how often the connection is made, not "
+                f"part of the name. Put it on the arrow, e.g. '… -> {name}: {often.group('how')}'."))
+
+
+def refuse_compared_inside(intent: str, nodes: list[str]) -> None:
+    """A node holding 'as well as …', 'instead of …', 'unlike …' (or cut before 'with' of 'along with')
+    holds a second name and how it stands to the first: two nodes, or one stated and one denied."""
+    for label in nodes:
+        flat = " ".join(label.split())
+        found = _COMPARED_INSIDE_RE.search(flat)
+        cut = _CUT_BEFORE_WITH_RE.search(flat)
+        if cut and re.search(rf"(?<!\w){re.escape(flat)}\s+with\b", " ".join(intent.split()), re.IGNORECASE):
+            found = cut
+        if found is None:
+            continue
+        name = flat[:found.start()].strip(" ,") or "the DB"
+        if found.groupdict().get("swaps"):
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' holds '{found.group(0)}', which sets another name apart; that is not part of a "
+                f"name. Draw only the connections that are stated, e.g. 'The API calls {name}.'"))
+        raise EngineRefusal("NODE_HOLDS_RELATION", (
+            f"The node '{label}' holds '{found.group(0)}', which adds another name; that is not part of a name. "
+            f"Say both with 'and', e.g. 'The API calls {name} and the cache.'"))
+
+
+# "one of the 3 app servers", "any of our workers", "either of them": a pick among names, not a name
+_PICK_AMONG_RE = re.compile(r"^(?:any|one|some|either|neither|each|none|all|both|most|several|many|few|\d+|two|three|four|five)"
+                            r"\s+of\s+(?:the|these|those|them|our|its|their|your|my)\b", re.IGNORECASE)
+
+
+# "The service calls itself recursively": the node is the subject itself, a loop, not a new name
+_REFLEXIVE_RE = re.compile(r"^(?:itself|themselves|himself|herself|each\s+other|one\s+another)\b", re.IGNORECASE)
+
+
+# "svc-c // svc-c is external", "C # C is the old name for D": a comment glued to a name
+_COMMENT_INSIDE_RE = re.compile(r"\s(?://|#)\s.*$")
+# "A -> B and C" drawn as one node 'B and C': two codes joined by "and" are two names
+_TWO_CODES_RE = re.compile(r"(?P<one>[A-Z]\d{0,2}|\d{1,3})\s+(?:and|&)\s+(?P<other>[A-Z]\d{0,2}|\d{1,3})")
 
 
 # "db before api" beside "cache before api": an order between two names written as one node
@@ -107,6 +205,24 @@ def _refuse_order_inside(nodes: list[str]) -> None:
 def refuse_vague_references(nodes: list[str]) -> None:
     _refuse_order_inside(nodes)
     for label in nodes:
+        comment = _COMMENT_INSIDE_RE.search(label)
+        if comment:
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"The node '{label}' holds a comment ('{comment.group(0).strip()}'), not part of the name. Leave the "
+                f"comment out, e.g. '… -> {label[:comment.start()].strip()}'."))
+        codes = _TWO_CODES_RE.fullmatch(" ".join(label.split()))
+        if codes:
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' holds two names, '{codes.group('one')}' and '{codes.group('other')}'. Draw each, "
+                f"e.g. 'A -> {codes.group('one')}, A -> {codes.group('other')}'."))
+        if _REFLEXIVE_RE.match(label.strip()):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"The node '{label}' points back at the subject; it is not a name. Draw the arrow back to the same "
+                "node, e.g. 'service -> service: recursive call'."))
+        if _PICK_AMONG_RE.match(" ".join(label.split())):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"The node '{label}' picks or counts among other names; it is not one name. Name them, e.g. "
+                "'LB -> app1, LB -> app2' or 'LB -> app servers'."))
         manner = _MANNER_AT_END_RE.search(" ".join(label.split()))
         if manner and len(label.split()) > 1:
             name = " ".join(label.split())[:manner.start()]
@@ -153,6 +269,28 @@ def refuse_person_pronoun_in_label(nodes: list[str]) -> None:
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The step '{label}' names a person only as '{found.group(0)}', so who does it is a guess. Name "
                 "the person, e.g. 'Maria checks the file, then Maria sends it back to Anna'."))
+
+
+# "backend -> cache: not used anymore": a label that says the arrow is not there
+_DENYING_LABEL_RE = re.compile(r"\b(?:not\s+(?:used|in\s+use|called|connected|anymore|any\s+more)|no\s+longer|unused|"
+                               r"never|removed|disabled|disconnected|not\s+any\s*more)\b", re.IGNORECASE)
+# "A -> B -> C (or D)" drawn with the label 'or D': another target kept on the arrow
+_ALTERNATIVE_LABEL_RE = re.compile(r"^(?:or|and|plus|&)\s+\S", re.IGNORECASE)
+
+
+def refuse_denying_labels(nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+    for tail, head, label in edges:
+        flat = " ".join((label or "").split())
+        # a note naming a node ("Legal never reviews filed forms") is refused as a note (graph_statements.py)
+        names_a_node = any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", flat, re.IGNORECASE) for n in nodes)
+        if _DENYING_LABEL_RE.search(flat) and not names_a_node:
+            raise EngineRefusal("EDGE_LABEL_WRONG", (
+                f"The label '{flat}' of {tail} -> {head} says the connection is not there, so drawing the arrow is a "
+                f"guess. Leave the connection out, or say it without the denial, e.g. '{tail} -> {head}'."))
+        if _ALTERNATIVE_LABEL_RE.match(flat):
+            raise EngineRefusal("EDGE_LABEL_WRONG", (
+                f"The label '{flat}' of {tail} -> {head} names another target, not a message. Draw each arrow, "
+                f"e.g. '{tail} -> {head}, {tail} -> {flat.split(maxsplit=1)[1]}'."))
 
 
 def refuse_instruction_in_label(edges: list[tuple[str, str, str | None]]) -> None:
