@@ -62,3 +62,32 @@ def test_the_check_alone_refuses_a_resubmit_that_leads_nowhere() -> None:
                             [("submit", "review"), ("review", "publish", "if approved"),
                              ("review", "resubmit", "if rejected")])
     assert reason["code"] == "NODE_NOT_IN_INTENT"
+
+
+# ---------------------------------------------------------------------------------------------
+# A condition said after a chain, about an earlier step of it ("Receive → validate → store. If validation fails,
+# reject.") was drawn from the last step, 'store'
+
+
+@pytest.mark.parametrize("intent", [
+    "Receive → validate → store. On invalid input: reject.",
+    "Receive → validate → store. If validation fails, reject.",
+])
+def test_a_condition_about_an_earlier_step_is_never_drawn_from_the_last(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and "is about 'validate'" in verdict.reason["message"]
+
+
+def test_the_rewrite_for_a_condition_about_an_earlier_step_is_read() -> None:
+    _, edges = drawn("Receive → validate → store. validate -> reject: if validation fails")
+    assert ("validate", "reject") in edges and ("store", "reject") not in edges
+
+
+def test_a_condition_about_the_last_step_still_leaves_it() -> None:
+    _, edges = drawn("pay -> ship -> deliver. If delivery fails, retry delivery.")
+    assert ("deliver", "retry delivery") in edges
+
+
+def test_the_check_alone_refuses_the_condition_drawn_from_the_last_step() -> None:
+    planted_reason("Receive → validate → store. If validation fails, reject.",
+                   [("Receive", "validate"), ("validate", "store"), ("store", "reject", "if validation fails")])

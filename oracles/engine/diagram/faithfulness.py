@@ -36,6 +36,7 @@ from .arrow_captions import unplaced_arrow_explanation
 from .case_list_check import case_list_default, default_last
 from .case_words import deciding_lead
 from .comma_chains import refuse_comma_between_alike_chains
+from .condition_subjects import refuse_condition_about_an_earlier_step
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
     REQUEST_VERBS,
@@ -993,6 +994,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_ambiguous_also(intent, nodes)  # "The API depends on Auth; it also depends on the cache": which?
     refuse_way_back_from_another_step(intent, nodes, edges)  # "If tests fail, go back" drawn from 'deploy'
     refuse_follow_up_from_the_same_step(intent, nodes, edges)  # "If still failing, …" drawn from the first step
+    refuse_condition_about_an_earlier_step(edges)  # "a → validate → store. If validation fails, reject." from 'store'
     refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
     refuse_either_manager(intent)  # "Dee reports to Ann or Cy": which one?
     refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
