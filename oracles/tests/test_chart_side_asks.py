@@ -84,3 +84,23 @@ def test_the_rewrites_are_read(intent: str, title: str | None, rows: list[tuple[
 ])
 def test_the_check_alone_refuses_the_planted_drawing(intent: str, rows: list[dict[str, object]], code: str) -> None:
     _refused(_planted(intent, rows), code)
+
+
+# ---------------------------------------------------------------------------------------------
+# A stack asked by a dimension the data do not give, and shares of the total asked but values drawn as stated
+
+
+def test_a_stack_by_a_dimension_the_data_do_not_give_is_refused_and_the_rewrite_is_read() -> None:
+    status, reason = _answer("sales by region: North 10, South 20, East 15 — stacked by channel")
+    assert status == "invalid" and reason["code"] == "REQUEST_NOT_HONOURED"
+    status, _ = _answer("stacked bars, web vs store: North 6/4, South 12/8")
+    assert status == "valid"
+
+
+@pytest.mark.parametrize(("intent", "status"), [
+    ("bar chart of revenue share (% of total): A 120, B 80", "invalid"),
+    ("bar chart of revenue share (% of total): A 60, B 40", "valid"),  # the values are the shares
+    ("pie of sales as a percentage of total: North 10, South 20, East 15", "valid"),  # a pie shows the shares
+])
+def test_shares_of_the_total_are_drawn_only_when_given(intent: str, status: str) -> None:
+    assert _answer(intent)[0] == status

@@ -11,6 +11,9 @@ not carry, beside fail_closed.py (the reader may skip such words; these rules re
   given. (A look asked for a drawn item, "show Q3 in red", is styling, not data, and stays valid.)
 - A label that ends with a joining word ("Same for last year but" of "Same for last year but 10% lower"):
   a piece of a sentence, not a name.
+- A stack asked by a dimension the data do not give ("North 10, South 20 — stacked by channel"), and values
+  asked as shares of their total but drawn as stated ("revenue share (% of total): A 120, B 80"; a pie shows
+  shares by itself).
 - An item after the last value written like the drawn labels but with no value ("…, team B 60% done, team C
   not started", "…, Q2 120, and Q3 is not in yet"): the chart would leave it out.
 
@@ -54,9 +57,41 @@ _TAKEN_OUT = re.compile(r"\((?P<note>[^()]*\b(?:not\s+counted|doesn['’]?t\s+co
                         r"omit(?:ted)?|leave\s+(?:it\s+)?out)\b[^()]*)\)", re.IGNORECASE)
 
 
+# "stacked by channel", "split by device", "broken down by team": a dimension of stacks the data must give
+_STACKED_BY = re.compile(r"\b(?:stacked|split|broken\s+down|segmented)\s+(?:up\s+)?(?:by|per|into)\s+(?P<dim>[^\W\d_][\w-]*)",
+                         re.IGNORECASE)
+# "as a percentage of total", "(% of total)", "share of the total": each value as a share of their sum
+_SHARE_OF_TOTAL = re.compile(r"(?:%|percent(?:age)?s?|shares?)\s+of\s+(?:the\s+)?total|\bas\s+(?:a\s+)?(?:percentages?|percents?|"
+                             r"shares?|%)\b", re.IGNORECASE)
+
+
+def _stack_without_its_dimension(reader: _Reader) -> Refusal | None:
+    """"sales by region: North 10, South 20 — stacked by channel": one value per label, so no channel to stack."""
+    found = _STACKED_BY.search(reader.intent)
+    if found is None or len({p.series for p in reader.points}) > 1 or reader.pairs:
+        return None
+    return ("REQUEST_NOT_HONOURED", (
+        f"The intent asks for bars {found.group(0).strip()}, but the data give one value per label and no "
+        f"'{found.group('dim')}' to stack. Give each part its value, e.g. 'stacked bars, web vs store: North 6/4, South 12/8', "
+        "or leave the stacking out."))
+
+
+def _shares_not_given(reader: _Reader) -> Refusal | None:
+    """"revenue share (% of total): A 120, B 80" drawn as 120 and 80: the shares asked are not the values drawn.
+    A pie shows each value's share by itself, and values that already add up to 100 are the shares."""
+    if reader.mark == "arc" or reader.pairs or not _SHARE_OF_TOTAL.search(reader.intent):
+        return None
+    total = sum(p.value for p in reader.points)
+    if abs(total - 100) <= 1.5 or abs(total - 1) <= 0.015:
+        return None
+    return ("REQUEST_NOT_HONOURED", (
+        "The intent asks for each value as a share of the total, but I draw the values stated and compute none. "
+        "Give the shares, e.g. 'A 60%, B 40%', or ask for a pie, which shows each value's share."))
+
+
 def check_side_asks(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     for rule in (_plain_title, _pointed_value, _formula, _taken_out_note, _item_added,
-                 _label_ends_joined):
+                 _label_ends_joined, _stack_without_its_dimension, _shares_not_given):
         refusal = rule(reader)
         if refusal:
             return refusal
