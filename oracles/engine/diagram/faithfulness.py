@@ -994,7 +994,6 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_ambiguous_also(intent, nodes)  # "The API depends on Auth; it also depends on the cache": which?
     refuse_way_back_from_another_step(intent, nodes, edges)  # "If tests fail, go back" drawn from 'deploy'
     refuse_follow_up_from_the_same_step(intent, nodes, edges)  # "If still failing, …" drawn from the first step
-    refuse_condition_about_an_earlier_step(edges)  # "a → validate → store. If validation fails, reject." from 'store'
     refuse_managed_collective(intent)  # "Sam manages the team.": who is in it?
     refuse_either_manager(intent)  # "Dee reports to Ann or Cy": which one?
     refuse_person_pronoun_in_label(nodes)  # "… send back to her": which person is a guess
@@ -1016,3 +1015,6 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
                                                   "Write each connection as 'a -> b' in the direction it goes.")
     rest, placed = account_for_groups(normal, nodes, edges, clusters or [])
     Faithfulness(rest, placed, edges).run(labels_asked=framing(intent)[1])
+    # after the check's own reading, so its more precise reasons come first
+    refuse_condition_about_an_earlier_step(edges)  # "a → validate → store. If validation fails, reject." from 'store'
+
