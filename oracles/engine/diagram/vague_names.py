@@ -205,12 +205,13 @@ def _refuse_order_inside(nodes: list[str]) -> None:
 def refuse_vague_references(nodes: list[str]) -> None:
     _refuse_order_inside(nodes)
     for label in nodes:
+        flat = " ".join(label.split())  # the label with its spacing made plain, matched by every rule below
         comment = _COMMENT_INSIDE_RE.search(label)
         if comment:
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The node '{label}' holds a comment ('{comment.group(0).strip()}'), not part of the name. Leave the "
                 f"comment out, e.g. '… -> {label[:comment.start()].strip()}'."))
-        codes = _TWO_CODES_RE.fullmatch(" ".join(label.split()))
+        codes = _TWO_CODES_RE.fullmatch(flat)
         if codes:
             raise EngineRefusal("NODE_HOLDS_RELATION", (
                 f"The node '{label}' holds two names, '{codes.group('one')}' and '{codes.group('other')}'. Draw each, "
@@ -219,13 +220,13 @@ def refuse_vague_references(nodes: list[str]) -> None:
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The node '{label}' points back at the subject; it is not a name. Draw the arrow back to the same "
                 "node, e.g. 'service -> service: recursive call'."))
-        if _PICK_AMONG_RE.match(" ".join(label.split())):
+        if _PICK_AMONG_RE.match(flat):
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The node '{label}' picks or counts among other names; it is not one name. Name them, e.g. "
                 "'LB -> app1, LB -> app2' or 'LB -> app servers'."))
-        manner = _MANNER_AT_END_RE.search(" ".join(label.split()))
+        manner = _MANNER_AT_END_RE.search(flat)
         if manner and len(label.split()) > 1:
-            name = " ".join(label.split())[:manner.start()]
+            name = flat[:manner.start()]
             raise EngineRefusal("NODE_HOLDS_RELATION", (
                 f"The node '{label}' ends with '{manner.group('how')}', which says how the connection is made, not part "
                 f"of the name. Put it on the arrow, e.g. '… -> {name}: {manner.group('how')}'."))
@@ -234,7 +235,7 @@ def refuse_vague_references(nodes: list[str]) -> None:
             raise EngineRefusal("NODE_HOLDS_RELATION", (
                 f"The node '{label}' holds two names, '{pair.group('one')}' and '{pair.group('other')}': two outcomes or "
                 f"two steps drawn as one. Say each, e.g. '… -> {pair.group('one')} or {pair.group('other')}'."))
-        if _EVERY_ONE_RE.fullmatch(" ".join(label.split())):
+        if _EVERY_ONE_RE.fullmatch(flat):
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"'{label}' means every one of them, not one named '{label}'. Say the arrow from each, e.g. 'Idle, "
                 "Running and Paused all go to Stopped on stop'."))
@@ -243,11 +244,11 @@ def refuse_vague_references(nodes: list[str]) -> None:
             raise EngineRefusal("NODE_HOLDS_RELATION", (
                 f"The node '{label}' holds '{denied.group(0)}', which says what is not connected; that is not part of "
                 "a name. Draw only the connections that are stated, e.g. 'The API talks to the DB.'"))
-        if _DENIAL_RE.fullmatch(" ".join(label.split())):
+        if _DENIAL_RE.fullmatch(flat):
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"'{label}' says there is no connection, so it is not a node. Leave that sentence out: a part "
                 "with no arrow of its own is drawn from the other sentences, e.g. 'API calls Auth.'"))
-        if _REFERENCE_RE.match(" ".join(label.split())):
+        if _REFERENCE_RE.match(flat):
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The node '{label}' points at something the intent does not name. Name it, e.g. "
                 "'Billing calls Fraud Check'."))
