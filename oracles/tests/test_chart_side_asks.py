@@ -31,6 +31,14 @@ def _answer(intent: str) -> tuple[str, dict[str, str] | None]:
     ("Bar chart: A 10, B 20, C 5, D twice that", "VALUE_MISSING"),
     ("Bar chart: A 10, B 20, C 5, D half of B", "VALUE_MISSING"),
     ("Bar chart: A 10, B 20, C 5; D as much as B", "VALUE_MISSING"),
+    # a hedge before the pointer, a dash or a full stop before the name, names of two words
+    ("Bar chart of revenue: North 120, South 95, East 80 — West was about the same as East", "VALUE_MISSING"),
+    ("Bar chart: North 120, South 95, East 80. West roughly equal to East.", "VALUE_MISSING"),
+    ("Bars: North 120, South 95 - West about as high as South", "VALUE_MISSING"),
+    ("Bar chart: New York 10, Los Angeles 8, San Diego the same as Los Angeles", "VALUE_MISSING"),
+    # a label that is only a joining word: the number after it belongs to something else
+    ("Bar chart of headcount: Eng 42, Sales 18, Ops 9, plus 3 contractors in Eng", "LABEL_NOT_IN_INTENT"),
+    ("Bar chart of headcount: Eng 42, Sales 18, Ops 9 and another 3 in Eng", "LABEL_NOT_IN_INTENT"),
     ("Bar chart of votes: yes 12, no 8, abstain 2 (not counted)", "REQUEST_NOT_HONOURED"),
     ("Bar chart of votes: yes 12, no 8, abstain 2 (excluded)", "REQUEST_NOT_HONOURED"),
     ("Bar chart of sales: Jan 10, Feb 12, Mar 9. Add Apr with the average.", "REQUEST_NOT_HONOURED"),
@@ -53,6 +61,8 @@ def test_an_ask_or_note_beside_the_data_is_refused(intent: str, code: str) -> No
     ("Bar chart of sales: Jan 10, Feb 12, Mar 9. Add data labels at the top.", "Sales", [("Jan", 10), ("Feb", 12), ("Mar", 9)]),
     ("Chart: team A scored 3 and team B scored 5", None, [("team A", 3), ("team B", 5)]),
     ("Bar chart: A=10, B=20, C=30", None, [("A", 10), ("B", 20), ("C", 30)]),
+    ("Bar chart: New York 10, Los Angeles 8, San Diego 8 (same as Los Angeles)", None,
+     [("New York", 10), ("Los Angeles", 8), ("San Diego", 8)]),
     ("Bar chart of completion: team A 80% done, team B 60% done, team C 0% done", None,
      [("team A", 80), ("team B", 60), ("team C", 0)]),
 ])

@@ -40,15 +40,20 @@ _CHART_PARTS = frozenset("""title subtitle label labels legend gridlines grid li
 # a label that ends with a joining word: "Same for last year but"
 _JOINING_END = re.compile(r"\s(?:but|and|or|than|of|for|with|by|to|the|a|an|that|which)$")  # lower case: "team A" is a name
 
+# a whole label that only joins or hedges ("…, Ops 9, plus 3 contractors in Eng" drawn as 'plus' 3)
+_JOINING_ONLY = frozenset("""plus minus and also then with including incl excluding except or but another more extra
+    additional added besides about around approximately approx roughly nearly almost only just further so""".split())
 # "title it Q1 sales", "call it Regional revenue", "titled Sales by region:" (a quoted title is read by
 # faithful_shape.py), up to the end of the clause
 _PLAIN_TITLE = re.compile(r"\b(?:title\s+it|call\s+it|name\s+it|titled|entitled|with\s+(?:the\s+)?title|"
                           r"the\s+title\s+(?:should\s+be|is|=))\s*:?\s+(?P<title>[^\W_][^.;:!?\n,—–(\"“'‘*`]{0,80})",
                           re.IGNORECASE)
 # "D same as A", "D twice that", "D half of B", "D equal to C": a value said by pointing at another
-_POINTED = re.compile(r"(?:^|[,;:]|\band)\s*(?P<name>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+(?:is\s+|was\s+|=\s*)?"
+_POINTED = re.compile(r"(?:^|[,;:.—–]|\s-\s|\band)\s*(?P<name>[^\W\d_][\w'’-]*(?:\s+(?!(?:is|was|were|about|roughly|around|nearly|almost|basically|exactly|just|pretty|more|approximately|approx|equal|equals|same|the|twice|double|triple|half|as|matches|like)\b)[^\W\d_][\w'’-]*)?)\s+"
+                      r"(?:is\s+|was\s+|were\s+|=\s*)?(?:(?:about|roughly|around|nearly|almost|basically|exactly|just|"
+                      r"pretty\s+much|more\s+or\s+less|approximately|approx\.?)\s+)?"
                       r"(?P<how>(?:the\s+)?same\s+as|equal\s+to|equals|twice|double|triple|half(?:\s+of)?|"
-                      r"as\s+(?:much|many|high|low)\s+as|matches|like)\s+(?P<ref>[^\W\d_][\w'’-]*)(?=\s*(?:[.,;!?)\n]|$))",
+                      r"as\s+(?:much|many|high|low)\s+as|matches|like)\s+(?P<ref>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)(?=\s*(?:[.,;!?)\n]|$))",
                       re.IGNORECASE)
 _POINTER_WORDS = frozenset("that it this".split())
 # "(not counted)", "(excluded)", "(ignore this one)": a bracketed note that takes the item before it out
@@ -165,6 +170,11 @@ def _item_added(reader: _Reader) -> Refusal | None:
 def _label_ends_joined(reader: _Reader) -> Refusal | None:
     for point in reader.points:
         label = " ".join(str(point.label).split())
+        if isinstance(point.label, str) and label.casefold() in _JOINING_ONLY:
+            return ("LABEL_NOT_IN_INTENT", (
+                f"The label '{label}' is a joining word, not a name: the number after it adds to or qualifies "
+                "something else, and where it belongs is a guess. Give each item its own name and number, e.g. "
+                "'Eng 45, Sales 18', or say the extra as an item of its own ('contractors 3')."))
         if isinstance(point.label, str) and len(label.split()) > 1 and _JOINING_END.search(label):
             return ("LABEL_NOT_IN_INTENT", (
                 f"The label '{label}' ends with a joining word: it is a piece of a sentence, not a name. Say each "
