@@ -114,3 +114,26 @@ def test_a_stack_by_a_dimension_the_data_do_not_give_is_refused_and_the_rewrite_
 ])
 def test_shares_of_the_total_are_drawn_only_when_given(intent: str, status: str) -> None:
     assert _answer(intent)[0] == status
+
+
+@pytest.mark.parametrize("intent", [
+    "My kids tracked the books they read this summer — Maya read 14, Leo 9, and little Sam managed 5! Horizontal bars please",
+    "books read this summer: Maya read 14, Leo read 9, Sam read 5",
+    "miles run: Alice ran 5, Bob ran 7",
+    "Our cats caught mice: Tom caught 4, Kit caught 2",
+])
+def test_a_verb_glued_to_a_name_is_refused(intent: str) -> None:
+    status, reason = _answer(intent)
+    assert status == "invalid" and reason is not None and reason["code"] == "LABEL_NOT_IN_INTENT", reason
+    assert "not who it is" in reason["message"]
+
+
+def test_names_ending_in_a_participle_stay_valid() -> None:
+    assert _answer("Books read 12, Films watched 3")[0] == "valid"
+
+
+def test_planted_verb_glued_to_a_name_is_refused() -> None:
+    """The drafter cutting the names wrong ('Maya read') is caught by the check, whatever the drafter read."""
+    from oracles.tests.test_chart_fail_closed import _planted, _rows
+    verdict = _planted("Maya read 14, Leo 9, Sam 5", rows=_rows(("Maya read", 14), ("Leo", 9), ("Sam", 5)))
+    assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT"

@@ -15,6 +15,10 @@ Each rule reads the intent and the drawn chart on its own (never the drafter's f
   "by month" want the periods along x; "of 2022 and 2023 sales by region" wants the regions along x.
 - A spec key in a label or title: "data=apple", "values: apple", "type=bar; x=fruit": the key of a
   key=value spec is not part of the name.
+- A verb glued to a name: "Maya read 14, Leo 9, and little Sam managed 5" drawn as 'Maya read' and 'little
+  Sam managed', "Alice ran 5, Bob ran 7" as 'Alice ran'. The verb says what the person did, not who: refused
+  when only some labels end with an action verb, or when every label ends with the same one after different
+  names ("Units sold 30, Units returned 4" and "Books read 12, Films watched 3" stay names).
 - A compound quantity split: "1h 5m", "2h30", "3 min 20 s", "5 ft 10 in", "1:05" are one quantity;
   a drawn value or label holding one of its parts splits it ("Car 1h" = 5).
 
@@ -86,7 +90,7 @@ def check_phrasing(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> 
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
     for rule in (_spec_key_in_name, _compound_quantity_split, _measured_x_as_names, _trailing_adverbial,
                  _title_without_content, _named_items_left_out, _compared_items_as_categories,
-                 _by_dimension_as_series):
+                 _by_dimension_as_series, _verb_glued_to_name):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
@@ -309,3 +313,33 @@ def _compound_quantity_split(reader: _Reader, label_spans: LabelSpans, used: set
                         f"'{name}' holds part of '{reader.intent[start:end]}', which is one quantity. Give it in one "
                         "unit, e.g. 'Car 65 min'."))
     return None
+
+
+# Past forms of what people do that end a statement's subject ("Maya read 14", "Tom caught 4"): never the
+# end of a name when the other names lack them.
+_ACTION_VERBS = frozenset("""read ran run caught managed won lost wrote ate drank walked swam biked cycled drove flew sold
+    bought made did got had saw took gave spent earned raised scored completed finished reached hit collected baked picked
+    watched visited played attended booked submitted solved answered fixed shipped delivered built found sent received
+    logged hiked jogged closed opened signed hired posted published painted knitted grew planted harvested""".split())
+
+
+def _verb_glued_to_name(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
+    """'Maya read' beside 'Leo', or 'Alice ran' beside 'Bob ran': the verb is what they did, not their name."""
+    labels = list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
+    if len(labels) < 2:
+        return None
+    ends = {label: words[-1] if len(words := label.split()) > 1 and words[-1] in _ACTION_VERBS else None
+            for label in labels}
+    glued = [label for label, verb in ends.items() if verb]
+    if not glued or len({_key(label).split()[0] for label in labels}) == 1:
+        return None  # "Orders received", "Orders shipped", "Orders returned": one head, told apart by the verb
+    heads = {_key(label.rsplit(None, 1)[0]) for label in glued}
+    mixed = len(glued) < len(labels)
+    same_verb_after_names = not mixed and len(set(ends.values())) == 1 and len(heads) == len(glued)
+    if not (mixed or same_verb_after_names):
+        return None
+    label = glued[0]
+    name, verb = label.rsplit(None, 1)
+    return ("LABEL_NOT_IN_INTENT", (
+        f"The label '{label}' ends with '{verb}', which says what {name} did, not who it is. Put each name right "
+        f"before its number, e.g. '{name}: 14', and say what they {verb} once, in the title."))

@@ -41,7 +41,7 @@ _CHART_PARTS = frozenset("""title subtitle label labels legend gridlines grid li
 _JOINING_END = re.compile(r"\s(?:but|and|or|than|of|for|with|by|to|the|a|an|that|which)$")  # lower case: "team A" is a name
 
 # a whole label that only joins or hedges ("…, Ops 9, plus 3 contractors in Eng" drawn as 'plus' 3)
-_JOINING_ONLY = frozenset("""plus minus and also then with including incl excluding except or but another more extra
+_JOINING_ONLY = frozenset("""plus minus and then with including incl excluding except or but another more extra
     additional added besides about around approximately approx roughly nearly almost only just further so""".split())
 # "title it Q1 sales", "call it Regional revenue", "titled Sales by region:" (a quoted title is read by
 # faithful_shape.py), up to the end of the clause

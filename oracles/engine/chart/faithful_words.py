@@ -161,7 +161,11 @@ _INVENTING = re.compile(
     r"guess(?:ed|es|ing)?|project(?:ing)?\s+(?:it\s+|them\s+|the\s+\w+\s+)?(?:forward|ahead|out|through|until|into)|"
     r"estimat(?:e|ed|es|ing)\s+(?:the\s+)?(?:missing|rest|remaining|next|future|gaps?)|"
     r"(?:add|with|plus|include|overlay)\s+(?:an?\s+|the\s+)?(?:linear\s+)?(?:trend|regression|best[\s-]fit)[\s-]*lines?|"
-    r"lines?\s+of\s+best\s+fit|moving\s+averages?)\b)"
+    r"lines?\s+of\s+best\s+fit|moving\s+averages?|"
+    # values to be worked out from those given: "double his number", "adjust for inflation", "normalise per head"
+    r"(?:double|triple|quadruple|halve|multiply|divide|scale\s+(?:up|down))\s+(?:his|her|its|their|the|all|every|each|"
+    r"this|that|these|those|it|them|everything)|adjust(?:ing)?\s+(?:\w+\s+)?for\s+(?:inflation|seasonality|population|size)|"
+    r"normali[sz](?:e|ed|ing)\s+(?:it|them|the|all|each|every|per|by|to|for)|annuali[sz](?:e|ed|ing)\s+(?:it|them|the|all|each|every|his|her|their))\b)"
     r"|\b(?:projected|projections?|forecast(?:ed|s|ing)?|predict(?:ed|ions?|s|ing)?|estimated)\b", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*$", re.IGNORECASE)
 _SELECTION = re.compile(r"\b(?:only|just)\s+"

@@ -56,7 +56,12 @@ from .follow_up_conditions import refuse_follow_up_from_the_same_step
 from .foreign_glue import refuse_foreign_glue
 from .framing import framing
 from .glue import _Reader
-from .glued_steps import refuse_emphasised_condition, refuse_glued_trigger, refuse_steps_as_edge_label
+from .glued_steps import (
+    refuse_emphasised_condition,
+    refuse_glued_trigger,
+    refuse_markup_in_label,
+    refuse_steps_as_edge_label,
+)
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
@@ -1008,6 +1013,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_meaningful_comments(intent, nodes)  # "%% Quarantine must be in the flow": a comment the parse skips
     refuse_shared_head(intent, nodes)  # "unit and integration tests" drawn as 'unit' + 'integration tests' (shared_heads.py)
     refuse_shared_lead(intent, nodes)  # "Server B and C" drawn as 'Server B' + 'C'
+    refuse_markup_in_label(nodes, edges)  # "**CEO**: Dana Park" drawn as 'CEO**: Dana Park'
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed

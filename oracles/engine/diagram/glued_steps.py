@@ -84,3 +84,19 @@ def refuse_emphasised_condition(intent: str, nodes: dict[str, str]) -> None:
             raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' is written in italics between steps set in "
                                                         "bold; it reads as a condition. Write it on the connection, e.g. "
                                                         f"'review -({label})-> next step'.")
+
+
+# "**CEO**: Dana Park" drawn as 'CEO**: Dana Park': a markdown mark inside a label is a cut made in the wrong
+# place (the emphasis opened before the label and closed inside it), never part of a name
+_MARKUP_IN_LABEL = re.compile(r"\*\*|__|^\*|\*$")
+
+
+def refuse_markup_in_label(nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+    """A drawn node or edge label holding markdown emphasis marks is refused."""
+    labels = [("node", label) for label in nodes] + [("edge label", label) for _, _, label in edges if label]
+    for what, label in labels:
+        if _MARKUP_IN_LABEL.search(label.strip()):
+            plain = re.sub(r"\s+([:,.])", r"\1", " ".join(re.sub(r"[*_`]+", " ", label).split()))
+            raise EngineRefusal("NODE_NOT_IN_INTENT" if what == "node" else "EDGE_LABEL_NOT_IN_INTENT", (
+                f"The {what} '{label}' holds markdown marks, so it was cut from the intent in the wrong place. "
+                f"Write each name plainly, e.g. '- {plain}', or with the role in brackets, e.g. '- Dana Park (CEO)'."))

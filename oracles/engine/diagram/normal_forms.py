@@ -291,10 +291,22 @@ def _listed_states_as_heading(intent: str) -> str:
 _IN_TURN_RE = re.compile(r",?\s+in\s+turn\b,?(?=\s)", re.IGNORECASE)
 
 
+# a bullet item holding bold words: "- **CEO**: Dana Park", "  - **Raj Iyer** (CTO)"
+# (an item with arrows is left as written: there bold steps beside italic conditions tell the two apart)
+_BULLET_LINE_RE = re.compile(r"^[ \t]*[-*•+][ \t]+(?:(?!->|→|=>|⇒).)*$", re.MULTILINE)
+_BOLD_WORDS_RE = re.compile(r"\*\*([^*\n]+)\*\*|__([^_\n]+)__")
+
+
+def _bullet_bold_as_plain(intent: str) -> str:
+    """Bold inside a bullet item only emphasises its words; the item reads the same without it."""
+    return _BULLET_LINE_RE.sub(lambda line: _BOLD_WORDS_RE.sub(lambda m: m.group(1) or m.group(2), line.group(0)), intent)
+
+
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
+    intent = _bullet_bold_as_plain(intent)  # "- **CEO**: Dana Park" → "- CEO: Dana Park": bold only emphasises
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)

@@ -32,10 +32,18 @@ BARE_LINE_MAX_WORDS = 8
 BARE_MIN_LINES = 3
 
 
+# "- **CEO**: Dana Park": bold inside an item only emphasises its words
+_BOLD_RE = re.compile(r"\*\*(?P<a>[^*\n]+)\*\*|__(?P<b>[^_\n]+)__")
+
+
+def _unbolded(text: str) -> str:
+    return _BOLD_RE.sub(lambda m: m.group("a") or m.group("b"), text)
+
+
 def read_outline(intent: str) -> Graph | None:
     """None unless the intent is a heading (optional) followed by a list of plain names."""
     # "Tree, root = Thesis:" over the list; "CEO – Ana Ruiz" lines as "Ana Ruiz (CEO)"
-    lines = [line for line in titled_items(root_heading(intent)).splitlines() if line.strip()]
+    lines = [line for line in titled_items(root_heading(_unbolded(intent))).splitlines() if line.strip()]
     items = [ITEM_RE.match(line) for line in lines]
     if not any(items):
         # "League\n    Division A\n        Lions": a tree drawn with indentation alone
