@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .brace_groups import brace_blocks_as_declarations
 from .model import Graph, clean_label, node_key
 from .quoted_groups import LEAD_IN_RE, unquoted_groups
 
@@ -121,8 +122,11 @@ def read_grouped(intent: str, read_rest: Callable[[str], Graph | None]) -> Graph
     # two or more "### Name" headings over bullet lists declare groups without saying "group"
     # (a group word only inside a bracketed note, "Yuki (Tier 1)", names no group: it says who Yuki is)
     unnoted = re.sub(r"\([^()\n]{0,40}\)", "", intent)
-    if not _TRIGGER_RE.search(unnoted) and not _HAS_TRIGGER_RE.search(intent) and len(_SECTION_RE.findall(intent)) < 2:
+    braced = brace_blocks_as_declarations(intent)  # "cluster VPC { lb, app1 }": a keyword block is a group
+    if (braced == intent and not _TRIGGER_RE.search(unnoted) and not _HAS_TRIGGER_RE.search(intent)
+            and len(_SECTION_RE.findall(intent)) < 2):
         return None
+    intent = braced
     # "### Frontend" over a bullet list: a section is a group declared by its heading
     intent = _SECTION_RE.sub(
         lambda m: (

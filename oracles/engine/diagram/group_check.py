@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..contracts import EngineRefusal
+from .brace_group_check import brace_groups_as_declarations
 from .quoted_groups import unquoted_groups
 from .vocabulary import NOT_CONTENT, TITLE_MAX_WORDS, phrase_key
 
@@ -164,17 +165,34 @@ def _only_announces(text: str, nodes: set[str] | None = None) -> bool:
     return len(words) <= TITLE_MAX_WORDS and not re.search(r"->|→|=>", text)
 
 
+# "VPC: lb, app1, not the db": a member said with a negation is what the group leaves out
+_LEFT_OUT_RE = re.compile(r"^(?:not|except|excluding|without|but\s+not|apart\s+from)\b", re.IGNORECASE)
+
+
+def refuse_left_out_members(clusters: list[tuple[str, list[str]]]) -> None:
+    """Refuse a group drawn with a member whose name says it is left out of the group."""
+    for label, members in clusters:
+        for member in members:
+            if _LEFT_OUT_RE.match(_EMPHASIS_RE.sub(" ", member).strip()):
+                raise EngineRefusal("GROUP_NOT_IN_INTENT", f"The group '{label}' is drawn with '{member}', which says what is "
+                                                           "left out of it, not a member. List only the members, e.g. "
+                                                           "'VPC: lb, app1', and say the rest in a sentence of its own.")
+
+
 def account_for_groups(
     intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]], clusters: list[tuple[str, list[str]]]
 ) -> tuple[str, list[str]]:
     """(the intent without its group declarations, the nodes the rest of the intent must place).
     Raises EngineRefusal when the drawn groups are not the declared ones."""
+    braced = brace_groups_as_declarations(intent)  # "cluster VPC { lb, app1 }" → "VPC: lb, app1"
     if (
-        not clusters
+        braced == intent
+        and not clusters
         and not GROUP_WORD_RE.search(intent)
         and not re.search(rf"\b(?:{'|'.join(GROUP_HEADS)})\s+(?:has|have|contains|includes|holds)\b", intent, re.IGNORECASE)
     ):
         return intent, nodes
+    intent = braced
     # "### Backend" over "- REST API" / "- job queue": the section heading declares the group
     intent = re.sub(
         r"(?m)^#{1,6}[ \t]*([^\n#]+)\n((?:[ \t]*[-*•][ \t]+[^\n]+(?:\n|$))+)",
@@ -199,6 +217,7 @@ def account_for_groups(
             )
         drawn[_key(label)] = keys
         seen |= keys
+    refuse_left_out_members(clusters)
     found, masked = declarations(intent, node_keys)
     declared = {d.name: d.members for d in found}
     if len(declared) != len(found):

@@ -56,6 +56,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   (relative_clauses.py)
 - "A is used / called / queried / fed by B (and C)" → "B (and C) uses A"; "M is sent / returned / passed by B to C"
   → "B sends M to C", in an intent with no sequence word (passive_normal.py; a process's passive clauses are steps)
+- a state machine told as a story ("It starts Idle. When called it goes to Moving.") → "Idle -> Moving when
+  called" lines (state_story_normal.py)
 - "X answers Y with M", Y a party named before → "X replies to Y with M" (reply_normal.py)
 - particle verbs between two named parties → labelled arrows: "S switches on O" → "S -> O: switches on", "S looks
   W up in O" → "S -> O: looks W up", "S types M into O" → "S -> O: M", "S reports its M to O" → "S -> O: M"
@@ -113,6 +115,7 @@ from .reply_normal import reply_normal_form
 from .role_names import named_roles
 from .shared_moves import shared_moves_as_arrows
 from .state_configs import state_machine
+from .state_story_normal import state_story_normal_form
 from .table_headings import header_out_of_heading
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
@@ -315,6 +318,7 @@ def normal_form(intent: str) -> str:
     intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"
     intent = particle_normal_form(intent)  # "the Hub switches on the Light" → "the Hub -> the Light: switches on"
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
+    intent = state_story_normal_form(intent)  # "It starts Idle. When called it goes to Moving." (state_story_normal.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
     intent = move_clauses_plainly(intent)  # "A can go back to B", "A goes to B when x, or to C if y" (move_clauses.py)

@@ -68,6 +68,7 @@ from .relative_clauses import relative_clauses_apart
 from .reply_forms import answers_as_replies
 from .sequences import numbered_messages, read_sequence
 from .shared_moves import shared_moves_as_arrows
+from .state_story_forms import state_story_as_arrows
 from .step_refs import item_texts, read_step_references
 from .table_headings import header_out_of_heading
 from .vocabulary import gerunds
@@ -136,6 +137,7 @@ def read_graph(intent: str) -> Graph:
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
+    intent = state_story_as_arrows(intent)  # "It starts Idle. When called it goes to Moving." (state_story_forms.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
     intent = move_clauses_plainly(intent)  # "A can go back to B", "A goes to B when x, or to C if y" (move_clauses.py)
