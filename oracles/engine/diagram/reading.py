@@ -53,6 +53,7 @@ from .loop_exits import EXIT_RE, without_retry_limits
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .move_clauses import move_clauses_plainly
 from .notation_reader import read_notation_graph
+from .outcome_forms import outcome_branch, outcome_label
 from .outline import read_outline
 from .parallel_forms import parallel_openers
 from .parallel_join_forms import parallel_joins
@@ -357,6 +358,10 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         decider = graph.case_decider or last or (graph.node(graph.pending_step) if graph.pending_step else None)
         if decider:  # "weigh package; < 1 kg → letter rate; …"
             return _read_case_row(graph, decider, *row)
+    outcome = outcome_branch(statement) if not graph.fan_out else None
+    decider = graph.case_decider or graph.decider or last or (graph.node(graph.pending_step) if outcome and graph.pending_step else None)
+    if outcome and decider:  # "… go back to Run job. On success, Mark job done.": a branch from the step
+        return _read_case_row(graph, decider, *outcome)
     otherwise = OTHERWISE_ROW_RE.match(statement) if graph.case_decider else None
     if otherwise:  # "otherwise: deliver to inbox" after case rows
         return _read_case_row(graph, graph.case_decider, otherwise.group("alt").lower(), otherwise.group("rest"))
@@ -488,7 +493,7 @@ def _read_case_row(graph: Graph, decider: str, condition: str, rest: str) -> str
         graph.loop_from = decider
     if len(graph.edges) > start:
         tail, head, _ = graph.edges[start]
-        graph.edges[start] = (tail, head, clean_label(condition))
+        graph.edges[start] = (tail, head, clean_label(outcome_label(condition)))  # "On timeout → …": "timeout"
     if end:
         graph.branch_ends.append(end)  # "…; both then → send receipt": the rows' paths may rejoin
     return end

@@ -108,6 +108,10 @@ _INLINE_LETTER_RE = re.compile(r"(?<![^\s:])(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(
                                re.IGNORECASE)
 # "First, … Second, … Third, … Finally, …": ordinal words that mark items, each at a clause's start
 # (never "the second step", a reference); shared by the reader (step_refs.py) and the check
+# Outcomes a step turns out with, said as "on <outcome>" ("On success, …", "On timeout → …"): a branch
+# from that step (outcome_forms.py reads them for the drafter; the check's glue reads "on" as glue)
+OUTCOME_WORDS = frozenset({"success", "failure", "fail", "error", "timeout", "time-out", "decline", "rejection",
+                           "approval", "mismatch", "match"})
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 ORDINAL_MARK_RE = re.compile(r"(?:^|(?<=[,;.:!?]\s)|(?<=\n))(?:(?P<o>first|second|third|fourth|fifth|sixth|seventh|eighth|"
                              r"ninth|tenth)(?:ly)?|(?P<f>finally|lastly|at\s+last))\b[ \t]*,?[ \t]*(?=\w)", re.IGNORECASE)
