@@ -42,3 +42,26 @@ def test_planted_label_holding_markdown_marks_is_refused(node: str, other: str) 
 def test_inline_code_stays_part_of_a_name() -> None:
     verdict = answer("diagram", "1. Run `du` to find large dirs\n2. Delete old logs\n3. Re-check free space", "dot", {})
     assert verdict.status == "valid", verdict.reason
+
+
+# A step said again ("call again", "run it again") drawn as a new step loses the loop: refused; a repeat
+# drawn as the way back to the step stays valid.
+@pytest.mark.parametrize("intent", [
+    "run job. if it fails, call again, then page ops.",
+    "run job. if it fails, run it again, then page ops.",
+])
+def test_a_repeat_drawn_as_a_new_step_is_refused(intent: str) -> None:
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "NODE_NOT_IN_INTENT", verdict.reason
+    assert "repeats an earlier step" in verdict.reason["message"]
+
+
+def test_a_repeat_drawn_as_the_way_back_stays_valid() -> None:
+    assert drawn("enter password -> check -> if wrong, enter password again") == (
+        {"enter password", "check"}, {("enter password", "check"), ("check", "enter password")})
+
+
+def test_planted_repeat_as_a_new_step_is_refused() -> None:
+    reason = planted_reason("run job. if it fails, call again, then page ops.",
+                            [("run job", "call", "if it fails"), ("call", "page ops")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT" and "repeats an earlier step" in reason["message"], reason

@@ -79,7 +79,7 @@ from .or_grouping import refuse_ungrouped_or
 from .person_pronouns import resolved_person_pronouns
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
-from .retry_labels import refuse_retry_in_label
+from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
 from .shared_heads import refuse_shared_head, refuse_shared_lead
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
@@ -1025,4 +1025,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     # after the check's own reading, so its more precise reasons come first
     refuse_condition_about_an_earlier_step(edges)  # "a → validate → store. If validation fails, reject." from 'store'
     refuse_retry_in_label(edges)  # "if it fails retry up to 3 times" kept as a label, the loop not drawn
+    refuse_repeat_drawn_as_new_step(intent, nodes, edges)  # "if it fails, call again" drawn as a new step 'call'
 

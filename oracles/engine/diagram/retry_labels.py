@@ -65,3 +65,25 @@ def refuse_retry_in_label(edges: list[tuple[str, str, str | None]]) -> None:
                 f"The label of {tail} -> {head} holds '{found}', a retry, but no way back is drawn. "
                 "Say which step is tried again and what happens after the last try, e.g. 'if it fails, go back "
                 "to <step> (at most 3 times); after the third failure, <step>'."))
+
+
+# "if it fails, call again, then page ops" drawn as run job -> call -> page ops: the step named before "again"
+_AGAIN_AFTER = r"\s+(?:it\s+|them\s+|that\s+)?(?:again|once\s+more|one\s+more\s+time)\b"
+
+
+def refuse_repeat_drawn_as_new_step(intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+    """A step said again ("call again", "run it again") drawn as a new step with no way back is refused: the
+    repeat is a loop to an earlier step, and which step that is the drawing leaves out."""
+    for label in nodes:
+        words = label.split()
+        if not words:
+            continue
+        said = r"\s+".join(re.escape(word) for word in words)
+        if not re.search(rf"(?<!\w){said}{_AGAIN_AFTER}", intent, re.IGNORECASE):
+            continue
+        if any(node_key(head) == node_key(label) and _closes_loop(edges, tail, head) for tail, head, _ in edges):
+            continue  # the repeat is drawn as the way back to the step
+        raise EngineRefusal("NODE_NOT_IN_INTENT", (
+            f"The intent says '{label}' again, which repeats an earlier step, but the diagram draws '{label}' as a new "
+            "step with no way back. Say which step is repeated, e.g. 'if it fails, go back to <step> (at most 3 "
+            "times); after the third failure, <step>'."))
