@@ -1,10 +1,14 @@
-"""Families found by the first-contact run of the sealed ag_ batch and by probing around it:
+"""Families found by the first-contact runs of the sealed ag_ and ah_ batches and by probing around them:
 
 - An org chart in markdown bullets with the words in bold ("- **CEO**: Dana Park") was drawn with a closing
   '**' kept in each node ('CEO**: Dana Park'). Bold inside a bullet item only emphasises its words: drafter
   and check each read the item without it; a drawn label that still holds '**' or '__' (or starts or ends
   with a lone '*') is refused as cut in the wrong place. Inline code ("Run `du`") stays part of a name, and
-  an item with arrows keeps its bold, where bold steps and italic conditions tell the two apart.
+  an item with arrows keeps its bold, where bold steps and italic conditions tell the two apart. An edge label
+  cut inside an italic ('click *Log in' of "click *Log in*") is refused alike.
+- Chart labels holding a piece of the sentence: the subject ('temperatures at 6am' beside 'noon'), a word about
+  the statement ('Wednesday also', 'Thursday it go down'), and a title cut where the first name was taken
+  ('Time in' over 'queue'); a subject cut before its end ("As a pie: …") is no title at all.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import pytest
 
 from oracles.engine import answer
 from oracles.tests.planted_diagrams import drawn, planted_reason
+from oracles.tests.test_chart_fail_closed import _planted, _rows
 
 BOLD_ORG = "## Leadership org chart\n- **CEO**: Dana Park\n  - **CTO**: Raj Iyer\n  - **CFO**: Tom Bell"
 
@@ -65,3 +70,43 @@ def test_planted_repeat_as_a_new_step_is_refused() -> None:
     reason = planted_reason("run job. if it fails, call again, then page ops.",
                             [("run job", "call", "if it fails"), ("call", "page ops")])
     assert reason["code"] == "NODE_NOT_IN_INTENT" and "repeats an earlier step" in reason["message"], reason
+
+
+def test_an_edge_label_cut_inside_an_italic_is_refused() -> None:
+    verdict = answer("diagram", "1. User → App: click *Log in*\n2. App → Auth Server: redirect", "dot", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "EDGE_LABEL_NOT_IN_INTENT", verdict.reason
+
+
+@pytest.mark.parametrize(("intent", "held"), [
+    ("Line chart — temperatures at 6am 12°, noon 21°, 6pm 17° and midnight 9°", "temperatures at"),
+    ("I want to see the temperature of this week in a line. Monday is 21 degree, Tuesday 23, Wednesday also 23, "
+     "Thursday it go down to 19 and Friday 17.", "also"),
+    ("Time in queue 5, Handling 3, Wrap-up 2", "Time"),
+])
+def test_a_piece_of_the_sentence_in_a_chart_label_is_refused(intent: str, held: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT", verdict.reason
+    assert held in verdict.reason["message"]
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("Line chart — temperatures at 6am 12°, noon 21°, 6pm 17°",
+     _rows(("temperatures at 6am", 12), ("noon", 21), ("6pm", 17))),
+    ("Line chart: Monday 21, Tuesday 23, Wednesday also 23", _rows(("Monday", 21), ("Tuesday", 23), ("Wednesday also", 23))),
+])
+def test_planted_sentence_piece_in_a_label_is_refused(intent: str, rows: list) -> None:
+    verdict = _planted(intent, rows=rows)
+    assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT", verdict.reason
+
+
+@pytest.mark.parametrize(("intent", "title"), [
+    ("As a pie: A 10, B 20", None),
+    ("Cash flow by month as an area chart: Jan 3, Feb 4", "Cash flow by month"),
+    ("Line chart of temperatures: 6am 12°, noon 21°, 6pm 17°", "Temperatures"),
+])
+def test_a_subject_cut_before_its_end_is_no_title(intent: str, title: str | None) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    drawn = verdict.result.get("title")
+    drawn = drawn.get("text") if isinstance(drawn, dict) else drawn
+    assert (drawn or None) == title

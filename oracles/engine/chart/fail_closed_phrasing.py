@@ -19,6 +19,14 @@ Each rule reads the intent and the drawn chart on its own (never the drafter's f
   Sam managed', "Alice ran 5, Bob ran 7" as 'Alice ran'. The verb says what the person did, not who: refused
   when only some labels end with an action verb, or when every label ends with the same one after different
   names ("Units sold 30, Units returned 4" and "Books read 12, Films watched 3" stay names).
+- The subject glued to the first label: "temperatures at 6am 12°, noon 21°, 6pm 17°" drawn as 'temperatures at
+  6am'; "sales in Berlin 10, Paris 8" as 'sales in Berlin'. The words before "at"/"in"/"on"/"during" say what is
+  measured; the name is the rest, like the other labels.
+- A word of the sentence kept in a label: "Wednesday also 23, Thursday it go down to 19" drawn as 'Wednesday
+  also' and 'Thursday it go down'. A pronoun or an adverb about the statement ("also", "too", "still", "it",
+  "they") after a label's first word is not part of the name when other labels lack it.
+- A title cut before its end: "Time in queue 5, Handling 3" drawn with the title 'Time in' and the label 'queue';
+  a drawn title ending in a word that needs a next one ("in", "of", "and", "the") is a cut, not a name.
 - A compound quantity split: "1h 5m", "2h30", "3 min 20 s", "5 ft 10 in", "1:05" are one quantity;
   a drawn value or label holding one of its parts splits it ("Car 1h" = 5).
 
@@ -90,7 +98,8 @@ def check_phrasing(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> 
     """Run every rule of this module; (code, message) of the first that fails, None when all hold."""
     for rule in (_spec_key_in_name, _compound_quantity_split, _measured_x_as_names, _trailing_adverbial,
                  _title_without_content, _named_items_left_out, _compared_items_as_categories,
-                 _by_dimension_as_series, _verb_glued_to_name):
+                 _by_dimension_as_series, _verb_glued_to_name, _subject_in_first_label, _title_cut_before_its_end,
+                 _sentence_word_in_label):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
@@ -343,3 +352,64 @@ def _verb_glued_to_name(reader: _Reader, label_spans: LabelSpans, used: set[int]
     return ("LABEL_NOT_IN_INTENT", (
         f"The label '{label}' ends with '{verb}', which says what {name} did, not who it is. Put each name right "
         f"before its number, e.g. '{name}: 14', and say what they {verb} once, in the title."))
+
+
+# "temperatures at 6am": what is measured, then where or when, in the first label only
+_SUBJECT_THEN_PLACE = re.compile(r"^(?P<subject>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2})\s+(?P<prep>at|in|on|during)\s+"
+                                 r"(?P<rest>\S.*)$", re.IGNORECASE)
+
+
+def _subject_in_first_label(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
+    """'temperatures at 6am' beside 'noon', '6pm': the first label carries the statement's subject."""
+    labels = list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
+    if len(labels) < 2 or (found := _SUBJECT_THEN_PLACE.match(labels[0].strip())) is None:
+        return None
+    others = labels[1:]
+    if any(_SUBJECT_THEN_PLACE.match(other.strip()) for other in others):
+        return None  # every label says its own "… in …": names alike ("Sales in Q1", "Sales in Q2")
+    rest = found.group("rest")
+    if len(rest.split()) > max(len(other.split()) for other in others):
+        return None
+    return ("LABEL_NOT_IN_INTENT", (
+        f"The label '{labels[0]}' starts with '{found.group('subject')} {found.group('prep')}', which says what is "
+        f"measured, not the name; the other labels are names like '{others[0]}'. Say the subject once, before the "
+        f"list, e.g. '{found.group('subject')}: {rest} 12, {others[0]} 21'."))
+
+
+# a title's last word that needs a next one: "Time in", "Share of", "Sales and"
+_NEEDS_NEXT = frozenset("in at on of for by to from with during into per and or the a an vs versus than".split())
+
+
+def _title_cut_before_its_end(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
+    """'Time in' of "Time in queue 5, Handling 3": the title was cut where the first label ('queue') was taken."""
+    words = _title(reader).split()
+    labels = [p.label for p in reader.points if isinstance(p.label, str)]
+    if len(words) < 2 or words[-1].casefold() not in _NEEDS_NEXT or not labels:
+        return None
+    said = r"\s+".join(re.escape(w) for w in [*words, *labels[0].split()])
+    if not re.search(rf"(?<!\w){said}(?!\w)", reader.intent, re.IGNORECASE):
+        return None  # "Membership stood at 1,200 in Jan": the title is cut before a value, not before a name
+    return ("LABEL_NOT_IN_INTENT", (
+        f"The title '{_title(reader)}' ends with '{words[-1]}', so it was cut from the sentence before its end, and the "
+        "first name may have lost its start. Put a colon after the subject and each label right before its value, "
+        "e.g. 'handling times: time in queue 5, handling 3'."))
+
+
+# words about the statement, not the thing named: "Wednesday also 23", "Thursday it go down to 19" (lower case
+# only: "IT 5" names a department)
+_SENTENCE_WORDS = frozenset("also again still it they he she we you".split())
+
+
+def _sentence_word_in_label(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
+    """'Wednesday also' beside 'Tuesday': the adverb belongs to the sentence, not to the name."""
+    labels = list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
+    if len(labels) < 2:
+        return None
+    holding = {label: word for label in labels for word in label.split()[1:] if word in _SENTENCE_WORDS}
+    if not holding or len(holding) == len(labels):
+        return None
+    label, word = next(iter(holding.items()))
+    name = label.split()[0]
+    return ("LABEL_NOT_IN_INTENT", (
+        f"The label '{label}' holds '{word}', a word of the sentence, not of the name. Put each name right before its "
+        f"number, e.g. '{name} 23', and leave the rest of the sentence out."))

@@ -167,7 +167,14 @@ def subject_title(prefix: str) -> str | None:
         return None  # "we had 120 signups from …": the start of the sentence names nothing
     if names_nothing(text):
         return None
+    text = re.sub(r"\s+as(?:\s+(?:an?|the))?$", "", text, flags=re.IGNORECASE)  # "Cash flow by month as an [area chart]"
+    if text.split()[-1].casefold() in _NEEDS_NEXT_WORD:
+        return None  # "As a", "Cash flow by month as an": a sentence cut before its end names nothing whole
     return text[0].upper() + text[1:]
+
+
+# a last word that needs a next one; "Where our signups come from" ends whole
+_NEEDS_NEXT_WORD = frozenset("in at on of for by to with during into per and or the a an vs versus than".split())
 
 
 # Words that point at the data or the request without naming what is charted: "the following CSV?", "this

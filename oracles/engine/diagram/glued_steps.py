@@ -95,8 +95,9 @@ def refuse_markup_in_label(nodes: list[str], edges: list[tuple[str, str, str | N
     """A drawn node or edge label holding markdown emphasis marks is refused."""
     labels = [("node", label) for label in nodes] + [("edge label", label) for _, _, label in edges if label]
     for what, label in labels:
-        if _MARKUP_IN_LABEL.search(label.strip()):
+        if _MARKUP_IN_LABEL.search(label.strip()) or re.sub(r"`[^`]*`", "", label).count("*") % 2:  # 'click *Log in' of "click *Log in*"
             plain = re.sub(r"\s+([:,.])", r"\1", " ".join(re.sub(r"[*_`]+", " ", label).split()))
             raise EngineRefusal("NODE_NOT_IN_INTENT" if what == "node" else "EDGE_LABEL_NOT_IN_INTENT", (
-                f"The {what} '{label}' holds markdown marks, so it was cut from the intent in the wrong place. "
-                f"Write each name plainly, e.g. '- {plain}', or with the role in brackets, e.g. '- Dana Park (CEO)'."))
+                f"The {what} '{label}' keeps text formatting (markdown marks), so it was cut from the intent in the wrong place. "
+                + (f"Write each name plainly, e.g. '- {plain}', or with the role in brackets, e.g. '- Dana Park (CEO)'."
+                   if what == "node" else f"Write the label plainly, e.g. 'a -> b: {plain}'.")))
