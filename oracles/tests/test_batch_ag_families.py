@@ -110,3 +110,10 @@ def test_a_subject_cut_before_its_end_is_no_title(intent: str, title: str | None
     drawn = verdict.result.get("title")
     drawn = drawn.get("text") if isinstance(drawn, dict) else drawn
     assert (drawn or None) == title
+
+
+def test_planted_preposition_before_a_period_is_refused() -> None:
+    intent = "Bar chart of coal use (GWh). In 2021: 120. In 2022: 98. In 2023: 90."
+    verdict = _planted(intent, rows=_rows(("In 2021", 120), ("In 2022", 98), ("In 2023", 90)))
+    assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT", verdict.reason
+    assert "keeps 'In'" in verdict.reason["message"]

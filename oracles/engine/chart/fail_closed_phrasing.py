@@ -25,6 +25,8 @@ Each rule reads the intent and the drawn chart on its own (never the drafter's f
 - A word of the sentence kept in a label: "Wednesday also 23, Thursday it go down to 19" drawn as 'Wednesday
   also' and 'Thursday it go down'. A pronoun or an adverb about the statement ("also", "too", "still", "it",
   "they") after a label's first word is not part of the name when other labels lack it.
+- A preposition kept before a period: "In 2021: coal 120, …" drawn with the label 'In 2021'. The period is
+  the name; "in" belongs to the sentence ("In progress 7", "On hold 5" stay names: no period follows).
 - A title cut before its end: "Time in queue 5, Handling 3" drawn with the title 'Time in' and the label 'queue';
   a drawn title ending in a word that needs a next one ("in", "of", "and", "the") is a cut, not a name.
 - A compound quantity split: "1h 5m", "2h30", "3 min 20 s", "5 ft 10 in", "1:05" are one quantity;
@@ -99,7 +101,7 @@ def check_phrasing(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> 
     for rule in (_spec_key_in_name, _compound_quantity_split, _measured_x_as_names, _trailing_adverbial,
                  _title_without_content, _named_items_left_out, _compared_items_as_categories,
                  _by_dimension_as_series, _verb_glued_to_name, _subject_in_first_label, _title_cut_before_its_end,
-                 _sentence_word_in_label):
+                 _sentence_word_in_label, _preposition_before_a_period):
         refusal = rule(reader, label_spans, used)
         if refusal:
             return refusal
@@ -413,3 +415,17 @@ def _sentence_word_in_label(reader: _Reader, label_spans: LabelSpans, used: set[
     return ("LABEL_NOT_IN_INTENT", (
         f"The label '{label}' holds '{word}', a word of the sentence, not of the name. Put each name right before its "
         f"number, e.g. '{name} 23', and leave the rest of the sentence out."))
+
+
+_PREPOSITION_THEN = re.compile(r"(?P<prep>in|for|during|at|on|by|from|since|until|through)\s+(?P<rest>\S.*)", re.IGNORECASE)
+
+
+def _preposition_before_a_period(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
+    """'In 2021' of "In 2021: coal 120": the preposition is the sentence's, the period the label."""
+    for label in dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)):
+        found = _PREPOSITION_THEN.fullmatch(label.strip())
+        if found and is_time_like(found.group("rest")):
+            return ("LABEL_NOT_IN_INTENT", (
+                f"The label '{label}' keeps '{found.group('prep')}' of the sentence before its period. Name the "
+                f"period alone, e.g. '{found.group('rest')}: coal 120, gas 85'."))
+    return None
