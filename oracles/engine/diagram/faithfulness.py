@@ -83,6 +83,7 @@ from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
 from .shared_heads import refuse_shared_head, refuse_shared_lead
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
+from .tree_caption_normal import refuse_upward_tree_caption
 from .vague_names import (
     refuse_compared_inside,
     refuse_denying_labels,
@@ -1026,4 +1027,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_condition_about_an_earlier_step(edges)  # "a → validate → store. If validation fails, reject." from 'store'
     refuse_retry_in_label(edges)  # "if it fails retry up to 3 times" kept as a label, the loop not drawn
     refuse_repeat_drawn_as_new_step(intent, nodes, edges)  # "if it fails, call again" drawn as a new step 'call'
+    refuse_upward_tree_caption(intent)  # "Org chart (bottom-up):" over a nested list drawn down (tree_caption_normal.py)
 

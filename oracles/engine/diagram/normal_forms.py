@@ -119,6 +119,7 @@ from .state_story_normal import state_story_normal_form
 from .table_headings import header_out_of_heading
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
+from .tree_caption_normal import tree_caption_normal_form
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT, name_text
 from .wrapped_prose import wrapped_prose
 from .yaml_data import as_json_graph, parse_yaml
@@ -309,6 +310,7 @@ def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
+    intent = tree_caption_normal_form(intent)  # "(top-down, parent → child)" over a nested list (tree_caption_normal.py)
     intent = _bullet_bold_as_plain(intent)  # "- **CEO**: Dana Park" → "- CEO: Dana Park": bold only emphasises
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)

@@ -72,6 +72,7 @@ from .shared_moves import shared_moves_as_arrows
 from .state_story_forms import state_story_as_arrows
 from .step_refs import item_texts, read_step_references
 from .table_headings import header_out_of_heading
+from .tree_caption_forms import without_tree_captions
 from .vocabulary import gerunds
 from .wrapped_prose import wrapped_prose
 
@@ -134,6 +135,7 @@ def read_graph(intent: str) -> Graph:
     # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(without_framing(intent))))  # "a > b > c"
+    intent = without_tree_captions(intent)  # "Org chart (indent = reports to the line above):" over a nested list
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
