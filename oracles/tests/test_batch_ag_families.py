@@ -117,3 +117,34 @@ def test_planted_preposition_before_a_period_is_refused() -> None:
     verdict = _planted(intent, rows=_rows(("In 2021", 120), ("In 2022", 98), ("In 2023", 90)))
     assert verdict.status == "invalid" and verdict.reason["code"] == "LABEL_NOT_IN_INTENT", verdict.reason
     assert "keeps 'In'" in verdict.reason["message"]
+
+
+def test_a_name_drawn_again_behind_a_routing_word_is_refused() -> None:
+    intent = "Alice asks Bob for the file; Bob forwards the request to Carol; Carol sends the file to Alice, cc Bob."
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "NODE_NOT_IN_INTENT", verdict.reason
+    reason = planted_reason(intent, [("Alice", "Bob", "file"), ("Bob", "Carol", "forwards the request"),
+                                     ("Carol", "Alice", "sends the file"), ("Carol", "cc Bob", "sends the file")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT" and "behind 'cc'" in reason["message"], reason
+
+
+def test_the_copy_said_as_its_own_message_is_drawn() -> None:
+    intent = ("Alice asks Bob for the file; Bob forwards the request to Carol; Carol sends the file to Alice and sends "
+              "a copy to Bob.")
+    assert drawn(intent)[1] == {("Alice", "Bob"), ("Bob", "Carol"), ("Carol", "Alice"), ("Carol", "Bob")}
+
+
+@pytest.mark.parametrize(("intent", "edges"), [
+    ("Ticket flow — customer opens ticket → L1 triages → L1 closes ticket",
+     {("customer opens ticket", "L1 triages"), ("L1 triages", "L1 closes ticket")}),
+    ("Deploy pipeline - build → test → deploy", {("build", "test"), ("test", "deploy")}),
+    ("Onboarding steps – sign contract → get laptop", {("sign contract", "get laptop")}),
+])
+def test_a_flow_heading_before_a_spaced_dash_is_the_title(intent: str, edges: set) -> None:
+    assert drawn(intent)[1] == edges
+
+
+def test_planted_heading_drawn_as_a_step_is_refused() -> None:
+    reason = planted_reason("Deploy pipeline - build → test → deploy",
+                            [("Deploy pipeline", "build"), ("build", "test"), ("test", "deploy")])
+    assert reason["code"] in {"NODE_NOT_IN_INTENT", "EDGE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}, reason

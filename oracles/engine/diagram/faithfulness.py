@@ -80,6 +80,7 @@ from .person_pronouns import resolved_person_pronouns
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
 from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
+from .routing_words import refuse_routing_word_before_name
 from .shared_heads import refuse_shared_head, refuse_shared_lead
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
@@ -1016,6 +1017,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_shared_head(intent, nodes)  # "unit and integration tests" drawn as 'unit' + 'integration tests' (shared_heads.py)
     refuse_shared_lead(intent, nodes)  # "Server B and C" drawn as 'Server B' + 'C'
     refuse_markup_in_label(nodes, edges)  # "**CEO**: Dana Park" drawn as 'CEO**: Dana Park'
+    refuse_routing_word_before_name(nodes)  # "… to Alice, cc Bob" drawn with 'cc Bob' beside 'Bob'
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed

@@ -130,6 +130,7 @@ def framing(intent: str) -> tuple[str, bool]:
     text = _GREETING_RE.sub("", intent, count=1)
     text = _TURN_OPENER_RE.sub("", text, count=1)
     text = _KISS_RE.sub("", text)
+    text = _DASH_HEADING_RE.sub(r"\g<title>: ", text, count=1)  # "Ticket flow — customer opens ticket → …"
     for _ in range(2):  # "Thanks!\n\nRegards, Keiko"
         text = _SIGN_OFF_RE.sub("", text)
     # (line, sentence) units; an indented line is part of a list or a block of data, one unit
@@ -190,6 +191,13 @@ _NAMED_FLOW_RE = re.compile(
     r"state\s+(?:machine|diagram|chart)|statechart|sequence\s+diagram|message\s+sequence))\.(?P<space>\s*)",
     re.IGNORECASE,
 )
+
+
+# "Ticket flow — customer opens ticket → …", "Deploy pipeline - build → test": a heading naming a kind of flow before
+# a spaced dash is the diagram's title, as before a colon
+_DASH_HEADING_RE = re.compile(
+    r"^(?P<title>\s*(?:(?:the|our|my|a|an)\s+)?(?:[\w-]+\s+){0,3}(?:flow|process|pipeline|workflow|lifecycle|journey|"
+    r"runbook|procedure|steps|routine|escalation|handoffs?))[ \t]+[—–-][ \t]+(?=\S)", re.IGNORECASE)
 
 
 # "Escalation policy, for the wiki diagram: page primary on-call.": the same clause before a heading's colon
