@@ -250,7 +250,7 @@ REFUSED: list[tuple[str, str]] = [
     ("Plot signups: Mon 34, Tue 41, Wed 29 — but double the Tuesday figure first", "REQUEST_NOT_HONOURED"),
     ("Line chart of signups, log scale: Mon 34, Tue 41, Wed 29", "REQUEST_NOT_HONOURED"),
     ("Ana 12, Ben 15, Cy 9 — average them and chart with the average", "REQUEST_NOT_HONOURED"),
-    ("Top 2 only: Ana 12, Ben 15, Cy 9", "REQUEST_NOT_HONOURED"),
+    ("Top 2 fastest only: Ana 12, Ben 15, Cy 9", "REQUEST_NOT_HONOURED"),  # "top 2" alone is drawn (ranking.py)
     ("Signups Mon 34, Tue 41, Wed 29; extrapolate to Sunday", "REQUEST_NOT_HONOURED"),
     ("Line chart with a trend line: Jan 10, Feb 12, Mar 14", "REQUEST_NOT_HONOURED"),
     ("Inhabitants: Aarhus 285 273, Odense 180 863, Aalborg 119 862", "UNREADABLE_INTENT"),

@@ -30,6 +30,7 @@ from .notation import normalise_numbers
 from .numbered import numbers_run_along_x, uneven_numbers
 from .numbers import find_value_tokens, refuse_non_finite_words
 from .picked_series import apply_field_picks
+from .ranking import apply_rank_ask
 from .reading_model import BareValues, ReadData, SeriesData
 from .records import read_records
 from .references import set_references_apart
@@ -175,8 +176,7 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
         notes.append("Illustrative data: the intent gave no values, so these are generated and not real.")
     _bound(read)
     if not generated:
-        refuse_ambiguous_numbers(intent, read)
-        refuse_unhonoured_requests(intent, read.point_count() if len(read.series) == 1 else len(read.series[0].points))
+        refuse_ambiguous_numbers(intent, read)  # of every value given: a value read two ways may change a ranking
     subject_end = read.data_start if read.source != "generated" else len(intent)
     wording = read_wording(intent, subject_end)
     # A chart word inside a name ("the coastal line", "Milk Bar") asks for nothing: the shape is read
@@ -185,6 +185,9 @@ def draft_facts(intent: str, options: dict[str, Any]) -> tuple[dict[str, Any], b
     wording = replace(wording, mark=shape.mark, horizontal=shape.horizontal, arrangement=shape.arrangement,
                       donut=shape.donut)
     read = apply_field_picks(intent, read, wording.mark)  # {"y_field": "y", "rows": […]}: only the field named
+    if not generated:  # after the picks: "top 5 SKUs by units, units only" ranks the one column drawn
+        read = apply_rank_ask(intent, read)  # "top 5 by revenue": the 5 largest, largest first (ranking.py)
+        refuse_unhonoured_requests(intent, read.point_count() if len(read.series) == 1 else len(read.series[0].points))
     read = _scattered_series_as_pairs(intent, read, wording.mark)
     read, numbered_line = _numbered_labels_as_pairs(intent, read, wording.mark)
     if numbered_line:

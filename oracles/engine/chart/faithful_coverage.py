@@ -29,6 +29,7 @@ from .faithful_words import (
     counts_marks,
     in_day_first_date,
 )
+from .ranking_check import is_rank_count
 from .references import reference_statements
 from .values import StatedNumber
 
@@ -204,4 +205,4 @@ class CoverageRules:
                 return True  # "title 'Sprint 42 mix'": a number of the title asked for and drawn
             # "titled 'North 120, South 90'": a title that is a list of items is data, not a name: its numbers
             # are placed or missing like any other (a title is never where a value may be dropped)
-        return False
+        return is_rank_count(self.intent, number.start)  # "the smallest 2 by stock": how many, not a value

@@ -18,6 +18,7 @@ from .faithful_reading import Unfaithful, _fold, _number_key
 from .faithful_words import _strict, _year_like
 from .notation import balanced_end, flattened_record, unique_keys
 from .values import stated_numbers
+from .vocabulary import RANK_BOTTOM_KEYS, RANK_LIMIT_KEYS, RANK_TOP_KEYS
 from .yaml_block import yaml_blocks
 
 
@@ -279,7 +280,7 @@ def _json_points(intent: str) -> _Structured | None:
 JSON_SETTING_KEYS = frozenset("""
 top limit n sample sample_size width height size version precision decimals digits id page year max min
 bins bin_count rows columns font_size dpi scale
-""".split())
+""".split()) | RANK_TOP_KEYS | RANK_BOTTOM_KEYS | RANK_LIMIT_KEYS  # {"top_n": 3}: a ranking asked (ranking_check.py)
 
 
 def _json_leaves(value: Any, key: str = "") -> Iterable[tuple[str, float]]:

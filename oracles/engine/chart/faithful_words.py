@@ -151,7 +151,7 @@ _MARK_REQUESTS = [
 # "over time", "the trend" hint at a line but do not name a chart: beside a named mark they ask for nothing else.
 _WEAK_MARK_REQUESTS = frozenset({len(_MARK_REQUESTS) - 1})
 # "just chart the sales column", "ignore the margin": a selection the chart would have to make.
-_DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|drop|apart\s+from|"
+_DROPPING = re.compile(r"\b(?:except|excluding|exclude|ignore|ignoring|without|skip|leave\s+out|leaving\s+out|drop|apart\s+from|"
                        r"other\s+than|but\s+not|omit|omitting|"
                        r"(?:do\s+not|don['’]t|dont|not)\s+(?:include|show|chart|plot|draw))\b", re.IGNORECASE)
 # Asking for values the intent does not give: projections, forecasts, fitted lines, invented data. The

@@ -32,6 +32,7 @@ with are faithful_words.py, and the small readings the rules share are faithful_
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from .calendar import is_time_like
@@ -45,12 +46,18 @@ from .faithful_shape import ShapeRules
 from .faithful_words import _is_degree_word, _strict
 from .picks import read_field_picks
 from .picks_check import pick_fields
+from .ranking_check import ranked_grid, set_left_out_apart
 from .scanning import Scanned
 from .values import stated_numbers
 
 
 def check_faithful(intent: str, spec: dict[str, Any], rows: list[dict[str, Any]]) -> tuple[str, str] | None:
     """(code, message) when the chart is not faithful to the intent; None when it is."""
+    # "top 5 by revenue": the items a ranking leaves out are set apart first, when the check's own reading of
+    # the ask and of those items allows it (ranking_check.py); every other rule then reads the drawn ones
+    pairs = ((spec.get("encoding") or {}).get("x") or {}).get("field") == "x"
+    if not pairs and all(isinstance(r.get("value"), int | float) for r in rows):
+        intent = set_left_out_apart(intent, [(r.get("series"), r.get("label"), _number_key(r["value"])) for r in rows])
     try:
         _Reader(intent, spec, rows).check()
     except Unfaithful as refusal:
@@ -159,4 +166,6 @@ class _Reader(ShapeRules, NameRules, PlacementRules, CoverageRules):
         picked = pick_fields(structured, read_field_picks(self.intent), self.intent, "point" in self.asked_marks())
         if isinstance(picked, tuple):
             raise Unfaithful(*picked)
+        if picked is not None and not picked.pairs:  # {"sort": "desc", "limit": 4}: the grid's 4 largest (ranking_check.py)
+            picked = replace(picked, points=ranked_grid(self.intent, picked.points, len(self.points)))
         return picked
