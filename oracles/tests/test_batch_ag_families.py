@@ -148,3 +148,17 @@ def test_planted_heading_drawn_as_a_step_is_refused() -> None:
     reason = planted_reason("Deploy pipeline - build → test → deploy",
                             [("Deploy pipeline", "build"), ("build", "test"), ("test", "deploy")])
     assert reason["code"] in {"NODE_NOT_IN_INTENT", "EDGE_NOT_IN_INTENT", "CONTENT_NOT_PLACED"}, reason
+
+
+@pytest.mark.parametrize(("intent", "code"), [
+    ("survey: Top box 45%, middle 30%, bottom 25%", "VALUE_MISSING"),  # a share after "bottom" is no count
+    ("Bar chart: Alpha 10, Beta 20, Gamma 15, and a note: 30 people attended", "LABEL_NOT_IN_INTENT"),
+])
+def test_a_share_after_a_ranking_word_or_a_note_label_is_not_passed(intent: str, code: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == code, verdict.reason
+
+
+def test_planted_share_left_out_is_refused() -> None:
+    verdict = _planted("survey: Top box 45%, middle 30%, bottom box 25%", rows=_rows(("Top box", 45), ("middle", 30)))
+    assert verdict.status == "invalid" and verdict.reason["code"] == "VALUE_MISSING", verdict.reason

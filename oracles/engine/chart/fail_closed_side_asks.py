@@ -43,6 +43,8 @@ _JOINING_END = re.compile(r"\s(?:but|and|or|than|of|for|with|by|to|the|a|an|that
 # a whole label that only joins or hedges ("…, Ops 9, plus 3 contractors in Eng" drawn as 'plus' 3)
 _JOINING_ONLY = frozenset("""plus minus and then with including incl excluding except or but another more extra
     additional added besides about around approximately approx roughly nearly almost only just further so""".split())
+# a label that only announces a note ("…, Gamma 15, and a note: 30 people attended" drawn as 'a note' 30)
+_NOTE_WORDS = frozenset("note nb n.b ps p.s fyi comment remark aside update reminder footnote".split())
 # "title it Q1 sales", "call it Regional revenue", "titled Sales by region:" (a quoted title is read by
 # faithful_shape.py), up to the end of the clause
 _PLAIN_TITLE = re.compile(r"\b(?:title\s+it|call\s+it|name\s+it|titled|entitled|with\s+(?:the\s+)?title|"
@@ -170,6 +172,10 @@ def _item_added(reader: _Reader) -> Refusal | None:
 def _label_ends_joined(reader: _Reader) -> Refusal | None:
     for point in reader.points:
         label = " ".join(str(point.label).split())
+        if isinstance(point.label, str) and re.sub(r"^(?:a|an|the|one|my|our)\s+", "", label.casefold()) in _NOTE_WORDS:
+            return ("LABEL_NOT_IN_INTENT", (
+                f"The label '{label}' says a note follows, not a name: the number after it is about the data, not an "
+                "item of it. Leave the note out, or give the item its own name, e.g. 'attendees 30'."))
         if isinstance(point.label, str) and label.casefold() in _JOINING_ONLY:
             return ("LABEL_NOT_IN_INTENT", (
                 f"The label '{label}' is a joining word, not a name: the number after it adds to or qualifies "

@@ -166,8 +166,8 @@ class CoverageRules:
             return True  # "Our target is 1,500.": a reference stated apart, not data (references.py)
         before = self.intent[max(0, number.start - 16):number.start]
         after = self.intent[number.end:number.end + 24]
-        if NOT_DATA_BEFORE.search(before) or NOT_DATA_AFTER.match(after):
-            return True
+        if (NOT_DATA_BEFORE.search(before) and not re.match(r"\s*(?:%|percent\b)", after)) or NOT_DATA_AFTER.match(after):
+            return True  # "top 5", "the 3 of us"; but a share ("bottom 25%") is never a count
         if len(number.text.strip()) <= 2 and re.match(r"[.)]\s+[^\W\d_]", after) and re.search(r"(?:^|[\n,;])\s*$", before):
             return True  # "3) Oslo — 0.7M", "1. Oslo": the numbering of a list
         if any(m.start() <= number.start < m.end() for m in DATE_SPAN.finditer(
