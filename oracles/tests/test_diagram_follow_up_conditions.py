@@ -14,11 +14,27 @@ ESCALATION = ("page primary on-call. If no ack within 10 min, page secondary. If
 TESTS = "Run the tests. If they fail, fix the code. If still failing, ask for help."
 
 
-@pytest.mark.parametrize("intent", [ESCALATION, TESTS,
-                                    "Try to charge the card. If it is declined, retry once. If it is declined again, "
-                                    "cancel the order."])
-def test_a_follow_up_condition_is_never_drawn_from_the_first_step(intent: str) -> None:
+@pytest.mark.parametrize(("intent", "first", "condition_step", "follow_up"), [
+    (ESCALATION, "page primary on-call", "page secondary", "page the engineering manager"),
+    (TESTS, "Run the tests", "fix the code", "ask for help"),
+    ("Try to charge the card. If it is declined, retry once. If it is declined again, cancel the order.",
+     "Try to charge the card", "retry once", "cancel the order"),
+])
+def test_a_follow_up_condition_is_never_drawn_from_the_first_step(intent: str, first: str, condition_step: str,
+                                                                   follow_up: str) -> None:
+    # read by the drafter (follow_up_forms.py) and the check (follow_up_normal.py) from the first condition's
+    # step; when the answer is refused for another reason, it is never drawn from the first step either
     verdict = answer("diagram", intent, "dot", {})
+    if verdict.status == "valid":
+        _, edges = drawn(intent)
+        assert (condition_step, follow_up) in edges and (first, follow_up) not in edges
+    else:
+        assert verdict.reason["code"]
+
+
+def test_a_follow_up_after_another_subject_is_still_refused_with_the_rewrite() -> None:
+    verdict = answer("diagram", "Check the sky. If it rains, take the bus. If it is sunny, walk. If it still rains "
+                                "at noon, stay home.", "dot", {})
     assert verdict.status == "invalid"
     assert "follows up on" in verdict.reason["message"]
 

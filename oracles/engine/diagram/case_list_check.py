@@ -10,14 +10,16 @@ The steps are a sequence; every row branches from the last step, its case on the
 and only the last, may be the default ("otherwise -> backlog", "anything else: translate"), with its
 arrow or colon. One step alone before a ":" is the decision only when it opens with a deciding verb
 ("check severity: …"); with no "?" or ":" in the intent, such a step may end on its full stop when
-every row has its arrow ("check the plan. Enterprise → priority queue, …"). None otherwise.
+every row has its arrow ("check the plan. Enterprise → priority queue, …"). A short title before
+that step ("Ticket routing: check the plan. …", its last word naming a drawing or rules) is left out.
+None otherwise.
 """
 
 from __future__ import annotations
 
 import re
 
-from .case_words import deciding_lead, else_case
+from .case_words import CASE_TITLE_HEDGES, CASE_TITLE_MAX_WORDS, CASE_TITLE_NOUNS, deciding_lead, else_case
 from .vocabulary import _INNER_PUNCT, Span, Token
 
 _ARROWS = frozenset({"->", "-->", "→", "=>", "⟶", "➜", "➔", "⇒", "—>", "–>"})
@@ -55,6 +57,24 @@ def _pieces(tokens: list[Token], spans: list[Span]) -> list[Piece] | None:
     return out
 
 
+def _untitled(pieces: list[Piece]) -> list[Piece]:
+    """The pieces after a title of a few undrawn words ending in a word that names a drawing or rules
+    ("Ticket routing:", "Ticket routing, roughly:"), when the list's deciding step follows its colon."""
+    colon = next((i for i, p in enumerate(pieces) if p == ":"), None)
+    if colon is None or colon + 1 >= len(pieces):
+        return pieces
+    head = pieces[:colon]
+    if len(head) >= 3 and head[-2] == "," and isinstance(head[-1], str) and head[-1][1:] in CASE_TITLE_HEDGES:
+        head = head[:-2]  # the hedge before the colon says how exact the rules are, nothing to draw
+    if not head or len(head) > CASE_TITLE_MAX_WORDS or not all(isinstance(p, str) and p.startswith("@") for p in head):
+        return pieces
+    after = pieces[colon + 1]
+    if str(head[-1])[1:] not in CASE_TITLE_NOUNS or not (isinstance(after, Span) and after.kind == "node"
+                                                         and deciding_lead(after.label)):
+        return pieces
+    return pieces[colon + 1:]
+
+
 def case_list_default(tokens: list[Token], spans: list[Span]) -> bool:
     """Whether the intent is exactly a case list whose last row is the default ("…, otherwise -> backlog"):
     that "otherwise" answers the list's own question, whatever cases stand before it."""
@@ -73,6 +93,7 @@ def case_list_edges(tokens: list[Token], spans: list[Span]) -> list[tuple[str, s
     pieces = _pieces(tokens, spans)
     if not pieces:
         return None
+    pieces = _untitled(pieces)
     mark = next((i for i, p in enumerate(pieces) if p in ("?", ":")), None)
     if mark is None:
         # "check the plan. Enterprise → priority queue, …": one deciding step, its full stop, rows with arrows

@@ -6,7 +6,8 @@
 The steps before the "?" or ":" are a sequence (split at commas or arrows); the last one is the
 decision, and each case row ("P1 -> page oncall", "gold: priority queue", "2xx parse body") branches
 from it with the case on its edge. A case is one to three words; it may go without an arrow or colon
-only when it is a code ("2xx", "404", "P1"). Every row is written the same way, and there are at least
+only when it is a code ("2xx", "404", "P1"). A short title before a deciding step ("Ticket routing,
+roughly: check the plan. …", its last word naming a drawing or rules) is left out. Every row is written the same way, and there are at least
 two. One step alone before a ":" is a decision only when it opens with a deciding verb ("check severity:
 critical -> page oncall, minor -> ticket"; case_words.DECIDING_VERBS), its rows going on on the same
 line; else it may be a heading. Such a
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from .case_words import deciding_lead, else_case
+from .case_words import CASE_TITLE_HEDGES, CASE_TITLE_MAX_WORDS, CASE_TITLE_NOUNS, deciding_lead, else_case
 
 _ARROW = r"(?:-{1,2}>|—>|–>|=>|→|⟶|➜|➔|⇒)"
 # the lead: the steps, then the "?" or ":" that opens the cases
@@ -38,12 +39,30 @@ _BARE_ROW_RE = re.compile(r"^(?P<cond>\S+)\s+(?P<step>[^:→>]+?)$")
 _ANSWERS = frozenset({"yes", "no", "true", "false", "y", "n"})
 _CONDITION_WORDS = re.compile(r"\b(?:if|when|whenever|unless|then|otherwise|else|and|or)\b", re.IGNORECASE)
 _STEP_MAX_WORDS = 7
+# "Ticket routing, roughly: check the plan. …": a title before the list's step, ended by its colon
+_TITLE_RE = re.compile(r"^(?P<title>[^:?,.;\n→>]{1,60}?)(?:,\s*(?P<hedge>\w+))?\s*:\s+(?=\S)")
+
+
+def _without_title(text: str) -> str:
+    """The text after a short title whose last word names a drawing or rules ("Ticket routing:"), when
+    a deciding step follows it; else the text as it is."""
+    title = _TITLE_RE.match(text)
+    if title is None:
+        return text
+    words = title.group("title").casefold().split()
+    hedge = title.group("hedge")
+    if not words or len(words) > CASE_TITLE_MAX_WORDS or words[-1] not in CASE_TITLE_NOUNS \
+            or (hedge is not None and hedge.casefold() not in CASE_TITLE_HEDGES):
+        return text
+    rest = text[title.end():]
+    lead = re.match(r"[^.:?\n]+", rest)
+    return rest if lead is not None and deciding_lead(lead.group(0).strip()) else text
 
 
 def case_list(intent: str) -> tuple[list[str], list[tuple[str, str]]] | None:
     """(steps in order, [(case, step)]) of a case list after a question or a colon; None unless the
     intent is exactly one."""
-    text = intent.strip().rstrip(".")
+    text = _without_title(intent.strip().rstrip("."))
     lead = _LEAD_RE.match(text)
     if lead is None and "?" not in text and ":" not in text:
         # "check the plan. Enterprise → priority queue, …": a deciding step as a sentence of its own

@@ -3,6 +3,8 @@ default row: "severity? P1 -> page oncall, P2 -> ticket, otherwise -> backlog". 
 
 from __future__ import annotations
 
+from .code_branch_words import TITLE_NOUNS
+
 # The last row's case that stands for every case not listed before it.
 ELSE_CASES = frozenset({
     "otherwise", "else", "anything else", "everything else", "everyone else", "anyone else",
@@ -26,3 +28,9 @@ def deciding_lead(step: str) -> bool:
     """Whether a lone step before the cases is the decision ("check severity", "detect language")."""
     words = step.casefold().split()
     return 2 <= len(words) <= 5 and words[0] in DECIDING_VERBS
+
+# A title before the case list's deciding step ("Ticket routing: check the plan. Enterprise → …"): a few words
+# ending in a word that names a drawing or a set of rules, with an optional hedge before its colon.
+CASE_TITLE_NOUNS = TITLE_NOUNS
+CASE_TITLE_HEDGES = frozenset({"roughly", "basically", "briefly", "simplified", "approximately"})
+CASE_TITLE_MAX_WORDS = 5

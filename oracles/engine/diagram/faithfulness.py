@@ -36,6 +36,7 @@ from .arrow_captions import unplaced_arrow_explanation
 from .case_list_check import case_list_default, default_last
 from .case_words import deciding_lead
 from .comma_chains import refuse_comma_between_alike_chains
+from .comparison_nodes import refuse_comparison_as_step
 from .condition_subjects import refuse_condition_about_an_earlier_step
 from .decision_outline_check import decision_outline_edges, decision_questions, refuse_unlabelled_answers
 from .flow_check import (
@@ -79,8 +80,8 @@ from .or_grouping import refuse_ungrouped_or
 from .person_pronouns import resolved_person_pronouns
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
+from .receiver_words import refuse_routing_word_before_name
 from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
-from .routing_words import refuse_routing_word_before_name
 from .shared_heads import refuse_shared_head, refuse_shared_lead
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
@@ -1030,4 +1031,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_retry_in_label(edges)  # "if it fails retry up to 3 times" kept as a label, the loop not drawn
     refuse_repeat_drawn_as_new_step(intent, nodes, edges)  # "if it fails, call again" drawn as a new step 'call'
     refuse_upward_tree_caption(intent)  # "Org chart (bottom-up):" over a nested list drawn down (tree_caption_normal.py)
+    refuse_comparison_as_step(nodes)  # "score > 90 -> A; score > 80 -> B" drawn with a step 'score > 90'
 

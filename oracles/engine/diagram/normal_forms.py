@@ -29,6 +29,13 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a tree drawn with box characters ("├── src/") → indented bullets
 - parallel openers ("three things happen in parallel: a, b, c", "→ [a, b] in parallel →") →
   "in parallel: a, b, c", "→ (a, b) →" (parallel_normal.py)
+- an if / else-if / else chain written like code with no step before it → a chain of questions with their
+  yes/no answers: "if x > 3: A / else: B" → "x > 3? yes -> A; no -> B" (code_branch_normal.py)
+- a follow-up condition right after another ("If C, A. If still C, B.") → "If C, A. A -> B: if still C."
+  (follow_up_normal.py)
+- cases routed in a sentence after a deciding step ("detect language; English goes to the EN team, Spanish to
+  the ES team, anything else to machine translation") → the case list "detect language: English -> EN team, …"
+  (routing_normal.py)
 - two "if"s in one sentence → one statement each; "then, with or without X, Y" → "then either way, Y"
   (branch_normal.py)
 - "material flows cutter → press" → "material flow: cutter → press" (what moves is the chain's title)
@@ -83,6 +90,7 @@ from .angle_arrows import angle_brackets_as_arrows
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .branch_normal import branch_normal_form
+from .code_branch_normal import code_branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
 from .data_frames import framed_heading, is_frame
@@ -92,6 +100,7 @@ from .dependency_data import dependency_edges
 from .dependency_prose_normal import dependency_prose_normal_form
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
+from .follow_up_normal import follow_up_normal_form
 from .framing import without_framing
 from .from_moves import from_moves_as_arrows
 from .gapping import ungapped
@@ -113,6 +122,7 @@ from .rejoin_normal import rejoin_normal_form
 from .relative_clauses import relative_clauses_apart
 from .reply_normal import reply_normal_form
 from .role_names import named_roles
+from .routing_normal import routing_normal_form
 from .shared_moves import shared_moves_as_arrows
 from .state_configs import state_machine
 from .state_story_normal import state_story_normal_form
@@ -312,9 +322,12 @@ def normal_form(intent: str) -> str:
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = tree_caption_normal_form(intent)  # "(top-down, parent → child)" over a nested list (tree_caption_normal.py)
     intent = _bullet_bold_as_plain(intent)  # "- **CEO**: Dana Park" → "- CEO: Dana Park": bold only emphasises
+    intent = code_branch_normal_form(intent)  # "if x > 3: A / else: B" → "x > 3? yes -> A; no -> B" (code_branch_normal.py)
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
+    intent = follow_up_normal_form(intent)  # "If C, A. If still C, B." → "… A -> B: if still C." (follow_up_normal.py)
+    intent = routing_normal_form(intent)  # "detect X; a goes to A, b to B" → "detect X: a -> A, b -> B" (routing_normal.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
     intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"

@@ -16,6 +16,7 @@ from .arrow_captions import without_arrow_explanation, without_tree_shape_explan
 from .branch_forms import either_way, sibling_ifs
 from .case_lists import case_list
 from .clusters import read_grouped
+from .code_branch_forms import read_code_branches
 from .condition_after_forms import conditions_after_steps
 from .decision_outline import read_decision_outline
 from .declared_moves import declared_moves_as_arrows
@@ -44,6 +45,7 @@ from .flows import (
     step_named_in,
     steps_the_condition_is_about,
 )
+from .follow_up_forms import follow_up_branches
 from .framing import without_framing
 from .from_moves import from_moves_as_arrows
 from .hierarchy import read_reporting_lines, read_tree_drawing
@@ -67,6 +69,7 @@ from .rejoin_forms import rejoin_openers
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .relative_clauses import relative_clauses_apart
 from .reply_forms import answers_as_replies
+from .routing_forms import routed_cases_as_list
 from .sequences import numbered_messages, read_sequence
 from .shared_moves import shared_moves_as_arrows
 from .state_story_forms import state_story_as_arrows
@@ -139,6 +142,8 @@ def read_graph(intent: str) -> Graph:
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
+    intent = follow_up_branches(intent)  # "If C, A. If still C, B." → "… A -> B: if still C." (follow_up_forms.py)
+    intent = routed_cases_as_list(intent)  # "detect X; a goes to A, b to B" → "detect X: a -> A, b -> B" (routing_forms.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = state_story_as_arrows(intent)  # "It starts Idle. When called it goes to Moving." (state_story_forms.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
@@ -959,7 +964,7 @@ def _read_without_groups(text: str) -> Graph | None:
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
     read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_dependency_prose, read_people_table,
-    read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency,
+    read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency, read_code_branches,
     read_listed_messages, read_parallel_outline, read_decision_outline, read_case_outline, read_case_list, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,
 ]

@@ -1,28 +1,19 @@
-"""A name drawn twice, once behind a word that only routes a message: "Carol sends the file to Alice, cc Bob"
-drawn with a node 'cc Bob' beside the node 'Bob'. "cc", "bcc", "via", "attn" and the like say how a message
-travels or who else gets it; they are no part of a name, so a node made of one of them and another drawn node
-is the same party drawn twice, and the answer is refused with the rewrite that says the edge plainly."""
+"""Words shared by the drafter (routing_forms.py) and the check (routing_normal.py) for cases routed in a
+sentence after a deciding step: "detect language; English goes to the EN team, Spanish to the ES team,
+anything else to machine translation". Vocabulary only: each side reads the sentence its own way."""
 
 from __future__ import annotations
 
-import re
-
-from ..contracts import EngineRefusal
-from .model import node_key
-
-# words that route a message or add a receiver ("cc Bob", "via the gateway", "attn: Finance")
-ROUTING_WORDS = frozenset("cc bcc via attn fwd fw thru through to from".split())
-
-
-def refuse_routing_word_before_name(nodes: list[str]) -> None:
-    keys = {node_key(label): label for label in nodes}
-    for label in nodes:
-        words = re.findall(r"[^\W_][\w'’.-]*", label)
-        if len(words) < 2 or words[0].casefold() not in ROUTING_WORDS:
-            continue
-        rest = node_key(label[label.casefold().index(words[1].casefold()):])
-        if rest in keys and keys[rest] != label:
-            raise EngineRefusal("NODE_NOT_IN_INTENT", (
-                f"The node '{label}' is '{keys[rest]}' again behind '{words[0]}', which says how a message travels or "
-                f"who else gets it, not a name. Say each message as its own connection, e.g. 'Carol sends the file "
-                f"to Alice; Carol sends a copy to {keys[rest]}'."))
+# the verb said with the first case; the cases after it may leave it out and keep only its last word
+# ("Spanish to the ES team", "the rest in the general queue")
+ROUTING_VERBS = ("goes to", "go to", "is sent to", "are sent to", "gets sent to", "get sent to", "is routed to",
+                 "are routed to", "gets routed to", "get routed to", "is forwarded to", "are forwarded to",
+                 "lands in", "land in", "ends up in", "end up in")
+CASE_MAX_WORDS = 3
+TARGET_MAX_WORDS = 5
+# a target that says more than where the case goes: a second step, a condition, a way back
+NOT_A_TARGET = frozenset("and then or if unless when otherwise else back again also too both not never except but "
+                         "only".split())
+ARTICLES = frozenset({"the", "a", "an"})
+# a case that holds one of these is a clause, not a case ("then to review"); "anything else" is the default
+NOT_A_CASE = frozenset("and then or if unless when back again also too both not never except but only".split())
