@@ -22,7 +22,7 @@ ACTOR_VERBS = frozenset(
     alert messages message texts text relays relay proxies proxy invokes invoke triggers trigger streams stream emits emit
     opens open pays pay polls poll syncs sync updates update approves approve rejects reject transfers transfer
     schedules schedule gives give books book reserves reserve transmits transmit
-    enters enter exchanges exchange drops drop
+    enters enter exchanges exchange drops drop brings bring
 """.split()
 )
 REPLY_VERBS = frozenset("returns return replies reply responds respond answers answer".split())

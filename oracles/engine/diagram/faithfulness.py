@@ -67,6 +67,7 @@ from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
+from .message_object_check import refuse_pronoun_receiver_in_node, refuse_split_messages
 from .node_fragments import (
     refuse_actor_sentences,
     refuse_clause_pieces,
@@ -1032,4 +1033,6 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_repeat_drawn_as_new_step(intent, nodes, edges)  # "if it fails, call again" drawn as a new step 'call'
     refuse_upward_tree_caption(intent)  # "Org chart (bottom-up):" over a nested list drawn down (tree_caption_normal.py)
     refuse_comparison_as_step(nodes)  # "score > 90 -> A; score > 80 -> B" drawn with a step 'score > 90'
+    refuse_pronoun_receiver_in_node(nodes)  # 'API sends it a token' drawn as a node: who receives it?
+    refuse_split_messages(nodes, edges)  # "sends a POST to /signup, and the django view writes …": one party twice?
 

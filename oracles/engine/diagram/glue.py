@@ -588,6 +588,8 @@ class _State:
         case_rows: list[list[str]] | None = None  # "Yes: A. No: B. In both cases, C": the rows' ends
         bare_comma = True
         list_or = False
+        replied = False  # a reply clause was read in this glue ("…, the calendar returns a slot, and then …")
+        ordering_only = False  # the relation read is only a word of order ("then", "and then", "next")
         answer: str | None = None
         asked: list[str] | None = None  # the question an "If yes, …" branch answers (answer_placement.py)
         marker: int | None = None
@@ -609,12 +611,15 @@ class _State:
                 role = "filler"  # "Both Lee and Kim report to Tom": "both" opens the list it gathers
             seg_labels = _labels(segment)
             reply = _REPLY_RE.match(plain)
-            if reply and position == 0 and not first and self.group and role == "unknown" and len(self.group) == 1 \
+            # ("sends back a charge ID" reads as "sends" too: with nothing after "back" but the message, a reply)
+            if reply and position == 0 and not first and self.group and (role == "unknown" or (
+                    role == "forward" and plain.lstrip("^").startswith(("sends back", "send back")))) and len(self.group) == 1 \
                     and self.group[0] in self.sender:
                 # "Payment Service responds with a receipt": back to whoever sent to it
                 self._emit()
                 self.out.add(self.group[0], self.sender[self.group[0]], set(seg_labels))
                 broke = True  # the reply is a clause of its own: the next name starts another
+                replied = True
                 continue
             if position == 0 and not first and self.group and role in ("filler", "branch", "unknown") \
                     and seg_labels and (len(segments) > 1 or node is None) and "->" not in plain.split() \
@@ -723,6 +728,7 @@ class _State:
                     # the last one? Neither reading is safe
                     raise _Unreadable(segment[0][1].label)
                 relation = (subjects, role == "forward", verb)
+                ordering_only = not verb and "->" not in plain.split() and not seg_labels
                 labels += words
             elif role == "list" and plain in ("and", "and then") and self.again_next and relation is None:
                 relation = (None, True, False)  # "…, wait 30 s and upload file again": then back to it
@@ -819,6 +825,15 @@ class _State:
                 and self.group == [node]:
             # "the courier emails the warehouse, then the warehouse notifies …": "then" orders two
             # clauses about the same name; it is no step from that name to itself
+            relation = None
+            broke = True
+        elif relation is not None and ordering_only and relation[0] is None and next_relation == "verb" \
+                and ((self.pending is not None and self.pending_verb) or replied) \
+                and node in self.names[: self.seen_count]:
+            # "the terminal sends 'approved' back to the cashier, then the barista hands …": between two
+            # clauses that each say who acts on whom, "then" orders the messages; it is no arrow from
+            # the one's object to the other's subject. Only when that subject is a party named before:
+            # "posts the form to /signup, then the django view …" may name one party twice
             relation = None
             broke = True
         if relation is not None:

@@ -69,6 +69,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - particle verbs between two named parties → labelled arrows: "S switches on O" → "S -> O: switches on", "S looks
   W up in O" → "S -> O: looks W up", "S types M into O" → "S -> O: M", "S reports its M to O" → "S -> O: M"
   (particle_normal.py)
+- "S hands / tells / gives O M" with O the subject of a clause of its own → "S -> O: M" (message_object_normal.py)
 - ">" and ">>" between names, in an intent with no other arrow and no comparison → "->" (angle_arrows.py)
 - "From A it goes to B, from B to C, and from C back to A" (the verb said once) → "A -> B; B -> C; C -> A"
   (from_moves.py, read alike by the drafter)
@@ -107,6 +108,7 @@ from .gapping import ungapped
 from .list_branches import list_branches_as_sentences
 from .list_names import list_names_normal_form
 from .loop_exits import without_retry_limits
+from .message_object_normal import message_object_normal_form
 from .move_clauses import move_clauses_plainly
 from .notation_reader import notation_as_arrows
 from .outline_roots import root_heading
@@ -332,6 +334,7 @@ def normal_form(intent: str) -> str:
     intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
     intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"
     intent = particle_normal_form(intent)  # "the Hub switches on the Light" → "the Hub -> the Light: switches on"
+    intent = message_object_normal_form(intent)  # "S hands O M" → "S -> O: M" (message_object_normal.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = state_story_normal_form(intent)  # "It starts Idle. When called it goes to Moving." (state_story_normal.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)

@@ -19,6 +19,7 @@ import re
 from ..contracts import EngineRefusal
 from ..limits import LAYOUT_LIMIT_REASON
 from .limits import DIAGRAM_LIMITS
+from .message_objects import given_to
 from .model import Graph, clean_label, node_key
 from .relations import PREAMBLE_RE
 from .vocabulary import HEDGED_HEADING_RE
@@ -34,7 +35,7 @@ _SEQUENCE_VERBS = """
     charge refunds refund assigns assign escalates escalate alerts alert messages message texts text relays relay
     proxies proxy invokes invoke triggers trigger streams stream emits emit opens open pays pay polls poll syncs sync
     updates update approves approve rejects reject transfers transfer schedules schedule gives give books book
-    reserves reserve transmits transmit enters enter exchanges exchange drops drop
+    reserves reserve transmits transmit enters enter exchanges exchange drops drop brings bring
 """.split()
 VERB_WORDS = frozenset(_SEQUENCE_VERBS)
 REPLY_WORDS = frozenset("returns return replies reply responds respond answers answer".split())
@@ -69,6 +70,10 @@ _GENERIC_HEADS = ("server", "service", "app", "application", "database", "db", "
 # a message written in quotes ("sends 'reset request' to", "replies `tracking number` to"): the
 # quotes mark the message itself, which is the edge's label without the verb
 _QUOTED_RE = re.compile(r"^(?:'([^'\n]+)'|\"([^\"\n]+)\"|`([^`\n]+)`|‘([^’\n]+)’|“([^”\n]+)”)$")
+
+
+# a reply said with "sends back" and no receiver: it goes back to whoever last sent to the subject
+_SENT_BACK_RE = re.compile(r"^sends?\s+back\s+(?P<what>(?!(?:to|into)\b)\S.*)$", re.IGNORECASE)
 
 
 def _quoted(text: str) -> str | None:
@@ -149,6 +154,9 @@ def _mentions(text: str, actors: set[str]) -> bool:
 
 def _object(rest: str, actors: set[str], verb: str = "") -> tuple[str, str, str] | None:
     """(message before, object, message after) of a clause's rest, or None when no actor is named."""
+    given = given_to(verb, rest, actors)  # "hands the customer the coffee" (message_objects.py)
+    if given is not None:
+        return given
     words = rest.split()
     cut = next((i for i, w in enumerate(words) if w.casefold() in ("to", "for", "with", "about") and i), len(words))
     # "emails a CV to the recruiter": the direct object is the message when the actor follows "to"
@@ -236,11 +244,14 @@ def read_sequence(intent: str) -> Graph | None:
             subject = previous
         else:
             subject = _actor(graph, subject_text)
-        if found is None:
-            if verb.casefold() not in REPLY_WORDS or subject not in graph.senders or re.search(r"\b(?:to|into)\b", rest):
+        sent_back = _SENT_BACK_RE.match(f"{verb} {rest}")  # "the Gateway sends back a charge ID"
+        if found is None or sent_back:
+            if (verb.casefold() not in REPLY_WORDS and not sent_back) or subject not in graph.senders \
+                    or re.search(r"\b(?:to|into)\b", rest):
                 return None
-            # "the database returns the hash": back to whoever asked it
-            said = _quoted(rest) or clean_label(f"{verb} {rest}".strip())
+            # "the database returns the hash": back to whoever asked it ("sends back": what it sends)
+            said = _quoted(sent_back.group("what")) or clean_label(sent_back.group("what")) if sent_back \
+                else _quoted(rest) or clean_label(f"{verb} {rest}".strip())
             _message(graph, subject, graph.senders[subject], said or None)
             continue
         before, obj_text, after = found
