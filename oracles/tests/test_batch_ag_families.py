@@ -162,3 +162,19 @@ def test_a_share_after_a_ranking_word_or_a_note_label_is_not_passed(intent: str,
 def test_planted_share_left_out_is_refused() -> None:
     verdict = _planted("survey: Top box 45%, middle 30%, bottom box 25%", rows=_rows(("Top box", 45), ("middle", 30)))
     assert verdict.status == "invalid" and verdict.reason["code"] == "VALUE_MISSING", verdict.reason
+
+
+@pytest.mark.parametrize(("intent", "code"), [
+    ("Can you write a short summary paragraph of these quarterly numbers for our newsletter? Q1 120, Q2 135, Q3 128, "
+     "Q4 160. Nothing fancy, just a few sentences.", "UNSUPPORTED_CHART"),
+    ("draft an email about this: A 1, B 2", "UNSUPPORTED_CHART"),
+    ("Chart these and write a summary: A 1, B 2", "REQUEST_NOT_HONOURED"),
+])
+def test_a_text_asked_for_is_not_answered_with_a_chart(intent: str, code: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == code, verdict.reason
+
+
+def test_planted_chart_for_a_text_request_is_refused() -> None:
+    verdict = _planted("Write a short summary paragraph of these numbers: Q1 120, Q2 135, Q3 128")
+    assert verdict.status == "invalid" and verdict.reason["code"] == "UNSUPPORTED_CHART", verdict.reason

@@ -7,8 +7,9 @@
   more) or be a mark word beside a chart word ("area chrat").
 - A label that ends in a number followed by another number ("team A 12 15") while other labels end in
   none: which number is the value is not certain.
-- A request for another artifact ("convert this to SQL INSERT statements") that says nothing of a
-  chart: drawing bars answers a question not asked.
+- A request for another artifact ("convert this to SQL INSERT statements", "write a short summary paragraph of
+  these numbers") that says nothing of a chart: drawing bars answers a question not asked. Asked beside a chart
+  ("chart these and write a summary"), the text would not be written: refused too, asking for the chart alone.
 
 The reader is faithfulness._Reader, passed in (no import cycle), like the other fail_closed modules.
 """
@@ -166,6 +167,11 @@ _OTHER_ARTIFACT = re.compile(
     r"(?:short\s+|brief\s+|plain\s+)?(?P<what>sql|json|csv|yaml|xml|html|markdown|"
     r"latex|text|prose|code|python|javascript|java|a\s+paragraph|paragraph|insert\s+statements|statements|"
     r"an?\s+email|email|a\s+summary|summary|words|sentences?|bullet\s+points)\b", re.IGNORECASE)
+# "Can you write a short summary paragraph of these numbers?", "draft an email about them": a text asked for
+_WRITTEN_ARTIFACT = re.compile(
+    r"\b(?:write|draft|compose)\s+(?:me\s+|us\s+)?(?:an?\s+|the\s+|some\s+)?(?:(?:short|brief|quick|plain|little|few)\s+)*"
+    r"(?P<what>summary(?:\s+paragraph)?|paragraph|email|blurb|description|report|caption|tweet|post|sentences?|"
+    r"bullet\s+points|text)\b", re.IGNORECASE)
 _VISUAL_WORD = re.compile(
     r"\b(?:charts?|graphs?|plot(?:s|ted)?|visual\w*|diagrams?|draw\w*|bars?|lines?|pies?|donut|doughnut|area|"
     r"scatter\w*|histograms?|sparklines?|vega\w*|axis|axes)\b", re.IGNORECASE)
@@ -186,10 +192,15 @@ _CALCULATION = re.compile(
 def _another_artifact(reader: _Reader) -> Refusal | None:
     """"Convert this to SQL INSERT statements for the users table: id,name / 1,Ana": no chart is asked."""
     calculation = _CALCULATION.search(reader.intent)
-    match = _OTHER_ARTIFACT.search(reader.intent) or calculation
+    match = _OTHER_ARTIFACT.search(reader.intent) or _WRITTEN_ARTIFACT.search(reader.intent) or calculation
     if match is None:
         return None
     if _VISUAL_WORD.search(_NEGATED_VISUAL.sub(" ", reader.intent)):
+        written = _WRITTEN_ARTIFACT.search(reader.intent)
+        if written is not None:
+            return ("REQUEST_NOT_HONOURED", (  # "chart these and write a summary": the summary would not be written
+                f"The intent also asks me to {written.group(0).strip()}; I draw the chart only and write no text. "
+                "Ask for the chart alone, e.g. 'bar chart of …: Ana 1, Ben 2'."))
         if match is not calculation:
             return None
         return ("REQUEST_NOT_HONOURED", (  # "calculate the average and chart it": the chart would not show it
