@@ -178,3 +178,18 @@ def test_a_text_asked_for_is_not_answered_with_a_chart(intent: str, code: str) -
 def test_planted_chart_for_a_text_request_is_refused() -> None:
     verdict = _planted("Write a short summary paragraph of these numbers: Q1 120, Q2 135, Q3 128")
     assert verdict.status == "invalid" and verdict.reason["code"] == "UNSUPPORTED_CHART", verdict.reason
+
+
+@pytest.mark.parametrize(("intent", "edges"), [
+    ("Could you draw the login handshake? The client sends the password to the auth server. The auth server returns "
+     "a token to the client.", {("client", "auth server"), ("auth server", "client")}),
+    ("Can you sketch how login works for us? The app sends the credentials to the auth service, and the auth service "
+     "returns a JWT to the app.", {("app", "auth service"), ("auth service", "app")}),
+])
+def test_an_opening_question_asking_how_something_works_is_the_title(intent: str, edges: set) -> None:
+    assert drawn(intent)[1] == edges
+
+
+def test_the_title_question_never_stands_for_a_named_part() -> None:
+    verdict = answer("diagram", "Could you draw the API? It calls the DB.", "dot", {})
+    assert verdict.status == "invalid"  # 'It' points back into the title: refused, not guessed

@@ -152,7 +152,7 @@ def framing(intent: str) -> tuple[str, bool]:
     if len(kept) > 1:  # "Dependency graph for the nightly ETL jobs. build_features depends on …"
         row, col = kept[0]
         title = (_TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
-                 or _WANTED_DRAWING_RE.fullmatch(units[row][col]))
+                 or _WANTED_DRAWING_RE.fullmatch(units[row][col]) or _HOW_QUESTION_RE.fullmatch(units[row][col]))
         if title is not None:
             units[row][col] = title.group("title") + ":" + title.group("space")
     lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
@@ -198,6 +198,19 @@ _NAMED_FLOW_RE = re.compile(
 _DASH_HEADING_RE = re.compile(
     r"^(?P<title>\s*(?:(?:the|our|my|a|an)\s+)?(?:[\w-]+\s+){0,3}(?:flow|process|pipeline|workflow|lifecycle|journey|"
     r"runbook|procedure|steps|routine|escalation|handoffs?))[ \t]+[—–-][ \t]+(?=\S)", re.IGNORECASE)
+
+
+# "Could you draw how checkout talks to the payment gateway?", "Can you sketch how login works for us?", "Could you
+# draw the login handshake?": an opening question asking for a drawing of how something works names its subject
+# (the sentences after it say the steps), so it is the title, as if it ended with a colon
+_HOW_QUESTION_RE = re.compile(
+    r"(?P<title>\s*(?:(?:hey|hi|hello|ok|so)[\s,]+)?(?:(?:can|could|would|will)\s+(?:you|someone|somebody|u)\s+(?:please\s+)?|please\s+)"
+    r"(?:draw|sketch|diagram|map(?:\s+out)?|chart|visuali[sz]e)\s+(?:(?:me|us)\s+)?"
+    r"(?:how\s+(?:(?:the|our|my|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:works?|flows?|happens|runs|goes|"
+    r"talks\s+to\s+(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,2}?[\w-]+)(?:\s+(?:for\s+us|here|today|now|end\s+to\s+end))?"
+    r"|(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+))\?+(?P<space>\s*)",
+    re.IGNORECASE,
+)
 
 
 # "Escalation policy, for the wiki diagram: page primary on-call.": the same clause before a heading's colon
