@@ -44,6 +44,7 @@ _JOINING_END = re.compile(r"\s(?:but|and|or|than|of|for|with|by|to|the|a|an|that
 _JOINING_ONLY = frozenset("""plus minus and then with including incl excluding except or but another more extra
     additional added besides about around approximately approx roughly nearly almost only just further so""".split())
 # a label that only announces a note ("…, Gamma 15, and a note: 30 people attended" drawn as 'a note' 30)
+_LEADING_DETERMINER = re.compile(r"^(?:a|an|the|one|my|our)\s+")
 _NOTE_WORDS = frozenset("note nb n.b ps p.s fyi comment remark aside update reminder footnote".split())
 # "title it Q1 sales", "call it Regional revenue", "titled Sales by region:" (a quoted title is read by
 # faithful_shape.py), up to the end of the clause
@@ -110,7 +111,17 @@ def _folded(text: str) -> str:
 
 
 def _drawn_labels(reader: _Reader) -> set[str]:
-    return {_folded(str(p.label)) for p in reader.points} | {_folded(str(p.series)) for p in reader.points if p.series}
+    """The drawn labels and series names, folded; worked out once per check (several rules ask)."""
+    cached = getattr(reader, "_side_asks_drawn", None)
+    if cached is None:
+        cached = {_folded(str(p.label)) for p in reader.points} | {_folded(str(p.series)) for p in reader.points if p.series}
+        reader._side_asks_drawn = cached
+    return cached
+
+
+# the words a value given by pointing needs ("same as", "twice", "half of", "as much as", "matches", "like"): an
+# intent with none of them skips the pointed-value scan, which is the costliest of this module on long lists
+_POINTING_HINT = re.compile(r"same|equal|twice|double|triple|half|\bas\s+(?:much|many|high|low)|match|like", re.IGNORECASE)
 
 
 def _plain_title(reader: _Reader) -> Refusal | None:
@@ -127,6 +138,8 @@ def _plain_title(reader: _Reader) -> Refusal | None:
 
 
 def _pointed_value(reader: _Reader) -> Refusal | None:
+    if not _POINTING_HINT.search(reader.intent):
+        return None
     drawn = _drawn_labels(reader)
     for match in _POINTED.finditer(reader.intent):
         name, ref = match.group("name"), match.group("ref")
@@ -148,6 +161,8 @@ def _taken_out_note(reader: _Reader) -> Refusal | None:
 
 
 def _formula(reader: _Reader) -> Refusal | None:
+    if "=" not in reader.intent:
+        return None
     drawn = _drawn_labels(reader)
     for match in _FORMULA.finditer(reader.intent):
         name = match.group("name")
@@ -172,7 +187,7 @@ def _item_added(reader: _Reader) -> Refusal | None:
 def _label_ends_joined(reader: _Reader) -> Refusal | None:
     for point in reader.points:
         label = " ".join(str(point.label).split())
-        if isinstance(point.label, str) and re.sub(r"^(?:a|an|the|one|my|our)\s+", "", label.casefold()) in _NOTE_WORDS:
+        if isinstance(point.label, str) and _LEADING_DETERMINER.sub("", label.casefold()) in _NOTE_WORDS:
             return ("LABEL_NOT_IN_INTENT", (
                 f"The label '{label}' says a note follows, not a name: the number after it is about the data, not an "
                 "item of it. Leave the note out, or give the item its own name, e.g. 'attendees 30'."))
