@@ -103,6 +103,8 @@ def test_planted_sentence_piece_in_a_label_is_refused(intent: str, rows: list) -
     ("As a pie: A 10, B 20", None),
     ("Cash flow by month as an area chart: Jan 3, Feb 4", "Cash flow by month"),
     ("Line chart of temperatures: 6am 12°, noon 21°, 6pm 17°", "Temperatures"),
+    ("show revenue per region as a donut but make North red: North 40, South 35, East 25", "Revenue per region"),
+    ("sales as bars: A 1, B 2", "Sales"),
 ])
 def test_a_subject_cut_before_its_end_is_no_title(intent: str, title: str | None) -> None:
     verdict = answer("chart", intent, "vega-lite", {})

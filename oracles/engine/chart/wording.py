@@ -168,11 +168,17 @@ def subject_title(prefix: str) -> str | None:
     if names_nothing(text):
         return None
     text = re.sub(r"\s+as(?:\s+(?:an?|the))?$", "", text, flags=re.IGNORECASE)  # "Cash flow by month as an [area chart]"
+    text = _AS_A_MARK_ON.sub("", text).strip(" ,;:")  # "Revenue per region as a donut but make North red"
+    if not text:
+        return None
     if text.split()[-1].casefold() in _NEEDS_NEXT_WORD:
         return None  # "As a", "Cash flow by month as an": a sentence cut before its end names nothing whole
     return text[0].upper() + text[1:]
 
 
+# "… as a donut but make North red": the mark asked, and any ask after it, are no part of the subject
+_AS_A_MARK_ON = re.compile(r"\s+as\s+(?:an?\s+)?(?:(?:horizontal|vertical|stacked|grouped|simple|nice)\s+)*"
+                           r"(?:bars?|columns?|lines?|areas?|pies?|donuts?|doughnuts?|scatter(?:\s*plot)?)\b.*$", re.IGNORECASE)
 # a last word that needs a next one; "Where our signups come from" ends whole
 _NEEDS_NEXT_WORD = frozenset("in at on of for by to with during into per and or the a an vs versus than".split())
 
