@@ -57,6 +57,7 @@ from .follow_up_conditions import refuse_follow_up_from_the_same_step
 from .foreign_glue import refuse_foreign_glue
 from .framing import framing
 from .glue import _Reader
+from .glued_headings import refuse_heading_glued_to_step
 from .glued_steps import (
     refuse_emphasised_condition,
     refuse_glued_trigger,
@@ -78,6 +79,7 @@ from .node_fragments import (
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
+from .passive_story_normal import refuse_pronoun_subject_in_node
 from .person_pronouns import resolved_person_pronouns
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
@@ -1035,4 +1037,6 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_comparison_as_step(nodes)  # "score > 90 -> A; score > 80 -> B" drawn with a step 'score > 90'
     refuse_pronoun_receiver_in_node(nodes)  # 'API sends it a token' drawn as a node: who receives it?
     refuse_split_messages(nodes, edges)  # "sends a POST to /signup, and the django view writes …": one party twice?
+    refuse_pronoun_subject_in_node(nodes)  # "it's packed by them" drawn as a node: which thing?
+    refuse_heading_glued_to_step(intent, nodes)  # 'user journey visitor sees the ad': a heading without its colon
 

@@ -118,6 +118,7 @@ from .parallel_note_normal import parallel_note_normal_form
 from .participant_lists import without_participant_list
 from .particle_normal import particle_normal_form
 from .passive_normal import passive_normal_form
+from .passive_story_normal import passive_story_normal_form
 from .people_table_normal import people_table_as_sentences
 from .pipelines import job_block
 from .rejoin_normal import rejoin_normal_form
@@ -331,6 +332,7 @@ def normal_form(intent: str) -> str:
     intent = follow_up_normal_form(intent)  # "If C, A. If still C, B." → "… A -> B: if still C." (follow_up_normal.py)
     intent = routing_normal_form(intent)  # "detect X; a goes to A, b to B" → "detect X: a -> A, b -> B" (routing_normal.py)
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
+    intent = passive_story_normal_form(intent)  # "X is picked by A, then it's packed by B": one thing (passive_story_normal.py)
     intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
     intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"
     intent = particle_normal_form(intent)  # "the Hub switches on the Light" → "the Hub -> the Light: switches on"

@@ -63,6 +63,7 @@ from .parallel_note_forms import noted_parallel_blocks
 from .participant_lists import without_participant_list
 from .particle_forms import particle_verbs_as_arrows
 from .passive_forms import passive_relations_active
+from .passive_story_forms import pronoun_steps_plain
 from .people_table_forms import read_people_table
 from .pipelines import read_job_graph
 from .rejoin_forms import rejoin_openers
@@ -144,6 +145,7 @@ def read_graph(intent: str) -> Graph:
     intent = list_branches_as_sentences(intent)  # "1. check\n2. If C, X; otherwise Y\n3. verify" (list_branches.py)
     intent = follow_up_branches(intent)  # "If C, A. If still C, B." → "… A -> B: if still C." (follow_up_forms.py)
     intent = routed_cases_as_list(intent)  # "detect X; a goes to A, b to B" → "detect X: a -> A, b -> B" (routing_forms.py)
+    intent = pronoun_steps_plain(intent)  # "X is picked by A, then it's packed by B": one thing (passive_story_forms.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = state_story_as_arrows(intent)  # "It starts Idle. When called it goes to Moving." (state_story_forms.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)

@@ -63,7 +63,9 @@ _QUANTITY_RE = re.compile(r"^(?:(?:under|over|above|below|less|more|fewer|than|o
                           r"between)\s*|[\d.,%$€£<>≥≤=+\-–—]+\s*|\d+(?:%|k|m|s|ms|min|h)?\b\s*)+$", re.IGNORECASE)
 TITLE_MAX_WORDS = 5  # content words in a heading ("Draw the layout of the repo as a tree:" has two)
 OUTLINE_MIN_LINES = 3  # an indentation-only tree needs at least this many lines
-_PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move work act follow".split())
+# (a journey's "lands on the homepage", "clicks on the ad": "on" names the place, not a trigger)
+_PHRASAL_ON = frozenset("turn switch log sign carry put try hold click tap focus take keep move work act follow".split()
+                        + "land lands clicks taps logs signs".split())
 # How an intent says that steps run at once ("in parallel", "side by side"): one wording list, read by
 # the drafter's reader (flows.py, parallel_forms.py) and by the check's normal forms alike.
 PARALLEL_IDIOM = r"(?:in\s+parallel|simultaneously|concurrently|at\s+the\s+same\s+time|side\s+by\s+side)"
