@@ -127,6 +127,7 @@ from .reply_normal import reply_normal_form
 from .role_names import named_roles
 from .routing_normal import routing_normal_form
 from .shared_moves import shared_moves_as_arrows
+from .state_chain_events import state_chain_events_as_labels
 from .state_configs import state_machine
 from .state_story_normal import state_story_normal_form
 from .table_headings import header_out_of_heading
@@ -347,6 +348,7 @@ def normal_form(intent: str) -> str:
     intent = dependency_prose_normal_form(intent)  # "A needs B. (arrows from prerequisite to course)" → "B -> A"
     intent = parallel_note_normal_form(intent)  # "2a. …\n2b. …\n(2a and 2b run in parallel)" → an "in parallel:" block
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
+    intent = state_chain_events_as_labels(intent)  # "states: a → b (e1) → c (e2)" → "a -(e1)-> b -(e2)-> c"
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
     data = _json_as_text(explained)
     if data != explained:
