@@ -102,3 +102,22 @@ def test_planted_extra_edge_is_refused():
 
 def test_planted_dropped_event_is_refused():
     assert planted_reason(ORDER, _with(1, ("paid", "shipped", None)))["code"]
+
+
+# "To Do", a ticket's first state and a board's first column, is a name although it starts with "to"
+TO_DO = "Task states: To Do → In Progress when someone picks it up; In Progress → Done when merged."
+
+
+def test_to_do_is_a_state_name():
+    assert drawn_edges(TO_DO) == {("To Do", "In Progress"): "someone picks it up", ("In Progress", "Done"): "merged"}
+    assert drawn_edges("Kanban states: To Do -> In Progress -> Done") == {("To Do", "In Progress"): None,
+                                                                          ("In Progress", "Done"): None}
+
+
+def test_to_do_cut_from_a_sentence_is_refused():
+    assert refusal_reason("we need to do → done")["code"] == "NODE_NOT_IN_INTENT"
+
+
+def test_planted_to_do_truncated_is_refused():
+    edges = [("Do", "In Progress", "someone picks it up"), ("In Progress", "Done", "merged")]
+    assert planted_reason(TO_DO, edges)["code"]

@@ -33,6 +33,7 @@ from .answer_placement import (
     refuse_unstated_self_loops,
 )
 from .arrow_captions import unplaced_arrow_explanation
+from .board_columns import is_board_column, refuse_cut_board_column
 from .case_list_check import case_list_default, default_last
 from .case_words import deciding_lead
 from .comma_chains import refuse_comma_between_alike_chains
@@ -861,7 +862,10 @@ class Faithfulness:
                                                           "then grand opening'.")
             # ("log only", "read only": "only" after a content word restricts it; "… and only" is cut off)
             restricts = loose[-1] == "only" and len(loose) > 1 and loose[-2] not in _CONNECT
-            if len(loose) > 1 and (loose[0] in _LOOSE_STARTS or (loose[-1] in _LOOSE_ENDS and not restricts)):
+            # "To Do" (a ticket's first state, a board's first column) is a name, not "to" cut from a sentence
+            board_column = is_board_column(loose)
+            if len(loose) > 1 and not board_column and (loose[0] in _LOOSE_STARTS
+                                                        or (loose[-1] in _LOOSE_ENDS and not restricts)):
                 raise EngineRefusal("NODE_NOT_IN_INTENT", f"The node '{label}' begins or ends with a connecting word; "
                                                           "it is not a name the intent states.")
             if re.search(r"\s[‖|¦;—–]\s|\s/\s", label) and key not in whole_items:
@@ -950,6 +954,7 @@ class Faithfulness:
         refuse_steps_as_edge_label(self.intent, self.edge_labels)
         refuse_note_as_edge_label(self.nodes, self.edge_labels)  # after the more precise label checks
         self._refuse_split_name()  # after the node checks: a more precise reason about one node goes first
+        refuse_cut_board_column(self.intent, self.nodes)  # "Do" drawn for "To Do" (board_columns.py)
         self.coverage(spans)
         self.counts_agree()
         # each answer where the intent puts it; a loop only where one is said
