@@ -195,3 +195,10 @@ def test_an_opening_question_asking_how_something_works_is_the_title(intent: str
 def test_the_title_question_never_stands_for_a_named_part() -> None:
     verdict = answer("diagram", "Could you draw the API? It calls the DB.", "dot", {})
     assert verdict.status == "invalid"  # 'It' points back into the title: refused, not guessed
+
+
+def test_a_states_heading_before_a_dash_is_the_title_and_never_part_of_the_first_state() -> None:
+    intent = "Document states - draft -> review: submit; review -> published: approve"
+    assert drawn(intent) == ({"draft", "review", "published"}, {("draft", "review"), ("review", "published")})
+    reason = planted_reason(intent, [("Document states - draft", "review", "submit"), ("review", "published", "approve")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT", reason

@@ -51,7 +51,6 @@ NEAR_MISSES = [
     "Order states: pending → paid (payment received) → shipped (label printed) unless it is cancelled.",
     "Order states: pending → paid (payment received) → shipped (label printed) → delivered (carrier scan), "
     "but skip delivered for pickups.",
-    "Document states - draft -> review (submit) -> published (approve); review -> draft (reject)",  # heading unparted
     "Order states: pending → paid (payment received) → shipped (it).",
 ]
 
@@ -121,3 +120,10 @@ def test_to_do_cut_from_a_sentence_is_refused():
 def test_planted_to_do_truncated_is_refused():
     edges = [("Do", "In Progress", "someone picks it up"), ("In Progress", "Done", "merged")]
     assert planted_reason(TO_DO, edges)["code"]
+
+
+def test_a_states_heading_parted_by_a_dash_is_the_title() -> None:
+    """'Document states - …': the heading before a spaced dash names the drawing (framing.py), as before a colon."""
+    from oracles.tests.planted_diagrams import drawn_edges
+    edges = drawn_edges("Document states - draft -> review (submit) -> published (approve); review -> draft (reject)")
+    assert edges == {("draft", "review"): "submit", ("review", "published"): "approve", ("review", "draft"): "reject"}

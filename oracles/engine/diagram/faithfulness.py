@@ -58,7 +58,7 @@ from .follow_up_conditions import refuse_follow_up_from_the_same_step
 from .foreign_glue import refuse_foreign_glue
 from .framing import framing
 from .glue import _Reader
-from .glued_headings import refuse_heading_glued_to_step
+from .glued_headings import refuse_dashed_heading_in_step, refuse_heading_glued_to_step
 from .glued_steps import (
     refuse_emphasised_condition,
     refuse_glued_trigger,
@@ -1044,4 +1044,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_split_messages(nodes, edges)  # "sends a POST to /signup, and the django view writes …": one party twice?
     refuse_pronoun_subject_in_node(nodes)  # "it's packed by them" drawn as a node: which thing?
     refuse_heading_glued_to_step(intent, nodes)  # 'user journey visitor sees the ad': a heading without its colon
+    refuse_dashed_heading_in_step(intent, nodes)  # 'Document states - draft': the heading before the dash
 

@@ -197,7 +197,8 @@ _NAMED_FLOW_RE = re.compile(
 # a spaced dash is the diagram's title, as before a colon
 _DASH_HEADING_RE = re.compile(
     r"^(?P<title>\s*(?:(?:the|our|my|a|an)\s+)?(?:[\w-]+\s+){0,3}(?:flow|process|pipeline|workflow|lifecycle|journey|"
-    r"runbook|procedure|steps|routine|escalation|handoffs?))[ \t]+[—–-][ \t]+(?=\S)", re.IGNORECASE)
+    r"runbook|procedure|steps|routine|escalation|handoffs?|states|statuses|transitions|state\s+machine))[ \t]+[—–-][ \t]+(?=\S)",
+    re.IGNORECASE)
 
 
 # "Could you draw how checkout talks to the payment gateway?", "Can you sketch how login works for us?", "Could you

@@ -36,3 +36,22 @@ def refuse_heading_glued_to_step(intent: str, nodes: list[str]) -> None:
                                                       "heading run into the first step. Put a colon after the "
                                                       "heading, e.g. 'User journey: the visitor sees the ad, then "
                                                       "clicks it, then starts a trial'.")
+
+
+# "Document states - draft -> review": a heading parted from the first step by a spaced dash
+_DASHED_HEADING = re.compile(r"^\W*(?P<heading>(?:[\w'-]+\s+){0,3}?(?:states?|statuses|transitions|lifecycle|life\s+cycle|"
+                             r"machine|journey|flow|workflow|process|pipeline|runbook|steps|stages|board|columns))"
+                             r"\s+[—–-]\s+", re.IGNORECASE)
+
+
+def refuse_dashed_heading_in_step(intent: str, nodes: list[str]) -> None:
+    """Refuse the first node drawn with the heading before its spaced dash ('Document states - draft')."""
+    found = _DASHED_HEADING.match(intent)
+    if found is None:
+        return
+    heading = found.group("heading").casefold()
+    for label in nodes:
+        if re.match(rf"\W*{re.escape(heading)}\s+[—–-]\s+", label.casefold()):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"The node '{label}' begins with '{found.group('heading')}', the heading before the dash, run into "
+                f"the first step. Put a colon after the heading, e.g. '{found.group('heading')}: draft -> review'."))
