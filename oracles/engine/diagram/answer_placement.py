@@ -181,6 +181,11 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
                 conditions += 1  # "if urgent: notify", "critical → page": a condition, not an answer
             index += 1
             continue
+        if word == "not" and conditions and not any(side not in q.answered for q in stack):
+            # "If paid, ship; if not, remind": with no question open, "if not" is the other way of the
+            # condition said before it (an "otherwise"), left to the glue reading; not an answer to 'ship'
+            index += 1
+            continue
         # "validate → yes: save": the step an arrow leads from straight into an answer asks it
         from_arrow = before >= 0 and tokens[before].kind == "arrow" and last is not None \
             and _skip_back(tokens, before - 1) in (last.end - 1, last.end)

@@ -34,6 +34,7 @@ from .answer_placement import (
 )
 from .arrow_captions import unplaced_arrow_explanation
 from .board_columns import is_board_column, refuse_cut_board_column
+from .branch_step_check import refuse_glued_branch_steps
 from .case_list_check import case_list_default, default_last
 from .case_words import deciding_lead
 from .comma_chains import refuse_comma_between_alike_chains
@@ -1045,4 +1046,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_pronoun_subject_in_node(nodes)  # "it's packed by them" drawn as a node: which thing?
     refuse_heading_glued_to_step(intent, nodes)  # 'user journey visitor sees the ad': a heading without its colon
     refuse_dashed_heading_in_step(intent, nodes)  # 'Document states - draft': the heading before the dash
+    refuse_glued_branch_steps(edges)  # "if not, order from supplier and wait for delivery" drawn as one step
 

@@ -416,6 +416,15 @@ class _Unreadable(EngineRefusal):
                                                 f"{EXAMPLE_REWRITE}.")
 
 
+class _CountedRejoin(EngineRefusal):
+    """ "Both then go to C" after three branches: which two meet at C is not said."""
+
+    def __init__(self, said: str, ways: int) -> None:
+        super().__init__("UNREADABLE_RELATION", f"'{said}' counts the branches that meet, but {ways} branches were "
+                                                "said before it; I could not tell which of them go on. Name them, e.g. "
+                                                "'A and B then go to C', or say 'all three then go to C'.")
+
+
 @dataclass
 class _Branch:
     decider: list[str]
@@ -582,6 +591,7 @@ class _State:
         self.carry = []
         joined = broke = opened = alternative = rejoin = case_row = closed_by_label = event_row = routed = False
         rejoin_only = False  # the rejoin is said only as "either way" / "in any case" (no "both")
+        rejoin_said = ""  # the words that say it ("both then continue to"): a count there is the branches'
         exit_row = False  # "after the third failure, …": the way out of a loop
         from_all: int | None = None  # "from any state": the count it names (0: none named)
         until = False
@@ -644,12 +654,14 @@ class _State:
             if broke and relation is None and _REJOIN_ONLY_RE.match(plain) and (
                     self.branch is not None or self.closed_branch is not None or self.open_branch is not None):
                 rejoin = rejoin_only = True  # "either way, update the dashboard": after every branch
+                rejoin_said = plain
                 relation = (None, True, False)
                 continue
             if broke and relation is None and _REJOIN_ONLY_RE.match(plain) and self.case_open and self.case_from:
                 # "Approved? Yes: book it. No: tell them. In both cases, archive it": after every row
                 case_rows = [*self.case_ends, list(self.group)]
                 rejoin = rejoin_only = True
+                rejoin_said = plain
                 relation = (None, True, False)
                 continue
             if broke and relation is None and parallel_opening(plain):
@@ -670,6 +682,11 @@ class _State:
             # (", no -> ask for it back" after a comma too: the answer opens its own row)
             answered = self._answered(segment) if (broke or separator == ",") and relation is None \
                 and role != "branch" else None
+            if answered is not None and role == "alt" and self.branch is not None and not self.branch.has_else \
+                    and answered == self.branch.decider:
+                # "Paid? If yes, ship; if not, remind": the other way of the branch its "if yes" opened,
+                # one branch with two ways (a rejoin after it joins both), not a case row of its own
+                answered = None
             if answered is not None or (broke and relation is None and (row_condition(segment, self.node_keys) is not None or (
                     role == "alt" and self.case_from is not None and self.branch is None))):
                 if answered is not None:
@@ -705,6 +722,7 @@ class _State:
                 subjects: list[str] | None = None
                 if _REJOIN_RE.search(plain) and (self.closed_branch is not None or self.branch is not None):
                     rejoin = True
+                    rejoin_said = plain
                 elif verb and position == 0 and not broke and len(self.group) > 1 and \
                         re.match(r"^(?:both|all|all three|each) ", plain + " "):
                     subjects = None  # "Lee and Kim both report to Tom": the names just listed
@@ -799,7 +817,9 @@ class _State:
         self.routing = False
         if self.branch is not None and broke:
             self._close_branch()
-        if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2] and not exit_row):
+        # (an answer's row after the branch, "… If not, add to backlog", leaves its question: no rejoin)
+        if rejoin or (self.closed_branch is not None and relation is not None and broke and not relation[2] and not exit_row
+                      and not case_row):
             closed = self.closed_branch or (self.open_branch if rejoin and self.open_branch is not None
                                             and len(self.open_branch.ends) > 1 else None)
             around: list[str] = []
@@ -807,6 +827,8 @@ class _State:
                 # every row of the run ends at one step each; fewer than two rows is no "both"
                 if len(case_rows) < 2 or any(len(end) != 1 for end in case_rows):
                     raise _Unreadable("both")
+                if not count_matches(rejoin_said, len(case_rows)):
+                    raise _CountedRejoin(rejoin_said, len(case_rows))
                 self._start([end[0] for end in case_rows], True, node, labels, False)
                 self.last_node = node
                 return
@@ -817,6 +839,9 @@ class _State:
             self.closed_branch = self.open_branch = None
             if closed is None:
                 raise _Unreadable("both")
+            if not count_matches(rejoin_said, len(closed.ends) + bool(around)):
+                # "if A, x; if B, y; otherwise z. Both then …": "both" is two ways, and three were said
+                raise _CountedRejoin(rejoin_said, len(closed.ends) + bool(around))
             self._start([tail for end in closed.ends for tail in end] + around, True, node, labels, False)
             self.last_node = node
             return

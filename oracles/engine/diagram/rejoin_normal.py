@@ -8,6 +8,14 @@ The comma is required: "after both are done, …" is a fan-in of parallel steps,
 
 A rejoin said after the last branch's step in its own sentence ("otherwise queue it, and both paths
 lead to close") is a sentence of its own.
+
+A rejoin sentence that goes on with ", (and) then Y" after its meeting step ("Both paths end at
+verify email, then first login") is cut there: "… verify email. Then first login" (Y after the
+meeting step, read as a sentence of its own; the meeting step's name ends at the comma).
+
+"In both cases the request is then archived" (a "then" between "is"/"are" and a past participle, in
+a sentence opening with "either way" / "in … cases") → "In both cases the request is archived": the
+"then" only says again that it comes after the branches.
 """
 
 from __future__ import annotations
@@ -28,7 +36,33 @@ _AFTER_LAST_STEP = re.compile(r",\s+and\s+(?=(?:then\s+)?(?:both|either\s+way|in
                               r"the\s+(?:two|three|four)\s+(?:paths|branches|routes))\b)", re.IGNORECASE)
 
 
+_MEETING_WORDS = (r"both", r"either\s+way", r"in\s+(?:both|either|any|all)\s+cases?",
+                  r"(?:all|the\s+(?:two|three|four))\s+(?:paths|branches|routes)")
+_GOES_ON_AFTER_MEETING = re.compile(
+    rf"((?:^|(?<=[.;!?\n]))\s*(?:and\s+)?(?:then\s+)?(?:{'|'.join(_MEETING_WORDS)})\b,?[^,.;!?\n]*?)(\s*,\s+(?:and\s+)?then\s+[^.;!?\n]*)",
+    re.IGNORECASE)
+_COMMA_THEN = re.compile(r"\s*,\s+(?:and\s+)?then\s+", re.IGNORECASE)
+
+
+def _meeting_step_ends(intent: str) -> str:
+    """ "Both then feed into reporting, and then the doctor is emailed" → "… reporting. Then the doctor is
+    emailed" (every ", then" after the meeting step, to the sentence's end, a full stop)."""
+    return _GOES_ON_AFTER_MEETING.sub(lambda m: m.group(1) + _COMMA_THEN.sub(". Then ", m.group(2)), intent)
+
+
+_AFTER_EVERY_CASE = re.compile(r"^\s*(?:either\s+way|in\s+(?:both|either|any|all)\s+cases?)\b", re.IGNORECASE)
+_IS_THEN_DONE = re.compile(r"\b(is|are)\s+then\s+(?=[a-z]+ed\b)", re.IGNORECASE)
+
+
+def _without_passive_then(intent: str) -> str:
+    """ "In both cases the request is then archived" → "In both cases the request is archived"."""
+    sentences = re.split(r"(?<=[.;!?\n])", intent)
+    return "".join(_IS_THEN_DONE.sub(r"\1 ", s, count=1) if _AFTER_EVERY_CASE.match(s) else s for s in sentences)
+
+
 def rejoin_normal_form(intent: str) -> str:
-    """The intent with "after both, X" / "whichever happens, X" / "regardless, X" as "In both cases, X"."""
+    """The intent with "after both, X" / "whichever happens, X" / "regardless, X" as "In both cases, X",
+    and a rejoin sentence cut after its meeting step when ", then …" goes on from it."""
     intent = _AFTER_LAST_STEP.sub(". ", intent)
-    return _SENTENCE_OPENING.sub(lambda m: m.group("space") + "In both cases, ", intent)
+    intent = _SENTENCE_OPENING.sub(lambda m: m.group("space") + "In both cases, ", intent)
+    return _without_passive_then(_meeting_step_ends(intent))

@@ -61,6 +61,10 @@ def refuse_either_manager(intent: str) -> None:
 
 
 # "any state -> Stopped": every state, not a state named "any state"
+# "Neither goes to close order", "Both paths lead to …" drawn with a node 'Neither' / 'Both paths': a word
+# that counts the branches before it, not a step's name
+_BRANCHES_WORD_RE = re.compile(r"(?:neither|either|both|none)(?:\s+(?:one|of\s+them|paths?|branches?|routes?|ways?))?",
+                               re.IGNORECASE)
 _EVERY_ONE_RE = re.compile(r"(?:any|every|each|all(?:\s+(?:the|other))?|other)\s+(?:other\s+)?"
                            r"(?:states?|steps?|stages?|nodes?|services?|status(?:es)?)", re.IGNORECASE)
 
@@ -252,6 +256,10 @@ def refuse_vague_references(nodes: list[str]) -> None:
             raise EngineRefusal("NODE_NOT_IN_INTENT", (
                 f"The node '{label}' points at something the intent does not name. Name it, e.g. "
                 "'Billing calls Fraud Check'."))
+        if _BRANCHES_WORD_RE.fullmatch(flat):
+            raise EngineRefusal("NODE_NOT_IN_INTENT", (
+                f"'{label}' speaks of the branches before it ('neither goes to close'), not of a step named "
+                "'" + label + "'. Say which steps go on, e.g. 'both then go to close order' or 'ship -> close order'."))
 
 
 def refuse_managed_collective(intent: str) -> None:
