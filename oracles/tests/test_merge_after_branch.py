@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.engine.diagram.rejoin_forms import rejoin_passive_then, rejoin_then_apart
+from oracles.engine.diagram.rejoin_forms import rejoin_arrow_dropped, rejoin_passive_then, rejoin_then_apart
 from oracles.engine.diagram.rejoin_normal import rejoin_normal_form
 from oracles.tests.planted_diagrams import drawn_edges, planted_reason, refusal_reason
 
@@ -132,3 +132,36 @@ def test_planted_two_steps_glued_on_a_branch() -> None:
     intent = "Check stock. If in stock, pick items; otherwise order from supplier and wait for delivery."
     edges = [("Check stock", "pick items", "if in stock"), ("Check stock", "order from supplier and wait for delivery", "otherwise")]
     assert planted_reason(intent, edges)["code"] == "NODE_HOLDS_RELATION"
+
+
+_ROWS = "alert fires → customer-facing? yes → page on-call. no → create ticket. "
+
+
+@pytest.mark.parametrize("rejoin", ["both end at → postmortem review", "both end at postmortem review",
+                                    "Both paths end at: postmortem review", "both → postmortem review"])
+def test_both_after_answer_rows(rejoin: str) -> None:
+    assert drawn_edges(_ROWS + rejoin) == {
+        ("alert fires", "customer-facing?"): None, ("customer-facing?", "page on-call"): "yes",
+        ("customer-facing?", "create ticket"): "no", ("page on-call", "postmortem review"): None,
+        ("create ticket", "postmortem review"): None}
+
+
+def test_both_readings_drop_the_pointer_after_the_meeting_verb() -> None:
+    for text in ("no → b. both end at → c", "- No: b\n- Both paths end at: c"):
+        assert rejoin_arrow_dropped(text) == rejoin_normal_form(text)
+    assert rejoin_arrow_dropped("a → b: c") == "a → b: c"
+
+
+@pytest.mark.parametrize("intent", [
+    "check payment → paid? yes → ship. both end at close order",  # one row
+    "check payment → paid? yes → ship. no → remind. all three end at close order",  # a count not the rows'
+    "check payment → paid? yes → ship. no → VIP? yes → call them. no → remind. both end at close order",  # nested
+])
+def test_answer_row_near_misses_are_refused(intent: str) -> None:
+    assert refusal_reason(intent)["code"] == "UNREADABLE_RELATION"
+
+
+def test_planted_one_answer_row_left_out_of_the_meeting() -> None:
+    edges = [("alert fires", "customer-facing?"), ("customer-facing?", "page on-call", "yes"),
+             ("customer-facing?", "create ticket", "no"), ("page on-call", "postmortem review")]
+    assert planted_reason(_ROWS + "both end at postmortem review", edges)["code"] == "EDGE_MISSING"

@@ -518,6 +518,12 @@ class _State:
             raise _Unreadable(span.label)
         return [placed.question]
 
+    def _answer_rows(self) -> bool:
+        """Whether the open run of case rows answers a question ("Paid? yes → …. no → …"), not conditions
+        ("if card → …; if PayPal → …", whose rejoin is read only as "either way" / "in both cases")."""
+        return self.case_from is not None and len(self.case_from) == 1 and any(
+            placed.question == self.case_from[0] for placed in self.answers.values())
+
     def _case_decider(self) -> list[str]:
         if self.case_from is None and self.branch is not None and not self.branch.awaiting:
             self.case_from = list(self.branch.decider)  # "X → if C: Y; elif D: Z": the branch's decider
@@ -721,6 +727,13 @@ class _State:
                 verb = not _SEQUENCE_RE.match(" ".join(w for w in plain.split() if w not in _DROPPED) or "->")
                 subjects: list[str] | None = None
                 if _REJOIN_RE.search(plain) and (self.closed_branch is not None or self.branch is not None):
+                    rejoin = True
+                    rejoin_said = plain
+                elif broke and relation is None and _REJOIN_RE.search(plain) and self.case_open and self.case_from \
+                        and self._answer_rows():
+                    # "Customer-facing? yes → page on-call. no → create ticket. both end at postmortem": after
+                    # every answer's row (a count said must be the rows': "both" is two)
+                    case_rows = [*self.case_ends, list(self.group)]
                     rejoin = True
                     rejoin_said = plain
                 elif verb and position == 0 and not broke and len(self.group) > 1 and \

@@ -66,7 +66,7 @@ from .passive_forms import passive_relations_active
 from .passive_story_forms import pronoun_steps_plain
 from .people_table_forms import read_people_table
 from .pipelines import read_job_graph
-from .rejoin_forms import rejoin_openers, rejoin_passive_then, rejoin_then_apart
+from .rejoin_forms import rejoin_arrow_dropped, rejoin_openers, rejoin_passive_then, rejoin_then_apart
 from .relations import PREAMBLE_RE, REPLY_RE, REVERSED_VERB_RE, VERB_RE, read_relations, split_names
 from .relative_clauses import relative_clauses_apart
 from .reply_forms import answers_as_replies
@@ -184,8 +184,8 @@ def read_sentences(intent: str) -> Graph | None:
     graph = Graph(hierarchy=bool(HIERARCHY_RE.search(intent)))
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
-    statements = _statements(sibling_ifs(either_way(rejoin_passive_then(rejoin_then_apart(rejoin_openers(conditions_after_steps(trailing_parallel(parallel_openers(
-        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(particle_verbs_as_arrows(passive_relations_active(intent)))), count=1)))))))))))
+    statements = _statements(sibling_ifs(either_way(rejoin_passive_then(rejoin_then_apart(rejoin_openers(rejoin_arrow_dropped(conditions_after_steps(trailing_parallel(parallel_openers(
+        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(particle_verbs_as_arrows(passive_relations_active(intent)))), count=1))))))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)

@@ -14,6 +14,9 @@ first login", "both then feed into reporting, and then the doctor is emailed") e
 there: the steps after ", then" follow the meeting step, as in a sentence of their own ("…
 reporting. Then the doctor is emailed"); otherwise the rest would be read as part of its name.
 
+An arrow or a colon after the rejoin's verb ("both end at → postmortem review", "- Both paths end at: write
+postmortem") only points at the meeting step: "both end at postmortem review".
+
 In such a sentence a "then" between "is" / "are" and what is done ("In both cases the request is then
 archived") only repeats that it comes after the branches: "… the request is archived".
 
@@ -63,3 +66,18 @@ _PASSIVE_THEN_RE = re.compile(
 def rejoin_passive_then(text: str) -> str:
     """ "In both cases the request is then archived" → "In both cases the request is archived"."""
     return _PASSIVE_THEN_RE.sub(lambda m: m.group("said") + " ", text)
+
+
+_MEETING_ARROW_RE = re.compile(
+    r"(?P<said>(?:^|[.;!?\n]|,\s+and)[ \t]*(?:[-*•][ \t]+)?(?:and\s+)?(?:then\s+)?"
+    r"(?:both|all|either\s+way|in\s+(?:both|either|any|all)\s+cases?|the\s+(?:two|three|four)\s+(?:paths|branches|routes))"
+    r"(?:\s+(?:paths|branches|routes|of\s+them))?(?:\s+then)?\s+"
+    r"(?:end|ends|lead|leads|go|goes|continue|continues|meet|meets|join|joins|feed|feeds|merge|merges)"
+    r"(?:\s+(?:up|back|on))?\s+(?:at|to|in|into|with))\s*(?:->|→|=>|:)\s*",
+    re.IGNORECASE,
+)
+
+
+def rejoin_arrow_dropped(text: str) -> str:
+    """ "both end at → postmortem review", "Both paths end at: write postmortem" → "… end at postmortem review"."""
+    return _MEETING_ARROW_RE.sub(lambda m: m.group("said") + " ", text)

@@ -13,6 +13,9 @@ A rejoin sentence that goes on with ", (and) then Y" after its meeting step ("Bo
 verify email, then first login") is cut there: "… verify email. Then first login" (Y after the
 meeting step, read as a sentence of its own; the meeting step's name ends at the comma).
 
+"both end at → postmortem review", "- Both paths end at: write postmortem" (an arrow or a colon right after
+the rejoin's verb and its preposition) → "both end at postmortem review".
+
 "In both cases the request is then archived" (a "then" between "is"/"are" and a past participle, in
 a sentence opening with "either way" / "in … cases") → "In both cases the request is archived": the
 "then" only says again that it comes after the branches.
@@ -60,9 +63,17 @@ def _without_passive_then(intent: str) -> str:
     return "".join(_IS_THEN_DONE.sub(r"\1 ", s, count=1) if _AFTER_EVERY_CASE.match(s) else s for s in sentences)
 
 
+_MEETING_VERB = r"(?:end|lead|go|continue|meet|join|feed|merge)(?:e?s)?(?:\s+(?:up|back|on))?\s+(?:at|to|in|into|with)"
+_POINTER_AFTER_MEETING = re.compile(
+    rf"((?:^|(?<=[.;!?\n])|(?<=,\sand))[ \t]*(?:[-*•][ \t]+)?(?:and\s+)?(?:then\s+)?(?:both|all|{'|'.join(_MEETING_WORDS[1:])})"
+    rf"(?:\s+(?:paths|branches|routes|of\s+them))?(?:\s+then)?\s+{_MEETING_VERB})\s*(?:->|→|=>|:)\s*",
+    re.IGNORECASE)
+
+
 def rejoin_normal_form(intent: str) -> str:
     """The intent with "after both, X" / "whichever happens, X" / "regardless, X" as "In both cases, X",
     and a rejoin sentence cut after its meeting step when ", then …" goes on from it."""
+    intent = _POINTER_AFTER_MEETING.sub(lambda m: m.group(1) + " ", intent)  # "both end at → X" → "both end at X"
     intent = _AFTER_LAST_STEP.sub(". ", intent)
     intent = _SENTENCE_OPENING.sub(lambda m: m.group("space") + "In both cases, ", intent)
     return _without_passive_then(_meeting_step_ends(intent))
