@@ -165,3 +165,40 @@ def test_planted_one_answer_row_left_out_of_the_meeting() -> None:
     edges = [("alert fires", "customer-facing?"), ("customer-facing?", "page on-call", "yes"),
              ("customer-facing?", "create ticket", "no"), ("page on-call", "postmortem review")]
     assert planted_reason(_ROWS + "both end at postmortem review", edges)["code"] == "EDGE_MISSING"
+
+
+def test_a_step_said_on_its_own_then_the_question() -> None:
+    edges = drawn_edges("Warehouse flow: we receive the order. Is the item in stock? If so, pick and pack it; otherwise "
+                        "place a backorder. Either way, email the customer.")
+    assert ("receive the order", "Is the item in stock?") in edges
+    assert ("pick and pack it", "email the customer") in edges and ("place a backorder", "email the customer") in edges
+
+
+def test_a_step_after_an_arrow_then_the_question_stays_refused() -> None:
+    # the check links only a step said as a sentence of its own to the question after it
+    assert refusal_reason("Receive the order → log it. Is the item in stock? If so, pick it; otherwise place a backorder.")
+
+
+def test_planted_the_question_left_unlinked_from_the_step_before() -> None:
+    intent = "Receive the order. Is the item in stock? Yes: pick it. No: place a backorder."
+    edges = [("Is the item in stock?", "pick it", "Yes"), ("Is the item in stock?", "place a backorder", "No")]
+    assert planted_reason(intent, edges, extra=("Receive the order",))["code"] == "EDGE_MISSING"
+
+
+@pytest.mark.parametrize("rejoin", [", and everyone meets at the debrief.", ". Everyone then meets at the debrief."])
+def test_everyone_meets_after_the_routes(rejoin: str) -> None:
+    edges = drawn_edges("Match day: the coach picks the lineup. Starters go to the pitch, subs go to the bench" + rejoin)
+    assert set(edges) == {("coach picks the lineup", "pitch"), ("coach picks the lineup", "bench"),
+                          ("pitch", "debrief"), ("bench", "debrief")}
+
+
+@pytest.mark.parametrize("intent", ["Everyone meets at the kickoff. Then the coach picks the lineup.",
+                                    "Open the doors, and everyone goes to the hall, then the talk starts."])
+def test_everyone_with_no_branch_before_is_refused(intent: str) -> None:
+    assert refusal_reason(intent)["code"]
+
+
+def test_planted_everyone_drawn_from_one_route_only() -> None:
+    intent = "Match day: the coach picks the lineup. Starters go to the pitch, subs go to the bench, and everyone meets at the debrief."
+    edges = [("coach picks the lineup", "pitch", "Starters"), ("coach picks the lineup", "bench", "subs"), ("pitch", "debrief")]
+    assert planted_reason(intent, edges)["code"] == "EDGE_MISSING"

@@ -179,6 +179,7 @@ class _Reader:
             next_is_verb = role in ("forward", "reverse") and not any(
                 sym in ("->", "<-") for sym, _ in following[0][1])
             state.seen_count = index  # "from any of the three, …": the steps named so far
+            state.asked_next = glues[index + 1][:1] == [("?", None)] if index + 1 < len(glues) else False
             state.chain_else = _else_ahead(glues[index:])
             # "wait 30 s and upload file again": a step named again after "and" is the way back to it
             state.again_next = bool(node and node.key in state.names[:index] and following and following[0][1]
@@ -481,6 +482,8 @@ class _State:
         self.after_pending = False  # the name just read followed "after": the next name comes after it
         self.again_next = False  # the name being read is an earlier step named again ("… and X again")
         self.loop_from: list[str] | None = None  # the step the last way back out of a branch or case row left
+        self.bare_step: str | None = None  # the name just read was a sentence of its own ("Receive the order.")
+        self.asked_next = False  # a "?" follows the name being read: it is a question ("Is the item in stock?")
 
     def _from_all(self, relation: tuple[list[str] | None, bool, bool] | None, count: int,
                   node: str | None) -> tuple[list[str], bool, bool]:
@@ -589,6 +592,9 @@ class _State:
     def _glue(self, glue: list[tuple[str, Span | None]], node: str | None, first: bool, next_relation: str = "") -> None:
         if first:
             glue = _preamble(glue)
+        bare, self.bare_step = self.bare_step, None
+        only_a_break = bool(glue) and {symbol for symbol, span in glue if span is None} <= {".", ";", "\n"} \
+            and all(span is None for _, span in glue)
         glue = self._go_on_answer(glue, node)
         segments = _split(glue)
         asked_back = _asked_before_way_back(glue, segments)
@@ -912,9 +918,15 @@ class _State:
                 # "…; Trucks → Pickup" after "Cars → Sedan, SUV": a name that opens its own arrow
                 # is no bare step after the fan-out
                 self._fan_in(node)
+            if broke and only_a_break and self.asked_next and bare is not None and self.group == [bare] \
+                    and not any(bare in edge for edge in self.out.edges):
+                # "Receive the order. Is the item in stock? If so, …": a step said on its own, then the
+                # question asked after it (a question is a step of the flow, asked once the step is done)
+                self.out.add(bare, node, set())
             self.group = [node]
             self.into = {node: set()}
             self.comma_list = True
+            self.bare_step = node
         else:
             raise _Unreadable(node)
         self.last_node = node

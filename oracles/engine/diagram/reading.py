@@ -118,7 +118,7 @@ TOPIC_RE = re.compile(r"^\s*for\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*,\s*(?=[
 
 # "…; otherwise queue it, and both paths lead to close": the rejoin said after the last branch's step
 # in its sentence is a statement of its own
-REJOIN_AFTER_COMMA_RE = re.compile(r",\s+and\s+(?=(?:then\s+)?(?:both|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
+REJOIN_AFTER_COMMA_RE = re.compile(r",\s+and\s+(?=(?:then\s+)?(?:both|everyone|everybody|everything|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
                                    r"the\s+(?:two|three|four)\s+(?:paths|branches|routes))\b)", re.IGNORECASE)
 
 
@@ -240,9 +240,9 @@ SINGLE_BRANCH_RE = re.compile(rf"^(?:and\s+|then\s+|but\s+)?(?P<kw>if|when|once)
 ELSE_IF_RE = re.compile(rf"^(?P<kw>(?:else|otherwise)\s*,?\s*if)\s+(?P<cond>{_COND}+),(?!\d{{3}}\b)\s*(?:then\s+)?(?P<body>.+)$", re.IGNORECASE)
 _REJOIN_VERBS = r"(?:continue|go|lead|end|proceed|move|join|meet|feed|flow|converge|merge|arrive|land|pass)(?:e?s)?"
 # "both then continue to ship", "both paths end at verify", "either way, update the dashboard",
-# "both then feed into reporting", "both then → send receipt", "all three then go to C": after every
-# branch's last step
-REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all(?:\s+(?:two|three|four|five))?|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
+# "both then feed into reporting", "both then → send receipt", "all three then go to C", "everyone meets at
+# the debrief": after every branch's last step
+REJOIN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:both|all(?:\s+(?:two|three|four|five))?|everyone|everybody|everything|either\s+way|in\s+(?:both|either|any|all)\s+cases?|"
                        r"the\s+(?:two|three|four)(?=\s+(?:paths|branches|routes)))"
                        r"(?:\s+(?:paths|branches|routes|of\s+them))?,?(?:\s+then)?\s*"
                        rf"(?:{_REJOIN_VERBS}\s+(?:on\s+|up\s+|back\s+)?(?:to|at|with|in|into|on)\s+|(?:->|→|=>)\s*)?"

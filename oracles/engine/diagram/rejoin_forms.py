@@ -81,3 +81,4 @@ _MEETING_ARROW_RE = re.compile(
 def rejoin_arrow_dropped(text: str) -> str:
     """ "both end at → postmortem review", "Both paths end at: write postmortem" → "… end at postmortem review"."""
     return _MEETING_ARROW_RE.sub(lambda m: m.group("said") + " ", text)
+

@@ -13,6 +13,9 @@ A rejoin sentence that goes on with ", (and) then Y" after its meeting step ("Bo
 verify email, then first login") is cut there: "… verify email. Then first login" (Y after the
 meeting step, read as a sentence of its own; the meeting step's name ends at the comma).
 
+"…, and everyone meets at the debrief", "Everybody then goes to X" (everyone / everybody / everything / all of
+them, then a verb of meeting and its preposition) → "…. All meets at the debrief": every branch meets, no count.
+
 "both end at → postmortem review", "- Both paths end at: write postmortem" (an arrow or a colon right after
 the rejoin's verb and its preposition) → "both end at postmortem review".
 
@@ -70,9 +73,21 @@ _POINTER_AFTER_MEETING = re.compile(
     re.IGNORECASE)
 
 
+_EVERYONE = re.compile(r"(^|(?<=[.;!?\n])[ \t]*|,\s+and\s+)(?:everyone|everybody|everything|all\s+of\s+them)\s+(?:then\s+)?"
+                       r"(?=(?:meet|go|end\s+up|continue|proceed|move|arrive)(?:e?s)?\s+(?:up\s+|on\s+)?(?:at|to|in|into|with)\s)",
+                       re.IGNORECASE)
+
+
+def _everyone_as_all(intent: str) -> str:
+    """ "…, and everyone meets at the debrief" → "…. All meets at the debrief"."""
+    return _EVERYONE.sub(lambda m: (". " if m.group(1).lstrip().startswith(",")
+                                    else m.group(1)) + "All ", intent)
+
+
 def rejoin_normal_form(intent: str) -> str:
     """The intent with "after both, X" / "whichever happens, X" / "regardless, X" as "In both cases, X",
     and a rejoin sentence cut after its meeting step when ", then …" goes on from it."""
+    intent = _everyone_as_all(intent)
     intent = _POINTER_AFTER_MEETING.sub(lambda m: m.group(1) + " ", intent)  # "both end at → X" → "both end at X"
     intent = _AFTER_LAST_STEP.sub(". ", intent)
     intent = _SENTENCE_OPENING.sub(lambda m: m.group("space") + "In both cases, ", intent)
