@@ -202,3 +202,13 @@ def test_planted_everyone_drawn_from_one_route_only() -> None:
     intent = "Match day: the coach picks the lineup. Starters go to the pitch, subs go to the bench, and everyone meets at the debrief."
     edges = [("coach picks the lineup", "pitch", "Starters"), ("coach picks the lineup", "bench", "subs"), ("pitch", "debrief")]
     assert planted_reason(intent, edges)["code"] == "EDGE_MISSING"
+
+
+def test_one_word_before_a_question_may_be_a_title() -> None:
+    assert refusal_reason("Returns. Is the item damaged? If so, write it off; otherwise restock it.")
+
+
+def test_if_not_after_a_second_condition_under_a_question_is_refused() -> None:
+    # "not urgent" or "not complete"? Either may be meant
+    reason = refusal_reason("Check the form. Is it complete? If urgent, call; if not, file it.")
+    assert reason["code"] == "UNREADABLE_RELATION" and "'if not'" in reason["message"]

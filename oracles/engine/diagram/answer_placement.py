@@ -199,6 +199,10 @@ def placed_answers(tokens: list[Token], spans: list[Span]) -> list[PlacedAnswer]
             open_ones = [q for q in stack if q.key == last.key][:1] or open_ones
         question: str | None = None
         asked_one = False
+        if open_ones and word in IF_SIDES and open_ones[0].conditions != conditions:
+            # "Complete? If urgent, call; if not, file it": "not urgent" or "not complete"? A condition
+            # opened since the question was asked may be what "if not" / "if so" answers: placed nowhere
+            open_ones = []
         if open_ones:
             chosen = open_ones[0]
             del stack[stack.index(chosen) + 1:]  # an outer question answered closes the ones inside

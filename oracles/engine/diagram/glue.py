@@ -919,9 +919,10 @@ class _State:
                 # is no bare step after the fan-out
                 self._fan_in(node)
             if broke and only_a_break and self.asked_next and bare is not None and self.group == [bare] \
-                    and not any(bare in edge for edge in self.out.edges):
+                    and len(bare.split()) > 1 and not any(bare in edge for edge in self.out.edges):
                 # "Receive the order. Is the item in stock? If so, …": a step said on its own, then the
-                # question asked after it (a question is a step of the flow, asked once the step is done)
+                # question asked after it (a question is a step of the flow, asked once the step is done;
+                # one word alone, "Returns. Is it damaged?", may be a title)
                 self.out.add(bare, node, set())
             self.group = [node]
             self.into = {node: set()}
