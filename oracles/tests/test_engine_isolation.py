@@ -313,13 +313,13 @@ def _children_named(name: str) -> list[int]:
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
         try:  # a thread of this process may end between the listing and the read
             children = (task / "children").read_text().split()
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):
             continue
         for child in children:
             try:
                 if Path(f"/proc/{child}/comm").read_text().strip() == name:
                     pids.append(int(child))
-            except FileNotFoundError:
+            except (FileNotFoundError, ProcessLookupError):  # the child may end between the listing and the read
                 continue
     return pids
 
