@@ -202,3 +202,16 @@ def test_a_states_heading_before_a_dash_is_the_title_and_never_part_of_the_first
     assert drawn(intent) == ({"draft", "review", "published"}, {("draft", "review"), ("review", "published")})
     reason = planted_reason(intent, [("Document states - draft", "review", "submit"), ("review", "published", "approve")])
     assert reason["code"] == "NODE_NOT_IN_INTENT", reason
+
+
+@pytest.mark.parametrize(("intent", "edges"), [
+    ("Receive the order. Then pack it, then ship it.", {("Receive the order", "pack it"), ("pack it", "ship it")}),
+    ("Receive order. Then pack, then ship.", {("Receive order", "pack"), ("pack", "ship")}),
+])
+def test_a_sentence_opening_with_then_goes_on_from_the_step_before(intent: str, edges: set) -> None:
+    assert drawn(intent)[1] == edges
+
+
+def test_planted_then_sentence_left_unjoined_is_refused() -> None:
+    reason = planted_reason("Receive order. Then pack, then ship.", [("pack", "ship")], extra=("Receive order",))
+    assert reason["code"] == "EDGE_MISSING", reason

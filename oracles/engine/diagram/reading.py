@@ -699,7 +699,9 @@ def _read_plain_statement(graph: Graph, statement: str, last: str | None) -> str
             graph.last_objects = keys
             graph.fan_out = keys if len(keys) > 1 else []
             return None
-        return _read_chain_nodes(graph, [_step_text(p) for p in parts], None)
+        # "Receive the order. Then pack it, then ship it.": a sentence opening with "then" goes on from the step before
+        opens_with_then = re.match(r"^\s*(?:and\s+)?(?:then|next|after\s+that|afterwards)\b", statement, re.IGNORECASE)
+        return _read_chain_nodes(graph, [_step_text(p) for p in parts], last if opens_with_then else None)
     return read_relations(graph, statement, last)
 
 
