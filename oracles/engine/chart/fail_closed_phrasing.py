@@ -44,7 +44,7 @@ from typing import Any
 from . import faithful_words
 from .axis_asks import BY_DIMENSION, CALENDAR_DIMENSIONS, names_the_series
 from .calendar import is_time_like
-from .vocabulary import EMPTY_TITLE_WORDS
+from .vocabulary import EMPTY_TITLE_WORDS, TITLE_CUT_WORDS
 
 _Reader = Any
 Refusal = tuple[str, str]
@@ -106,6 +106,11 @@ def check_phrasing(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> 
         if refusal:
             return refusal
     return None
+
+
+def _labels(reader: _Reader) -> list[str]:
+    """The drawn labels (not series names), in order, each once."""
+    return list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
 
 
 def _names(reader: _Reader) -> list[str]:
@@ -336,7 +341,7 @@ _ACTION_VERBS = frozenset("""read ran run caught managed won lost wrote ate dran
 
 def _verb_glued_to_name(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'Maya read' beside 'Leo', or 'Alice ran' beside 'Bob ran': the verb is what they did, not their name."""
-    labels = list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
+    labels = _labels(reader)
     if len(labels) < 2:
         return None
     ends = {label: words[-1] if len(words := label.split()) > 1 and words[-1] in _ACTION_VERBS else None
@@ -363,7 +368,7 @@ _SUBJECT_THEN_PLACE = re.compile(r"^(?P<subject>[^\W\d_][\w'’-]*(?:\s+[^\W\d_]
 
 def _subject_in_first_label(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'temperatures at 6am' beside 'noon', '6pm': the first label carries the statement's subject."""
-    labels = list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
+    labels = _labels(reader)
     if len(labels) < 2 or (found := _SUBJECT_THEN_PLACE.match(labels[0].strip())) is None:
         return None
     others = labels[1:]
@@ -378,8 +383,8 @@ def _subject_in_first_label(reader: _Reader, label_spans: LabelSpans, used: set[
         f"list, e.g. '{found.group('subject')}: {rest} 12, {others[0]} 21'."))
 
 
-# a title's last word that needs a next one: "Time in", "Share of", "Sales and"
-_NEEDS_NEXT = frozenset("in at on of for by to from with during into per and or the a an vs versus than".split())
+# a title's last word that needs a next one: "Time in", "Share of", "Signups from" (before a drawn name)
+_NEEDS_NEXT = TITLE_CUT_WORDS | {"from"}
 
 
 def _title_cut_before_its_end(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
@@ -404,7 +409,7 @@ _SENTENCE_WORDS = frozenset("also again still it they he she we you".split())
 
 def _sentence_word_in_label(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'Wednesday also' beside 'Tuesday': the adverb belongs to the sentence, not to the name."""
-    labels = list(dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)))
+    labels = _labels(reader)
     if len(labels) < 2:
         return None
     holding = {label: word for label in labels for word in label.split()[1:] if word in _SENTENCE_WORDS}
@@ -422,7 +427,7 @@ _PREPOSITION_THEN = re.compile(r"(?P<prep>in|for|during|at|on|by|from|since|unti
 
 def _preposition_before_a_period(reader: _Reader, label_spans: LabelSpans, used: set[int]) -> Refusal | None:
     """'In 2021' of "In 2021: coal 120": the preposition is the sentence's, the period the label."""
-    for label in dict.fromkeys(p.label for p in reader.points if isinstance(p.label, str)):
+    for label in _labels(reader):
         found = _PREPOSITION_THEN.fullmatch(label.strip())
         if found and is_time_like(found.group("rest")):
             return ("LABEL_NOT_IN_INTENT", (

@@ -31,7 +31,7 @@ from .faithful_words import (
 )
 from .ranking_check import is_rank_count
 from .references import reference_statements
-from .values import StatedNumber
+from .values import SHARE_AFTER_RE, StatedNumber
 
 # "North 120", "Q3: 14", "Oslo — 0.7M": one label-and-value item (not "n = 412", not "June 2024"); two or more
 # in a quoted title or a subject make it data
@@ -166,7 +166,7 @@ class CoverageRules:
             return True  # "Our target is 1,500.": a reference stated apart, not data (references.py)
         before = self.intent[max(0, number.start - 16):number.start]
         after = self.intent[number.end:number.end + 24]
-        if (NOT_DATA_BEFORE.search(before) and not re.match(r"\s*(?:%|percent\b)", after)) or NOT_DATA_AFTER.match(after):
+        if (NOT_DATA_BEFORE.search(before) and not SHARE_AFTER_RE.match(after)) or NOT_DATA_AFTER.match(after):
             return True  # "top 5", "the 3 of us"; but a share ("bottom 25%") is never a count
         if len(number.text.strip()) <= 2 and re.match(r"[.)]\s+[^\W\d_]", after) and re.search(r"(?:^|[\n,;])\s*$", before):
             return True  # "3) Oslo — 0.7M", "1. Oslo": the numbering of a list

@@ -51,7 +51,8 @@ _DATE_OR_TIME_RE = re.compile(
 # number's own line: "Zorvex, 937\nbar chart please" states a value, not "937 bars".
 _COUNT_BEFORE_RE = re.compile(r"(?:\b(?:top|last|past|next|first|every|each|bottom|question)|\bn\s*=)\s*-?\s*$",
                               re.IGNORECASE)
-_SHARE_AFTER_RE = re.compile(r"[ \t]*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
+# "25%", "25 percent": a share follows the number (a share is never a count of items)
+SHARE_AFTER_RE = re.compile(r"[ \t]*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(
     r"^[ \t]*(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|series|items?|categories|bars?|points?|"
     r"values|lines?|slices?|columns?|rows?|charts?|colou?rs?)\b"
@@ -163,7 +164,7 @@ def stated_numbers(intent: str) -> tuple[StatedNumber, ...]:
         in_date = in_spans(start, masked_starts, masked_ends)
         # ("bottom 25%" of "Top box 45%, middle 30%, bottom 25%": a share is never a count of items)
         is_count = bool((_COUNT_BEFORE_RE.search(intent[max(0, start - 12):start])
-                         and not _SHARE_AFTER_RE.match(intent, match.end()))
+                         and not SHARE_AFTER_RE.match(intent, match.end()))
                         or _COUNT_AFTER_RE.match(intent[match.end():match.end() + 16]))
         numbering = len(digits) <= 2 and bool(_NUMBERING_AFTER_RE.match(intent[match.end():match.end() + 4])
                          and _NUMBERING_BEFORE_RE.search(intent[max(0, start - 4):start]))  # "3) Oslo", "1. Oslo"

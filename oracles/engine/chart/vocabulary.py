@@ -28,6 +28,9 @@ HORIZONTAL_REQUEST_RE = re.compile(
 EMPTY_TITLE_WORDS = frozenset("""we i you they he she it there here had have has got get was were is are be been did
 do does our my your their its this that these those so then and or but also just sold bought counted harvested
 picked caught baked served made""".split())
+# A title's last word that needs a next one ("As a", "Time in", "Share of"): the subject was cut before its end.
+# ("Where our signups come from" ends whole: "from" is left to the check, which asks only before a drawn name.)
+TITLE_CUT_WORDS = frozenset("in at on of for by to with during into per and or the a an vs versus than".split())
 
 # A ranking asked of one list ("top 5", "the three biggest", "bottom 3", "lowest 2"): words whose direction does
 # not depend on what the values measure. "slowest", "best", "cheapest", "most improved" are left out on purpose:

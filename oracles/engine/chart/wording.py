@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .calendar import MONTH_INDEX, QUARTER_INDEX, WEEKDAY_INDEX, is_time_like
-from .vocabulary import EMPTY_TITLE_WORDS, FOREIGN_STACKED, HORIZONTAL_REQUEST_RE
+from .vocabulary import EMPTY_TITLE_WORDS, FOREIGN_STACKED, HORIZONTAL_REQUEST_RE, TITLE_CUT_WORDS
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,7 @@ def subject_title(prefix: str) -> str | None:
     text = _AS_A_MARK_ON.sub("", text).strip(" ,;:")  # "Revenue per region as a donut but make North red"
     if not text:
         return None
-    if text.split()[-1].casefold() in _NEEDS_NEXT_WORD:
+    if text.split()[-1].casefold() in TITLE_CUT_WORDS:
         return None  # "As a", "Cash flow by month as an": a sentence cut before its end names nothing whole
     return text[0].upper() + text[1:]
 
@@ -179,8 +179,6 @@ def subject_title(prefix: str) -> str | None:
 # "… as a donut but make North red": the mark asked, and any ask after it, are no part of the subject
 _AS_A_MARK_ON = re.compile(r"\s+as\s+(?:an?\s+)?(?:(?:horizontal|vertical|stacked|grouped|simple|nice)\s+)*"
                            r"(?:bars?|columns?|lines?|areas?|pies?|donuts?|doughnuts?|scatter(?:\s*plot)?)\b.*$", re.IGNORECASE)
-# a last word that needs a next one; "Where our signups come from" ends whole
-_NEEDS_NEXT_WORD = frozenset("in at on of for by to with during into per and or the a an vs versus than".split())
 
 
 # Words that point at the data or the request without naming what is charted: "the following CSV?", "this
