@@ -178,6 +178,17 @@ def test_a_correction_with_a_new_number_is_never_valid(intent: str) -> None:
     assert not _valid(intent)
 
 
+def test_planted_correction_drawn_as_a_label_is_refused() -> None:
+    # the drafter took the correction for a name: 'except bananas were actually' 9 beside 'bananas' 7
+    intent = "bar chart: apples 10, oranges 12, bananas 7, except bananas were actually 9"
+    rows = _rows(("apples", 10), ("oranges", 12), ("bananas", 7), ("except bananas were actually", 9))
+    _refused(_planted(intent, rows), "REQUEST_NOT_HONOURED", "were actually")
+
+
+def test_a_correction_word_inside_a_name_stays_valid() -> None:
+    assert _valid("bar chart: Typo fixes 12, Swapped parts 4, Returns 7")
+
+
 def test_planted_sentence_word_label_is_refused() -> None:
     intent = "Bugs fixed: Mon 7, Tue 5, Wed 9. Bar chart."
     _refused(_planted(intent, _rows(("Mon", 7), ("Tue", 5), ("the", 9))), "LABEL_NOT_IN_INTENT", "'the'")

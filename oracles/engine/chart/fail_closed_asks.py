@@ -237,6 +237,14 @@ _SENTENCE_WORD = re.compile(r"[^\W\d_][\w'’]*")
 _A_DIGIT = re.compile(r"\d")
 
 
+def _ends_a_drawn_name(reader: _Reader, start: int, end: int) -> bool:
+    """A correction that closes a drawn name ("bananas 7, except bananas were actually 9" drawn as the label
+    'except bananas were actually') takes its value with it: the name is the correction, not a name."""
+    word = reader.folded[start:end]
+    return any(a <= start and not reader.folded[end:b].strip()
+               for text in reader.drawn.holding(word) for a, b in reader._find(text))
+
+
 def _removals_and_corrections(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],
                               used: set[int]) -> Refusal | None:
     """"actually remove Beta", "wait no, the 9 was Thursday": refused, with a hint to restate the final data."""
@@ -249,7 +257,8 @@ def _removals_and_corrections(reader: _Reader, label_spans: dict[str, list[tuple
                 "'Mon 7, Tue 5, Wed 11'."))
     for pattern, what in ((_REMOVAL, "to take something out"), (_CORRECTION, "to correct a value")):
         for match in reader.scan.matches(pattern):
-            if reader._inside_drawn_name(match.start(), match.end()):
+            if reader._inside_drawn_name(match.start(), match.end()) \
+                    and not (pattern is _CORRECTION and _ends_a_drawn_name(reader, match.start(), match.end())):
                 continue
             return ("REQUEST_NOT_HONOURED", (
                 f"The intent asks {what} ('{match.group(0).strip()}'), and I do not decide which values stand. "

@@ -11,16 +11,21 @@ import re
 from ..contracts import EngineRefusal
 
 _CONDITION_RE = re.compile(r"^\s*(?:if|on|when|whenever|unless|once|in\s+case\s+of)\b", re.IGNORECASE)
-_WORD_RE = re.compile(r"[^\W\d_]{4,}")
+_WORD_RE = re.compile(r"[^\W\d_]{3,}")
+# Three-letter words that name no step ("the", "and"); any other short word is a step's own ("pay", "fix"),
+# which a condition names by a longer form ("If payment fails"), so it is matched as the start of a word.
+_SHORT_NON_STEPS = frozenset("the and for not any all its was are has had but you our can may one two off yes who "
+                             "how why via per new".split())
 
 
 def _stems(label: str) -> set[str]:
-    return {w.casefold()[:5] for w in _WORD_RE.findall(label)}
+    words = (w.casefold() for w in _WORD_RE.findall(label))
+    return {w[:5] for w in words if len(w) > 3 or w not in _SHORT_NON_STEPS}
 
 
 def _named(stems: set[str], text: str) -> bool:
     words = [w.casefold() for w in _WORD_RE.findall(text)]
-    return any(stem in w for stem in stems for w in words)
+    return any(w.startswith(stem) if len(stem) == 3 else stem in w for stem in stems for w in words)
 
 
 def _before(tail: str, edges: list[tuple[str, str, str | None]]) -> set[str]:
