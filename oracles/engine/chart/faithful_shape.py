@@ -43,6 +43,11 @@ from .numbered_check import numbered_axis_refusal
 from .picks import axis_of_field
 from .vocabulary import HORIZONTAL_REQUEST_RE
 
+# Percent said as the unit of the values rather than after each one: "market share (%)", '"unit": "%"',
+# "(percent)", "in percentages". A "%" or "percent" right after a number belongs to that number only.
+_PERCENT_UNIT = re.compile(r"(?:^|[^\d\s.,])\s*%|(?<![\d\s])\s*\b(?:per\s?cent(?:age)?s?|pct)\b|"
+                           r"\b(?:in|as)\s+(?:per\s?cent(?:age)?s?|%)", re.IGNORECASE)
+
 
 class ShapeRules:
     """The rules of the asked shape, mixed into the check's reader (faithfulness._Reader)."""
@@ -195,7 +200,10 @@ class ShapeRules:
         if self.mark != "arc":
             return
         placed = [n for n in self.numbers if n.start in used]
-        if not placed or not all(re.match(r"\s?(?:%|percent\b|pct\b)", self.intent[n.end:n.end + 9]) for n in placed):
+        if not placed:
+            return
+        if not all(re.match(r"\s?(?:%|percent\b|pct\b)", self.intent[n.end:n.end + 9]) for n in placed) \
+                and not _PERCENT_UNIT.search(self.intent):
             return
         total = sum(p.value for p in self.points)
         if total > 100 + 0.5 * len(self.points):

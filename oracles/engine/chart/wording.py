@@ -142,6 +142,7 @@ _TRAILING_FILLER = re.compile(
 )
 
 
+_IDENTIFIER = re.compile(r"(?<![\w'’-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w'’-])", re.IGNORECASE)
 _CALL_OPENING = re.compile(r"\s*[A-Za-z_][\w.]*\(\s*(?:[A-Za-z_]\w*\s*=\s*)?")
 _SCALE_BRACKET = re.compile(r"\((?:in\s+)?(?:[$€£¥]\s*)?(?:thousands|millions|billions|'?000s?|k|mn?|bn)\)", re.IGNORECASE)
 
@@ -167,6 +168,8 @@ def subject_title(prefix: str) -> str | None:
         return None  # "we had 120 signups from …": the start of the sentence names nothing
     if names_nothing(text):
         return None
+    if _IDENTIFIER.search(text):
+        return None  # "chart_request {…}", "tool: make_chart args:": the name of a tool or call is no title
     text = re.sub(r"\s+as(?:\s+(?:an?|the))?$", "", text, flags=re.IGNORECASE)  # "Cash flow by month as an [area chart]"
     text = _AS_A_MARK_ON.sub("", text).strip(" ,;:")  # "Revenue per region as a donut but make North red"
     if not text:

@@ -1,0 +1,52 @@
+"""Found at first contact with the sealed batch aj, and by probing around it.
+
+- A pie whose values are said to be percents once, as their unit ("market share (%)", '"unit": "%"', "(percent)"),
+  cannot add up to more than 100: the pie would redraw 70/50/30 as 47/33/20 (faithful_shape.py).
+- A correction that closes a drawn label ("bananas 7, except bananas were actually 9") is a correction, not a
+  name (fail_closed_asks.py).
+- The name of a tool or call before the data ("chart_request {…}", "tool: make_chart args:") is no title
+  (wording.py, drafter side).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.engine import answer
+from oracles.tests.test_chart_fail_closed import _check, _planted, _refused, _rows, _valid
+
+
+@pytest.mark.parametrize("intent", [
+    'chart_request {"type": "pie", "data": {"Chrome": 70, "Safari": 50, "Firefox": 30}, "unit": "%"}',
+    "pie chart of market share (%): Chrome 70, Safari 50, Firefox 30",
+    "pie of browser share: Chrome 70, Safari 50, Firefox 30 (percent)",
+    "donut of browser share in percent: Chrome 70, Safari 50, Firefox 30",
+])
+def test_a_pie_of_percents_over_100_is_refused(intent: str) -> None:
+    _refused(_planted(intent), "UNSUPPORTED_CHART", "150%", "more than the whole")
+
+
+def test_planted_pie_over_a_percent_unit_is_refused() -> None:
+    # the check alone, over a hand-drawn pie: the unit is said once, in the heading
+    refusal = _check("pie chart of market share (%): Chrome 70, Safari 50, Firefox 30",
+                     _rows(("Chrome", 70), ("Safari", 50), ("Firefox", 30)), mark="arc", title="Market share")
+    assert refusal is not None and refusal[0] == "UNSUPPORTED_CHART", refusal
+
+
+@pytest.mark.parametrize("intent", [
+    "pie chart of market share (%): Chrome 50, Safari 30, Firefox 20",
+    "pie chart of sessions: mobile 620, desktop 310, tablet 70",
+])
+def test_a_pie_within_its_whole_or_of_counts_stays_valid(intent: str) -> None:
+    assert _valid(intent)
+
+
+@pytest.mark.parametrize("intent", [
+    'chart_request {"type": "pie", "data": {"Chrome": 50, "Safari": 30, "Firefox": 20}}',
+    'tool: make_chart args: {"type": "bar", "data": {"north": 1, "south": 2}}',
+    'render_chart: {"kind": "line", "points": {"Jan": 3, "Feb": 5}}',
+])
+def test_a_tool_name_is_no_title(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert "title" not in verdict.result or not verdict.result["title"].get("text"), verdict.result["title"]
