@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from oracles.engine import answer
+from oracles.engine.chart.faithfulness import check_faithful
 from oracles.tests.test_chart_fail_closed import _check, _planted, _refused, _rows, _valid
 
 
@@ -50,3 +51,29 @@ def test_a_tool_name_is_no_title(intent: str) -> None:
     verdict = answer("chart", intent, "vega-lite", {})
     assert verdict.status == "valid", verdict.reason
     assert "title" not in verdict.result or not verdict.result["title"].get("text"), verdict.result["title"]
+
+
+# The verb an intent opens with is no part of the first series' name ("chart revenue: …; costs: …").
+
+
+def test_the_opening_verb_is_not_drawn_into_a_series_name() -> None:
+    verdict = answer("chart", "plot revenue: 2022 1.2, 2023 1.8, 2024 2.5; costs: 2022 0.9, 2023 1.1, 2024 1.6",
+                     "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert {row["series"] for row in verdict.result["data"]["values"]} == {"revenue", "costs"}
+
+
+def test_planted_series_named_with_the_opening_verb_is_refused() -> None:
+    intent = "chart signups: Mon 3, Tue 5, Wed 4; churn: Mon 1, Tue 0, Wed 2"
+    rows = [{"series": series, "label": day, "value": value}
+            for series, values in (("chart signups", (3, 5, 4)), ("churn", (1, 0, 2)))
+            for day, value in zip(("Mon", "Tue", "Wed"), values, strict=True)]
+    spec = {"title": {"text": "Signups vs Churn"}, "data": {"values": rows}, "mark": {"type": "line"},
+            "encoding": {"x": {"field": "label", "type": "nominal"}, "y": {"field": "value", "type": "quantitative"},
+                         "color": {"field": "series", "type": "nominal"}}}
+    refusal = check_faithful(intent, spec, rows)
+    assert refusal is not None and refusal[0] == "LABEL_NOT_IN_INTENT" and "'chart'" in refusal[1], refusal
+
+
+def test_a_name_that_is_a_plot_stays_valid() -> None:
+    assert _valid("Plot A: Mon 3, Tue 5; Plot B: Mon 1, Tue 2")

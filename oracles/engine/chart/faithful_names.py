@@ -60,6 +60,10 @@ def _value_then_bracketed_value(label: str, after: str) -> bool:
     return min(one, other) > 0 and max(one, other) / min(one, other) <= 5
 
 
+# The verb an intent opens with to ask for the chart, lowercase, before a lowercase word ("chart revenue:",
+# "plot signups"): it is never part of the first series' name. "Plot A", "Graph theory" are names.
+_ASKING_VERB_OPENS = re.compile(r"(?:chart|plot|graph|draw|visuali[sz]e)\s+[a-z]")
+
 class NameRules:
     """The rules of grounded names, mixed into the check's reader (faithfulness._Reader)."""
 
@@ -158,6 +162,11 @@ class NameRules:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a dash between spaces, which separates statements, so it runs "
                     "into the next one. Put each label right before its value, e.g. 'May 70, line chart'."))
+            if _ASKING_VERB_OPENS.match(stripped) and re.match(r"[\W_]*" + re.escape(stripped), self.intent):
+                # "chart revenue: 2022 1.2 …; costs: …": the intent's opening verb asks for the chart
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The name '{stripped}' opens with '{stripped.split()[0]}', which asks for the chart rather than "
+                    f"names the series. Name it alone, e.g. '{stripped.split(None, 1)[1]}: 2022 1.2, 2023 1.8'."))
             instructing = instruction_in(stripped)
             if instructing:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (

@@ -465,12 +465,17 @@ def _names_a_period(words: list[str], index: int) -> bool:
         and words[index + 1].lower().strip(".,:;") in PERIOD_NOUNS
 
 
+_ASKING_VERB = re.compile(r"^(?:chart|plot|graph|draw|visuali[sz]e)\s+(?=[a-z])")
+
+
 def _series_name(heading: str | None, leftover: str) -> str | None:
     text = heading or leftover
     if not text:
         return None
     # "Revenue vs cost by quarter. Revenue" → "Revenue": the last sentence, last few words
     text = re.split(r"[.;\n]\s*", text.strip())[-1]
+    # "chart revenue: 2022 1.2 …; costs: …": the verb asking for the chart opens the intent, not the name
+    text = _ASKING_VERB.sub("", text)
     # "Team A" keeps its letter: a capital single letter names, it is not the article
     words = text.split()
     kept = [i for i, w in enumerate(words) if w.lower() not in STOP_WORDS or (len(w) == 1 and w.isupper())
