@@ -77,3 +77,31 @@ def test_planted_series_named_with_the_opening_verb_is_refused() -> None:
 
 def test_a_name_that_is_a_plot_stays_valid() -> None:
     assert _valid("Plot A: Mon 3, Tue 5; Plot B: Mon 1, Tue 2")
+
+
+# Titles a person sees: the subject the data opens with, not the chatter before it; a mark word that ends a name
+# after "by"/"per" stays; a hedge ("not 100% sure") and a document's part ("Exhibit 4") are no data.
+
+
+@pytest.mark.parametrize(("intent", "title"), [
+    ("so I *think* an area chart would work best here?? not 100% sure lol. daily active users over the week: "
+     "Mon 340, Tue 410, Wed 395, Thu 460", "Daily active users over the week"),
+    ("can you do the bars sideways? ratings: Frontend 4.5, Backend 3.8, Docs 2.9", "Ratings"),
+    ("Revenue by region. Here are the numbers: North 3, South 5", "Revenue by region"),
+    ("Bar chart please. Sells by product line: Garden Tools 230, Kitchen Appliances 410", "Sells by product line"),
+    ("Weekday trips per bus line: 12A 340, 15B 410, 22X 120", "Weekday trips per bus line"),
+    ("I need a chart for the board meeting. It should show churn by month: Jan 3, Feb 5", "Churn by month"),
+    ("Exhibit 4, titled “Net Promoter Score, FY2023–FY2024”, shall display NPS by quarter as a line chart: "
+     "Q1 FY23 31; Q2 FY23 34; Q3 FY23 29", "Net Promoter Score, FY2023–FY2024"),
+])
+def test_the_title_is_the_subject(intent: str, title: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["title"]["text"] == title
+
+
+def test_a_single_number_in_a_hedge_is_still_placed_when_it_is_data() -> None:
+    # "100% sure" is a hedge; "sure 100" is a label and its value
+    verdict = answer("chart", "bar chart of answers: sure 100, unsure 40, no 12", "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert [row["value"] for row in verdict.result["data"]["values"]] == [100, 40, 12]

@@ -69,7 +69,9 @@ LABEL_AFTER_WORDS = frozenset("in on at during for by from of via through".split
 # Numbers that size or frame the question, not values: "top 5", "n=200", "a 30-year mortgage".
 NOT_DATA_BEFORE = re.compile(
     r"(?:\b(?:[Tt]op|[Bb]ottom|[Ll]ast|[Pp]ast|[Nn]ext|[Ff]irst|[Ee]very|[Ee]ach|[Oo]ver\s+the\s+last|[Nn]|[Vv]ersion|"
-    r"[Ss]tep|[Pp]hase|[Qq]uestion|[Tt]he|a|an|[Oo]ur|[Tt]heir|[Ii]ts|[Tt]his|[Tt]hat)\s*[-=:]?\s*|#)$")
+    r"[Ss]tep|[Pp]hase|[Qq]uestion|[Tt]he|a|an|[Oo]ur|[Tt]heir|[Ii]ts|[Tt]his|[Tt]hat|"
+    # "Exhibit 4, titled …", "see Figure 2": the number of a document's part
+    r"[Ee]xhibit|[Ff]igure|[Ff]ig\.|[Ss]lide|[Aa]ppendix|[Ss]ection|[Cc]hapter)\s*[-=:]?\s*|#)$")
 # "March 3–7, 2025", "Jan 5th": days of a date, not values (only ever used to explain an undrawn number)
 DATE_SPAN = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
@@ -92,7 +94,8 @@ def in_day_first_date(intent: str, position: int) -> bool:
 NOT_DATA_AFTER = re.compile(
     r"^(?:-(?:year|yr|month|day|week|hour|minute|second|point|page|item|step|person|people|star)s?\b|"
     r"[ \t]*(?:series|items|categories|bars|slices|lines|columns|rows|charts|colou?rs|respondents|"
-    r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b)", re.IGNORECASE)
+    r"people|participants|samples?|responses)\b|(?:st|nd|rd|th)\b|"
+    r"(?:[ \t]*%|[ \t]*per[ \t]?cent)?[ \t]+(?:sure|certain|confident|positive)\b)", re.IGNORECASE)  # "not 100% sure"
 
 # A number between two parts of a label ("LATAM $310k Also EMEA", "18:00 4.1 Also 00:00", "Fri −2 (°C) Also
 # Mon"): the label ran across a value into the next statement. A clock time with words after it is no time.

@@ -127,19 +127,24 @@ def blank_quoted_title_asks(text: str) -> str:
 _LEADING_FILLER = re.compile(
     r"^(?:\s*(?:please|pls|kindly|hey|hi|hello|(?:can|could)\s+(?:we|i)\s+(?:get|have|see)|can\s+you|could\s+you|"
     r"would\s+you|i\s+need|i\s+want|i'd\s+like|we\s+need|"
-    r"give\s+me|make(?:\s+me)?|create|draw|plot|chart|graph|show(?:\s+me)?|render|generate|build|produce|"
+    r"(?:it|which|that)\s+(?:should\s+|must\s+|will\s+|needs\s+to\s+)?(?:shows?|displays?)|"
+    r"give\s+me|make(?:\s+me)?|do|create|draw|plot|chart|graph|show(?:\s+me)?|render|generate|build|produce|"
     r"visuali[sz]e|display|here\s+(?:is|are)|here's|using|use|with|a|an|the|quick|simple|nice|new|"
     r"(?:horizontal|vertical|grouped|stacked|clustered|donut|doughnut|pie|bar|line|area|scatter|column|dot)s?\b|"
     r"(?:chart|graph|plot|diagram|visual(?:isation|ization)?)s?\b|scatterplot|of|showing|for|that\s+shows|"
     r"comparing|compare|to\s+compare|this(?!\s+(?:year|month|week|quarter|season|term|semester|sprint|weekend)\b)|these|data|values|numbers|please)\b[\s,:-]*)+",
     re.IGNORECASE,
 )
+# One trailing word or ask that names nothing ("… by region, as a bar chart please"), taken off one at a time
 _TRAILING_FILLER = re.compile(
-    r"(?:[\s,:(\-–—]+(?:as\s+a\s+\w+(?:\s+chart)?|sorted.*|in\s+(?:a\s+)?\w+\s+chart|chart|graph|plot|please|"
-    r"this|these|data|values|numbers|by|of|for|with|over|from|is|are|was|were|and|pairs?|"
-    r"(?:horizontal|vertical|grouped|stacked|bar|line|area|pie|donut|scatter)(?:\s+chart)?))+\s*$",
+    r"[\s,:(\-–—]+(?:as\s+a\s+\w+(?:\s+chart)?|sorted.*|in\s+(?:a\s+)?\w+\s+chart|chart|graph|plot|please|"
+    r"this|these|data|values|numbers|by|of|for|with|over|from|is|are|was|were|and|pairs?|sideways|"
+    r"(?:horizontal|vertical|grouped|stacked|bar|line|area|pie|donut|scatter)(?:\s+chart)?)\s*$",
     re.IGNORECASE,
 )
+# "Sells by product line", "trips per bus line", "tickets by product area": after "by"/"per" a mark word ends
+# the name of what is counted, not an ask
+_NAMED_BY_MARK_WORD = re.compile(r"\b(?:by|per|each)\s+(?:[^\W\d_][\w'’-]*\s+)?(?:lines?|bars?|areas?)$", re.IGNORECASE)
 
 
 _IDENTIFIER = re.compile(r"(?<![\w'’-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w'’-])", re.IGNORECASE)
@@ -157,10 +162,32 @@ def subject_title(prefix: str) -> str | None:
     text = text[:keep] + re.sub(r"[\[{(|].*$", "", text[keep:])  # the data itself starts here
     text = re.sub(r"\b[xy][\s-]*axis\b\s*(?:title\s*)?(?:[:=]|as|labell?ed|called|titled)?\s*(?:[\"“'‘][^\"”'’]*[\"”'’]|[^,;]*)",
                   " ", text, flags=re.IGNORECASE)  # "y axis 'Team'" names an axis, not the chart
-    text = re.split(r"(?<=[.!?])\s+", text.strip())[0] if re.search(r"[.!?]\s", text) else text
+    if not re.search(r"[.!?]\s", text):
+        return _title_from(text)
+    sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+    if len(sentences) > 1 and prefix.rstrip().endswith(":") and _CHATTER.search(sentences[0]):
+        # "so I think an area chart would work best?? not sure lol. daily active users over the week: Mon 340 …":
+        # the first sentence talks to us; the one that opens the data names it, when it is a plain noun phrase
+        last = _title_from(sentences[-1])
+        if last and not _NOT_A_SUBJECT.search(last) and not (len(last.split()) == 1 and is_time_like(last)):
+            return last
+    return _title_from(sentences[0])
+
+
+# A sentence that talks to the reader or asks something, not a subject ("Can u do a stacked bar …", "Help me …")
+_CHATTER = re.compile(r"\?|\b(?:i|i'm|i've|i'd|we|we're|we've|my|u|you|can|could|would|please|pls|help|lol|"
+                      r"want|wants|need|needs|whatever|do|put|make)\b", re.IGNORECASE)
+# A sentence that is no subject: a clause with its own subject or verb, a number, a lone pointing word
+_NOT_A_SUBJECT = re.compile(r"\d|\b(?:i|we|you|u|they|it|is|are|was|were|follows?|input|export)\b|\bon\s+[xy]\b|"
+                             r"\b[xy][\s-]*axis", re.IGNORECASE)
+
+
+def _title_from(text: str) -> str | None:
     for _ in range(3):
         text = _LEADING_FILLER.sub("", text).strip()
-        text = _TRAILING_FILLER.sub("", text).strip(" :;,.?!-–—")
+        while not _NAMED_BY_MARK_WORD.search(text) and (trailing := _TRAILING_FILLER.search(text)):
+            text = text[:trailing.start()].strip(" :;,.?!-–—")
+        text = text.strip(" :;,.?!-–—")
     text = re.sub(r"\s+", " ", text)
     if not text or len(text) > 80 or not re.search(r"[A-Za-z]", text):
         return None
