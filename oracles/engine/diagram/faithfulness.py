@@ -90,6 +90,7 @@ from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
 from .shared_heads import refuse_shared_head, refuse_shared_lead
 from .short_names import refuse_loop_through_short_name
 from .stated_counts import refuse_count_mismatch
+from .step_ref_check import refuse_item_reference_as_node, refuse_way_back_as_node
 from .tree_caption_normal import refuse_upward_tree_caption
 from .vague_names import (
     refuse_compared_inside,
@@ -1047,4 +1048,6 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_heading_glued_to_step(intent, nodes)  # 'user journey visitor sees the ad': a heading without its colon
     refuse_dashed_heading_in_step(intent, nodes)  # 'Document states - draft': the heading before the dash
     refuse_glued_branch_steps(edges)  # "if not, order from supplier and wait for delivery" drawn as one step
+    refuse_item_reference_as_node(intent, nodes)  # "… back to step 1" drawn with a node 'step 1' (step_ref_check.py)
+    refuse_way_back_as_node(nodes)  # "yes → back to step 1" drawn as a node 'back to step 1' (step_ref_check.py)
 

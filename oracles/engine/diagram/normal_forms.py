@@ -56,6 +56,9 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
 - a closing request about the drawing only ("Keep it simple!", "Draw it as a tree.") → dropped
 - a retry limit after a way back, when an exit follows ("back to X (max 3 retries); after the 3rd timeout → give
   up") → dropped, the exit says it (loop_exits.py)
+- "go back to step 1 (Write proposal)" in a numbered list, the bracket naming item 1 again → "go back to step 1"
+  (step_ref_normal.py); the list's last item that asks over a nested "- yes → …" and "- no → …" → the answers on
+  the item's line ("3. More items? yes → back to step 1; no → Stop")
 - a flat step list with conditional items ("2. If C, X; otherwise Y") → sentences: "A → B. If C, X; otherwise Y.
   In both cases, D." (list_branches.py)
 - a relative clause between a sentence's subject and its verb ("The pump, which is controlled by the PLC, feeds
@@ -130,6 +133,7 @@ from .shared_moves import shared_moves_as_arrows
 from .state_chain_events import state_chain_events_as_labels
 from .state_configs import state_machine
 from .state_story_normal import state_story_normal_form
+from .step_ref_normal import nested_answers_on_the_item, restated_step_names_dropped
 from .table_headings import header_out_of_heading
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
@@ -328,6 +332,8 @@ def normal_form(intent: str) -> str:
     intent = _bullet_bold_as_plain(intent)  # "- **CEO**: Dana Park" → "- CEO: Dana Park": bold only emphasises
     intent = code_branch_normal_form(intent)  # "if x > 3: A / else: B" → "x > 3? yes -> A; no -> B" (code_branch_normal.py)
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
+    intent = restated_step_names_dropped(intent)  # "go back to step 1 (Write proposal)" → "go back to step 1" (step_ref_normal.py)
+    intent = nested_answers_on_the_item(intent)  # "3. More?\n  - yes → back to step 1\n  - no → Stop" on one line (step_ref_normal.py)
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
     intent = list_branches_as_sentences(intent)  # a step list with "If C, X" / "Otherwise Y" items (list_branches.py)
     intent = follow_up_normal_form(intent)  # "If C, A. If still C, B." → "… A -> B: if still C." (follow_up_normal.py)

@@ -316,6 +316,10 @@ def _read_answer(graph: Graph, rest: str, label: str, decision: str) -> str:
     # "Yes: open the gate, then count the passenger": the answer's way goes on, step by step
     rest = _ANSWER_THEN_RE.sub(" -> ", rest)
     end = _read_chain(graph, "-> " + rest, decision)
+    if len(graph.edges) == start:  # "yes -> Reimburse employee; no -> Return to employee": the way is one drawn already
+        raise EngineRefusal("UNREADABLE_INTENT", f"I could not tell where '{label}' goes: '{rest.strip()}' leads to a step "
+                                                 "the question already reaches. Name each answer's step in full, e.g. "
+                                                 "'Approved? yes -> Pay; no -> Send back to the employee'.")
     tail, head, _ = graph.edges[start]
     graph.edges[start] = (tail, head, label)
     if end and end != decision:  # "… No: call the ISP. In both cases, log the outcome": the answers' paths may rejoin
@@ -402,7 +406,7 @@ def _read_statement(graph: Graph, statement: str, last: str | None) -> str | Non
         graph.decider = decision
         graph.decisions.add(decision)
         last = last or (graph.node(graph.pending_step) if graph.pending_step else None)  # "submit. approved?"
-        if last:
+        if last and last != decision:  # "… -> Approved?; Approved? yes -> …": the question said again, no loop
             graph.edge(last, decision)
         return decision
     if _routes(graph, statement, last):
@@ -885,8 +889,8 @@ def read_parallel_outline(intent: str) -> Graph | None:
 def read_case_outline(intent: str) -> Graph | None:
     """A step list whose last step holds nested case rows ("- check severity\n  - critical → page")."""
     items = case_outline(intent)
-    if items is None:
-        return None
+    if items is None or any(GO_TO_RE.match(step.strip()) and BACK_WORDS_RE.search(step) for _, step in items[-1][1]):
+        return None  # "- yes → back to step 1": a way back, not a case's step (step_refs.py reads a numbered list)
     graph = Graph(flow=True)
     decider = _read_chain_nodes(graph, [_step_text(step) for step, _ in items], None)
     if decider is None:

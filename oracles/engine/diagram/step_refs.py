@@ -107,6 +107,7 @@ def numbered_items(intent: str) -> list[str] | None:
 
 
 def read_step_references(intent: str) -> Graph | None:
+    intent = _nested_answers_inline(intent)  # "3. More items?\n   - yes → back to step 1\n   - no → Stop"
     items = numbered_items(intent)
     if items is None:
         return None
@@ -115,7 +116,20 @@ def read_step_references(intent: str) -> Graph | None:
     onward: list[str | None] = []  # the condition on the way from an item to the next
     vias: list[str | None] = []  # a step of its own on the way back ("restore the snapshot and go back to step 1")
     answered_items: list[int] = []  # questions that say where both answers go
+    end: tuple[str, str] | None = None  # (answer, step) of the last item's answer that ends the flow
     for index, text in enumerate(items):
+        text = _without_restated_name(text, names)  # "go back to step 1 (Write proposal)": item 1 named again
+        if text is None:
+            return None
+        ended = _answered_with_an_end(text, index) if index == len(items) - 1 else None
+        if ended is not None:  # "More items? yes → back to step 1; no → Shut down worker": the list's last item
+            question, back, end = ended
+            answered_items.append(index)
+            names.append(question)
+            onward.append(None)
+            backs.append(back)
+            vias.append(None)
+            continue
         answered = _answered_question(text, index, len(items))
         if answered is not None:  # "PIN correct? Yes: go to step 4. No: go back to step 2."
             name, way_on_label, back = answered
@@ -173,7 +187,71 @@ def read_step_references(intent: str) -> Graph | None:
         # after an item that only goes back, the next item follows the last step when the way back
         # was conditional (the other way), and nothing when it was not (the loop)
         previous = key if key is not None else previous if condition else None
+    if end is not None and keys[-1] is not None:  # the other answer of the last question: its own step, where the flow ends
+        graph.edge(keys[-1], graph.node(end[1]), end[0])
     return graph
+
+
+# "step 1 (Write proposal)": an item referred to by its number, with a name in brackets after it
+_NAMED_REFERENCE_RE = re.compile(r"\b(?P<ref>step\s+(?P<n>\d{1,2}))\s*\((?P<name>[^()]{1,80})\)", re.IGNORECASE)
+
+
+def _without_restated_name(text: str, names: list[str | None]) -> str | None:
+    """The item's text with "(Write proposal)" dropped after "step 1" when item 1, said before, is named so;
+    None when a bracket after "step N" names anything else, or an item not yet read (which step is meant
+    would be a guess)."""
+    def drop(reference: re.Match[str]) -> str:
+        index = int(reference.group("n")) - 1
+        said = names[index] if 0 <= index < len(names) else None
+        if said is None or node_key(clean_label(reference.group("name"))) != node_key(clean_label(said)):
+            raise ValueError(reference.group(0))
+        return reference.group("ref")
+
+    try:
+        return _NAMED_REFERENCE_RE.sub(drop, text)
+    except ValueError:
+        return None
+
+
+# "3. More items in queue?" over its two answers nested under it, the list's last item: one line
+_NESTED_ANSWERS_RE = re.compile(r"\?[ \t]*\n(?P<indent>[ \t]+)[-*•][ \t]+(?P<first>(?:yes|no)\b[^\n]*)\n"
+                                r"(?P=indent)[-*•][ \t]+(?P<second>(?:yes|no)\b[^\n]*?)\s*$", re.IGNORECASE)
+# "More items? yes → back to step 1; no → Shut down worker": one answer goes back by number, the other to a step
+_ENDED_RE = re.compile(r"^(?P<question>[^?;:,.()]+\?)\s*(?P<a1>yes|no)\s*(?:->|→|=>|:)\s*(?P<t1>[^;]+?)\s*;\s*"
+                       r"(?P<a2>yes|no)\s*(?:->|→|=>|:)\s*(?P<t2>[^;]+?)\s*[.!]?$", re.IGNORECASE)
+_BACK_BY_NUMBER_RE = re.compile(r"(?:(?:go(?:es)?\s+|loop\s+|jump\s+)?back\s+to|return\s+to|repeat\s+from)\s+"
+                                r"(?:step\s+)?(?P<n>\d{1,2})", re.IGNORECASE)
+# what the step an answer ends on never holds: an arrow, a way back, a number's step, a condition, a second step
+_NOT_AN_END_RE = re.compile(r"->|→|=>|[()\[\]:]|\b(?:back|return|returns|again|repeat|step|if|when|unless|then|and|or|"
+                            r"otherwise|else|continue|proceed|go|goes|next)\b|^\s*\d+\s*$", re.IGNORECASE)
+
+
+def _nested_answers_inline(intent: str) -> str:
+    """ "3. More items in queue?\n   - yes → back to step 1\n   - no → Shut down worker" at the end of a
+    list → "3. More items in queue? yes → back to step 1; no → Shut down worker"."""
+    nested = _NESTED_ANSWERS_RE.search(intent)
+    if nested is None:
+        return intent
+    return f"{intent[: nested.start()]}? {nested.group('first').strip()}; {nested.group('second').strip()}"
+
+
+def _answered_with_an_end(text: str, index: int) -> tuple[str, tuple[str, str], tuple[str, str]] | None:
+    """(question, (answer, "step N") of the way back, (answer, step) of the way that ends) for the list's last
+    item when it asks and one answer goes back to an item before it by number, the other to a step of its own;
+    None for any other item (two ways back, the same answer twice, a step that holds more than its name)."""
+    asked = _ENDED_RE.match(text)
+    if asked is None or asked.group("a1").casefold() == asked.group("a2").casefold():
+        return None
+    ways = [(asked.group(a).lower(), asked.group(t).strip()) for a, t in (("a1", "t1"), ("a2", "t2"))]
+    backs = [(answer, _BACK_BY_NUMBER_RE.fullmatch(target)) for answer, target in ways]
+    back = [(answer, match) for answer, match in backs if match is not None]
+    ends = [(answer, target) for (answer, target), (_, match) in zip(ways, backs, strict=True) if match is None]
+    if len(back) != 1 or len(ends) != 1 or _NOT_AN_END_RE.search(ends[0][1]) or not clean_label(ends[0][1]):
+        return None
+    number = int(back[0][1].group("n"))
+    if not 1 <= number <= index:  # back to an item before this one, never to itself or on
+        return None
+    return asked.group("question"), (back[0][0], f"step {number}"), ends[0]
 
 
 def _answered_question(text: str, index: int, count: int) -> tuple[str, str, tuple[str, str]] | None:
