@@ -192,3 +192,26 @@ def test_a_way_back_drawn_as_a_node_is_refused_by_the_check() -> None:
 def test_steps_named_by_number_stay_drawn() -> None:
     nodes, edges = drawn("Step 1 → Step 2 → Step 3")
     assert edges == {("Step 1", "Step 2"), ("Step 2", "Step 3")}
+
+
+# found probing the "reconcile again" loops: a second step with its own "we" kept in one node was valid on main
+_CLOSE = ("for our monthly close: export transactions from the bank, reconcile against the ledger, then check whether "
+          "everything balances. If it doesn't, investigate the discrepancy and reconcile against the ledger again. Once "
+          "it balances, the controller signs off{joint}we lock the period.")
+
+
+def test_a_step_with_its_own_we_glued_to_the_one_before_is_refused() -> None:
+    reason = refusal_reason(_CLOSE.format(joint=" and "))
+    assert reason["code"] == "NODE_HOLDS_RELATION" and "and we" in reason["message"]
+
+
+def test_the_steps_said_apart_are_drawn() -> None:
+    nodes, edges = drawn(_CLOSE.format(joint=", then "))
+    assert ("controller signs off", "lock the period") in edges and ("investigate the discrepancy", "reconcile against the ledger") in edges
+
+
+def test_the_glued_steps_drawn_as_one_node_are_refused_by_the_check() -> None:
+    reason = planted_reason("Receive the invoice, then check it. Once it is approved, the manager signs off and we pay "
+                            "the supplier.", [("Receive the invoice", "check it"),
+                                              ("check it", "manager signs off and we pay the supplier", "once it is approved")])
+    assert reason["code"] == "NODE_HOLDS_RELATION"

@@ -37,6 +37,7 @@ from .board_columns import is_board_column, refuse_cut_board_column
 from .branch_step_check import refuse_glued_branch_steps
 from .case_list_check import case_list_default, default_last
 from .case_words import deciding_lead
+from .clause_subject_check import refuse_person_clause_in_node
 from .comma_chains import refuse_comma_between_alike_chains
 from .comparison_nodes import refuse_comparison_as_step
 from .condition_subjects import refuse_condition_about_an_earlier_step
@@ -1050,4 +1051,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_glued_branch_steps(edges)  # "if not, order from supplier and wait for delivery" drawn as one step
     refuse_item_reference_as_node(intent, nodes)  # "… back to step 1" drawn with a node 'step 1' (step_ref_check.py)
     refuse_way_back_as_node(nodes)  # "yes → back to step 1" drawn as a node 'back to step 1' (step_ref_check.py)
+    refuse_person_clause_in_node(nodes)  # 'controller signs off and we lock the period' as one node (clause_subject_check.py)
 
