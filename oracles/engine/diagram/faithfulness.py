@@ -32,6 +32,7 @@ from .answer_placement import (
     refuse_misplaced_answers,
     refuse_unstated_self_loops,
 )
+from .answer_ways_check import refuse_unanswered_way_out
 from .arrow_captions import unplaced_arrow_explanation
 from .board_columns import is_board_column, refuse_cut_board_column
 from .branch_step_check import refuse_glued_branch_steps
@@ -1052,4 +1053,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_item_reference_as_node(intent, nodes)  # "… back to step 1" drawn with a node 'step 1' (step_ref_check.py)
     refuse_way_back_as_node(nodes)  # "yes → back to step 1" drawn as a node 'back to step 1' (step_ref_check.py)
     refuse_person_clause_in_node(nodes)  # 'controller signs off and we lock the period' as one node (clause_subject_check.py)
+    refuse_unanswered_way_out(edges)  # 'More items?' answered yes/no and an unlabelled third arrow (answer_ways_check.py)
 
