@@ -1,4 +1,5 @@
-"""A question whose two answers are both said has no third, unanswered way out (answer_ways_check.py)."""
+"""A question whose two answers are both said has no third, unanswered way out (answer_ways_check.py); a verb
+after "which … and" is what the named thing does, not a node (node_fragments.py)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,11 @@ def test_one_answer_said_leaves_the_next_step_unlabelled() -> None:
     edges = drawn_edges(intent)
     assert edges[("Needs changes?", "Draft article")] == "yes"
     assert edges[("Needs changes?", "Publish article")] in (None, "")
+
+
+def test_planted_which_clause_second_verb_as_a_node_is_refused() -> None:
+    # "…, which queries Postgres and caches results in Redis": the API caches; the drafter drew the verb as a node
+    intent = "Create a diagram: the frontend calls the backend API, which queries Postgres and caches results in Redis."
+    reason = planted_reason(intent, [("frontend", "backend API", "calls"), ("backend API", "Postgres", "queries"),
+                                     ("backend API", "caches results in Redis", "queries")])
+    assert reason["code"] == "NODE_HOLDS_RELATION" and "'backend API -> Redis: caches results in'" in reason["message"], reason

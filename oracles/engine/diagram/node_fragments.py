@@ -93,10 +93,21 @@ def refuse_subjectless_clause(intent: str, nodes: list[str]) -> None:
                          flat, re.IGNORECASE)
         if said is None:
             continue
-        opening = re.match(r"(?:(?:the|a|an)\s+)?(?P<subject>.+?)\s+\w+s\b", said.group("before"), re.IGNORECASE)
+        before = said.group("before").rsplit(":", 1)[-1].strip()  # "Create a diagram: the frontend calls …"
+        opening = re.match(r"(?:(?:the|a|an)\s+)?(?P<subject>.+?)\s+\w+s\b", before, re.IGNORECASE)
         subject = keys.get(_key(opening.group("subject"))) if opening else None
+        which = re.search(r"(?P<named>[^,]+?),\s+which\s+\w+s\b", before, re.IGNORECASE)
+        if which is not None:
+            # "… calls the backend API, which queries Postgres and caches results in Redis": the API does both
+            named = which.group("named").split()
+            subject = next((keys[_key(" ".join(named[-n:]))] for n in range(min(4, len(named)), 0, -1)
+                            if _key(" ".join(named[-n:])) in keys), subject)
         if subject is None or subject == label:
             continue
+        if which is not None:
+            raise EngineRefusal("NODE_HOLDS_RELATION", (
+                f"The node '{label}' has no subject of its own: after 'which … and' it is what '{subject}' does, not "
+                f"a name. Say it as a connection, e.g. '{subject} -> {words[-1]}: {' '.join(words[:-1])}'."))
         raise EngineRefusal("NODE_HOLDS_RELATION", (
             f"The node '{label}' has no subject of its own: after 'and' it is what '{subject}' does, not a name. "
             f"Say who does what in a sentence of its own, e.g. 'the API returns a token to the {subject}'."))
