@@ -63,7 +63,10 @@ NOTE_KEYS = frozenset("note notes instruction instructions comment comments hint
 # --- the structure ---------------------------------------------------------------------------
 STEP_LIST_KEYS = frozenset("steps nodes states stages tasks jobs items actors participants components phases".split())
 ORDERED_KEYS = frozenset("steps_in_order sequence order ordered_steps in_order".split())
-EDGE_LIST_KEYS = frozenset("edges links transitions connections arrows relations flow flows messages".split())
+EDGE_LIST_KEYS = frozenset("edges links transitions connections arrows relations flow flows messages calls".split())
+# What is left of a value whose meta keys are gone, when it is already an edge list the readers read
+# ({"action": "draw_architecture", "groups": {…}, "connections": […]})
+EDGE_LIST_SHAPE_KEYS = frozenset("edges links connections groups clusters nodes".split())
 EXTRA_EDGE_KEYS = frozenset("extra_edges additional_edges extra_links back_edges loops other_edges".split())
 STEP_NAME_KEYS = ("label", "name", "text", "title")
 STEP_ID_KEYS = ("id", "key")
@@ -756,6 +759,9 @@ def agent_graph(value: Any) -> AgentGraph | None:
         shape = _structure(rest)
     if shape is None:
         shape = _decision_flow(rest)
+    if shape is None and len(rest) < len(value) and {k.casefold() for k in rest} <= EDGE_LIST_SHAPE_KEYS \
+            and {k.casefold() for k in rest} & {"edges", "links", "connections"}:
+        shape = rest  # a tool's name said what to draw; the rest is the edge list both readers read
     if shape is None:
         return None
     return AgentGraph(shape, title or None, notes)

@@ -34,6 +34,7 @@ from .answer_placement import (
 )
 from .answer_ways_check import refuse_unanswered_way_out
 from .arrow_captions import unplaced_arrow_explanation
+from .arrow_list_check import refuse_unsettled_fan_in
 from .board_columns import is_board_column, refuse_cut_board_column
 from .branch_step_check import refuse_glued_branch_steps
 from .case_list_check import case_list_default, default_last
@@ -255,8 +256,10 @@ def _listed_count(tokens: list[Token], start: int, closing: str | None) -> int:
 class Faithfulness:
     """One check of one drawn graph against one intent."""
 
-    def __init__(self, intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]]) -> None:
+    def __init__(self, intent: str, nodes: list[str], edges: list[tuple[str, str, str | None]],
+                 members: frozenset[str] = frozenset()) -> None:
         self.intent = intent
+        self.members = members  # the keys of the members of the declared (and drawn) groups
         self.tokens = tokenize(intent)
         self.labels = list(nodes)
         self.nodes = {phrase_key(label): label for label in nodes}
@@ -967,7 +970,7 @@ class Faithfulness:
         expected = self.expected(spans)
         refuse_loop_through_short_name(self.tokens, spans, self.shortened, self.nodes, expected)
         drawn = set(self.edges)
-        refuse_condition_drawn_as_step(self.tokens, spans, drawn)
+        refuse_condition_drawn_as_step(self.tokens, spans, drawn, self.members)
         refuse_condition_about_another_step(self.nodes, self.edges)
         for tail, head in sorted(set(expected.edges) - drawn):
             raise EngineRefusal("EDGE_MISSING", f"The intent connects '{self.nodes[tail]}' to '{self.nodes[head]}', "
@@ -1037,7 +1040,10 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
         raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{explanation}': it may turn the pairs round. "
                                                   "Write each connection as 'a -> b' in the direction it goes.")
     rest, placed = account_for_groups(normal, nodes, edges, clusters or [])
-    Faithfulness(rest, placed, edges).run(labels_asked=framing(intent)[1])
+    # (a member of a declared group is a part, never a case row's condition: group_check.py checked the
+    # drawn groups against the declared ones above)
+    members = frozenset(phrase_key(m) for _, group in clusters or [] for m in group)
+    Faithfulness(rest, placed, edges, members).run(labels_asked=framing(intent)[1])
     # after the check's own reading, so its more precise reasons come first
     refuse_condition_about_an_earlier_step(edges)  # "a → validate → store. If validation fails, reject." from 'store'
     refuse_retry_in_label(edges)  # "if it fails retry up to 3 times" kept as a label, the loop not drawn
@@ -1054,4 +1060,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_way_back_as_node(nodes)  # "yes → back to step 1" drawn as a node 'back to step 1' (step_ref_check.py)
     refuse_person_clause_in_node(nodes)  # 'controller signs off and we lock the period' as one node (clause_subject_check.py)
     refuse_unanswered_way_out(edges)  # 'More items?' answered yes/no and an unlabelled third arrow (answer_ways_check.py)
+    refuse_unsettled_fan_in(intent, edges)  # "Sales and Marketing -> Finance" drawn from each: one name or two? (arrow_list_check.py)
 

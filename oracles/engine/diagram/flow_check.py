@@ -74,11 +74,14 @@ def row_condition(segment: list[tuple[str, Span | None]], nodes: frozenset[str] 
     return span if span.kind == "label" and condition_like(span.label) else None
 
 
-def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges: set[tuple[str, str]]) -> None:
+def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges: set[tuple[str, str]],
+                                   members: frozenset[str] = frozenset()) -> None:
     """A statement that opens with a short phrase and an arrow, drawn as a step nothing leads to and
     named nowhere else, is refused when it may be a condition ("valid → dashboard" after "→ validate."):
     when it reads as one, when it follows case rows ("infected → quarantine; clean → store"), or when
-    the statement before ended on a step that leads nowhere (a decision whose branches these are)."""
+    the statement before ended on a step that leads nowhere (a decision whose branches these are).
+    A member of a group the intent declares ("App tier: Web App, Worker", the group drawn as declared)
+    is a part the intent names, never a condition: that last guess is not made for it."""
     mentions: dict[str, int] = {}
     for span in spans:
         mentions[span.key] = mentions.get(span.key, 0) + 1
@@ -96,7 +99,8 @@ def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges
         if opens and arrow and span.kind == "label":
             case_run = True
         elif opens and arrow and mentions[span.key] == 1 and span.key not in heads:
-            dead_end = previous is not None and previous.kind == "node" and previous.key not in tails
+            dead_end = previous is not None and previous.kind == "node" and previous.key not in tails \
+                and span.key not in members
             if condition_like(span.label) or case_run or (dead_end and len(span.key.split()) <= _CONDITION_MAX_WORDS):
                 after_step = previous.label if previous is not None else ""
                 raise EngineRefusal(

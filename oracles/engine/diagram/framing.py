@@ -46,6 +46,7 @@ _DRAWING_WORDS = frozenset("""
     nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
     organizational organisational org orgchart reporting reporting-lines structure
     seq real quickly between
+    exactly extra
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
 # where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"
@@ -74,11 +75,14 @@ _DOWN_THE_TREE_RE = re.compile(
 
 # "just boxes and arrows in that order": the order the steps were given in
 _IN_ORDER_RE = re.compile(r"\bin\s+(?:that|this|the\s+same|the\s+given|the\s+listed)\s+order\b", re.IGNORECASE)
+# "arrows exactly as written, dont add stuff": draw what is written and nothing more (never "add a retry")
+_AS_WRITTEN_RE = re.compile(r"\bas\s+written\b|\b(?:do\s+not|don['’]?t)\s+add\s+(?:any\s+)?(?:stuff|anything(?:\s+else)?|"
+                            r"extras?|more)\b", re.IGNORECASE)
 
 
 def framing_only(text: str) -> bool:
     """Every word of the text is an instruction, drawing or connecting word, or says where it goes."""
-    rest = _IN_ORDER_RE.sub(" ", _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text)))
+    rest = _AS_WRITTEN_RE.sub(" ", _IN_ORDER_RE.sub(" ", _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text))))
     words = [w.casefold() for w in _WORD_RE.findall(rest)]
     return bool(words) and all(w in _WORDS for w in words)
 
@@ -86,7 +90,7 @@ def framing_only(text: str) -> bool:
 # A request names the drawing or asks politely: a step can be called "sketch", "build" or "render",
 # never "flowchart" or "pls".
 _ASKING_WORDS = frozenset("""diagram diagrams flowchart chart graph dag sitemap taxonomy organigram picture visualise visualize please pls box boxes node nodes
-    arrow arrows edge edges label labels labelled labeled participant participants""".split())
+    arrow arrows edge edges label labels labelled labeled participant participants architecture topology""".split())
 # or opens with a request ("draw this state machine", "could you sketch that?")
 _REQUEST_OPENERS = frozenset("draw sketch render make create plot visualise visualize convert turn can could would".split())
 # A clause that goes on to the next step ("…, then check the label"): never a request.

@@ -93,6 +93,7 @@ from .agent_json import agent_graph, json_document
 from .angle_arrows import angle_brackets_as_arrows
 from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
+from .arrow_list_check import section_headings_apart
 from .branch_normal import branch_normal_form
 from .code_branch_normal import code_branch_normal_form
 from .condition_after_normal import condition_after_normal_form
@@ -328,6 +329,7 @@ def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
+    intent = section_headings_apart(intent)  # "**Components**" / "**Connections**" over the lines (arrow_list_check.py)
     intent = tree_caption_normal_form(intent)  # "(top-down, parent → child)" over a nested list (tree_caption_normal.py)
     intent = _bullet_bold_as_plain(intent)  # "- **CEO**: Dana Park" → "- CEO: Dana Park": bold only emphasises
     intent = code_branch_normal_form(intent)  # "if x > 3: A / else: B" → "x > 3? yes -> A; no -> B" (code_branch_normal.py)

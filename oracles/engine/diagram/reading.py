@@ -13,6 +13,7 @@ from ..contracts import EngineRefusal
 from .angle_arrows import angle_brackets_as_arrows
 from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
+from .arrow_list_forms import arrow_lists_apart
 from .branch_forms import either_way, sibling_ifs
 from .case_lists import case_list
 from .clusters import read_grouped
@@ -156,6 +157,8 @@ def read_graph(intent: str) -> Graph:
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
     intent = noted_parallel_blocks(intent)  # "2a. …\n2b. …\n(2a and 2b run in parallel)" (parallel_note_forms.py)
+    if read_adjacency(intent) is None:  # ("Cars → Sedan, SUV; …" is read whole by the adjacency reader)
+        intent = arrow_lists_apart(intent)  # "LB → web-1, web-2", "app-1 and app-2 -> redis" (arrow_list_forms.py)
     for reader in READERS:
         graph = reader(intent)
         if graph is not None:

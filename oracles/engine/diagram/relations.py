@@ -11,7 +11,7 @@ from .model import Graph, clean_label
 _VERBS = [
     r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"tunnels?\s+to", r"peers?\s+to", r"is\s+connected\s+to", r"calls", r"call",
     r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
-    r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?)"
+    r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?|replicates?)"
     r"(?P<message>(?:\s+[\w-]+){0,3}?)\s+(?:to|into|in)",
     r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
     # "enqueues jobs for the worker": the work is for the object
