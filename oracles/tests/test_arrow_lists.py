@@ -230,3 +230,15 @@ def test_planted_group_member_row_drawn_from_the_wrong_tail_is_caught() -> None:
     reason = _clustered_reason(intent, {"App": ["Web"], "Data": ["Postgres", "Redis", "Worker"]},
                                [("Web", "Postgres"), ("Web", "Redis"), ("Worker", "Postgres")])
     assert reason["code"] == "GROUP_NOT_IN_INTENT"
+
+
+def test_planted_replicas_listed_before_an_arrow_drawn_in_a_row_are_caught() -> None:
+    # "app1, app2 -> pg-primary": side by side, never app1 → app2 → pg-primary
+    reason = planted_reason("arch: LB -> app1, app2. app1, app2 -> pg-primary.",
+                            [("LB", "app1"), ("LB", "app2"), ("app1", "app2"), ("app2", "pg-primary")])
+    assert reason["code"] == "UNREADABLE_RELATION"
+    assert planted_reason("web-1, web-2 -> db", [("web-1", "web-2"), ("web-2", "db")])["code"] == "UNREADABLE_RELATION"
+
+
+def test_a_comma_list_before_an_arrow_stays_refused() -> None:
+    refusal_reason("arch: LB -> app1, app2. app1, app2 -> pg-primary. pg-primary -> pg-replica1 (async).")

@@ -9,7 +9,8 @@ one that no arrow draws is refused.
 
 And a rule of its own, after the others: two names joined by "and" before an arrow ("app-1 and app-2 -> redis")
 drawn as an arrow from each are confirmed only when each name is said on its own at an arrow elsewhere;
-"Sales and Marketing -> Finance" (one department, or two?) drawn so is refused."""
+"Sales and Marketing -> Finance" (one department, or two?) drawn so is refused. And names numbered alike listed
+before an arrow ("app1, app2 -> pg-primary") are side by side: an arrow drawn between two of them is refused."""
 
 from __future__ import annotations
 
@@ -74,3 +75,34 @@ def refuse_unsettled_fan_in(intent: str, edges: list[tuple[str, str, str | None]
                                                    f"from each. Say each arrow on its own, e.g. '{match.group('a').strip()} "
                                                    f"-> {match.group('head').strip()}; {match.group('b').strip()} -> "
                                                    f"{match.group('head').strip()}', or draw the one name.")
+
+
+# "app1, app2 -> pg-primary": a comma list of names numbered alike before an arrow (the check's own reading)
+_LIST_BEFORE_ARROW_RE = re.compile(r"(?m)(?:^|(?<=[;\n])|(?<=[.!?:] ))[ \t]*(?:[-*•][ \t]+)?"
+                                   r"(?P<list>[^\s;,.:()\[\]<>→=-][^;,.:()\[\]<>→=\n]*?(?:[ \t]*,[ \t]*[^;,.:()\[\]<>→=\n]+?)+)"
+                                   r"[ \t]*(?:-{1,2}>|→|=>)")
+_REPLICA_RE = re.compile(r"^(?P<stem>.*?)(?P<mark>\d{1,3}|\b[A-Za-z])$")
+
+
+def _replicas(names: list[str]) -> bool:
+    found = [_REPLICA_RE.match(n) for n in names]
+    return all(found) and len({m.group("stem").casefold().rstrip(" _-") for m in found if m}) == 1 \
+        and len({m.group("mark").casefold() for m in found if m}) == len(names)
+
+
+def refuse_chained_replicas(intent: str, edges: list[tuple[str, str, str | None]]) -> None:
+    """ "app1, app2 -> pg-primary" drawn as app1 → app2 → pg-primary: names numbered alike listed before an arrow
+    are replicas side by side, never one after the other; an arrow drawn between two of them is refused."""
+    drawn = {(phrase_key(t), phrase_key(h)) for t, h, _ in edges}
+    for match in _LIST_BEFORE_ARROW_RE.finditer(intent):
+        names = [n.strip() for n in match.group("list").split(",")]
+        if not _replicas(names):
+            continue
+        keys = [phrase_key(n) for n in names]
+        between = next(((a, b) for a in keys for b in keys if (a, b) in drawn), None)
+        if between is not None:
+            listed = ", ".join(names)
+            raise EngineRefusal("UNREADABLE_RELATION", f"'{listed}' lists names side by side before an arrow, but the "
+                                                       f"diagram draws an arrow from '{names[keys.index(between[0])]}' to "
+                                                       f"'{names[keys.index(between[1])]}'. Say each arrow on its own, "
+                                                       f"e.g. '{names[0]} -> …; {names[1]} -> …'.")

@@ -34,7 +34,7 @@ from .answer_placement import (
 )
 from .answer_ways_check import refuse_unanswered_way_out
 from .arrow_captions import unplaced_arrow_explanation
-from .arrow_list_check import refuse_unsettled_fan_in
+from .arrow_list_check import refuse_chained_replicas, refuse_unsettled_fan_in
 from .board_columns import is_board_column, refuse_cut_board_column
 from .branch_step_check import refuse_glued_branch_steps
 from .case_list_check import case_list_default, default_last
@@ -1061,4 +1061,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_person_clause_in_node(nodes)  # 'controller signs off and we lock the period' as one node (clause_subject_check.py)
     refuse_unanswered_way_out(edges)  # 'More items?' answered yes/no and an unlabelled third arrow (answer_ways_check.py)
     refuse_unsettled_fan_in(intent, edges)  # "Sales and Marketing -> Finance" drawn from each: one name or two? (arrow_list_check.py)
+    refuse_chained_replicas(intent, edges)  # "app1, app2 -> pg" drawn as app1 → app2 → pg (arrow_list_check.py)
 
