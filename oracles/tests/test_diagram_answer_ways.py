@@ -31,3 +31,13 @@ def test_planted_which_clause_second_verb_as_a_node_is_refused() -> None:
     reason = planted_reason(intent, [("frontend", "backend API", "calls"), ("backend API", "Postgres", "queries"),
                                      ("backend API", "caches results in Redis", "queries")])
     assert reason["code"] == "NODE_HOLDS_RELATION" and "'backend API -> Redis: caches results in'" in reason["message"], reason
+
+
+def test_a_then_arrow_from_a_step_named_before_is_not_drawn_from_the_last_step() -> None:
+    # "Then B->D" opens at B, already drawn: it was drawn valid with an invented C -> B on main. The check still
+    # reads the "Then" as going on from C, so the answer is refused, never drawn with C -> B.
+    from oracles.engine import answer
+
+    for intent in ("Edges to check: A->B, A->C. Then B->D.", "build -> test, build -> lint. Then test -> deploy."):
+        verdict = answer("diagram", intent, "dot", {})
+        assert verdict.status == "invalid", verdict.result

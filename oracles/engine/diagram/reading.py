@@ -750,7 +750,10 @@ def _read_chain(graph: Graph, statement: str, last: str | None) -> str | None:
             nodes[0], labels[0] = leading.group("node"), leading.group("cond")
     nodes[0] = WHAT_FLOWS_RE.sub("", nodes[0])  # "material flows cutter → press": what moves is no step
     if last is not None:  # "…; then deploy to staging → approval": the chain goes on from the step before
-        nodes[0] = re.sub(r"^\s*(?:and\s+)?then\s+", "", nodes[0], flags=re.IGNORECASE)
+        then = re.match(r"^\s*(?:and\s+)?then\s+", nodes[0], re.IGNORECASE)
+        nodes[0] = nodes[0][then.end():] if then else nodes[0]
+        if then and graph.known(nodes[0].strip()) is not None and len(nodes) > 1:
+            last = None  # "A->B, A->C. Then B->D.": a step named before opens the next arrow; it is not reached again
     nodes[0] = PREAMBLE_RE.sub("", nodes[0]) if ":" in nodes[0] or re.match(r"^\s*(?:draw|make|create|show|render|generate|build|give|a|an|the)\b", nodes[0], re.IGNORECASE) else nodes[0]
     return _read_chain_nodes(graph, nodes, last, labels)
 
