@@ -105,3 +105,28 @@ def test_a_single_number_in_a_hedge_is_still_placed_when_it_is_data() -> None:
     verdict = answer("chart", "bar chart of answers: sure 100, unsure 40, no 12", "vega-lite", {})
     assert verdict.status == "valid", verdict.reason
     assert [row["value"] for row in verdict.result["data"]["values"]] == [100, 40, 12]
+
+
+# A first item on a line of its own is whole ("Traffic sources:\n- Organic search: 46%" keeps 'Organic search');
+# a window of time ("last 30 days") over items that are no periods counts no items.
+
+
+@pytest.mark.parametrize("intent", [
+    "## Traffic sources (last 30 days)\n- **Organic search**: 46%\n- **Direct**: 22%\n- **Referral**: 14%\n"
+    "- **Social**: 12%\n- **Email**: 6%\n\nMake this a pie chart",
+    "Traffic sources:\n- Organic search: 46%\n- Direct: 22%\n- Referral: 32%\npie chart",
+])
+def test_a_first_item_on_its_own_line_keeps_its_whole_label(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["data"]["values"][0]["label"] == "Organic search"
+
+
+@pytest.mark.parametrize("intent", [
+    "Histogramme des inscriptions sur les 4 dernières semaines : S1 120, S2 130, S3 125",
+    "over the last 4 weeks: W1 120, W2 130, W3 125",
+    "pie with 3 categories: A 40, B 25, C 20, D 15",
+])
+def test_a_count_of_periods_or_items_still_holds(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "VALUE_MISSING", verdict.reason

@@ -197,6 +197,9 @@ _ITEM_COUNT = re.compile(
     rf"(?P<what>{_COUNTED})\b"
     # "two bars for each stall", "3 weeks per sprint": a count of each item's parts, not of the items
     r"(?!\s+(?:for\s+|in\s+)?(?:each|every|per|a|an|par|pro|por|ogni|elke|chaque|cada|je|jede[nrs]?)\b)", re.IGNORECASE)
+_TIME_UNITS = re.compile(r"weeks|semaines|semanas|settimane|wochen|weken|months|mois|meses|mesi|monate|maanden|"
+                         r"quarters|trimestres|trimestri|quartale|kwartalen|days|jours|d[íi]as|giorni|tage|dagen",
+                         re.IGNORECASE)
 # "every 2 weeks", "in 3 months", "per 4 weeks": a span of time, not the number of items
 _NOT_A_COUNT_BEFORE = re.compile(r"\b(?:every|each|per|in|within|after|before|chaque|cada|ogni|alle|elke|dans|en|"
                                  r"dentro|entro|nach|na|binnen)\s+$", re.IGNORECASE)
@@ -212,6 +215,11 @@ def _count_not_drawn(reader: _Reader, label_spans: dict[str, list[tuple[int, int
         if match.start() in used or reader._inside_drawn_name(match.start(), match.end()):
             continue  # "Alpha 3 teams": a value with its unit, or a count inside a name
         if _NOT_A_COUNT_BEFORE.search(reader.intent[max(0, match.start() - 12):match.start()]):
+            continue
+        if _TIME_UNITS.match(match.group("what")) and not any(is_time_like(label) or re.search(r"\d", label)
+                                                              for label in labels):
+            # "Traffic sources (last 30 days): Organic 46%, …": a window of time over items that are no periods
+            # (a numbered label, "S1", "Wk 3", may be a period in any language: the count still holds)
             continue
         said = match.group("n").lower()
         count = int(said) if said.isdigit() else _COUNT_WORDS[said]

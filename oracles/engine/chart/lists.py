@@ -409,7 +409,10 @@ def _assemble(text: str, entries: list[tuple[str | None, str, ValueToken]], data
     multi = bool(later_headings)
     units = {token.unit for _, _, token in entries if token.unit}
     labels = [label for _, label, _ in entries]
-    labels[0], leftover = _trim_first_label(labels[0], labels[1:])
+    if _alone_on_its_line(text, labels[0], entries[0][2].start):
+        leftover = ""  # "Traffic sources:\n- Organic search: 46%": the line holds the label and nothing before it
+    else:
+        labels[0], leftover = _trim_first_label(labels[0], labels[1:])
     for index, (heading, _, token) in enumerate(entries):
         if index == 0:
             name = _series_name(first_heading, leftover) if multi else None
@@ -433,6 +436,17 @@ def _assemble(text: str, entries: list[tuple[str | None, str, ValueToken]], data
     found = data_start if data_start >= 0 else text.rfind(str(labels[0]), 0, entries[0][2].start)
     start = found if found >= 0 else entries[0][2].start
     return ReadData(series, unit=units.pop() if len(units) == 1 else None, source="list", data_start=start)
+
+
+def _alone_on_its_line(text: str, label: str, value_start: int) -> bool:
+    """The first label opens a line of its own below the first line (after a bullet or a number, in bold or
+    not): no preamble can be glued to it, so it is kept whole."""
+    line_start = text.rfind("\n", 0, value_start) + 1
+    if line_start == 0:
+        return False
+    head = re.sub(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+", "", text[line_start:value_start])
+    head = re.sub(r"\*\*|__", "", head).strip(" \t:=")
+    return bool(head) and head.casefold() == str(label).strip().casefold()
 
 
 def _trim_first_label(first: str, others: list[str]) -> tuple[str, str]:
