@@ -72,6 +72,7 @@ from .glued_steps import (
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
+from .manner_states import refuse_manner_in_state
 from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
 from .message_object_check import refuse_pronoun_receiver_in_node, refuse_split_messages
 from .node_fragments import (
@@ -1062,4 +1063,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_unanswered_way_out(edges)  # 'More items?' answered yes/no and an unlabelled third arrow (answer_ways_check.py)
     refuse_unsettled_fan_in(intent, edges)  # "Sales and Marketing -> Finance" drawn from each: one name or two? (arrow_list_check.py)
     refuse_chained_replicas(intent, edges)  # "app1, app2 -> pg" drawn as app1 → app2 → pg (arrow_list_check.py)
+    refuse_manner_in_state(intent, nodes)  # 'Closed automatically' of "Solved → Closed automatically after 7 days"
 

@@ -68,6 +68,8 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   → "B sends M to C", in an intent with no sequence word (passive_normal.py; a process's passive clauses are steps)
 - a state machine told as a story ("It starts Idle. When called it goes to Moving.") → "Idle -> Moving when
   called" lines (state_story_normal.py)
+- "Paid orders move to Shipped …", "A Paid order becomes Shipped …" (the state before the machine's thing, both
+  named elsewhere) → "Paid moves to Shipped …" (state_subject_normal.py)
 - "X answers Y with M", Y a party named before → "X replies to Y with M" (reply_normal.py)
 - particle verbs between two named parties → labelled arrows: "S switches on O" → "S -> O: switches on", "S looks
   W up in O" → "S -> O: looks W up", "S types M into O" → "S -> O: M", "S reports its M to O" → "S -> O: M"
@@ -80,6 +82,7 @@ faithfulness check reads it; the drafter never calls this module (it reads the i
   → the heading "X states: A, B and C" (it names nodes, no edge)
 - "CS101 has no dependencies.", "dns depends on nothing." → "CS101.", "dns." (denied_dependencies.py, read
   alike by the drafter)
+- a closing "that's it" / "that is all" after the last sentence → dropped (closing_normal.py)
 - a greeting ("Hi Jo,"), a sign-off ("Thanks, Mara") and sentences that only ask for the drawing or say how
   it looks ("One box per party, arrows labelled with the message.") → dropped (framing.py); a dropped request
   for labels on the arrows makes every label the intent states for an edge required
@@ -95,6 +98,7 @@ from .appositives import roles_in_brackets
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .arrow_list_check import section_headings_apart
 from .branch_normal import branch_normal_form
+from .closing_normal import without_closing_remark_normal
 from .code_branch_normal import code_branch_normal_form
 from .condition_after_normal import condition_after_normal_form
 from .counted_reports import counted_reports_as_manages
@@ -135,6 +139,7 @@ from .state_chain_events import state_chain_events_as_labels
 from .state_configs import state_machine
 from .state_story_normal import state_story_normal_form
 from .step_ref_normal import nested_answers_on_the_item, restated_step_names_dropped
+from .state_subject_normal import state_subject_normal_form
 from .table_headings import header_out_of_heading
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
@@ -330,6 +335,7 @@ def normal_form(intent: str) -> str:
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = section_headings_apart(intent)  # "**Components**" / "**Connections**" over the lines (arrow_list_check.py)
+    intent = without_closing_remark_normal(intent)  # "… closed → open on reopen. that's it" (closing_normal.py)
     intent = tree_caption_normal_form(intent)  # "(top-down, parent → child)" over a nested list (tree_caption_normal.py)
     intent = _bullet_bold_as_plain(intent)  # "- **CEO**: Dana Park" → "- CEO: Dana Park": bold only emphasises
     intent = code_branch_normal_form(intent)  # "if x > 3: A / else: B" → "x > 3? yes -> A; no -> B" (code_branch_normal.py)
@@ -348,6 +354,7 @@ def normal_form(intent: str) -> str:
     intent = message_object_normal_form(intent)  # "S hands O M" → "S -> O: M" (message_object_normal.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = state_story_normal_form(intent)  # "It starts Idle. When called it goes to Moving." (state_story_normal.py)
+    intent = state_subject_normal_form(intent)  # "Paid orders move to Shipped …" → "Paid moves to Shipped …" (state_subject_normal.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
     intent = move_clauses_plainly(intent)  # "A can go back to B", "A goes to B when x, or to C if y" (move_clauses.py)

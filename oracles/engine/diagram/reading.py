@@ -16,6 +16,7 @@ from .arrow_captions import without_arrow_explanation, without_tree_shape_explan
 from .arrow_list_forms import arrow_lists_apart
 from .branch_forms import either_way, sibling_ifs
 from .case_lists import case_list
+from .closing_forms import without_closing_remark
 from .clusters import read_grouped
 from .code_branch_forms import read_code_branches
 from .condition_after_forms import conditions_after_steps
@@ -75,6 +76,7 @@ from .routing_forms import routed_cases_as_list
 from .sequences import numbered_messages, read_sequence
 from .shared_moves import shared_moves_as_arrows
 from .state_story_forms import state_story_as_arrows
+from .state_subject_forms import state_subjects_plainly
 from .step_refs import item_texts, read_step_references
 from .table_headings import header_out_of_heading
 from .tree_caption_forms import without_tree_captions
@@ -140,6 +142,7 @@ def read_graph(intent: str) -> Graph:
     # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(without_framing(intent))))  # "a > b > c"
+    intent = without_closing_remark(intent)  # "… closed → open on reopen. that's it" (closing_forms.py)
     intent = without_tree_captions(intent)  # "Org chart (indent = reports to the line above):" over a nested list
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)
@@ -149,6 +152,7 @@ def read_graph(intent: str) -> Graph:
     intent = pronoun_steps_plain(intent)  # "X is picked by A, then it's packed by B": one thing (passive_story_forms.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = state_story_as_arrows(intent)  # "It starts Idle. When called it goes to Moving." (state_story_forms.py)
+    intent = state_subjects_plainly(intent)  # "Paid orders move to Shipped …" → "Paid moves to Shipped …" (state_subject_forms.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
     intent = move_clauses_plainly(intent)  # "A can go back to B", "A goes to B when x, or to C if y" (move_clauses.py)
@@ -180,6 +184,10 @@ def read_inline_steps(intent: str) -> Graph | None:
 
 
 _STATES_LIST_RE = re.compile(r"^[^:\n]{0,40}\b(?:states|statuses)\s*:\s*[^,:]+,", re.IGNORECASE)
+# "connection states for the docs:", "order status state machine pls:" over transition rows: the title of the
+# states, never a step the rows branch from as cases ("Weigh package:" over "< 1 kg → letter rate" is one)
+_STATES_HEADING_RE = re.compile(r"^[^:\n]{0,60}\b(?:states|state[\s-]+(?:machine|diagram)|life[\s-]?cycle|transitions)\b"
+                                r"[^:\n]{0,30}:$", re.IGNORECASE)
 
 
 def read_sentences(intent: str) -> Graph | None:
@@ -199,7 +207,8 @@ def read_sentences(intent: str) -> Graph | None:
         if len(graph.edges) == before and last is None and not graph.fan_out:
             # "read the alert." before "If it is a page, …": a bare step the next branch starts from
             step = clean_label(LEADING_FILLER_RE.sub("", PREAMBLE_RE.sub("", statement)))
-            listed = _STATES_LIST_RE.match(statement)  # "States: Closed, Listen, Open." names states, no step
+            # "States: Closed, Listen, Open." names states, no step; "Connection states:" titles them
+            listed = _STATES_LIST_RE.match(statement) or _STATES_HEADING_RE.match(statement.strip())
             graph.pending_step = step if step and len(step.split()) <= BARE_STEP_MAX_WORDS and not listed else None
         else:
             graph.pending_step = None
