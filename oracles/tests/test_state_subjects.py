@@ -98,6 +98,14 @@ def test_a_state_said_only_as_the_subject_is_not_read() -> None:
     refusal_reason(intent)
 
 
+def test_a_state_named_only_inside_a_longer_name_is_not_read() -> None:
+    intent = "Order states: Express orders go to Express lane. Express lane goes to Done."
+    assert state_subjects_plainly(intent) == intent
+    assert state_subject_normal_form(intent) == intent
+    nodes, _ = drawn(intent)  # drawn as written, as before: no state "Express"
+    assert "Express" not in nodes
+
+
 def test_planted_move_from_the_wrong_state_is_refused() -> None:
     intent = ORDER + "Paid orders move to Shipped once the label is printed. Shipped goes to Delivered."
     planted_reason(intent, [("Pending", "Paid", "payment clears"), ("Pending", "Shipped", "label is printed"),

@@ -26,6 +26,7 @@ from .state_subject_words import (
     MODAL_ADVERBS,
     MODALS,
     MOVE_VERBS,
+    NAME_FOLLOWERS,
     NAMING_VERBS,
     NOT_A_THING,
     STATE_CUES,
@@ -58,6 +59,18 @@ def _singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
 
 
+def _named_alone(state: str, text: str) -> bool:
+    """Whether `text` names the state as a whole name: no capitalised word glued before it, and after it only
+    punctuation, an arrow, the end, or a verb or joining word ("Express" of "Express lane" is no state named)."""
+    for found in re.finditer(rf"(?<![\w'-]){re.escape(state)}(?![\w'-])", text):
+        if re.search(r"[A-Z][\w'-]*[ \t]+$", text[: found.start()]):
+            continue
+        following = re.match(r"[ \t]+([A-Za-z][\w'-]*)", text[found.end():])
+        if following is None or following.group(1).casefold() in NAME_FOLLOWERS:
+            return True
+    return False
+
+
 def state_subjects_plainly(intent: str) -> str:
     """Each "<State> <thing> moves to …" as "<State> moves to …"; the intent unchanged when none is read."""
     if not _CUE_RE.search(intent):
@@ -74,7 +87,7 @@ def state_subjects_plainly(intent: str) -> str:
     out = intent
     for match in reversed(found):
         state, thing = match.group("state"), _singular(match.group("thing").casefold())
-        if not re.search(rf"(?<![\w'-]){re.escape(state)}(?![\w'-])", rest):
+        if not _named_alone(state, rest):
             continue
         if not re.search(rf"(?<![\w'-]){re.escape(thing)}s?(?![\w'-])", rest, re.IGNORECASE):
             continue

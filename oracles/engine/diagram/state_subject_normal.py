@@ -20,6 +20,7 @@ from .state_subject_words import (
     MODAL_ADVERBS,
     MODALS,
     MOVE_VERBS,
+    NAME_FOLLOWERS,
     NAMING_VERBS,
     NOT_A_THING,
     STATE_CUES,
@@ -110,12 +111,25 @@ def state_subject_normal_form(intent: str) -> str:
     elsewhere = [tokens[t].group(0) for t in range(len(tokens)) if t not in spans]
     bare = [w.strip(".,;:!?()[]\"'`*") for w in elsewhere]
     low = {w.casefold() for w in bare}
+
+    def named(state: list[str]) -> bool:
+        """The state named as a whole name outside the subjects: no capitalised word glued before it, and after
+        it punctuation, the end, or a verb or joining word ("Express" of "Express lane" is no state named)."""
+        n = len(state)
+        for k in range(len(bare) - n + 1):
+            if bare[k:k + n] != state:
+                continue
+            glued_before = k > 0 and elsewhere[k - 1] == bare[k - 1] and bare[k - 1][:1].isupper()
+            cut = elsewhere[k + n - 1] != bare[k + n - 1]  # punctuation after the name
+            after = bare[k + n].casefold() if k + n < len(bare) else ""
+            if not glued_before and (cut or not after or not after[:1].isalpha() or after in NAME_FOLLOWERS):
+                return True
+        return False
+
     out = intent
     for start, end, _subject_end, state, thing, verb in reversed(subjects):
-        n = len(state.split())
-        named = any(bare[k:k + n] == state.split() for k in range(len(bare)))
         noun = thing[:-1] if thing.endswith("s") and not thing.endswith("ss") and len(thing) > 3 else thing
-        if not named or not ({noun, noun + "s"} & low):
+        if not named(state.split()) or not ({noun, noun + "s"} & low):
             continue
         out = out[: tokens[start].start()] + f"{state} {MOVE_VERBS[verb]}" + out[tokens[end - 1].end():]
     return out

@@ -28,3 +28,10 @@ NOT_A_THING = frozenset(
     "state states status statuses stage stages phase phases mode modes step steps".split()
 )
 STATE_MAX_WORDS = 3
+# where the state is named elsewhere, the word after it (if any, before any punctuation) is one of these: a move's
+# verb, a joining or condition word ("Pending goes …", "Pending and Paid", "to Paid when …"); "Express lane" does not
+# name a state "Express"
+NAME_FOLLOWERS = frozenset(
+    "goes go moves move becomes become transitions transition switches switch returns return falls is are was can may "
+    "will could might and or when once after on if upon until unless then state via with".split()
+)
