@@ -87,6 +87,7 @@ from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
 from .passive_story_normal import refuse_pronoun_subject_in_node
 from .person_pronouns import resolved_person_pronouns
+from .plural_role_check import refuse_plural_role_in_name
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
 from .receiver_words import refuse_routing_word_before_name
@@ -1064,4 +1065,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_unsettled_fan_in(intent, edges)  # "Sales and Marketing -> Finance" drawn from each: one name or two? (arrow_list_check.py)
     refuse_chained_replicas(intent, edges)  # "app1, app2 -> pg" drawn as app1 → app2 → pg (arrow_list_check.py)
     refuse_manner_in_state(intent, nodes)  # 'Closed automatically' of "Solved → Closed automatically after 7 days"
+    refuse_plural_role_in_name(nodes)  # 'Team leads Eli' of "Team leads Eli and Fay report to Dana" (plural_role_check.py)
 

@@ -138,8 +138,8 @@ from .shared_moves import shared_moves_as_arrows
 from .state_chain_events import state_chain_events_as_labels
 from .state_configs import state_machine
 from .state_story_normal import state_story_normal_form
-from .step_ref_normal import nested_answers_on_the_item, restated_step_names_dropped
 from .state_subject_normal import state_subject_normal_form
+from .step_ref_normal import nested_answers_on_the_item, restated_step_names_dropped
 from .table_headings import header_out_of_heading
 from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items

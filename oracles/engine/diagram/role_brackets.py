@@ -119,6 +119,9 @@ def singular_roles_before_names(intent: str) -> str:
 
     def name(match: re.Match[str]) -> str:
         noun = match.group("role").split()[-1].casefold()
+        before = re.search(r"(?<![\w.])([A-Z][\w'’-]*)\s+$", intent[max(0, match.start() - 30):match.start()])
+        if before:
+            return match.group(0)  # "Team lead Eli", "Tech lead Eli": a capitalised word opens the role; as written
         if noun in _THING_NOUNS or not (PERSON_NOUN_RE.search(noun) or _MORE_PERSON_NOUNS_RE.search(noun)) or \
                 _NOT_ROLE_RE.match(match.group("role").split()[0]) or noun.endswith("s"):
             return match.group(0)
