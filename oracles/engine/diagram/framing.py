@@ -34,6 +34,8 @@ _SIGN_OFF_RE = re.compile(
     r"(?:[ \t]*\n?[ \t]*(?:[A-Z][\w.'’-]*(?:[ \t]+[A-Z][\w.'’-]*){0,2}|xx?)[ \t]*[!.]?)?\s*$",
     re.IGNORECASE,
 )
+# "COMP-412: Architecture diagram needed. …": a ticket's key before the message is its reference, naming nothing
+_TICKET_KEY_RE = re.compile(r"^\s*[A-Z][A-Z0-9]{1,9}-\d{1,6}:[ \t]+(?=\S)")
 _KISS_RE = re.compile(r"(?<=[.!?])\s+xx?\s*$")
 
 # Words of a drawing request beyond the check's instruction and connecting words.
@@ -45,7 +47,7 @@ _DRAWING_WORDS = frozenset("""
     answer answers handoff handoffs hand-off hand-offs transition transitions item items kind kinds per one
     nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
     organizational organisational org orgchart reporting reporting-lines structure
-    seq real quickly between
+    seq real quickly between needed required requested wanted
     exactly extra
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
@@ -131,7 +133,8 @@ def framing(intent: str) -> tuple[str, bool]:
     Requests are dropped from the ends only: the sentences before the first one that says something
     and after the last one. A sentence between two steps is a step, however it is worded ("Label the
     boxes.")."""
-    text = _GREETING_RE.sub("", intent, count=1)
+    text = _TICKET_KEY_RE.sub("", intent, count=1)
+    text = _GREETING_RE.sub("", text, count=1)
     text = _TURN_OPENER_RE.sub("", text, count=1)
     text = _KISS_RE.sub("", text)
     text = _DASH_HEADING_RE.sub(r"\g<title>: ", text, count=1)  # "Ticket flow — customer opens ticket → …"
@@ -156,7 +159,8 @@ def framing(intent: str) -> tuple[str, bool]:
     if len(kept) > 1:  # "Dependency graph for the nightly ETL jobs. build_features depends on …"
         row, col = kept[0]
         title = (_TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
-                 or _WANTED_DRAWING_RE.fullmatch(units[row][col]) or _HOW_QUESTION_RE.fullmatch(units[row][col]))
+                 or _WANTED_DRAWING_RE.fullmatch(units[row][col]) or _HOW_QUESTION_RE.fullmatch(units[row][col])
+                 or _SECTION_TITLE_RE.fullmatch(units[row][col]))
         if title is not None:
             units[row][col] = title.group("title") + ":" + title.group("space")
     lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
@@ -229,6 +233,16 @@ _WANTED_DRAWING_RE = re.compile(
     r"is\s+asking\s+for)|(?:i|we)\s+(?:need|want|would\s+like)|(?:i|we)['’]d\s+like)\s+(?:a|an|the)\s+"
     r"(?:(?:quick|simple|little|small|short|rough)\s+)?(?:[\w-]+\s+){0,3}(?:diagram|flowchart|flow\s+chart|chart|graph|dag)"
     r"(?:\s+(?:for|of)\s+(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)?)[.!?](?P<space>\s*)",
+    re.IGNORECASE,
+)
+
+
+# "Section 4.2 describes the ingestion architecture.": an opening sentence pointing at the document's part that
+# describes the drawing's subject; the subject is the title
+_SECTION_TITLE_RE = re.compile(
+    r"\s*(?:section|chapter|part)\s+\d+(?:\.\d+)*\s+(?:describes|shows|covers|outlines|presents|depicts)\s+"
+    r"(?P<title>(?:the|our)\s+(?:[\w-]+\s+){0,3}?(?:architecture|pipeline|system|topology|setup|infrastructure|"
+    r"data\s+flow))\.(?P<space>\s*)",
     re.IGNORECASE,
 )
 

@@ -95,6 +95,7 @@ import re
 from .agent_json import agent_graph, json_document
 from .angle_arrows import angle_brackets_as_arrows
 from .appositives import roles_in_brackets
+from .architecture_normal import architecture_normal_form, architecture_spec_up, bullet_relations_normal_form
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .arrow_list_check import section_headings_apart
 from .branch_normal import branch_normal_form
@@ -332,12 +333,15 @@ def _bullet_bold_as_plain(intent: str) -> str:
 
 def normal_form(intent: str) -> str:
     """The intent with relation wordings replaced by their canonical form."""
+    intent = architecture_spec_up(intent)  # "spec: |" over indented sentences: the sentences (architecture_normal.py)
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = without_framing(intent)  # a greeting, a sign-off, sentences that only ask for the drawing (framing.py)
     intent = section_headings_apart(intent)  # "**Components**" / "**Connections**" over the lines (arrow_list_check.py)
     intent = without_closing_remark_normal(intent)  # "… closed → open on reopen. that's it" (closing_normal.py)
+    intent = architecture_normal_form(intent)  # "reads/writes X" → "uses X", "Both application servers" (architecture_normal.py)
     intent = tree_caption_normal_form(intent)  # "(top-down, parent → child)" over a nested list (tree_caption_normal.py)
     intent = _bullet_bold_as_plain(intent)  # "- **CEO**: Dana Park" → "- CEO: Dana Park": bold only emphasises
+    intent = bullet_relations_normal_form(intent)  # "- A routes to:" / "  - B" / "- B writes to C" (architecture_normal.py)
     intent = code_branch_normal_form(intent)  # "if x > 3: A / else: B" → "x > 3? yes -> A; no -> B" (code_branch_normal.py)
     intent = without_retry_limits(intent)  # "back to X (retry at most 3 times); after the third failure, …"
     intent = restated_step_names_dropped(intent)  # "go back to step 1 (Write proposal)" → "go back to step 1" (step_ref_normal.py)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from ..contracts import EngineRefusal
 from .angle_arrows import angle_brackets_as_arrows
 from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
+from .architecture_forms import architecture_plain, spec_block_up
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .arrow_list_forms import arrow_lists_apart
 from .branch_forms import either_way, sibling_ifs
@@ -140,9 +141,11 @@ def read_graph(intent: str) -> Graph:
     when it is, and raises EngineRefusal when it is in its form but cannot be read."""
     # "Routes (arrow from origin to destination): …", "(keys are units, values are their sub-units): {…}";
     # "Hi Jo, … Could you turn that into a flowchart for the wiki? Thanks, Mara": the message's frame
+    intent = spec_block_up(intent)  # "spec: |" over indented sentences: the sentences (architecture_forms.py)
     intent = wrapped_prose(intent) or intent  # {"tool": "draw", "args": {"description": "…"}}: the prose it carries
     intent = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(without_framing(intent))))  # "a > b > c"
     intent = without_closing_remark(intent)  # "… closed → open on reopen. that's it" (closing_forms.py)
+    intent = architecture_plain(intent)  # "reads/writes X", "Both application servers call …" (architecture_forms.py)
     intent = without_tree_captions(intent)  # "Org chart (indent = reports to the line above):" over a nested list
     intent = without_retry_limits(intent)  # "go back to X (retry at most 3 times); after the third failure, …"
     intent = without_participant_list(intent)  # "… between A, B and C: A sends …" (participant_lists.py)

@@ -9,11 +9,11 @@ from ..contracts import EngineRefusal
 from .model import Graph, clean_label
 
 _VERBS = [
-    r"talks?\s+to", r"speaks?\s+to", r"connects?\s+to", r"tunnels?\s+to", r"peers?\s+to", r"is\s+connected\s+to", r"calls", r"call",
+    r"talks?\s+to", r"speaks?\s+to", r"replicates?\s+to", r"connects?\s+to", r"tunnels?\s+to", r"peers?\s+to", r"is\s+connected\s+to", r"calls", r"call",
     r"(?:forwards?|sends?|passes|pass|hands?\s+off|routes?|proxies|proxy|pushes|push|publishes|publish|"
     r"writes?|emits?|posts?|streams?|ships?|delivers?|returns?|redirects?|uploads?|logs?|saves?|stores?|replicates?)"
     r"(?P<message>(?:\s+[\w-]+){0,3}?)\s+(?:to|into|in)",
-    r"(?:reads?|pulls?|loads?|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
+    r"(?:reads?|pulls?|loads?(?!\s+balanc)|fetches|fetch|consumes?|receives?|gets?|subscribes?)(?P<message2>(?:\s+[\w-]+){0,2}?)\s+(?:from|to)",
     # "enqueues jobs for the worker": the work is for the object
     r"enqueues?(?P<message3>(?:\s+[\w-]+){1,3}?)\s+(?:for|on|to)",
     r"(?:asks|requests|emails|pings|messages|contacts)", r"is\s+boss\s+of", r"leads\s+a\s+team\s+of(?:\s+\w+)?:?",
@@ -22,7 +22,7 @@ _VERBS = [
     r"leads\s+to", r"goes\s+to", r"go\s+to", r"points\s+to", r"links\s+to", r"triggers", r"notifies", r"invokes",
     r"manages", r"supervises", r"oversees", r"owns", r"contains", r"includes", r"is\s+followed\s+by",
     r"precedes", r"becomes", r"hits", r"checks", r"serves", r"authenticates\s+(?:with|against)",
-    r"is\s+the\s+parent\s+of", r"is\s+above", r"loads?\s+into",
+    r"is\s+the\s+parent\s+of", r"is\s+above", r"loads?(?!\s+balanc)\s+into",
 ]
 _REVERSED_VERBS = [r"reports?\s+to", r"answers?\s+to", r"is\s+managed\s+by", r"is\s+part\s+of", r"belongs\s+to",
                    r"is\s+(?:a\s+)?child\s+of", r"is\s+below", r"works?\s+for", r"is\s+owned\s+by"]
@@ -77,6 +77,8 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         subject_text = re.sub(r"^both\s+(?=\S+.*\s(?:and|&)\s)", "", subject_text, flags=re.IGNORECASE)
         if subject_default and not subject_text.strip():
             subject_keys = [subject_default]
+        elif _pair_said_again(subject_text, [graph.labels[k] for k in graph.last_objects], list(graph.labels.values())):
+            subject_keys = list(graph.last_objects)  # "… to App Server 1 and App Server 2. Both app servers write …"
         elif re.fullmatch(r"\s*(?:both(?:\s+of\s+them)?|they|all\s+of\s+them|they\s+all|they\s+both|each(?:\s+of\s+them)?|"
                           r"these|those)\s*", subject_text, re.IGNORECASE) and len(graph.last_objects) > 1:
             subject_keys = list(graph.last_objects)  # "web1 and web2; both talk to the database"
@@ -96,7 +98,7 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
             subject_keys = [graph.node(s) for s in split_names(subject_text)]
         # "writes to Postgres and publishes events to Kafka": a second verb, same subject
         rest = clause[match.end():]
-        more = re.search(rf"\s+and\s+(?=(?:{'|'.join(_VERBS)})\s)", rest, re.IGNORECASE)
+        more = re.search(rf"\s+and\s+(?:also\s+)?(?=(?:{'|'.join(_VERBS)})\s)", rest, re.IGNORECASE)
         if more:
             clauses.append(" " + rest[more.end():])
             rest = rest[:more.start()]
@@ -151,6 +153,17 @@ def read_relations(graph: Graph, statement: str, last: str | None) -> str | None
         subject_default = objects[-1] if objects else None
         last = subject_default
     return last
+
+
+def _pair_said_again(subject: str, pair: list[str], names: list[str]) -> bool:
+    """"Both app servers" right after "App Server 1 and App Server 2": "both" and words every one of the two
+    names holds (the last one said in the plural) name that pair again, when no other name holds them all."""
+    said = re.fullmatch(r"\s*both\s+(?P<words>[\w-]+(?:\s+[\w-]+){0,2})s\s*", subject, re.IGNORECASE)
+    if said is None or len(pair) != 2:
+        return False
+    words = set(said.group("words").casefold().split())
+    holding = [name for name in names if words <= set(re.findall(r"[\w-]+", name.casefold()))]
+    return sorted(holding) == sorted(pair)
 
 
 # "… to the API and receives a token": a lower-case word before an article or a pronoun is a verb with its

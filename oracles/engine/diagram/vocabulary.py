@@ -33,7 +33,7 @@ NOT_CONTENT: dict[str, frozenset[str]] = {
         retries retry hands hand gives give serves serve checks check belongs belong part child parent member
         works work managed owned led above below under beneath supervised overseen headed
         reporting leads answers parallel simultaneously concurrently paths path branches cases way
-        switches transitions enqueues enqueue tunnels tunnel peers peer replicates
+        switches transitions enqueues enqueue tunnels tunnel peers peer replicates replicate
         end meet meets join joins converge converges
         round around come comes repeat repeats restart restarts forever
         namely viz
