@@ -64,7 +64,7 @@ _BOTH_RE = re.compile(r"(?P<open>(?:^|(?<=[.;]\s)|(?<=\n))[ \t]*)both\s+(?P<desc
 _OPENING_RE = re.compile(rf"^(?P<title>\s*(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_alternatives(TITLE_HEADS)}))\s+"
                          rf"(?:{_alternatives(COMPRISES)})\s+(?P<name>(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?[\w-]+)\s+"
                          r"(?:that|which)\s+(?=\w)", re.IGNORECASE)
-_PART = r"(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?"
+_PART = r"(?:the\s+)?\w[\w-]*(?:\s+[\w-]+){0,3}?"
 _LOADED_RE = re.compile(rf"(?P<open>(?:^|(?<=[.;]\s)|(?<=\n))[ \t]*)(?P<obj>{_PART})\s+(?:is|are)\s+(?P<part>{_alternatives(LOADED_FROM)})"
                         rf"(?:\s+(?P<often>{_alternatives(HOW_OFTEN)}))?\s+from\s+(?P<src>{_PART})"
                         rf"(?:\s+(?P<often2>{_alternatives(HOW_OFTEN)}))?(?P<end>\s*(?:[.;]|,\s+and\s+|$))", re.IGNORECASE)
@@ -184,10 +184,9 @@ def bullet_relations_as_sentences(intent: str) -> str:
 
 def architecture_plain(intent: str) -> str:
     """The architecture wordings above said as relation sentences; anything else unchanged."""
-    intent = bullet_relations_as_sentences(intent)
-    intent = _OPENING_RE.sub(lambda m: f"{m.group('title')}:\n{m.group('name')} ", intent, count=1)
     if set(re.findall(r"[a-z']+", intent.casefold())) & SEQUENCE_WORDS or re.search(r"->|→|=>", intent):
-        return intent  # a process: its clauses are steps, whose names keep their words
+        return bullet_relations_as_sentences(intent)  # a process: its clauses are steps, whose names keep their words
+    intent = _OPENING_RE.sub(lambda m: f"{m.group('title')}:\n{m.group('name')} ", intent, count=1)
     intent = _LOADED_RE.sub(_loaded_from, intent)
     intent = _READ_WRITE_RE.sub("uses", intent)
     intent = _THERE_IS_RE.sub(lambda m: f"{m.group('open')}{m.group('art').capitalize()} {m.group('name')} ", intent)
@@ -195,5 +194,6 @@ def architecture_plain(intent: str) -> str:
                              else f"{m.group('verb')} {m.group('msg')} to {m.group('to')}", intent)
     intent = _REPORTED_RE.sub(lambda m: f"sends {m.group('msg')} to", intent)
     intent = _TRAFFIC_RE.sub("forwards traffic to", intent)
+    intent = bullet_relations_as_sentences(intent)
     intent, pairs = _counted_names(intent)
     return _both_said_again(intent, pairs) if pairs else intent

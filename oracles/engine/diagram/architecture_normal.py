@@ -168,6 +168,8 @@ def _loaded(sentence: str) -> str:
             return sentence
         after = after[1:]
     obj = words[:be]
+    if not obj[0][:1].isalnum():
+        return sentence  # "- The data warehouse …": a list item is read as a sentence only after the list is
     if not 1 <= len(source) <= _MAX_NAME_WORDS or {w.casefold() for w in obj + source} & (NOT_A_NAME | NOT_IN_SERVICE) \
             or any(not re.fullmatch(r"[\w-]+", w) for w in obj + source):
         return sentence
