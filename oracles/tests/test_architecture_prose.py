@@ -91,6 +91,14 @@ def test_yaml_spec_block() -> None:
                      ("RabbitMQ", "Notification Service"), ("User Service", "users-db"), ("Order Service", "orders-db")}
 
 
+def test_yaml_spec_without_block_marker() -> None:
+    # a plain multi-line scalar under "spec:" was read as YAML keys, the sentences left out of the drawing
+    intent = ("tool_call: generate_diagram\nargs:\n  kind: architecture\n  spec:\n    Mobile App calls API Gateway.\n"
+              "    API Gateway routes to User Service.")
+    _, edges = drawn(intent)
+    assert edges == {("Mobile App", "API Gateway"), ("API Gateway", "User Service")}
+
+
 def test_bullet_relations() -> None:
     _, edges = drawn(BULLETS)
     assert edges == {("API Gateway", "Orders service"), ("API Gateway", "Inventory service"),

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from .architecture_words import (
+    BARE_PROSE_KEYS,
     COMPRISES,
     COUNTS,
     HOW_OFTEN,
@@ -78,10 +79,16 @@ _BLOCK_RE = re.compile(rf"^(?P<head>[ \t]*(?:{_alternatives(PROSE_KEYS)}):)[ \t]
                        r"(?P<first>[ \t]+)(?P<line>[^\s\-*].*)$", re.IGNORECASE | re.MULTILINE)
 
 
+_BARE_BLOCK_RE = re.compile(rf"^(?P<head>[ \t]*(?:{_alternatives(BARE_PROSE_KEYS)}):)[ \t]*\n"
+                            r"(?P<first>[ \t]+)(?P<line>[^\s\-*][^:\n]*)$", re.IGNORECASE | re.MULTILINE)
+
+
 def spec_block_up(intent: str) -> str:
-    """"spec: |" over indented sentences: the first sentence on the key's line, the others after it."""
-    match = _BLOCK_RE.search(intent)
-    if match is None or len(match.group("first")) <= len(match.group("head")) - len(match.group("head").lstrip()):
+    """"spec: |" (or "spec:" alone, over lines without a colon) over indented sentences: the first sentence on
+    the key's line, the others after it."""
+    match = _BLOCK_RE.search(intent) or _BARE_BLOCK_RE.search(intent)
+    if match is None or len(match.group("first")) <= len(match.group("head")) - len(match.group("head").lstrip()) \
+            or re.search(r"->|→|=>", match.group("line")):
         return intent
     return intent[:match.start()] + f"{match.group('head')} {match.group('line')}" + intent[match.end():]
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from .architecture_words import (
+    BARE_PROSE_KEYS,
     BOTH,
     COMPRISES,
     COUNTS,
@@ -53,11 +54,15 @@ def architecture_spec_up(intent: str) -> str:
     lines = intent.split("\n")
     for i, line in enumerate(lines[:-1]):
         key, colon, value = line.partition(":")
-        if not colon or key.strip().casefold() not in PROSE_KEYS or value.strip() not in {"|", "|-", "|+", ">", ">-", ">+"}:
+        folded = key.strip().casefold()
+        block = folded in PROSE_KEYS and value.strip() in {"|", "|-", "|+", ">", ">-", ">+"}
+        bare = folded in BARE_PROSE_KEYS and not value.strip()  # "spec:" alone over lines without a colon
+        if not colon or not (block or bare):
             continue
         nxt = lines[i + 1]
         indent, key_indent = len(nxt) - len(nxt.lstrip()), len(key) - len(key.lstrip())
-        if indent <= key_indent or not nxt.strip() or nxt.lstrip()[0] in "-*":
+        if indent <= key_indent or not nxt.strip() or nxt.lstrip()[0] in "-*" or (bare and ":" in nxt) \
+                or any(arrow in nxt for arrow in ("->", "→", "=>")):
             continue
         return "\n".join([*lines[:i], f"{key}: {nxt.strip()}", *lines[i + 2:]])
     return intent

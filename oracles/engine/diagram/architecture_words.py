@@ -36,3 +36,5 @@ SENT_THROUGH = frozenset("through via".split())
 SEND_VERBS = frozenset("sends send".split())
 # words that never sit in the name of the service sent through ("through SendGrid to the CFO" names two parties)
 NOT_IN_SERVICE = frozenset("to into from for with at on in via through and or then nightly daily hourly weekly".split())
+# "spec:" alone over indented sentences (a plain multi-line scalar): the same prose, for these keys only
+BARE_PROSE_KEYS = frozenset("spec description text prompt input content body details request query".split())
