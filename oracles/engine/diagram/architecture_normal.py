@@ -7,7 +7,8 @@ names keep their words), each wording said in one the glue grammar reads:
 - "distributes / spreads / splits traffic to / over / across" → "forwards traffic to";
 - "<count> <words ending in s>, A and B" with as many names as the count → "A and B"; then a sentence
   opening "Both <those words>" (or their last words) right after it → "Both", which the grammar reads as
-  the two names just said. Any other "Both <words>" is left as written, and refused as before;
+  the two names just said (counted_pairs_named, after the normal form; a count drawn as a node, "two reps",
+  is left as written, for the rules after to refuse as before). Any other "Both <words>" is left as written;
 - "The proposed architecture comprises a load balancer that distributes …" (the opening: a title, at most
   three words and the kind of drawing, then "a"/"an"/"the" and at most four words before "that"/"which") →
   "The proposed architecture:" on a line of its own over "a load balancer distributes …";
@@ -232,8 +233,9 @@ def _names_after(words: list[str]) -> list[str] | None:
     return pieces
 
 
-def _counted(sentence: str) -> tuple[str, str | None]:
-    """The sentence without the count before its names, and the words the count gave a pair (else None)."""
+def _counted(sentence: str, drawn: set[str]) -> tuple[str, str | None]:
+    """The sentence without the count before its names, and the words the count gave a pair (else None); left
+    as written when the count and its words are drawn as a node, which the rules after refuse ("two reps")."""
     words = sentence.split(" ")
     for i, word in enumerate(words):
         count = COUNTS.get(word.casefold())
@@ -246,8 +248,10 @@ def _counted(sentence: str) -> tuple[str, str | None]:
             names = _names_after(words[i + 1 + size:])
             if names is None or len(names) != count:
                 break
-            kept = " ".join(words[:i] + words[i + 1 + size:])
             said = " ".join(desc)[:-1].casefold()
+            if f"{word.casefold()} {said}" in drawn:
+                return sentence, None
+            kept = " ".join(words[:i] + words[i + 1 + size:])
             return kept, said if count == 2 else None
     return sentence, None
 
@@ -325,7 +329,7 @@ def bullet_relations_normal_form(intent: str) -> str:
 
 def architecture_normal_form(intent: str) -> str:
     lowered = intent.casefold()
-    if not any(w in lowered for w in ("read", "report", "traffic", "both", "two", "three", "four", "five", "compris",
+    if not any(w in lowered for w in ("read", "report", "traffic", "compris",
                                       "consists", "includes", "made up", "composed", " from ", "there", "through",
                                       " via ")):
         return intent
@@ -333,13 +337,23 @@ def architecture_normal_form(intent: str) -> str:
         return intent  # a process: its clauses are steps, whose names keep their words
     text = _swap_phrases(intent, sorted(READ_WRITE, key=len, reverse=True), "uses")
     text = _traffic(_reported(_opening(text)))
+    return "".join(_sent_through(_there_is(_loaded(sentence))) for sentence in _sentences(text))
+
+
+def counted_pairs_named(text: str, intent: str, nodes: list[str]) -> str:
+    """"two application servers, App Server 1 and App Server 2. Both application servers …" → "App Server 1 and
+    App Server 2. Both …" in the normal form, in an intent with no sequence word and no arrow."""
+    lowered = intent.casefold()
+    if set(re.findall(r"[a-z']+", lowered)) & SEQUENCE_WORDS or any(arrow in intent for arrow in ("->", "→", "=>")) \
+            or not set(re.findall(r"[\w']+", lowered)) & set(COUNTS):
+        return text
+    drawn = {re.sub(r"\s+", " ", n.strip().casefold()) for n in nodes}
     out: list[str] = []
     said: str | None = None
     for sentence in _sentences(text):
-        sentence = _sent_through(_there_is(_loaded(sentence)))
         if said is not None:
             sentence = _both_again(sentence, said)
-        sentence, said = _counted(sentence)
+        sentence, said = _counted(sentence, drawn)
         out.append(sentence)
     return "".join(out)
 

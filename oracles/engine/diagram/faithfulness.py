@@ -33,7 +33,7 @@ from .answer_placement import (
     refuse_unstated_self_loops,
 )
 from .answer_ways_check import refuse_unanswered_way_out
-from .architecture_normal import both_pairs_named
+from .architecture_normal import both_pairs_named, counted_pairs_named
 from .arrow_captions import unplaced_arrow_explanation
 from .arrow_list_check import refuse_chained_replicas, refuse_unsettled_fan_in
 from .board_columns import is_board_column, refuse_cut_board_column
@@ -1038,7 +1038,8 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_markup_in_label(nodes, edges)  # "**CEO**: Dana Park" drawn as 'CEO**: Dana Park'
     refuse_routing_word_before_name(nodes)  # "… to Alice, cc Bob" drawn with 'cc Bob' beside 'Bob'
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
-    normal = both_pairs_named(normal, nodes)  # "… A1 and A2. Both app servers …": the pair (architecture_normal.py)
+    # "two app servers, A1 and A2. Both app servers …", "… A1 and A2. Both app servers …": the pair (architecture_normal.py)
+    normal = both_pairs_named(counted_pairs_named(normal, intent, nodes), nodes)
     explanation = unplaced_arrow_explanation(normal)
     if explanation:  # "(arrows from callee to caller): [[…]]": which way each pair points is not guessed
         raise EngineRefusal("CONTENT_NOT_PLACED", f"I could not place '{explanation}': it may turn the pairs round. "
