@@ -105,8 +105,8 @@ class PlacementRules:
             lost = next((p for p, c in zip(self.points, candidates, strict=True) if not c), self.points[0])
             where = f" in series '{lost.series}'" if lost.series else ""
             raise Unfaithful("VALUE_NOT_PLACED", (
-                f"I could not tie {lost.value:g} to '{lost.label}'{where} in the intent. Write each value right after "
-                f"its label, e.g. '{lost.label}: {lost.value:g}', and name each series before its values."))
+                f"I could not tie {lost.value:,.12g} to '{lost.label}'{where} in the intent. Write each value right "
+                f"after its label, e.g. '{lost.label}: {lost.value:,.12g}', and name each series before its values."))
         self._check_units([tokens[i] for index in chosen for i in index[-1:]])
         if not self.pairs and len({p.series for p in self.points}) == 1:
             self._check_statement_breaks([tokens[index[0]] for index in chosen], label_spans)
