@@ -130,3 +130,30 @@ def test_a_first_item_on_its_own_line_keeps_its_whole_label(intent: str) -> None
 def test_a_count_of_periods_or_items_still_holds(intent: str) -> None:
     verdict = answer("chart", intent, "vega-lite", {})
     assert verdict.status == "invalid" and verdict.reason["code"] == "VALUE_MISSING", verdict.reason
+
+
+# First contact with sealed batch al: "area graphic" asks for an area; an ellipsis ends a statement.
+
+
+def test_an_area_graphic_is_an_area_chart() -> None:
+    verdict = answer("chart", "Can you do area graphic for the shipments quantity per month? January 1.2k, "
+                     "February 1.45k, March 1.6k. Is for the logistic report.", "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["mark"]["type"] == "area"
+
+
+def test_planted_line_for_an_area_graphic_is_refused() -> None:
+    intent = "area graphic of shipments per month: January 1200, February 1450, March 1600"
+    _refused(_planted(intent, mark="line"), "SHAPE_NOT_ASKED")
+
+
+def test_a_series_name_never_runs_across_an_ellipsis() -> None:
+    intent = ("Okay so I'm comparing our two warehouses' pick rates across the morning shift… Reno: 6am 140, 8am 165; "
+              "Dallas: 6am 120, 8am 158. Could you line-chart both?")
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert {row["series"] for row in verdict.result["data"]["values"]} == {"Reno", "Dallas"}
+    rows = [{"series": "morning shift… Reno" if row["series"] == "Reno" else row["series"], "label": row["label"],
+             "value": row["value"]} for row in verdict.result["data"]["values"]]
+    refusal = check_faithful(intent, {**verdict.result, "data": {"values": rows}}, rows)
+    assert refusal is not None and refusal[0] == "LABEL_NOT_IN_INTENT" and "ellipsis" in refusal[1], refusal

@@ -60,6 +60,8 @@ def _value_then_bracketed_value(label: str, after: str) -> bool:
     return min(one, other) > 0 and max(one, other) / min(one, other) <= 5
 
 
+# "morning shift… Reno": an ellipsis between words ends one statement before the next; no name runs across it
+_ELLIPSIS_BREAK = re.compile(r"[^\s.…](?:…|\.{3})\s+\S")
 # The verb an intent opens with to ask for the chart, lowercase, before a lowercase word ("chart revenue:",
 # "plot signups"): it is never part of the first series' name. "Plot A", "Graph theory" are names.
 _ASKING_VERB_OPENS = re.compile(r"(?:chart|plot|graph|draw|visuali[sz]e)\s+[a-z]")
@@ -158,6 +160,10 @@ class NameRules:
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' has a number inside it between words, so it may hold another value. "
                     "Give one value per label, e.g. 'Team A high: 3, Team A low: 5'."))
+            if _ELLIPSIS_BREAK.search(stripped):
+                raise Unfaithful("LABEL_NOT_IN_INTENT", (
+                    f"The name '{stripped}' runs across an ellipsis, which ends one statement before the next. Name it "
+                    "after the break only, e.g. 'Reno: 6am 140, 8am 165'."))
             if spaced_dash(stripped) and not is_time_like(stripped):
                 raise Unfaithful("LABEL_NOT_IN_INTENT", (
                     f"The label '{stripped}' holds a dash between spaces, which separates statements, so it runs "

@@ -139,7 +139,7 @@ _MARK_NAMES: dict[str, str] = {
 }
 _MARK_WORD = r"(?P<word>bars?|columns?|histogram|hbar|barh|lines?|sparkline|area|pie|donut|doughnut|scatter(?:plot)?|dot|bubble)"
 _MARK_REQUESTS = [
-    re.compile(rf"\b{_MARK_WORD}[\s-]*(?:charts?|graphs?|plots?|diagrams?|visuali[sz]ation)\b", re.IGNORECASE),
+    re.compile(rf"\b{_MARK_WORD}[\s-]*(?:charts?|graphs?|graphics?|plots?|diagrams?|visuali[sz]ation)\b", re.IGNORECASE),
     re.compile(rf"\b(?:as|in|into|with|using|make\s+it|draw\s+it|like)\s+(?:an?\s+)?"
                rf"(?:(?:horizontal|vertical|stacked|grouped|clustered|simple|single)\s+)*{_MARK_WORD}\b", re.IGNORECASE),
     re.compile(r"\b(?P<word>pie|donut|doughnut|scatter(?:plot)?|histogram|hbar|barh|sparkline)\b", re.IGNORECASE),

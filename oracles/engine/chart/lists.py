@@ -487,7 +487,7 @@ def _series_name(heading: str | None, leftover: str) -> str | None:
     if not text:
         return None
     # "Revenue vs cost by quarter. Revenue" → "Revenue": the last sentence, last few words
-    text = re.split(r"[.;\n]\s*", text.strip())[-1]
+    text = re.split(r"[.;\n…]\s*", text.strip())[-1]  # "… across the morning shift… Reno:": a break, like a stop
     # "chart revenue: 2022 1.2 …; costs: …": the verb asking for the chart opens the intent, not the name
     text = _ASKING_VERB.sub("", text)
     # "Team A" keeps its letter: a capital single letter names, it is not the article

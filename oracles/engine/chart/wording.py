@@ -57,8 +57,8 @@ _MARK_PATTERNS: list[tuple[str, str]] = [
     (r"\bdot\s*plot\b|\bpoints?\s+chart\b", "point"),
     # "area" and "line" ask for a mark only where a request stands: "area chart", "as a line", "line:" at
     # the start; "the sales area" or "by product line" name something
-    (rf"\bstacked\s+area\b|\barea\s*(?:charts?|graphs?|plots?)\b|{_AS_A}area\b|^\W*area\b", "area"),
-    (rf"\blines?\s*(?:charts?|graphs?|plots?)\b|{_AS_A}lines?\b|^\W*lines?\b|{_A_MARK_OF}lines?\s+(?:of|for|showing)\s|"
+    (rf"\bstacked\s+area\b|\barea\s*(?:charts?|graphs?|plots?|graphics?|diagrams?)\b|{_AS_A}area\b|^\W*area\b", "area"),
+    (rf"\blines?\s*(?:charts?|graphs?|plots?|graphics?|diagrams?)\b|{_AS_A}lines?\b|^\W*lines?\b|{_A_MARK_OF}lines?\s+(?:of|for|showing)\s|"
      r"\bsparkline\b", "line"),
     (r"\bbars?\b|\bbar\s*(?:chart|graph)\b|\bhistogram\b", "bar"),
     # "over time", "the trend" hint at a line but name no chart: a named mark ("bar chart of sales over time") wins
@@ -131,7 +131,7 @@ _LEADING_FILLER = re.compile(
     r"give\s+me|make(?:\s+me)?|do|create|draw|plot|chart|graph|show(?:\s+me)?|render|generate|build|produce|"
     r"visuali[sz]e|display|here\s+(?:is|are)|here's|using|use|with|a|an|the|quick|simple|nice|new|"
     r"(?:horizontal|vertical|grouped|stacked|clustered|donut|doughnut|pie|bar|line|area|scatter|column|dot)s?\b|"
-    r"(?:chart|graph|plot|diagram|visual(?:isation|ization)?)s?\b|scatterplot|of|showing|for|that\s+shows|"
+    r"(?:chart|graph|graphic|plot|diagram|visual(?:isation|ization)?)s?\b|scatterplot|of|showing|for|that\s+shows|"
     r"comparing|compare|to\s+compare|this(?!\s+(?:year|month|week|quarter|season|term|semester|sprint|weekend)\b)|these|data|values|numbers|please)\b[\s,:-]*)+",
     re.IGNORECASE,
 )

@@ -72,6 +72,7 @@ from .glued_steps import (
 )
 from .graph_statements import refuse_note_as_edge_label, refuse_reporting_cycle
 from .group_check import account_for_groups
+from .handoff_check import refuse_message_handoffs
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .manner_states import refuse_manner_in_state
 from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
@@ -89,6 +90,7 @@ from .or_grouping import refuse_ungrouped_or
 from .passive_story_normal import refuse_pronoun_subject_in_node
 from .person_pronouns import resolved_person_pronouns
 from .plural_role_check import refuse_plural_role_in_name
+from .pointer_nodes_check import refuse_pointer_nodes
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
 from .receiver_words import refuse_routing_word_before_name
@@ -1069,4 +1071,6 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_chained_replicas(intent, edges)  # "app1, app2 -> pg" drawn as app1 → app2 → pg (arrow_list_check.py)
     refuse_manner_in_state(intent, nodes)  # 'Closed automatically' of "Solved → Closed automatically after 7 days"
     refuse_plural_role_in_name(nodes)  # 'Team leads Eli' of "Team leads Eli and Fay report to Dana" (plural_role_check.py)
+    refuse_message_handoffs(edges)  # 'Prometheus fires alert to Alertmanager' -> 'Alertmanager notifies …' (handoff_check.py)
+    refuse_pointer_nodes(nodes)  # 'steps: see the Confluence page …', 'needs to be a flowchart' as steps (pointer_nodes_check.py)
 

@@ -138,6 +138,7 @@ def framing(intent: str) -> tuple[str, bool]:
     text = _TURN_OPENER_RE.sub("", text, count=1)
     text = _KISS_RE.sub("", text)
     text = _DASH_HEADING_RE.sub(r"\g<title>: ", text, count=1)  # "Ticket flow — customer opens ticket → …"
+    text = _KIND_COMMA_SUBJECT_RE.sub(r"\g<subject>: ", text, count=1)  # "state machine, traffic light: green -> …"
     for _ in range(2):  # "Thanks!\n\nRegards, Keiko"
         text = _SIGN_OFF_RE.sub("", text)
     # (line, sentence) units; an indented line is part of a list or a block of data, one unit
@@ -160,7 +161,8 @@ def framing(intent: str) -> tuple[str, bool]:
         row, col = kept[0]
         title = (_TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
                  or _WANTED_DRAWING_RE.fullmatch(units[row][col]) or _HOW_QUESTION_RE.fullmatch(units[row][col])
-                 or _SECTION_TITLE_RE.fullmatch(units[row][col]))
+                 or _SECTION_TITLE_RE.fullmatch(units[row][col]) or _KIND_TITLE_RE.fullmatch(units[row][col])
+                 or (_KIND_COLON_TITLE_RE.fullmatch(units[row][col]) if _ARROW_RE.search(text) else None))
         if title is not None:
             units[row][col] = title.group("title") + ":" + title.group("space")
     lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
@@ -243,6 +245,28 @@ _SECTION_TITLE_RE = re.compile(
     r"\s*(?:section|chapter|part)\s+\d+(?:\.\d+)*\s+(?:describes|shows|covers|outlines|presents|depicts)\s+"
     r"(?P<title>(?:the|our)\s+(?:[\w-]+\s+){0,3}?(?:architecture|pipeline|system|topology|setup|infrastructure|"
     r"data\s+flow))\.(?P<space>\s*)",
+    re.IGNORECASE,
+)
+
+
+# "state diagram: traffic light.", "state machine for the traffic light.", "flowchart: login.": an opening sentence
+# naming the kind of drawing, then what it is of, and nothing else; "state machine, traffic light: green -> …":
+# the same before the heading's colon. The subject is the title.
+_DRAWING_KINDS = (r"(?:state\s+(?:diagram|machine|chart)|statechart|flow\s*chart|sequence\s+diagram|org\s*chart|"
+                  r"dependency\s+(?:graph|diagram)|architecture\s+diagram|diagram|flow|graph)")
+_KIND_TITLE_RE = re.compile(
+    rf"(?P<title>\s*(?:(?:a|an|the)\s+)?{_DRAWING_KINDS}\s+(?:for|of)\s+(?:(?:the|a|an|our|my)\s+)?"
+    r"(?:[\w-]+\s+){0,3}[\w-]+)\.(?P<space>\s*)",
+    re.IGNORECASE,
+)
+# ("flowchart: Submit. Then review." names a step, not a subject: the colon form is a title only over arrows)
+_ARROW_RE = re.compile(r"->|→|=>")
+_KIND_COLON_TITLE_RE = re.compile(
+    rf"\s*(?:(?:a|an|the)\s+)?{_DRAWING_KINDS}\s*:\s*(?P<title>(?:[\w-]+\s+){{0,3}}[\w-]+)\.(?P<space>\s*)",
+    re.IGNORECASE,
+)
+_KIND_COMMA_SUBJECT_RE = re.compile(
+    rf"^\s*(?:(?:a|an|the)\s+)?{_DRAWING_KINDS}\s*,\s*(?:(?:the|a|an|our|my)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+){{0,3}}):[ \t]+(?=\S)",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,68 @@
+"""Found at first contact with the sealed batch al, and by probing around it:
+- messages drawn as steps: 'Prometheus fires alert to Alertmanager' → 'Alertmanager notifies PagerDuty'
+  (handoff_check.py);
+- a pointer to content elsewhere and the ask for the drawing drawn as steps (pointer_nodes_check.py);
+- "state diagram: traffic light." and "state machine, traffic light:" name the subject (framing.py, both sides)."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.tests.planted_diagrams import drawn, drawn_edges, planted_reason, refusal_reason
+
+_ALERTS = ("can u draw the sequence for how an alert reaches us: Prometheus fires alert to Alertmanager → "
+           "Alertmanager notifies PagerDuty → PagerDuty pages the on-call → on-call acks in PagerDuty")
+
+
+def test_messages_drawn_as_steps_are_refused() -> None:
+    reason = refusal_reason(_ALERTS)
+    assert reason["code"] == "NODE_HOLDS_RELATION" and "'Alertmanager' receives" in reason["message"], reason
+
+
+def test_planted_message_handoff_as_steps_is_refused() -> None:
+    intent = "how a payment flows: the shop sends the order to Stripe → Stripe charges the card"
+    reason = planted_reason(intent, [("shop sends the order to Stripe", "Stripe charges the card")])
+    assert reason["code"] == "NODE_HOLDS_RELATION", reason
+
+
+def test_the_messages_as_labelled_arrows_are_drawn() -> None:
+    edges = drawn_edges("Prometheus -> Alertmanager: fires alert; Alertmanager -> PagerDuty: notifies; "
+                        "PagerDuty -> on-call: pages; on-call -> PagerDuty: acks")
+    assert edges[("Prometheus", "Alertmanager")] == "fires alert" and edges[("on-call", "PagerDuty")] == "acks"
+
+
+def test_a_flow_of_steps_with_actors_stays() -> None:
+    labels, _ = drawn("Manager approves the request -> Finance pays the invoice -> Clerk files the receipt")
+    assert "Finance pays the invoice" in labels
+
+
+def test_steps_kept_elsewhere_are_refused() -> None:
+    intent = ('## Release process\n\n- steps: see the Confluence page **"Release v2"**\n- needs to be a flowchart\n'
+              "- **deadline: Friday** ⏰")
+    assert refusal_reason(intent)["code"] in ("CONTENT_NOT_PLACED", "NODE_NOT_IN_INTENT")
+
+
+def test_planted_ask_for_the_drawing_as_a_step_is_refused() -> None:
+    intent = "- build the app\n- needs to be a flowchart\n- ship it"
+    reason = planted_reason(intent, [("build the app", "needs to be a flowchart"), ("needs to be a flowchart", "ship it")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT" and "asks for the drawing" in reason["message"], reason
+
+
+def test_a_step_updating_a_chart_stays() -> None:
+    labels, _ = drawn("HR receives the offer -> HR updates the org chart -> IT creates the account")
+    assert "HR updates the org chart" in labels
+
+
+@pytest.mark.parametrize("intent", [
+    "state diagram: traffic light. Red -> Green -> Yellow -> Red",
+    "state machine, traffic light: Red -> Green -> Yellow -> Red",
+    "state machine for the traffic light. Red -> Green -> Yellow -> Red",
+])
+def test_the_kind_then_its_subject_is_the_title(intent: str) -> None:
+    labels, edges = drawn(intent)
+    assert labels == {"Red", "Green", "Yellow"} and ("Yellow", "Red") in edges
+
+
+def test_a_step_after_the_kind_without_arrows_stays_a_step() -> None:
+    labels, _ = drawn("flowchart: Submit. Then review and approve.")
+    assert "Submit" in labels
