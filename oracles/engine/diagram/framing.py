@@ -47,7 +47,7 @@ _DRAWING_WORDS = frozenset("""
     answer answers handoff handoffs hand-off hand-offs transition transitions item items kind kinds per one
     nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
     organizational organisational org orgchart reporting reporting-lines structure
-    seq real quickly between needed required requested wanted
+    seq real quickly between needed required requested wanted provide
     exactly extra
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
@@ -75,6 +75,18 @@ _DOWN_THE_TREE_RE = re.compile(
 )
 
 
+# "manager on top", "boss at the top", "managers above their reports": the upper party of each reporting line
+# drawn above the lower one, the way a reporting line is drawn anyway (the other way, "reports on top", is content)
+_UPPER_ON_TOP_RE = re.compile(
+    r"\b(?:the\s+)?(?:manager|boss|supervisor|lead|parent)s?\s+(?:on\s+top|at\s+(?:the\s+)?top|"
+    r"above\s+(?:(?:their|the|its)\s+)?(?:reports|children|people))\b",
+    re.IGNORECASE,
+)
+# the note is read only where the rest of the intent states reporting lines: a flowchart has no manager to put on top
+_REPORTING_LINES_RE = re.compile(r"\b(?:reports?|reporting|answers?\s+to|manag(?:es?|ed|ers?)|supervis\w*|bosse?s?|"
+                                 r"org\s*chart|orgchart|organigram)\b", re.IGNORECASE)
+
+
 # "just boxes and arrows in that order": the order the steps were given in
 _IN_ORDER_RE = re.compile(r"\bin\s+(?:that|this|the\s+same|the\s+given|the\s+listed)\s+order\b", re.IGNORECASE)
 # "arrows exactly as written, dont add stuff": draw what is written and nothing more (never "add a retry")
@@ -82,9 +94,12 @@ _AS_WRITTEN_RE = re.compile(r"\bas\s+written\b|\b(?:do\s+not|don['’]?t)\s+add\
                             r"extras?|more)\b", re.IGNORECASE)
 
 
-def framing_only(text: str) -> bool:
-    """Every word of the text is an instruction, drawing or connecting word, or says where it goes."""
-    rest = _AS_WRITTEN_RE.sub(" ", _IN_ORDER_RE.sub(" ", _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text))))
+def framing_only(text: str, reporting: bool = False) -> bool:
+    """Every word of the text is an instruction, drawing or connecting word, or says where it goes
+    (with `reporting`, in an intent of reporting lines, also "manager on top")."""
+    rest = _DOWN_THE_TREE_RE.sub(" ", _DESTINATION_RE.sub(" ", text))
+    rest = _IN_ORDER_RE.sub(" ", _UPPER_ON_TOP_RE.sub(" ", rest) if reporting else rest)
+    rest = _AS_WRITTEN_RE.sub(" ", rest)
     words = [w.casefold() for w in _WORD_RE.findall(rest)]
     return bool(words) and all(w in _WORDS for w in words)
 
@@ -107,7 +122,7 @@ def _structure(sentence: str) -> bool:
     return bool(_STRUCTURE_RE.search(_DOWN_THE_TREE_RE.sub(" ", sentence)))
 
 
-def _drops(sentence: str) -> bool:
+def _drops(sentence: str, reporting: bool = False) -> bool:
     """A sentence (or clause) that only asks for the drawing: two words or more, one that asks or names
     the drawing, and nothing else."""
     bracketed = re.fullmatch(r"\s*\(([^()\n]+)\)\s*[.!?]?\s*", sentence)  # "(sequence diagram)" after the data
@@ -118,7 +133,7 @@ def _drops(sentence: str) -> bool:
     if listed[0].casefold() in _SEQUENCE_OPENERS:
         return False  # "receive the parcel, then check the label": the next step, whatever its words
     asks = {w.casefold() for w in listed} & _ASKING_WORDS or listed[0].casefold() in _REQUEST_OPENERS
-    return bool(asks) and framing_only(sentence)
+    return bool(asks) and framing_only(sentence, reporting)
 
 
 # "ok so the mobile app depends on …", "alright, so: …": words that only open a spoken turn
@@ -133,6 +148,7 @@ def framing(intent: str) -> tuple[str, bool]:
     Requests are dropped from the ends only: the sentences before the first one that says something
     and after the last one. A sentence between two steps is a step, however it is worded ("Label the
     boxes.")."""
+    reporting = bool(_REPORTING_LINES_RE.search(_UPPER_ON_TOP_RE.sub(" ", intent)))  # "manager on top" may go
     text = _TICKET_KEY_RE.sub("", intent, count=1)
     text = _GREETING_RE.sub("", text, count=1)
     text = _TURN_OPENER_RE.sub("", text, count=1)
@@ -149,14 +165,14 @@ def framing(intent: str) -> tuple[str, bool]:
     for order in (flat, flat[::-1]):
         for row, col in order:
             piece = units[row][col]
-            if (col == 0 and piece[:1].isspace()) or not _drops(piece):
+            if (col == 0 and piece[:1].isspace()) or not _drops(piece, reporting):
                 break
             dropped.add((row, col))
     asks_for_labels = any(_LABEL_REQUEST_RE.search(units[row][col]) for row, col in dropped)
     kept = [(row, col) for row, col in flat if (row, col) not in dropped]
     for position in {kept[0], kept[-1]} if kept else set():  # "Escalation policy, for the wiki diagram:"
         row, col = position
-        units[row][col] = _without_framing_clause(units[row][col])
+        units[row][col] = _without_framing_clause(units[row][col], reporting)
     if len(kept) > 1:  # "Dependency graph for the nightly ETL jobs. build_features depends on …"
         row, col = kept[0]
         title = (_TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
@@ -271,13 +287,13 @@ _KIND_COMMA_SUBJECT_RE = re.compile(
 )
 
 
-def _without_framing_clause(sentence: str) -> str:
+def _without_framing_clause(sentence: str, reporting: bool = False) -> str:
     heading = _HEADING_CLAUSE_RE.match(sentence)
-    if heading is not None and (_drops(heading.group("clause")) or _DESTINATION_RE.fullmatch(heading.group("clause").strip())):
+    if heading is not None and (_drops(heading.group("clause"), reporting) or _DESTINATION_RE.fullmatch(heading.group("clause").strip())):
         return heading.group("head") + heading.group("end") + sentence[heading.end():]
     match = _TRAILING_CLAUSE_RE.search(sentence)
     clause = match.group("clause") if match else ""
-    if match is None or not (_drops(clause) or _DESTINATION_RE.fullmatch(clause.strip())):
+    if match is None or not (_drops(clause, reporting) or _DESTINATION_RE.fullmatch(clause.strip())):
         return sentence
     return sentence[: match.start()] + match.group("end")
 

@@ -16,6 +16,7 @@ import re
 from .appositives import roles_in_brackets
 from .gapping import ungapped
 from .model import Graph
+from .org_opening_forms import org_opening_forms
 from .outline import read_outline
 from .role_names import named_roles
 
@@ -221,7 +222,8 @@ class _Reading:
 
 def read_reporting_lines(intent: str) -> Graph | None:
     """None unless every statement is a reporting line (after an optional heading or request)."""
-    with_roles = ungapped(roles_in_brackets(named_roles(intent)))
+    # "The organisation is headed by the CEO, Dana Reyes.", "The CTO's direct reports are …" (org_opening_forms.py)
+    with_roles = ungapped(roles_in_brackets(named_roles(org_opening_forms(intent))))
     statements = _statements(_SCENE_RE.sub("", with_roles, count=1))
     if statements and _HEADING_RE.match(statements[0]) and len(statements) > 1:
         statements = statements[1:]

@@ -120,6 +120,7 @@ from .loop_exits import without_retry_limits
 from .message_object_normal import message_object_normal_form
 from .move_clauses import move_clauses_plainly
 from .notation_reader import notation_as_arrows
+from .org_opening_normal import org_opening_normal_form
 from .outline_roots import root_heading
 from .parallel_join_normal import parallel_join_normal_form
 from .parallel_normal import parallel_normal_form
@@ -378,6 +379,7 @@ def normal_form(intent: str) -> str:
     if people != explained:  # a people table names its people exactly, like JSON (people_table_normal.py)
         return _without_closing_request(people)
     intent = _inline_labels_as_parens(list_names_normal_form(notation_as_arrows(explained)))
+    intent = org_opening_normal_form(intent)  # "The unit is led by the CEO, Dana Reyes.", "X's direct reports are …"
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = _NAMED_EVENT_RE.sub(lambda m: f"{m.group('event')}:", intent)  # "open event: A -> B" → "open: A -> B"
