@@ -129,3 +129,42 @@ def test_on_top_near_misses_are_refused(intent: str) -> None:
 def test_on_top_is_framing_only_beside_reporting_lines() -> None:
     assert without_framing(f"{LINES} Org chart, manager on top.") == LINES
     assert "manager on top" in without_framing("Draft -> Review. Flowchart, manager on top.")
+
+
+TALENT = ("The Talent department is headed by the Director of Talent, Grace Owusu. Daniel Kim and Elena Rossi report to "
+          "Grace Owusu.")
+GRACE = "Grace Owusu (Director of Talent)"
+
+
+def test_a_role_and_name_is_one_person() -> None:
+    intent = f"{TALENT} A recruiting coordinator, Farah Ali, reports to Elena Rossi."
+    assert drawn(intent) == ({GRACE, "Daniel Kim", "Elena Rossi", "Farah Ali (recruiting coordinator)"},
+                             {(GRACE, "Daniel Kim"), (GRACE, "Elena Rossi"), ("Elena Rossi", "Farah Ali (recruiting coordinator)")})
+    assert org_opening_forms(intent) == org_opening_normal_form(intent)
+    assert "The recruiting coordinator, Farah Ali, reports" in org_opening_normal_form(intent)
+
+
+def test_a_role_and_name_outside_reporting_lines_is_left_as_written() -> None:
+    assert org_opening_forms("A server, Nginx, forwards to the app.") == "A server, Nginx, forwards to the app."
+    assert org_opening_normal_form("A server, Nginx, forwards to the app.") == "A server, Nginx, forwards to the app."
+
+
+@pytest.mark.parametrize("tail", [
+    "A recruiting coordinator, Farah Ali, and Bo Chen report to Elena Rossi.",  # two people or three?
+    "A recruiting coordinator, Farah Ali, used to report to Elena Rossi.",
+    "A recruiting coordinator, Farah Ali, reports to Elena Rossi or Daniel Kim.",
+    "A recruiting coordinator, farah ali, reports to Elena Rossi.",
+    "A Recruiting Coordinator, Farah Ali, reports to Elena Rossi.",
+    "A recruiting coordinator, Farah Ali, might report to Elena Rossi.",
+    "A team, Farah Ali, reports to Elena Rossi.",
+    "A recruiting coordinator, Farah Ali, reports to Elena Rossi and to Daniel Kim.",
+    "A recruiting coordinator, Farah Ali, and a sourcer, Bo Chen, report to Elena Rossi.",
+])
+def test_a_role_and_name_near_misses_are_refused(tail: str) -> None:
+    refusal_reason(f"{TALENT} {tail}")
+
+
+def test_planted_role_drawn_as_its_own_box_is_refused() -> None:
+    intent = f"{TALENT} A recruiting coordinator, Farah Ali, reports to Elena Rossi."
+    planted_reason(intent, [(GRACE, "Daniel Kim"), (GRACE, "Elena Rossi"), ("Elena Rossi", "recruiting coordinator"),
+                            ("Elena Rossi", "Farah Ali")])

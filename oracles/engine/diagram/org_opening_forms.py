@@ -5,6 +5,8 @@ on its own in org_opening_normal.py):
   only) → "Dana Reyes (Chief Executive Officer). …", the opening that names the top of the chart;
   without a role, "The foundation is led by Helen." → "Helen.".
 - "The CTO's direct reports are A and B." → "The CTO manages A and B.".
+- "A recruiting coordinator, Farah Ali, reports to …" (a sentence's start) → "The recruiting coordinator, Farah Ali,
+  reports to …", the appositive the reporting-line reader reads ("Farah Ali (recruiting coordinator)").
 
 Anything else is left as written: a unit that is not one ("The API is run by Ops."), a role that is not a
 person's, a name in lowercase, more after the name than the sentence's end.
@@ -14,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from .appositives import PERSON_NOUN_RE
-from .org_opening_words import DIRECT_REPORTS, LEAD_VERBS, ROLE_ARTICLES, TITLES, UNIT_ARTICLES, UNIT_NOUNS
+from .appositives import PERSON_NOUN_RE, REPORTING_RE
+from .org_opening_words import DIRECT_REPORTS, LEAD_VERBS, LIST_WORDS, ROLE_ARTICLES, TITLES, UNIT_ARTICLES, UNIT_NOUNS
 
 _ALT = "|".join
 _NAME = (rf"(?:(?i:{_ALT(sorted(TITLES))})\.?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){{0,2}}")
@@ -53,8 +55,23 @@ def _persons_role(role: str) -> bool:
     return bool(PERSON_NOUN_RE.search(noun.casefold()))
 
 
+# "A recruiting coordinator, Farah Ali, reports to Elena.": one person with their role, said with "a"
+_A_ROLE_NAME_RE = re.compile(
+    rf"(?m)(?:(?<=^)|(?<=[.;!?]\s))(?:An?)\s+(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}),\s+(?P<name>{_NAME}),"
+    rf"(?=\s+(?!(?:{_ALT(sorted(LIST_WORDS))})\b)[a-z])"
+)
+
+
+def _a_role_name(match: re.Match[str]) -> str:
+    if not _persons_role(match.group("role")):
+        return match.group(0)
+    return f"The {match.group('role')}, {match.group('name')},"
+
+
 def org_opening_forms(intent: str) -> str:
-    """The two wordings above as the forms the reporting-line reader reads."""
+    """The wordings above as the forms the reporting-line reader reads."""
+    if REPORTING_RE.search(intent):  # where the intent speaks of people
+        intent = _A_ROLE_NAME_RE.sub(_a_role_name, intent)
     intent = _DIRECT_REPORTS_RE.sub(_direct_reports, intent)
     match = _OPENING_RE.match(intent)
     if match is None:

@@ -3,7 +3,8 @@ them in org_opening_forms.py):
 
 - the opening sentence "The <unit> is headed / led / run by [the <role>,] <Name>." → "<Name> (<role>).",
   the opening that names the top of the chart ("Name." without a role): the unit is what the chart is of;
-- "<X>'s direct reports are …" at a sentence's start → "<X> manages …".
+- "<X>'s direct reports are …" at a sentence's start → "<X> manages …";
+- "A <role>, <Name>, <verb> …" at a sentence's start → "The <role>, <Name>, <verb> …" (one person and their role).
 
 Read word by word: the unit's last word must be a unit noun, the role's head a person's noun, every word of
 the name capitalised (a title such as "Dr." may open it), and the sentence must end right after the name.
@@ -13,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from .appositives import PERSON_NOUN_RE
-from .org_opening_words import DIRECT_REPORTS, LEAD_VERBS, ROLE_ARTICLES, TITLES, UNIT_ARTICLES, UNIT_NOUNS
+from .appositives import PERSON_NOUN_RE, REPORTING_RE
+from .org_opening_words import DIRECT_REPORTS, LEAD_VERBS, LIST_WORDS, ROLE_ARTICLES, TITLES, UNIT_ARTICLES, UNIT_NOUNS
 
 _MAX_UNIT_WORDS = 4
 _MAX_ROLE_WORDS = 5
@@ -124,8 +125,29 @@ def _direct_reports(sentence: str, elsewhere: str) -> str:
     return sentence
 
 
+def _a_role_name(sentence: str) -> str:
+    """ "A recruiting coordinator, Farah Ali, reports to …" → "The recruiting coordinator, Farah Ali, reports to …"."""
+    first, _, rest = sentence.partition(" ")
+    if first not in ("A", "An") or rest.count(",") < 2:
+        return sentence
+    role, name, after = (part.strip() for part in rest.split(",", 2))
+    role_words = role.split()
+    if not 0 < len(role_words) <= _MAX_ROLE_WORDS or not all(w.islower() and re.fullmatch(r"[\w-]+", w) for w in role_words):
+        return sentence
+    if not PERSON_NOUN_RE.search(role_words[-1].casefold()) or not _capitalised_name(name.split()):
+        return sentence
+    next_word = after.split()[0] if after.split() else ""
+    if not next_word.islower() or next_word in LIST_WORDS:
+        return sentence  # "A coordinator, Farah Ali, and Bo …": two people or three?
+    return f"The {role}, {name}, {after}" + sentence[len(sentence.rstrip()):]
+
+
 def org_opening_normal_form(intent: str) -> str:
-    """The two wordings above as the check's canonical forms."""
+    """The wordings above as the check's canonical forms."""
+    pieces = re.split(r"((?:^|(?<=[.;!?]))\s+|\n)", intent)
+    if REPORTING_RE.search(intent):  # where the intent speaks of people
+        pieces = [_a_role_name(piece) for piece in pieces]
+    intent = "".join(pieces)
     pieces = re.split(r"((?:^|(?<=[.;!?]))\s+|\n)", intent)
     intent = "".join(_direct_reports(piece, intent) for piece in pieces)
     return _opening_top(intent) or intent

@@ -5,6 +5,7 @@
   Executive Officer, Dana Reyes.", "The Research Division is led by Dr. Hana Ito." The unit is what the
   chart is of (no box); the person is the top of the chart, their role in brackets when said.
 - "The CTO's direct reports are A and B": A and B report to the CTO.
+- "A recruiting coordinator, Farah Ali, reports to …": one person and their role, as with "The …".
 
 Vocabulary only.
 """
@@ -23,5 +24,7 @@ UNIT_ARTICLES = frozenset("the our my".split())
 ROLE_ARTICLES = frozenset("the our".split())
 # a title before a surname ("Dr. Hana Ito"), its full stop ends no sentence
 TITLES = frozenset("dr mr mrs ms prof".split())
+# words that open a list item after "A coordinator, Farah Ali, …" (then the commas may list three people)
+LIST_WORDS = frozenset("and or plus the a an our my their his her".split())
 # "X's direct reports are …"
 DIRECT_REPORTS = ("direct", "reports", "are")
