@@ -76,6 +76,7 @@ from .handoff_check import refuse_message_handoffs
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .manner_states import refuse_manner_in_state
 from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
+from .message_label_check import keeps_inner_punct, span_keeps_inner_punct
 from .message_object_check import refuse_pronoun_receiver_in_node, refuse_split_messages
 from .node_fragments import (
     refuse_actor_sentences,
@@ -341,14 +342,19 @@ class Faithfulness:
                 return True
         return False
 
+    @staticmethod
+    def _own_punct(label: str) -> set[str]:
+        own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
+        if name_text(label) != label:
+            own_punct.add(NAME_ARROW)  # "Map col A -> field_a" as the data states it
+        return own_punct
+
     def _occurrences(self, key: str, label: str, in_arrow: bool = False) -> list[tuple[int, int]]:
         wanted = key_words(key)
         # punctuation the label itself holds ("<b>browser</b>", "app [v2]") may sit between its
         # words; a separator of names never does — but an edge label's comma may, inside the arrow
         # that carries it ("-(taxi via A, hold short 27L)->"), where no list of names is
-        own_punct = set(re.findall(r"[^\w\s]", label)) - {",", ";", ".", "!", "?", "|"}
-        if name_text(label) != label:
-            own_punct.add(NAME_ARROW)  # "Map col A -> field_a" as the data states it
+        own_punct = self._own_punct(label)
         if in_arrow and "," in label:
             found = self._occurrences_with(wanted, label, own_punct | {","})
             return [(s, e) for s, e in found if self._inside_arrow(s, e)]
@@ -447,6 +453,12 @@ class Faithfulness:
                        for s, e in self._occurrences(key, label) if key not in self.nodes or self._inside_arrow(s, e)]
         candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items() if "," in label
                        for s, e in self._occurrences(key, label, in_arrow=True)]
+        # "charge(card, amount)", "referral to .com TLD": a message label's comma inside its own brackets
+        # or full stop glued to a word separates nothing (message_label_check.py)
+        candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
+                       if key not in self.nodes and keeps_inner_punct(label, [' '.join(key_words(k)) for k in self.nodes])
+                       for s, e in self._occurrences_with(key_words(key), label, self._own_punct(label) | {",", "."})
+                       if span_keeps_inner_punct(self.tokens, s, e)]
         # "the broker" after "the MQTT broker": a name's last words, when no other drawn name ends
         # that way and they are not a name of their own, mention the same node (after it is named)
         first_seen = {sp.key: sp.start for sp in sorted(candidates, key=lambda sp: sp.start) if sp.kind == "node"}
