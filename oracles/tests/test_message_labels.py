@@ -95,3 +95,56 @@ def test_planted_call_label_on_the_wrong_arrow_is_refused():
     reason = planted_reason(ARROWS, [("API", "Stripe", "authorize(card, amount)"), ("Stripe", "Bank", "charge(card, amount)"),
                                      ("Bank", "Stripe", "ok")])
     assert reason["code"]
+
+
+# --- emphasis marks around a message's words (message_label_forms.py / message_label_check.py) ---------
+
+OAUTH = ("**Participants:** User, App, Auth Server\n\n1. User → App: clicks *Log in*\n"
+         "2. App → Auth Server: authorization request\n3. Auth Server → User: login page\n"
+         "4. User → Auth Server: credentials\n5. Auth Server → App: access token")
+
+
+def test_emphasised_words_of_a_message_are_drawn_plainly():
+    edges = drawn_edges(OAUTH)
+    assert edges[("User", "App")] == "clicks Log in"
+    assert edges[("App", "Auth Server")] == "authorization request"
+    assert edges[("Auth Server", "App")] == "access token"
+
+
+@pytest.mark.parametrize(("intent", "label"), [
+    ("User → App: click **Log in**\nApp → Auth: redirect", "click Log in"),
+    ("User -> App: *Log in*", "Log in"),
+    ("1. **User** → **App**: click *Log in*\n2. App → Auth: redirect", "click Log in"),
+])
+def test_emphasis_variants_are_drawn_plainly(intent, label):
+    assert drawn_edges(intent)[("User", "App")] == label
+
+
+@pytest.mark.parametrize("intent", [
+    "User → App: click *Log in\nApp → Auth: redirect",  # a mark that does not pair up
+    "User → App: click * Log in *\nApp → Auth: redirect",  # marks apart from the words
+    "User → App: click ***Log in***\nApp → Auth: redirect",
+    "User → App: click *Log in* *Auth*\nApp → Auth: redirect",  # an emphasised drawn name: a receiver?
+    "User sends *Log in* to App. App sends redirect to Auth.",
+])
+def test_emphasis_near_misses_are_refused(intent):
+    assert refusal_reason(intent)["code"]
+
+
+def test_planted_emphasised_label_cut_short_is_refused():
+    reason = planted_reason(OAUTH, [("User", "App", "clicks Log"), ("App", "Auth Server", "authorization request"),
+                                    ("Auth Server", "User", "login page"), ("User", "Auth Server", "credentials"),
+                                    ("Auth Server", "App", "access token")])
+    assert reason["code"]
+
+
+def test_planted_emphasis_across_two_lines_is_refused():
+    intent = "User → App: click *Log in\nApp → Auth: redirect*"
+    reason = planted_reason(intent, [("User", "App", "click Log in"), ("App", "Auth", "redirect")])
+    assert reason["code"]
+
+
+def test_planted_emphasised_name_in_the_label_is_refused():
+    intent = "User → App: click *Log in* *Auth*\nApp → Auth: redirect"
+    reason = planted_reason(intent, [("User", "App", "click Log in Auth"), ("App", "Auth", "redirect")])
+    assert reason["code"]

@@ -76,7 +76,7 @@ from .handoff_check import refuse_message_handoffs
 from .hidden_relations import refuse_actor_clause, refuse_glued_loop, refuse_glued_qualifier, refuse_outcome_as_step
 from .manner_states import refuse_manner_in_state
 from .merged_steps import refuse_glued_steps_as_label, refuse_merged_parallel_steps
-from .message_label_check import keeps_inner_punct, span_keeps_inner_punct
+from .message_label_check import keeps_inner_punct, span_emphasis_paired, span_keeps_inner_punct
 from .message_object_check import refuse_pronoun_receiver_in_node, refuse_split_messages
 from .node_fragments import (
     refuse_actor_sentences,
@@ -459,6 +459,11 @@ class Faithfulness:
                        if key not in self.nodes and keeps_inner_punct(label, [' '.join(key_words(k)) for k in self.nodes])
                        for s, e in self._occurrences_with(key_words(key), label, self._own_punct(label) | {",", "."})
                        if span_keeps_inner_punct(self.tokens, s, e)]
+        # "click Log in" of "click *Log in*": emphasis marks that pair up around a message's words
+        candidates += [Span(s, e, "label", key, label) for key, label in self.edge_labels.items()
+                       if key not in self.nodes and "*" not in label
+                       for s, e in self._occurrences_with(key_words(key), label, self._own_punct(label) | {"*"})
+                       if span_emphasis_paired(self.tokens, s, e, [' '.join(key_words(k)) for k in self.nodes])]
         # "the broker" after "the MQTT broker": a name's last words, when no other drawn name ends
         # that way and they are not a name of their own, mention the same node (after it is named)
         first_seen = {sp.key: sp.start for sp in sorted(candidates, key=lambda sp: sp.start) if sp.kind == "node"}

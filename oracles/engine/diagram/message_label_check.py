@@ -78,3 +78,34 @@ def span_keeps_inner_punct(tokens: list, start: int, end: int) -> bool:
             if before is not None and before.start >= 0 and before.start + len(before.text) == token.start:
                 return False  # "API.Send": glued on both sides, not a name's leading dot
     return depth == 0
+
+
+def span_emphasis_paired(tokens: list, start: int, end: int, names: list[str] = ()) -> bool:
+    """Whether tokens [start, end) hold asterisks only as emphasis that pairs up within them: each run
+    of one or two opens right before a word (no space between) and the same run closes right after one
+    ("click *Log in*", "**Go**"), and at least one pair is there; an emphasised drawn name ("*Auth*",
+    `names` as lower-case keys) may be a receiver, not part of the message, and is not read here."""
+    runs: list[tuple[int, int]] = []  # (first index, length) of each run of asterisks
+    index = start
+    while index < end:
+        if tokens[index].kind == "punct" and tokens[index].text == "*":
+            first = index
+            while index < end and tokens[index].kind == "punct" and tokens[index].text == "*" \
+                    and (index == first or tokens[index].start == tokens[index - 1].start + 1):
+                index += 1
+            runs.append((first, index - first))
+            continue
+        index += 1
+    if not runs or len(runs) % 2 or any(length > 2 for _, length in runs):
+        return False
+    for (opener, size), (closer, closing_size) in zip(runs[::2], runs[1::2], strict=True):
+        after_open = tokens[opener + size] if opener + size < end else None
+        before_close = tokens[closer - 1]
+        if size != closing_size or after_open is None or after_open.kind != "word" \
+                or after_open.start != tokens[opener + size - 1].start + 1 \
+                or before_close.kind != "word" or before_close.start + len(before_close.text) != tokens[closer].start:
+            return False
+        inner = " ".join(t.text.casefold() for t in tokens[opener + size:closer] if t.kind == "word")
+        if inner in names:
+            return False
+    return True

@@ -55,6 +55,7 @@ from .hierarchy import read_reporting_lines, read_tree_drawing
 from .list_branches import list_branches_as_sentences
 from .listed_messages import read_listed_messages
 from .loop_exits import EXIT_RE, without_retry_limits
+from .message_label_forms import plain_message_label
 from .model import CONTROL_CHARS_RE, EXAMPLE, Graph, clean_label, node_key
 from .move_clauses import move_clauses_plainly
 from .notation_reader import read_notation_graph
@@ -804,7 +805,8 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
                         or re.fullmatch(r"yes|no|true|false|ok|else|success|fail(?:ed|ure)?", message.group("node").strip(), re.IGNORECASE)):
             message = None  # "yes: Ship / no: Backorder" is a branch's answers, not a message
         if message and not label:  # "Alice->Bob: hello": the message on the arrow
-            label, text = message.group("msg"), message.group("node")
+            # ("click *Log in*": the emphasis marks dropped, message_label_forms.py)
+            label, text = plain_message_label(message.group("msg")), message.group("node")
         tail = TAIL_CONDITION_RE.match(text) if index > 0 and labels is not None else None
         if tail and not label and ALTERNATIVES_RE.search(tail.group("node")):
             tail = None  # "save, or show error if invalid": the condition is the last alternative's own
