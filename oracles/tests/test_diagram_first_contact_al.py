@@ -66,3 +66,23 @@ def test_the_kind_then_its_subject_is_the_title(intent: str) -> None:
 def test_a_step_after_the_kind_without_arrows_stays_a_step() -> None:
     labels, _ = drawn("flowchart: Submit. Then review and approve.")
     assert "Submit" in labels
+
+
+@pytest.mark.parametrize("intent", [
+    "the client sends the token to the auth server; the auth server checks the token against the cache and the DB",
+    "The app sends creds to the auth server. The auth server checks against LDAP.",
+    "the API sends the token to the auth server, which checks the token against the revocation list",
+])
+def test_what_is_checked_against_is_no_part(intent: str) -> None:
+    assert refusal_reason(intent)["code"] == "NODE_HOLDS_RELATION"
+
+
+def test_planted_checked_against_node_is_refused() -> None:
+    intent = "The app sends creds to the auth server. The auth server checks the creds against LDAP."
+    reason = planted_reason(intent, [("app", "auth server", "creds"), ("auth server", "creds against LDAP")])
+    assert reason["code"] == "NODE_HOLDS_RELATION" and "'LDAP'" in reason["message"], reason
+
+
+def test_a_step_run_against_an_environment_stays() -> None:
+    labels, _ = drawn("Run tests against staging -> deploy to prod")
+    assert "Run tests against staging" in labels

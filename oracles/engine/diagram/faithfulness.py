@@ -25,6 +25,7 @@ import re
 
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
+from .against_check import refuse_checked_against_as_node
 from .aliases import refuse_alias_drawn_apart
 from .answer_placement import (
     placed_answers,
@@ -1090,4 +1091,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_plural_role_in_name(nodes)  # 'Team leads Eli' of "Team leads Eli and Fay report to Dana" (plural_role_check.py)
     refuse_message_handoffs(edges)  # 'Prometheus fires alert to Alertmanager' -> 'Alertmanager notifies …' (handoff_check.py)
     refuse_pointer_nodes(nodes)  # 'steps: see the Confluence page …', 'needs to be a flowchart' as steps (pointer_nodes_check.py)
+    refuse_checked_against_as_node(intent, nodes)  # 'token against the cache' of "checks the token against the cache" (against_check.py)
 
