@@ -45,3 +45,25 @@ def test_the_rewrite_without_the_role_is_drawn() -> None:
 def test_a_body_named_with_a_plural_stays() -> None:
     labels, _ = drawn("Org chart: Ann manages Developers Inc and Bo.")
     assert "Developers Inc" in labels
+
+
+_TOP = "Dana Reyes is the CEO. Reporting directly to her are the CFO (Li Wei) and the CTO (Sam Okafor). "
+
+
+@pytest.mark.parametrize(("intent", "code"), [
+    (_TOP + "The CTO manages Ivan or Aisha.", "NODE_HOLDS_RELATION"),
+    ("Org: Ann manages Bo or Cy.", "NODE_HOLDS_RELATION"),
+    (_TOP + "The CTO manages the same as the CFO's.", "NODE_NOT_IN_INTENT"),
+])
+def test_a_choice_of_people_or_a_pointer_is_no_node(intent: str, code: str) -> None:
+    assert refusal_reason(intent)["code"] == code
+
+
+def test_planted_choice_of_people_is_refused() -> None:
+    reason = planted_reason("Org: Ann manages Bo or Cy.", [("Ann", "Bo or Cy")])
+    assert reason["code"] == "NODE_HOLDS_RELATION" and "'Bo or Cy'" in reason["message"], reason
+
+
+def test_people_named_with_and_stay() -> None:
+    labels, _ = drawn("Org: Ann manages Bo and Cy.")
+    assert labels == {"Ann", "Bo", "Cy"}

@@ -90,6 +90,7 @@ from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, 
 from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
 from .passive_story_normal import refuse_pronoun_subject_in_node
+from .people_choice_check import refuse_people_choice_and_sameness
 from .person_pronouns import resolved_person_pronouns
 from .plural_role_check import refuse_plural_role_in_name
 from .pointer_nodes_check import refuse_pointer_nodes
@@ -1092,4 +1093,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_message_handoffs(edges)  # 'Prometheus fires alert to Alertmanager' -> 'Alertmanager notifies …' (handoff_check.py)
     refuse_pointer_nodes(nodes)  # 'steps: see the Confluence page …', 'needs to be a flowchart' as steps (pointer_nodes_check.py)
     refuse_checked_against_as_node(intent, nodes)  # 'token against the cache' of "checks the token against the cache" (against_check.py)
+    refuse_people_choice_and_sameness(intent, nodes)  # 'Ivan or Aisha', 'same as the CFO's' as nodes (people_choice_check.py)
 
