@@ -17,7 +17,8 @@ TOWARD_DEPENDENCY_RE = re.compile(
     r"|(?:(?:arrows?|edges?)\s+)?(?:going\s+|pointing\s+)?from\s+(?:the\s+|a\s+|each\s+)?dependents?\s+to\s+(?:the\s+|its\s+)?"
     r"dependenc(?:y|ies)"
     rf"|(?:(?:arrows?|edges?)\s+)?(?:going\s+|pointing\s+)?from\s+(?:each|every|a|the)\s+{_THING}[\w-]+\s+to\s+"
-    rf"(?:the\s+{_THING}[\w-]+\s+|what\s+|whatever\s+|everything\s+|each\s+thing\s+)?(?:it|they)\s+(?:depends?|relies?|needs?)(?:\s+on)?",
+    rf"(?:the\s+{_THING}[\w-]+\s+|each\s+{_THING}[\w-]+\s+|what\s+|whatever\s+|everything\s+|each\s+thing\s+)?(?:it|they)\s+"
+    r"(?:depends?|relies?|needs?)(?:\s+on)?",
     re.IGNORECASE,
 )
 # "arrow from prerequisite to the course it unlocks", "arrows from the needed course to the course",

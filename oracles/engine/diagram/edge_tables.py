@@ -29,6 +29,7 @@ NO_LABEL_CELLS = frozenset({"", "-", "–", "—", "n/a", "none"})
 NAME_KEYS = ("name", "title", "label", "id")
 CHILD_KEYS = ("children", "reports", "direct_reports", "subordinates", "members", "team", "items", "nodes")
 CAPTION_MAX_WORDS = 6
+CAPTION_AFTER_MAX_WORDS = 8
 _SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -58,7 +59,9 @@ def _columns(header: list[str]) -> tuple[int, int, int | None] | None:
 
 
 def _caption(line: str) -> bool:
-    return len(line.split()) <= CAPTION_MAX_WORDS and not re.search(r"[,|>→]", line)
+    line = re.sub(r"^\s*\^+\s*", "", line)  # "^ state machine for our docs": a caret pointing up at the table
+    # (the check turns only a caption about the drawing, of at most 8 words, into a heading)
+    return len(line.split()) <= CAPTION_AFTER_MAX_WORDS and not re.search(r"[,|>→]", line)
 
 
 def _heading(line: str) -> bool:

@@ -115,7 +115,8 @@ _SEQUENCE_OPENERS = frozenset("then next finally afterwards".split())
 # A list item, a line of notation or data, an arrow: never a request, whatever its words.
 # (a colon only ends a heading of three words or more: "from: a" and "build:" are data; a comma with no
 # space after it is a table's)
-_STRUCTURE_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s|->|→|=>|[|\[\]{}()<>=@#`]|:(?!\s*$)|,(?!\s)")
+# (a tab between words parts a table's cells: "from<TAB>to<TAB>label" is a header row, never a request)
+_STRUCTURE_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s|->|→|=>|[|\[\]{}()<>=@#`]|:(?!\s*$)|,(?!\s)|\S\t+\S")
 
 
 def _structure(sentence: str) -> bool:
@@ -140,6 +141,13 @@ def _drops(sentence: str, reporting: bool = False) -> bool:
 # (never a step's name: not before an arrow, "So -> Then")
 _TURN_OPENER_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|alright|all\s+right|right|so|um+|uh+|well)\b(?!\s*(?:-+>|→|=>))"
                              r"[\s,:;!.—–]*){1,3}", re.IGNORECASE)
+
+
+def _line_end(line: str) -> str:
+    """The line without trailing spaces; a tab-separated row keeps its last tab, which ends an empty
+    cell ("Alice Park<TAB>VP Engineering<TAB>": no manager)."""
+    kept = line.rstrip()
+    return line.rstrip(" \r") if "\t" in kept and line.rstrip(" \r").endswith("\t") else kept
 
 
 def framing(intent: str) -> tuple[str, bool]:
@@ -181,9 +189,12 @@ def framing(intent: str) -> tuple[str, bool]:
                  or (_KIND_COLON_TITLE_RE.fullmatch(units[row][col]) if _ARROW_RE.search(text) else None))
         if title is not None:
             units[row][col] = title.group("title") + ":" + title.group("space")
-    lines = ["".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped).rstrip()
+    lines = [_line_end("".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped))
              for row, pieces in enumerate(units)]
-    return "\n".join(lines).strip(), asks_for_labels
+    text = "\n".join(lines).strip()
+    if lines and lines[-1].endswith("\t") and text.endswith(lines[-1].rstrip()):
+        text += lines[-1][len(lines[-1].rstrip()):]  # the last row of a tab-separated table keeps its empty cell
+    return text, asks_for_labels
 
 
 # "Escalation policy, for the wiki diagram:", "opening routine, draw as flowchart:", "steps for the

@@ -108,6 +108,7 @@ from .declared_moves import declared_moves_as_arrows
 from .denied_dependencies import denied_dependencies_as_parts
 from .dependency_data import dependency_edges
 from .dependency_prose_normal import dependency_prose_normal_form
+from .dependency_table_normal import dependency_map_as_arrows, dependency_table_as_arrows
 from .edge_tables import DRAWING_KIND_KEYS, DRAWING_KIND_VALUES, SEQUENCE_KEYS, colon_cue_says_more, colon_entries
 from .fan_in_normal import fan_in_normal_form
 from .follow_up_normal import follow_up_normal_form
@@ -143,7 +144,7 @@ from .state_story_normal import state_story_normal_form
 from .state_subject_normal import state_subject_normal_form
 from .step_ref_normal import nested_answers_on_the_item, restated_step_names_dropped
 from .table_headings import header_out_of_heading
-from .table_vocabulary import TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
+from .table_vocabulary import TABLE_CHANGE_WORDS, TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
 from .tree_caption_normal import tree_caption_normal_form
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT, name_text
@@ -370,6 +371,9 @@ def normal_form(intent: str) -> str:
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
     intent = state_chain_events_as_labels(intent)  # "states: a → b (e1) → c (e2)" → "a -(e1)-> b -(e2)-> c"
     explained = angle_brackets_as_arrows(without_tree_shape_explanation(without_arrow_explanation(intent)))  # "a > b > c"
+    mapped = dependency_map_as_arrows(explained)
+    if mapped != explained:  # {"web": ["ui-kit"]} beside "an arrow from each package to … it depends on"
+        return _without_closing_request(mapped)
     data = _json_as_text(explained)
     if data != explained:
         # a graph given as JSON names its nodes exactly: the rewrites of prose below ("Tom" after "Tom
@@ -378,6 +382,9 @@ def normal_form(intent: str) -> str:
     people = people_table_as_sentences(explained)
     if people != explained:  # a people table names its people exactly, like JSON (people_table_normal.py)
         return _without_closing_request(people)
+    table = dependency_table_as_arrows(explained)
+    if table != explained:  # "package,depends_on" rows name their items exactly (dependency_table_normal.py)
+        return _without_closing_request(table)
     intent = _inline_labels_as_parens(list_names_normal_form(notation_as_arrows(explained)))
     intent = org_opening_normal_form(intent)  # "The unit is led by the CEO, Dana Reyes.", "X's direct reports are …"
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
@@ -465,15 +472,20 @@ def _table_as_arrows(intent: str) -> str:
     trailing = [line for i, line in enumerate(lines) if i > block[-1]]
     # only a caption about the drawing becomes the heading; a sentence after the table ("login is
     # preceded by intake", "Also a review step") stays after the arrows, where it must be placed
+    # (and never one that adds to the rows: "flowchart plus a Billing step", "… where Treatment goes to Billing")
+    cell_words = {w for index in block for cell in rows[index] for w in re.findall(r"[^\W_]+", cell.casefold())}  # type: ignore[union-attr]
     captions = [line.strip().rstrip(".:") + ":" for line in trailing if _CAPTION_RE.search(line)
-                and len(line.split()) <= _CAPTION_MAX_WORDS and not re.search(r"[.;!?]\s+\S", line.strip())]
+                and len(line.split()) <= _CAPTION_MAX_WORDS and not re.search(r"[.;!?]\s+\S", line.strip())
+                and not set(re.findall(r"[^\W_]+", line.casefold())) & (cell_words | TABLE_CHANGE_WORDS | _CAPTION_NOT_WORDS)]
     rest = [line for line in trailing if line.strip().rstrip(".:") + ":" not in captions]
     return "\n".join([*before, *captions, *arrows, *rest])
 
 
 _CAPTION_RE = re.compile(r"\b(?:graph|diagram|chart|flow|flowchart|map|tree|draw|plot|visuali[sz]e|render|please|pls|"
-                         r"lineage|org)\b", re.IGNORECASE)
+                         r"lineage|org|state\s+machine)\b", re.IGNORECASE)
 _CAPTION_MAX_WORDS = 8
+# words that say more than what the drawing is ("… where Treatment goes to Billing too")
+_CAPTION_NOT_WORDS = frozenset("with where goes go then too after before when if".split())
 
 
 _INSIDE_ARROW_RE = re.compile(r"[^()\[\]|\n]{1,60}")

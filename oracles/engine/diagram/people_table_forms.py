@@ -21,14 +21,16 @@ from __future__ import annotations
 import re
 
 from .model import Graph
-from .table_vocabulary import MANAGER_HEADS, NO_MANAGER_CELLS, PERSON_HEADS, ROLE_HEADS
+from .table_vocabulary import MANAGER_HEADS, NO_MANAGER_CELLS, PERSON_HEADS, ROLE_HEADS, TABLE_CHANGE_WORDS
 
 _RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _AROUND_MAX_WORDS = 12
 
 
 def _split(line: str) -> list[str] | None:
-    text = line.strip()
+    # a tab-separated row keeps its trailing tab: "Alice Park<TAB>VP Engineering<TAB>" ends in an
+    # empty manager cell (the person at the top), not in a row one cell short
+    text = line.strip(" \r\n") if "\t" in line and "|" not in line else line.strip()
     if "|" in text:
         return [c.strip() for c in text.strip("|").split("|")]
     if "\t" in text:
@@ -70,8 +72,11 @@ def read_people_table(intent: str) -> Graph | None:
     around = lines[:start] + lines[end:]
     if len(rows) < 2 or len(lines[:start]) > 1 or len(lines[end:]) > 1:
         return None
-    if any(len(line.split()) > _AROUND_MAX_WORDS or "|" in line for line in around):
-        return None
+    if any(len(line.split()) > _AROUND_MAX_WORDS or "|" in line or "\t" in line for line in around):
+        return None  # (a line with a tab is a row cut short, never a caption)
+    said = {w for line in around for w in re.findall(r"[^\W_]+", line.casefold())}
+    if said & TABLE_CHANGE_WORDS or said & {w for row in rows for w in re.findall(r"[^\W_]+", row["person"].casefold())}:
+        return None  # "… but put Chen under Bruno": the words around change what the rows say
     people: dict[str, str] = {}  # the name as compared → its label
     for row in rows:
         name = row["person"]

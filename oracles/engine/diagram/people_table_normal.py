@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import re
 
-from .table_vocabulary import MANAGER_HEADS, NO_MANAGER_CELLS, PERSON_HEADS, ROLE_HEADS
+from .table_vocabulary import MANAGER_HEADS, NO_MANAGER_CELLS, PERSON_HEADS, ROLE_HEADS, TABLE_CHANGE_WORDS
 
 _CELL_SPLIT_RE = re.compile(r"\s*\|\s*|\s*\t\s*|\s*,\s*")
 _RULE_LINE_RE = re.compile(r"^[\s|:-]*-{2,}[\s|:-]*$")
 
 
 def _cells(line: str) -> list[str]:
-    text = line.strip()
+    # tabs part cells, so a row ending in a tab ends in an empty cell (a manager cell naming nobody)
+    text = line.strip(" \r\n") if "\t" in line and "|" not in line else line.strip()
     if text.startswith("|") and text.endswith("|") and len(text) > 1:
         text = text[1:-1]
     separator = "|" if "|" in text else "\t" if "\t" in text else "," if "," in text else None
@@ -58,8 +59,15 @@ def people_table_as_sentences(intent: str) -> str:
             break
         body.append(dict(zip(columns, cells, strict=True)))
     before, after = lines[:at], lines[at + 1 + len(body):]
-    if len(body) < 2 or len(before) > 1 or len(after) > 1:
-        return intent
+    if len(body) < 2 or len(before) > 1 or len(after) > 1 or any("\t" in line for line in before + after):
+        return intent  # a line with a tab beside the rows is a row cut short, not a heading
+    named = set()
+    for row in body:
+        named |= set(row["person"].casefold().split())
+    for line in before + after:
+        words = set(re.sub(r"[^\w\s]|_", " ", line.casefold()).split())
+        if words & TABLE_CHANGE_WORDS or words & named:
+            return intent  # a heading that changes the rows ("but put Chen under Bruno") is no heading
     label: dict[str, str] = {}
     for row in body:
         who = " ".join(row["person"].split())

@@ -26,6 +26,7 @@ from .declared_moves import declared_moves_as_arrows
 from .denied_dependencies import denied_dependencies_as_parts, denied_parts
 from .dependency_data import dependency_edges
 from .dependency_prose_forms import dependency_prose
+from .dependency_table_forms import read_dependency_map, read_dependency_table
 from .edge_tables import read_adjacency, read_colon_adjacency, read_edge_table, read_json_graph
 from .fan_in_forms import trailing_parallel
 from .flows import (
@@ -992,7 +993,7 @@ def _read_without_groups(text: str) -> Graph | None:
 # tables, drawn trees, adjacency lines), then outlines (parallel blocks and case rows before groups and plain
 # lists), then line forms, then sentences.
 READERS: list[Callable[[str], Graph | None]] = [
-    read_notation_graph, read_json_graph, read_job_graph, read_dependency_data, read_dependency_prose, read_people_table,
+    read_notation_graph, read_dependency_map, read_json_graph, read_job_graph, read_dependency_data, read_dependency_prose, read_people_table, read_dependency_table,
     read_edge_table, read_tree_drawing, read_adjacency, read_colon_adjacency, read_code_branches,
     read_listed_messages, read_parallel_outline, read_decision_outline, read_case_outline, read_case_list, read_step_references, read_groups, read_outline, read_inline_steps,
     read_listed_steps, read_numbered_messages, read_reporting_lines, read_sequence, read_sentences,

@@ -36,3 +36,7 @@ MANAGER_HEADS = frozenset("manager reportsto reportingto boss supervisor lineman
 ROLE_HEADS = frozenset("title role position job jobtitle".split())
 # A manager cell that names nobody: the person at the top.
 NO_MANAGER_CELLS = frozenset({"", "-", "–", "—", "n/a", "na", "none", "null", "nobody", "(none)", "top"})
+# A line around a people table that changes what the rows say ("org chart from this but put Chen under Bruno",
+# "… but leave out the VPs"): the table is then not read on its own (neither side draws the rows as given).
+TABLE_CHANGE_WORDS = frozenset("but except excluding exclude without leave move moved put swap instead not remove "
+                               "removed add plus also skip drop only new hire hired left leaving".split())
