@@ -144,3 +144,75 @@ def test_planted_dependency_map_drawn_the_other_way_round_is_caught() -> None:
 
 def test_planted_step_table_missing_a_row_under_a_long_caption_is_caught() -> None:
     planted_reason(STEPS, [("Intake", "Triage"), ("Triage", "Treatment")], extra=("Discharge",))
+
+
+CALL = ('sequence_diagram(participants=["Browser", "App", "Auth Server"], messages=[("Browser", "App", "click Login"), '
+        '("App", "Auth Server", "authorization request"), ("Auth Server", "App", "access token")])')
+
+
+def test_a_python_keyword_call_is_read_like_the_same_json() -> None:
+    assert drawn_edges(CALL) == {("Browser", "App"): "click Login", ("App", "Auth Server"): "authorization request",
+                                 ("Auth Server", "App"): "access token"}
+
+
+@pytest.mark.parametrize("intent", [
+    CALL.replace(")])", ")], note=\"retry twice\")"),  # an argument that is not the graph
+    CALL.replace('"click Login")', '"click Login", "async")'),  # a message of four parts
+    CALL.replace(")])", ")], autonumber=True)"),
+    CALL.replace("messages=", "messages=sorted(") + ")",  # not a literal
+])
+def test_python_call_near_misses_are_refused(intent: str) -> None:
+    assert refusal_reason(intent)["code"]
+
+
+def test_planted_python_call_message_between_the_wrong_parties_is_caught() -> None:
+    planted_reason(CALL, [("Browser", "App", "click Login"), ("Auth Server", "App", "authorization request"),
+                          ("Auth Server", "App", "access token")])
+
+
+CONDITIONS = (f"Step{T}Next{T}Condition\nReceive invoice{T}Match to PO{T}\nMatch to PO{T}Approve payment{T}match\n"
+              f"Match to PO{T}Flag for review{T}mismatch\nApprove payment{T}Pay supplier{T}\n\nflowchart please")
+
+
+def test_tab_rows_ending_in_an_empty_condition_cell() -> None:
+    assert drawn_edges(CONDITIONS) == {("Receive invoice", "Match to PO"): None, ("Match to PO", "Approve payment"): "match",
+                                       ("Match to PO", "Flag for review"): "mismatch", ("Approve payment", "Pay supplier"): None}
+
+
+@pytest.mark.parametrize("intent", [
+    CONDITIONS.replace(f"Pay supplier{T}", "Pay supplier"),  # the last row one cell short
+    CONDITIONS.replace(f"Pay supplier{T}", f"Pay supplier{T}{T}"),  # one cell too many
+    CONDITIONS.replace(f"Approve payment{T}match", f"{T}match"),  # no next step
+])
+def test_ragged_tab_rows_are_refused(intent: str) -> None:
+    assert refusal_reason(intent)["code"]
+
+
+def test_planted_condition_on_the_wrong_row_is_caught() -> None:
+    planted_reason(CONDITIONS, [("Receive invoice", "Match to PO", "match"), ("Match to PO", "Approve payment"),
+                                ("Match to PO", "Flag for review", "mismatch"), ("Approve payment", "Pay supplier")])
+
+
+TASKS = (f"Task{T}Depends on\nDesign{T}-\nBackend{T}Design\nFrontend{T}Design\nQA{T}Backend, Frontend\nRelease{T}QA\n\n"
+         "make a dependency graph, arrow from the prerequisite to the task that needs it")
+
+
+def test_a_depends_on_table_turned_round_with_listed_cells() -> None:
+    nodes, edges = drawn(TASKS)
+    assert nodes == {"Design", "Backend", "Frontend", "QA", "Release"}
+    assert edges == {("Design", "Backend"), ("Design", "Frontend"), ("Backend", "QA"), ("Frontend", "QA"), ("QA", "Release")}
+
+
+@pytest.mark.parametrize("intent", [
+    TASKS.replace("make a dependency graph, arrow from the prerequisite to the task that needs it", "make a dependency graph"),
+    TASKS + ", arrows from each task to the task it depends on",  # both ways
+    TASKS + ", and Docs also depends on Design",
+    f"Task{T}Depends on\nDesign{T}-\nBackend{T}-\n\narrow from the prerequisite to the task that needs it",
+    "Component | Calls\nMobile App | -\nAPI Gateway | Auth Service",
+])
+def test_turned_round_near_misses_are_refused(intent: str) -> None:
+    assert refusal_reason(intent)["code"]
+
+
+def test_planted_turned_round_table_drawn_as_written_is_caught() -> None:
+    planted_reason(TASKS, [("Backend", "Design"), ("Frontend", "Design"), ("QA", "Backend"), ("QA", "Frontend"), ("Release", "QA")])

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 
-from .dependency_table_words import CALLS_HEADS, DEPENDS_HEADS, ITEM_HEADS, REVERSED_RE
+from .dependency_table_words import CALLS_HEADS, DEPENDS_HEADS, ITEM_HEADS, MAP_REVERSED_RE, NO_DEPENDENCY_CELLS
 from .dependency_words import TOWARD_DEPENDENCY_RE, TOWARD_DEPENDENT_RE
 from .model import Graph
 
@@ -75,14 +75,27 @@ def _read(lines: list[str], start: int, separator: str, relation: str) -> Graph 
     ):
         return None
     said = " ".join(around)
-    if REVERSED_RE.search(said) or TOWARD_DEPENDENT_RE.search(said):
+    forward, backward = bool(TOWARD_DEPENDENCY_RE.search(said)), bool(TOWARD_DEPENDENT_RE.search(said))
+    # a word of the other way outside the instruction ("the second column lists dependents") contradicts the header
+    if MAP_REVERSED_RE.search(TOWARD_DEPENDENT_RE.sub(" ", TOWARD_DEPENDENCY_RE.sub(" ", said))) or (forward and backward):
         return None
-    if relation in DEPENDS_HEADS and not TOWARD_DEPENDENCY_RE.search(said):
+    if relation in DEPENDS_HEADS and not (forward or backward):
         return None  # which way a dependency arrow points is not said
+    if relation in CALLS_HEADS and backward:
+        return None
     graph = Graph(flow=True, exact=True)
-    for item, other in rows:
-        graph.edge(graph.node(item), graph.node(other))
-    return graph
+    for item, cell in rows:
+        key = graph.node(item)
+        if cell.casefold() in NO_DEPENDENCY_CELLS and relation in DEPENDS_HEADS:
+            continue  # "Design | -": depends on nothing
+        # several names in one cell ("QA<TAB>Backend, Frontend") only where commas do not part the cells
+        names = [n.strip() for n in cell.split(",")] if separator != "," else [cell]
+        if any(not n or n.casefold() == item.casefold() for n in names):
+            return None
+        for name in names:
+            other = graph.node(name)
+            graph.edge(other, key) if backward else graph.edge(key, other)
+    return graph if graph.edges else None
 
 
 _MAP_AROUND_MAX_WORDS = 30
@@ -105,7 +118,7 @@ def read_dependency_map(intent: str) -> Graph | None:
     ) or not any(value.values()):
         return None
     said = f"{intent[:start]} {intent[end + 1:]}"
-    if len(said.split()) > _MAP_AROUND_MAX_WORDS or REVERSED_RE.search(said) or TOWARD_DEPENDENT_RE.search(said):
+    if len(said.split()) > _MAP_AROUND_MAX_WORDS or MAP_REVERSED_RE.search(said) or TOWARD_DEPENDENT_RE.search(said):
         return None
     if not TOWARD_DEPENDENCY_RE.search(said):
         return None

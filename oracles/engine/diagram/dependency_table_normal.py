@@ -17,7 +17,14 @@ import json
 import re
 from collections.abc import Iterable
 
-from .dependency_table_words import ARROW_IS_CALLS_RE, CALLS_HEADS, DEPENDS_HEADS, ITEM_HEADS, REVERSED_RE
+from .dependency_table_words import (
+    ARROW_IS_CALLS_RE,
+    CALLS_HEADS,
+    DEPENDS_HEADS,
+    ITEM_HEADS,
+    MAP_REVERSED_RE,
+    NO_DEPENDENCY_CELLS,
+)
 from .dependency_words import ASKING_RE, TOWARD_DEPENDENCY_RE, TOWARD_DEPENDENT_RE
 from .table_vocabulary import TABLE_CHANGE_WORDS
 
@@ -65,19 +72,38 @@ def dependency_table_as_arrows(intent: str) -> str:
     if len(around) > 2 or any(len(line.split()) > 16 or separator in line for line in around):
         return intent
     text = " ".join(around)
-    if REVERSED_RE.search(text) or TOWARD_DEPENDENT_RE.search(text):
+    toward_dependency = TOWARD_DEPENDENCY_RE.search(text) is not None
+    toward_dependent = TOWARD_DEPENDENT_RE.search(text) is not None
+    outside = TOWARD_DEPENDENT_RE.sub(" ", TOWARD_DEPENDENCY_RE.sub(" ", text))  # the words beside the instruction
+    if MAP_REVERSED_RE.search(outside) or (toward_dependency and toward_dependent):
         return intent
     if kind == "depends":
-        if not TOWARD_DEPENDENCY_RE.search(text):
+        if not (toward_dependency or toward_dependent):
             return intent
-        words = [TOWARD_DEPENDENCY_RE.sub(" ", line) for line in around]
+        words = [TOWARD_DEPENDENT_RE.sub(" ", TOWARD_DEPENDENCY_RE.sub(" ", line)) for line in around]
     else:
+        if toward_dependent:
+            return intent
         words = [ARROW_IS_CALLS_RE.sub(" ", line) for line in around]
+    pairs: list[tuple[str, str]] = []
+    alone: list[str] = []
+    for item, cell in body:
+        if kind == "depends" and cell.casefold() in NO_DEPENDENCY_CELLS:
+            alone.append(item)
+            continue
+        listed = re.split(r"\s*,\s*", cell) if separator in "\t|" else [cell]
+        if any(not name or name.casefold() == item.casefold() for name in listed):
+            return intent
+        pairs += [(name, item) if toward_dependent else (item, name) for name in listed]
+    if not pairs:
+        return intent
+    joined = {name for pair in pairs for name in pair}
     # what is left of a line about the drawing is its heading ("draw the dependency graph —"); any other
     # line ("Users DB" under the rows) stays after the arrows, where its words must be placed
-    heading, rest = _heading_and_rest(ASKING_RE.sub("", w) for w in words)
-    arrows = ", ".join(f"{a} -> {b}" for a, b in body)
-    return "\n".join([f"{heading}:" if heading else "", arrows, *rest]).strip("\n")
+    heading, rest = _heading_and_rest(_LEFT_ASK_RE.sub("", ASKING_RE.sub("", w)) for w in words)
+    arrows = ", ".join(f"{a} -> {b}" for a, b in pairs)
+    lone = [item for item in alone if item not in joined]
+    return "\n".join([f"{heading}:" if heading else "", arrows, *lone, *rest]).strip("\n")
 
 
 # a piece of the words around the data that names the drawing ("architecture diagram please", "draw the
@@ -123,7 +149,7 @@ def dependency_map_as_arrows(intent: str) -> str:
     around = f"{intent[:start]}\n{intent[stop:]}"
     if not pairs or "{" in around or "}" in around or len(around.split()) > 30:
         return intent
-    if REVERSED_RE.search(around) or TOWARD_DEPENDENT_RE.search(around) or not TOWARD_DEPENDENCY_RE.search(around):
+    if MAP_REVERSED_RE.search(around) or TOWARD_DEPENDENT_RE.search(around) or not TOWARD_DEPENDENCY_RE.search(around):
         return intent
     heading, rest = _heading_and_rest([_LEFT_ASK_RE.sub("", TOWARD_DEPENDENCY_RE.sub(" ", around))])
     listed = {name for _, name in pairs}

@@ -25,4 +25,10 @@ ARROW_IS_CALLS_RE = re.compile(r"\b(?:arrows?|edges?)\s*(?:=|means|:)\s*[\"“'`
 # words that read a call or a dependency the other way round ("called by", "arrows from callee to caller"):
 # the table is then left as written
 REVERSED_RE = re.compile(r"\b(?:called\s+by|used\s+by|needed\s+by|required\s+by|callers?|callees?|reverse[ds]?|"
-                         r"incoming|dependents?|inverted|backwards?|other\s+way)\b", re.IGNORECASE)
+                         r"incoming|inverted|backwards?|other\s+way)\b", re.IGNORECASE)
+# a cell that names nothing: the item depends on nothing ("Design | -")
+NO_DEPENDENCY_CELLS = frozenset({"-", "–", "—", "none", "n/a"})
+# beside a JSON map, any word of the other way ("the map lists dependents") leaves it as written: the map's
+# lists are read as what each key depends on only when nothing says otherwise
+MAP_REVERSED_RE = re.compile(rf"{REVERSED_RE.pattern}|\b(?:dependents?|dependees?|consumers?|users?|used|importers?)\b",
+                             re.IGNORECASE)

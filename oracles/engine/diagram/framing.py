@@ -192,8 +192,9 @@ def framing(intent: str) -> tuple[str, bool]:
     lines = [_line_end("".join(piece for col, piece in enumerate(pieces) if (row, col) not in dropped))
              for row, pieces in enumerate(units)]
     text = "\n".join(lines).strip()
-    if lines and lines[-1].endswith("\t") and text.endswith(lines[-1].rstrip()):
-        text += lines[-1][len(lines[-1].rstrip()):]  # the last row of a tab-separated table keeps its empty cell
+    last = next((line for line in reversed(lines) if line.strip()), "")
+    if last.endswith("\t") and text.endswith(last.rstrip()):
+        text += last[len(last.rstrip()):]  # the last row of a tab-separated table keeps its empty cell
     return text, asks_for_labels
 
 

@@ -431,7 +431,8 @@ _RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 def _row(line: str) -> list[str] | None:
-    text = line.strip()
+    # tabs part cells, so a row ending in a tab ends in an empty cell (a move with no label)
+    text = line.strip(" \r\n") if "\t" in line.strip() and "|" not in line else line.strip()
     if text.startswith("|") and text.endswith("|"):
         return [c.strip() for c in text[1:-1].split("|")]
     if "|" in text and not text.startswith("|") and "\t" not in text and re.search(r"\S\s*\|\s*\S", text):
