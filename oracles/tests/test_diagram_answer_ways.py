@@ -41,3 +41,21 @@ def test_a_then_arrow_from_a_step_named_before_is_not_drawn_from_the_last_step()
     for intent in ("Edges to check: A->B, A->C. Then B->D.", "build -> test, build -> lint. Then test -> deploy."):
         verdict = answer("diagram", intent, "dot", {})
         assert verdict.status == "invalid", verdict.result
+
+
+def test_an_answer_leading_to_a_choice_is_refused() -> None:
+    from oracles.tests.planted_diagrams import refusal_reason
+
+    for intent in ("Approve? yes -> Save or Discard", "Valid? yes -> save or show error"):
+        reason = refusal_reason(intent)
+        assert reason["code"] == "EDGE_NOT_IN_INTENT" and "leads to" in reason["message"], reason
+
+
+def test_planted_answer_split_over_a_choice_is_refused() -> None:
+    reason = planted_reason("Paid? yes -> ship or refund", [("Paid?", "ship", "yes"), ("Paid?", "refund")])
+    assert reason["code"] == "EDGE_NOT_IN_INTENT", reason
+
+
+def test_each_answer_said_stays_valid() -> None:
+    edges = drawn_edges("Valid? yes -> save; no -> show error")
+    assert edges[("Valid?", "show error")] == "no"

@@ -30,3 +30,23 @@ def refuse_unanswered_way_out(edges: list[tuple[str, str, str | None]]) -> None:
                 f"'{tail}' is a question answered {' / '.join(repr(a) for a in answers)}, but the arrow to '{head}' "
                 f"carries no answer. Say which answer leads there, e.g. '{tail} {answers[0]} -> {head}', or what "
                 f"comes before '{head}'."))
+
+
+def refuse_answer_split_over_a_choice(intent: str, edges: list[tuple[str, str, str | None]]) -> None:
+    """ "Valid? yes -> save or show error": the answer leads to a choice between two steps, drawn as the answer to
+    the first and an unanswered way to the second (a 'no' the intent never says). Which step the answer leads to
+    is not said, so the drawing is refused."""
+    flat = " ".join(intent.split())
+    for tail, head, label in edges:
+        if not label or not _ANSWER_RE.match(label):
+            continue
+        for other_tail, other_head, other_label in edges:
+            if other_tail != tail or other_head == head or (other_label or "").strip():
+                continue
+            said = re.search(rf"\b{re.escape(label.strip())}\s*(?:->|→|=>|:)\s*{re.escape(head)}\s*,?\s+or\s+"
+                             rf"{re.escape(other_head)}\b", flat, re.IGNORECASE)
+            if said:
+                raise EngineRefusal("EDGE_NOT_IN_INTENT", (
+                    f"'{label.strip()}' leads to '{head} or {other_head}', but the drawing gives '{other_head}' a way of "
+                    f"its own that no answer names. Say where each answer goes, e.g. '{tail} {label.strip()} -> {head}; "
+                    f"no -> {other_head}'."))

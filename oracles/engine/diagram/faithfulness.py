@@ -33,7 +33,7 @@ from .answer_placement import (
     refuse_misplaced_answers,
     refuse_unstated_self_loops,
 )
-from .answer_ways_check import refuse_unanswered_way_out
+from .answer_ways_check import refuse_answer_split_over_a_choice, refuse_unanswered_way_out
 from .architecture_normal import both_pairs_named, counted_pairs_named
 from .arrow_captions import unplaced_arrow_explanation
 from .arrow_list_check import refuse_chained_replicas, refuse_unsettled_fan_in
@@ -1094,4 +1094,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_pointer_nodes(nodes)  # 'steps: see the Confluence page …', 'needs to be a flowchart' as steps (pointer_nodes_check.py)
     refuse_checked_against_as_node(intent, nodes)  # 'token against the cache' of "checks the token against the cache" (against_check.py)
     refuse_people_choice_and_sameness(intent, nodes)  # 'Ivan or Aisha', 'same as the CFO's' as nodes (people_choice_check.py)
+    refuse_answer_split_over_a_choice(intent, edges)  # "Valid? yes -> save or show error" as yes/unanswered (answer_ways_check.py)
 
