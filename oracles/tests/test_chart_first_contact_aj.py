@@ -157,3 +157,41 @@ def test_a_series_name_never_runs_across_an_ellipsis() -> None:
              "value": row["value"]} for row in verdict.result["data"]["values"]]
     refusal = check_faithful(intent, {**verdict.result, "data": {"values": rows}}, rows)
     assert refusal is not None and refusal[0] == "LABEL_NOT_IN_INTENT" and "ellipsis" in refusal[1], refusal
+
+
+# First contact with sealed batch am: a markdown key line asks the whole title; semicolon data keeps its doubt.
+
+_TEMPERATURES = ("## Request\n**Chart type:** line\n**Title:** Avg temperature, Oslo vs Madrid\n\n"
+                 "| Month | Oslo (°C) | Madrid (°C) |\n|-------|-----------|-------------|\n| Jan | -4.3 | 6.3 |\n"
+                 "| Apr | 4.5 | 13.1 |\n| Jul | 16.4 | 25.6 |")
+
+
+def test_a_markdown_title_key_asks_the_whole_line() -> None:
+    verdict = answer("chart", _TEMPERATURES, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["title"]["text"] == "Avg temperature, Oslo vs Madrid"
+
+
+def test_planted_title_cut_from_a_markdown_key_is_refused() -> None:
+    from oracles.engine import get_kind
+
+    kind = get_kind("chart")
+    draft = kind.draft(_TEMPERATURES, "vega-lite", {})
+    draft.artifact["title"] = {"text": "** Avg temperature"}
+    verdict = kind.check(_TEMPERATURES, draft, {})
+    _refused(verdict, "REQUEST_NOT_HONOURED", "Avg temperature, Oslo vs Madrid")
+
+
+@pytest.mark.parametrize("intent", [
+    "Woche;EUR/USD\nKW 1;1,094\nKW 2;1,089\nKW 3;1,087\n\nals Linie bitte / as a line chart",
+    "region;revenue\nNorth;1,250\nSouth;980\nline chart",
+])
+def test_a_comma_number_in_semicolon_data_is_refused_not_guessed(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" and "decimal mark" in verdict.reason["message"], verdict.reason
+
+
+def test_a_quoted_comma_number_in_comma_data_stays_a_thousand() -> None:
+    verdict = answer("chart", 'region,revenue\nNorth,"1,250"\nSouth,980', "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert [row["value"] for row in verdict.result["data"]["values"]] == [1250, 980]

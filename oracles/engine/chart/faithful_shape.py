@@ -49,6 +49,11 @@ _PERCENT_UNIT = re.compile(r"(?:^|[^\d\s.,])\s*%|(?<![\d\s])\s*\b(?:per\s?cent(?
                            r"\b(?:in|as)\s+(?:per\s?cent(?:age)?s?|%)", re.IGNORECASE)
 
 
+# A markdown key line asking the title: the whole rest of the line, commas and all ("**Title:** A, B vs C")
+_MARKDOWN_TITLE_KEY = re.compile(r"(?im)^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)title(?::(?:\*\*|__)|(?:\*\*|__):)[ \t]*"
+                                 r"([^\n]{1,120}?)[ \t]*$")
+
+
 class ShapeRules:
     """The rules of the asked shape, mixed into the check's reader (faithfulness._Reader)."""
 
@@ -248,8 +253,9 @@ class ShapeRules:
         in_json = [m.span() for m in self.scan.matches(_JSON_TITLE)]
         asked_titles = [*self.scan.matches(_JSON_TITLE),
                         *(m for m in self.scan.matches(_TITLE) if not any(a <= m.start() < b for a, b in in_json))]
+        asked_titles += list(self.scan.matches(_MARKDOWN_TITLE_KEY))  # "**Title:** Avg temperature, Oslo vs Madrid"
         for title_match in asked_titles:
-            asked = next(g for g in title_match.groups() if g is not None)
+            asked = next(g for g in title_match.groups() if g is not None).strip(" *_`")
             asked_title = _fold(asked).strip()
             drawn = self.spec.get("title")
             drawn_text = drawn.get("text", "") if isinstance(drawn, dict) else str(drawn or "")

@@ -36,6 +36,7 @@ from dataclasses import replace
 from typing import Any
 
 from .calendar import is_time_like
+from .decimal_commas import semicolon_comma_refusal
 from .fail_closed import check_fail_closed
 from .faithful_coverage import CoverageRules
 from .faithful_grid import _Structured, _structured_points
@@ -120,6 +121,9 @@ class _Reader(ShapeRules, NameRules, PlacementRules, CoverageRules):
             for number in (point.value, point.label if self.pairs else None):
                 if number is not None and _number_key(number) not in stated:
                     raise Unfaithful("VALUE_NOT_IN_INTENT", f"The chart's data holds {float(number):g}, which the intent does not state.")
+        doubt = semicolon_comma_refusal(self.intent, self.stated, {float(p.value) for p in self.points})
+        if doubt:  # "KW 1;1,094": in semicolon-separated data the comma may be the decimal mark (decimal_commas.py)
+            raise Unfaithful("UNREADABLE_INTENT", doubt)
         labels = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
         if len(labels) > 1 and all(len(words) > 1 for words in labels) and len({w[-1] for w in labels}) == 1 \
                 and labels[0][-1].islower() and labels[0][-1].endswith("ed") \

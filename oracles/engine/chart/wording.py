@@ -101,6 +101,9 @@ def explicit_title(text: str) -> str | None:
                        r"to|please|set))*|call\s+it|name\s+it)\s*[:=]?\s*[\"“'‘]([^\"”'’\n]{1,120})[\"”'’]", text, re.IGNORECASE)
     if quoted:
         return quoted.group(1).strip()
+    keyed = re.search(r"(?im)^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)title(?::(?:\*\*|__)|(?:\*\*|__):)[ \t]*([^\n]{1,120}?)[ \t]*$", text)
+    if keyed:  # "**Title:** Avg temperature, Oslo vs Madrid": a markdown key line; the title is the rest of the line
+        return keyed.group(1).strip(" *_`")
     marked = re.search(r"\b(?:titled|entitled|title(?:\s+it)?|call\s+it|name\s+it)\s*[:=]?\s*(?:\*\*([^*\n]{1,120})\*\*|`([^`\n]{1,120})`)",
                        text, re.IGNORECASE)  # "title **Regional revenue FY24**": bold or code quotes it
     if marked:
