@@ -195,3 +195,30 @@ def test_a_quoted_comma_number_in_comma_data_stays_a_thousand() -> None:
     verdict = answer("chart", 'region,revenue\nNorth,"1,250"\nSouth,980', "vega-lite", {})
     assert verdict.status == "valid", verdict.reason
     assert [row["value"] for row in verdict.result["data"]["values"]] == [1250, 980]
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ('create_chart(kind="bar", orientation="horizontal", title="Repositories by language", labels=["Python", "Go"], '
+     'values=["2.1M", "640k"])', [("Python", 2100000), ("Go", 640000)]),
+    ('plot(x=[1, 2, 3], y=[4, 5, 6], kind="scatter")', None),
+])
+def test_a_python_call_of_literals_is_read_as_its_json(intent: str, rows: list[tuple[str, float]] | None) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    if rows is not None:
+        assert [(r["label"], r["value"]) for r in verdict.result["data"]["values"]] == rows
+
+
+def test_planted_value_changed_in_a_python_call_is_refused() -> None:
+    intent = 'create_chart(kind="bar", labels=["Python", "Go"], values=[21, 64])'
+    _refused(_planted(intent, _rows(("Python", 21), ("Go", 46))), "VALUE_NOT_PLACED", "46")
+
+
+@pytest.mark.parametrize("intent", [
+    'create_chart(kind="bar", labels=names, values=[1, 2])',  # a name, not a literal
+    'create_chart("bar", labels=["A"], values=[1])',  # a positional argument
+    "f(x=" + "[" * 300 + "]" * 300 + ", y=1)",  # nesting deeper than the parser takes
+])
+def test_a_call_that_is_not_all_literals_is_left_as_written(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status in ("invalid", "valid")  # never an error: a refusal or another reading

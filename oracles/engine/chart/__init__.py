@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from .. import native
 from ..contracts import Draft, EngineRefusal, Verdict
+from ..keyword_calls import call_as_json_text
 from .checking import check_chart
 from .drafting import draft_spec
 from .limits import CHART_LIMITS
@@ -48,7 +49,8 @@ class ChartKind:
         """Read the intent's values and wording into a spec; raises EngineRefusal."""
         if fmt not in self.formats:
             raise EngineRefusal("UNSUPPORTED_FORMAT", f"Charts come as {', '.join(self.formats)}, not '{fmt}'.")
-        facts, spec, generated, notes = draft_spec(intent, options or {})
+        # `create_chart(kind="bar", labels=[…], values=[…])`: a call of literals is the JSON it stands for
+        facts, spec, generated, notes = draft_spec(call_as_json_text(intent), options or {})
         if fmt == "vega":
             try:
                 compiled = native.vegalite_to_vega(spec)
@@ -59,7 +61,7 @@ class ChartKind:
 
     def check(self, intent: str, draft: Draft, options: dict[str, Any]) -> Verdict:
         """Schema, inline-data, bounds, value rule, compile and render checks."""
-        return check_chart(intent, draft, options or {})
+        return check_chart(call_as_json_text(intent), draft, options or {})
 
     def render(self, result: dict[str, Any] | str, fmt: str, out: str) -> bytes:
         """PNG or SVG bytes of a checked chart."""

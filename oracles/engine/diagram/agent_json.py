@@ -31,7 +31,6 @@ key it does not know: the intent is refused (UNREADABLE_INTENT) naming the piece
 
 from __future__ import annotations
 
-import ast
 import difflib
 import json
 import re
@@ -39,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contracts import EngineRefusal
+from ..keyword_calls import keyword_call
 
 # --- the frame: a tool call around the data -------------------------------------------------
 TOOL_KEYS = frozenset("tool name action task function fn command method op operation".split())
@@ -163,7 +163,7 @@ def json_document(intent: str) -> tuple[str, Any, str] | None:
             return "", {call.group("key"): json.loads(call.group("text"))}, ""
         except ValueError:
             return None
-    keywords = _keyword_call(intent)
+    keywords = keyword_call(intent)
     if keywords is not None:
         return "", keywords, ""
     starts = [i for i in (intent.find("{"), intent.find("[")) if i >= 0]
@@ -180,42 +180,6 @@ def json_document(intent: str) -> tuple[str, Any, str] | None:
     if opened and after.lstrip().startswith(")"):
         before, after = before[: opened.start()], after.lstrip()[1:].lstrip(" ;")
     return before, value, after
-
-
-def _plain(value: Any) -> Any:
-    """A Python literal as JSON would hold it: tuples as lists; None for anything JSON cannot hold."""
-    if isinstance(value, (tuple, list)):
-        items = [_plain(v) for v in value]
-        return None if any(i is None for i in items) else items
-    if isinstance(value, dict):
-        pairs = {k: _plain(v) for k, v in value.items()}
-        return None if any(not isinstance(k, str) or v is None for k, v in pairs.items()) else pairs
-    return value if isinstance(value, (str, int, float, bool)) else None
-
-
-def _keyword_call(intent: str) -> dict[str, Any] | None:
-    """ `sequence_diagram(participants=["A", "B"], messages=[("A", "B", "hi")])`: a Python call with
-    keyword arguments only, each a literal, as the JSON object {"participants": [...], "messages": [[...]]};
-    None for anything else (the whole intent must be the call)."""
-    text = intent.strip().rstrip(";").strip()
-    if not re.match(r"^[A-Za-z_][\w.]*\(", text) or not text.endswith(")") or "=" not in text:
-        return None
-    try:
-        call = ast.parse(text, mode="eval").body
-    except (SyntaxError, ValueError):
-        return None
-    if not isinstance(call, ast.Call) or call.args or len(call.keywords) < 2 or any(k.arg is None for k in call.keywords):
-        return None
-    value: dict[str, Any] = {}
-    for keyword in call.keywords:
-        try:
-            plain = _plain(ast.literal_eval(keyword.value))
-        except (ValueError, SyntaxError, TypeError):
-            return None
-        if plain is None or keyword.arg in value:
-            return None
-        value[keyword.arg] = plain  # type: ignore[index]
-    return value
 
 
 # --- the structure's pieces ------------------------------------------------------------------
