@@ -222,3 +222,26 @@ def test_planted_value_changed_in_a_python_call_is_refused() -> None:
 def test_a_call_that_is_not_all_literals_is_left_as_written(intent: str) -> None:
     verdict = answer("chart", intent, "vega-lite", {})
     assert verdict.status in ("invalid", "valid")  # never an error: a refusal or another reading
+
+
+@pytest.mark.parametrize("intent", [
+    "Product | Units sold\nWidget A | 1,204\nWidget B | 987\nGizmo | 2,310\n\nbar chart",
+    "| Product | Units sold |\n| Widget A | 1,204 |\n| Widget B | 987 |\n| Gizmo | 2,310 |\n\nbar chart",
+])
+def test_a_pipe_table_without_its_rule_line_is_a_table(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert [(r["label"], r["value"]) for r in verdict.result["data"]["values"]] == [
+        ("Widget A", 1204), ("Widget B", 987), ("Gizmo", 2310)]
+
+
+def test_planted_row_left_out_of_a_pipe_table_is_refused() -> None:
+    intent = "Product | Units sold\nWidget A | 1,204\nWidget B | 987\nGizmo | 2,310\n\nbar chart"
+    verdict = _planted(intent, _rows(("Widget A", 1204), ("Widget B", 987)))
+    assert verdict.status == "invalid", verdict
+
+
+def test_a_pipe_row_with_an_extra_cell_is_not_a_table_row() -> None:
+    verdict = answer("chart", "Product | Units sold\nWidget A | 1,204\nWidget B | 987\nGizmo | 2,310 | 44\n\nbar chart",
+                     "vega-lite", {})
+    assert verdict.status == "invalid"

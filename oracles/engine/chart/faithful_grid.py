@@ -440,7 +440,7 @@ def _table_points(intent: str) -> _Structured | None:
             if body and all(len(r) == len(header) for r in body):
                 return _grid_points(header, _sum_row_dropped(body), "table", offsets[index - 1], end)
             raise Unfaithful("UNREADABLE_INTENT", "Every row of the table needs as many cells as its header.")
-    for delimiter in ("\t", ";", "  ", ","):
+    for delimiter in ("\t", ";", "|", "  ", ","):  # "|": pipe rows with no "---" line under the header
         block: list[int] = []
         for index, line in enumerate([*lines, ""]):
             cells = _split_cells(line, delimiter)
@@ -466,6 +466,8 @@ def _table_points(intent: str) -> _Structured | None:
 def _split_cells(line: str, delimiter: str) -> list[str]:
     """Cells of one pasted row: quoted cells keep their commas ("Smith, J.",42); columns aligned with
     runs of spaces (a sheet copied as text) split at two or more spaces."""
+    if delimiter == "|":
+        return _pipe_cells(line) if "|" in line else [""]
     if delimiter == "  ":
         cells = [c for c in re.split(r"\s{2,}", line.strip())] if line.strip() else [""]
         return ["", *cells] if re.match(r"\s{2,}\S", line) else cells  # a blank corner above the row names

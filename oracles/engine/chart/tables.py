@@ -394,12 +394,14 @@ def without_total_row(rows: list[list[str]]) -> list[list[str]]:
 def read_csv_block(text: str) -> ReadData | BareValues | None:
     """The first block of ≥2 consecutive delimited lines (tab, `;` or `,`) with a numeric column."""
     lines = text.splitlines()
-    for delimiter in ("\t", ";", "  ", ","):
+    for delimiter in ("\t", ";", "|", "  ", ","):  # "|": a pipe table pasted without its "---" line
         block: list[list[str]] = []
         block_start = 0
         offset = 0
         for line in [*lines, ""]:
-            if delimiter == "  ":  # columns aligned with runs of spaces: a sheet copied as text
+            if delimiter == "|":
+                cells = _markdown_cells(line) if "|" in line else []
+            elif delimiter == "  ":  # columns aligned with runs of spaces: a sheet copied as text
                 cells = re.split(r"\s{2,}", line.strip()) if line.strip() else []
                 if re.match(r"\s{2,}\S", line):
                     cells = ["", *cells]  # "      Apr   May": a header whose corner above the row names is blank
