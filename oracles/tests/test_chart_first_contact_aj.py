@@ -245,3 +245,12 @@ def test_a_pipe_row_with_an_extra_cell_is_not_a_table_row() -> None:
     verdict = answer("chart", "Product | Units sold\nWidget A | 1,204\nWidget B | 987\nGizmo | 2,310 | 44\n\nbar chart",
                      "vega-lite", {})
     assert verdict.status == "invalid"
+
+
+def test_planted_pictograph_glued_to_some_labels_is_refused() -> None:
+    intent = "Mon 34 👍 Tue 41 👎 Wed 29"
+    _refused(_planted(intent, _rows(("Mon", 34), ("👍 Tue", 41), ("👎 Wed", 29))), "LABEL_NOT_IN_INTENT", "pictograph")
+
+
+def test_labels_that_all_carry_their_icon_stay_valid() -> None:
+    assert _valid("🍕 Pizza 12, 🍔 Burger 9, 🌮 Taco 4")

@@ -47,6 +47,7 @@ from .faithful_shape import ShapeRules
 from .faithful_words import _is_degree_word, _strict
 from .picks import read_field_picks
 from .picks_check import pick_fields
+from .pictograph_labels import mixed_pictograph_labels
 from .ranking_check import ranked_grid, set_left_out_apart
 from .scanning import Scanned
 from .values import stated_numbers
@@ -124,6 +125,9 @@ class _Reader(ShapeRules, NameRules, PlacementRules, CoverageRules):
         doubt = semicolon_comma_refusal(self.intent, self.stated, {float(p.value) for p in self.points})
         if doubt:  # "KW 1;1,094": in semicolon-separated data the comma may be the decimal mark (decimal_commas.py)
             raise Unfaithful("UNREADABLE_INTENT", doubt)
+        iconed = mixed_pictograph_labels(sorted({p.label for p in self.points if isinstance(p.label, str)}))
+        if iconed:  # "Mon 34 👍 Tue 41": '👍 Tue' beside 'Mon' (pictograph_labels.py)
+            raise Unfaithful("LABEL_NOT_IN_INTENT", iconed)
         labels = [str(p.label).split() for p in self.points if isinstance(p.label, str)]
         if len(labels) > 1 and all(len(words) > 1 for words in labels) and len({w[-1] for w in labels}) == 1 \
                 and labels[0][-1].islower() and labels[0][-1].endswith("ed") \
