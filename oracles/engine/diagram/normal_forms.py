@@ -102,6 +102,7 @@ from .branch_normal import branch_normal_form
 from .closing_normal import without_closing_remark_normal
 from .code_branch_normal import code_branch_normal_form
 from .condition_after_normal import condition_after_normal_form
+from .condition_first_normal import condition_first_normal_form
 from .counted_reports import counted_reports_as_manages
 from .data_frames import framed_heading, is_frame
 from .declared_moves import declared_moves_as_arrows
@@ -360,6 +361,7 @@ def normal_form(intent: str) -> str:
     intent = message_object_normal_form(intent)  # "S hands O M" → "S -> O: M" (message_object_normal.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = state_story_normal_form(intent)  # "It starts Idle. When called it goes to Moving." (state_story_normal.py)
+    intent = condition_first_normal_form(intent)  # "If x, A goes to B." → "A goes to B if x." (condition_first_normal.py)
     intent = state_subject_normal_form(intent)  # "Paid orders move to Shipped …" → "Paid moves to Shipped …" (state_subject_normal.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)

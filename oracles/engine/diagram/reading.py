@@ -21,6 +21,7 @@ from .closing_forms import without_closing_remark
 from .clusters import read_grouped
 from .code_branch_forms import read_code_branches
 from .condition_after_forms import conditions_after_steps
+from .condition_first_forms import condition_first_moves_plainly
 from .decision_outline import read_decision_outline
 from .declared_moves import declared_moves_as_arrows
 from .denied_dependencies import denied_dependencies_as_parts, denied_parts
@@ -157,6 +158,7 @@ def read_graph(intent: str) -> Graph:
     intent = pronoun_steps_plain(intent)  # "X is picked by A, then it's packed by B": one thing (passive_story_forms.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = state_story_as_arrows(intent)  # "It starts Idle. When called it goes to Moving." (state_story_forms.py)
+    intent = condition_first_moves_plainly(intent)  # "If x, A goes to B." → "A goes to B if x." (condition_first_forms.py)
     intent = state_subjects_plainly(intent)  # "Paid orders move to Shipped …" → "Paid moves to Shipped …" (state_subject_forms.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
