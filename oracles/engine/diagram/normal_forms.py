@@ -94,6 +94,7 @@ import re
 
 from .agent_json import agent_graph, json_document
 from .angle_arrows import angle_brackets_as_arrows
+from .answer_to_normal import answer_to_normal_form
 from .appositives import roles_in_brackets
 from .architecture_normal import architecture_normal_form, architecture_spec_up, bullet_relations_normal_form
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
@@ -356,6 +357,7 @@ def normal_form(intent: str) -> str:
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = passive_story_normal_form(intent)  # "X is picked by A, then it's packed by B": one thing (passive_story_normal.py)
     intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
+    intent = answer_to_normal_form(intent)  # "Server answer to Client." → "Server replies to Client with answer." (answer_to_normal.py)
     intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"
     intent = particle_normal_form(intent)  # "the Hub switches on the Light" → "the Hub -> the Light: switches on"
     intent = message_object_normal_form(intent)  # "S hands O M" → "S -> O: M" (message_object_normal.py)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from ..contracts import EngineRefusal
 from .angle_arrows import angle_brackets_as_arrows
 from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
+from .answer_to_forms import answer_to_as_arrows
 from .architecture_forms import architecture_plain, spec_block_up
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .arrow_list_forms import arrow_lists_apart
@@ -203,7 +204,7 @@ def read_sentences(intent: str) -> Graph | None:
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
     statements = _statements(sibling_ifs(either_way(rejoin_passive_then(rejoin_then_apart(rejoin_openers(rejoin_arrow_dropped(conditions_after_steps(trailing_parallel(parallel_openers(
-        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(particle_verbs_as_arrows(passive_relations_active(intent)))), count=1))))))))))))
+        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(answer_to_as_arrows(particle_verbs_as_arrows(passive_relations_active(intent))))), count=1))))))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)

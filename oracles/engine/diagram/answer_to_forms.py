@@ -1,0 +1,46 @@
+"""The drafter's reading of a reply said in loose English: "Server answer to Client." is the arrow
+"Server -> Client: answer", and "Doctor answer to Reception "Tuesday 10h free"." (or ": Tuesday 10h
+free") carries what travels as its label. Read only when the sentence is that and nothing more, the
+base form "answer" is used, and the receiver addressed the answering party earlier in one sentence
+("Client send request to Server"). The check reads it on its own (answer_to_normal.py)."""
+
+from __future__ import annotations
+
+import re
+
+from .answer_to_words import ADDRESSING_VERBS, MESSAGE_MAX_WORDS, NAME_MAX_WORDS, NOT_IN_A_MESSAGE
+
+_NAME = rf"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){{0,{NAME_MAX_WORDS - 1}}}"
+_ANSWER_TO_RE = re.compile(
+    rf"(?P<lead>(?:^|(?<=[.;:\n])|(?<=[.;:]\s))\s*)(?:the\s+)?(?P<subj>{_NAME})\s+answer\s+to\s+(?:the\s+)?(?P<obj>{_NAME})"
+    r"(?:\s*(?:\"(?P<dq>[^\"\n]+)\"|'(?P<sq>[^'\n]+)'|:\s*(?P<colon>[^.;:\n\"']+)))?(?P<end>\s*(?:[.;\n]|$))")
+
+
+def _addressed(before: str, receiver: str, sender: str) -> bool:
+    for sentence in re.split(r"[.;\n]", before):
+        at = re.search(rf"(?<![\w-]){re.escape(receiver)}(?![\w-])", sentence, re.IGNORECASE)
+        if not at:
+            continue
+        rest = sentence[at.end():]
+        to = re.search(rf"(?<![\w-]){re.escape(sender)}(?![\w-])", rest, re.IGNORECASE)
+        if to and any(w.casefold() in ADDRESSING_VERBS for w in re.findall(r"[\w-]+", rest[:to.start()])):
+            return True
+    return False
+
+
+def answer_to_as_arrows(intent: str) -> str:
+    if not re.search(r"\banswer\s+to\b", intent, re.IGNORECASE):
+        return intent
+
+    def said(match: re.Match[str]) -> str:
+        subj, obj = match.group("subj"), match.group("obj")
+        if subj.split()[-1].casefold() in NOT_IN_A_MESSAGE | {"it", "they", "he", "she", "we", "who"}:
+            return match.group(0)
+        message = (match.group("dq") or match.group("sq") or match.group("colon") or "answer").strip()
+        words = message.split()
+        if len(words) > MESSAGE_MAX_WORDS or any(w.casefold() in NOT_IN_A_MESSAGE for w in words):
+            return match.group(0)
+        if not _addressed(intent[:match.start()], obj, subj):
+            return match.group(0)
+        return f"{match.group('lead')}{subj} -> {obj}: {message}{match.group('end')}"
+    return _ANSWER_TO_RE.sub(said, intent)
