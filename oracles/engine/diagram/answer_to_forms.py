@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import re
 
-from .answer_to_words import ADDRESSING_VERBS, MESSAGE_MAX_WORDS, NAME_MAX_WORDS, NOT_IN_A_MESSAGE
+from .answer_to_words import (
+    ADDRESSING_VERBS,
+    MESSAGE_MAX_WORDS,
+    NAME_MAX_WORDS,
+    NOT_IN_A_MESSAGE,
+    QUESTION_OPENERS,
+    REPLY_VERBS,
+)
 
 _NAME = rf"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){{0,{NAME_MAX_WORDS - 1}}}"
 _ANSWER_TO_RE = re.compile(
@@ -42,5 +49,44 @@ def answer_to_as_arrows(intent: str) -> str:
             return match.group(0)
         if not _addressed(intent[:match.start()], obj, subj):
             return match.group(0)
-        return f"{match.group('lead')}{subj} -> {obj}: {message}{match.group('end')}"
+        return f"{match.group('lead')}{subj} replies to {obj} with {message}{match.group('end')}"
     return _ANSWER_TO_RE.sub(said, intent)
+
+
+_ASK_IF_RE = re.compile(
+    rf"(?P<lead>(?:^|(?<=[.;:\n])|(?<=[.;:]\s))\s*)(?:the\s+)?(?P<subj>{_NAME})\s+(?P<verb>asks?)\s+(?:the\s+)?(?P<obj>{_NAME})"
+    r"\s+(?:if|whether)\s+(?P<what>[^.;:\n\"'?]+?)\??(?P<end>\s*(?:[.;\n]|$))")
+
+
+def _answered_later(after: str, asker: str, asked: str) -> bool:
+    for sentence in re.split(r"[.;\n]", after):
+        at = re.search(rf"(?<![\w-]){re.escape(asked)}(?![\w-])", sentence, re.IGNORECASE)
+        if not at:
+            continue
+        rest = sentence[at.end():]
+        to = re.search(rf"(?<![\w-]){re.escape(asker)}(?![\w-])", rest, re.IGNORECASE)
+        if to and any(w.casefold() in REPLY_VERBS for w in re.findall(r"[\w-]+", rest[:to.start()])):
+            return True
+    return False
+
+
+def asked_if_as_arrows(intent: str, original: str) -> str:
+    """"Website ask Availability service if room is free" → "Website -> Availability service: room is free",
+    only when the asked party answers the asker later in the original intent."""
+    def said(match: re.Match[str]) -> str:
+        subj, obj, what = match.group("subj"), match.group("obj"), match.group("what").strip()
+        words = what.split()
+        parties = {subj.split()[-1].casefold(), obj.split()[0].casefold(), obj.split()[-1].casefold()}
+        if parties & (NOT_IN_A_MESSAGE | {"it", "they", "he", "she", "we", "who", "them", "him", "her"}) \
+                or not words or len(words) > MESSAGE_MAX_WORDS + 2 \
+                or any(w.casefold() in NOT_IN_A_MESSAGE | QUESTION_OPENERS for w in words):
+            return match.group(0)
+        at = original.find(match.group(0).strip())
+        if at < 0 or not _answered_later(original[at + len(match.group(0).strip()):], subj, obj):
+            return match.group(0)
+        return f"{match.group('lead')}{subj} asks {obj} for {what}{match.group('end')}"
+    return _ASK_IF_RE.sub(said, intent)
+
+
+def loose_replies_as_arrows(intent: str) -> str:
+    return asked_if_as_arrows(answer_to_as_arrows(intent), intent)

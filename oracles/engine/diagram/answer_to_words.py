@@ -16,3 +16,9 @@ ADDRESSING_VERBS = frozenset(
 NOT_IN_A_MESSAGE = frozenset("if unless when whenever once otherwise else or until while and then to".split())
 MESSAGE_MAX_WORDS = 6
 NAME_MAX_WORDS = 3
+# "Website ask Availability service if room is free", answered later ("Availability service answer to
+# Website"): the question is the message asked; the words that open the question and the replies that
+# must follow it
+ASKING_VERBS = frozenset("ask asks".split())
+QUESTION_OPENERS = frozenset("if whether".split())
+REPLY_VERBS = frozenset("answer replies reply responds respond".split())  # ("answers to" is a reporting line)

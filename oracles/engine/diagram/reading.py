@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ..contracts import EngineRefusal
 from .angle_arrows import angle_brackets_as_arrows
 from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
-from .answer_to_forms import answer_to_as_arrows
+from .answer_to_forms import loose_replies_as_arrows
 from .architecture_forms import architecture_plain, spec_block_up
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .arrow_list_forms import arrow_lists_apart
@@ -165,6 +165,7 @@ def read_graph(intent: str) -> Graph:
     intent = header_out_of_heading(intent)  # "Order states (from | event | to):" over its rows (table_headings.py)
     intent = move_clauses_plainly(intent)  # "A can go back to B", "A goes to B when x, or to C if y" (move_clauses.py)
     intent = declared_moves_as_arrows(intent)  # "States: A, B. Transitions: A to B; B to A" (declared_moves.py)
+    intent = loose_replies_as_arrows(intent)  # "Server answer to Client." → "… replies to Client with …" (answer_to_forms.py)
     denied = denied_parts(intent)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
@@ -204,7 +205,7 @@ def read_sentences(intent: str) -> Graph | None:
     last: str | None = None
     # "three things happen in parallel: …", "when X, if A …, and if B …", "then, with or without X, …"
     statements = _statements(sibling_ifs(either_way(rejoin_passive_then(rejoin_then_apart(rejoin_openers(rejoin_arrow_dropped(conditions_after_steps(trailing_parallel(parallel_openers(
-        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(answer_to_as_arrows(particle_verbs_as_arrows(passive_relations_active(intent))))), count=1))))))))))))
+        parallel_joins(TOPIC_RE.sub("", dashed_answers(answers_as_replies(particle_verbs_as_arrows(passive_relations_active(intent)))), count=1))))))))))))
     # "Start button: idle → filling. Water full: filling → washing.": two or more rows of one
     # transition after its event — a heading is said once, events row after row
     # ("Yes: bill insurer → discharge" is an answer's branch, not an event row)
