@@ -86,3 +86,26 @@ def test_planted_checked_against_node_is_refused() -> None:
 def test_a_step_run_against_an_environment_stays() -> None:
     labels, _ = drawn("Run tests against staging -> deploy to prod")
     assert "Run tests against staging" in labels
+
+
+@pytest.mark.parametrize(("intent", "code"), [
+    ("Sequence: Client send request to Server. Server answer to Database.", "EDGE_NOT_IN_INTENT"),
+    ("Sequence: Server send request to Client. Server answer to Client.", "EDGE_NOT_IN_INTENT"),
+    ("Sequence: Guest sends booking request to Website. Website asks Availability service whether the room is free.",
+     "NODE_HOLDS_RELATION"),
+    ("Sequence: client send request to server, server ask database, database give data back to server.",
+     "NODE_HOLDS_RELATION"),
+])
+def test_loose_sequences_read_as_something_else_are_refused(intent: str, code: str) -> None:
+    assert refusal_reason(intent)["code"] == code
+
+
+def test_planted_reply_drawn_as_a_reporting_line_is_refused() -> None:
+    intent = "Sequence: Client send request to Server. Server answer to Database."
+    reason = planted_reason(intent, [("Client", "Server", "send request"), ("Database", "Server")])
+    assert reason["code"] == "EDGE_NOT_IN_INTENT", reason
+
+
+def test_a_reporting_line_with_answer_to_stays() -> None:
+    _, edges = drawn("The CEO leads Sales. Sales answer to the CEO.")
+    assert ("CEO", "Sales") in edges

@@ -97,6 +97,7 @@ from .pointer_nodes_check import refuse_pointer_nodes
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
 from .receiver_words import refuse_routing_word_before_name
+from .reply_or_report_check import refuse_reply_read_as_report
 from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
 from .shared_heads import refuse_shared_head, refuse_shared_lead
 from .short_names import refuse_loop_through_short_name
@@ -1090,9 +1091,10 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_chained_replicas(intent, edges)  # "app1, app2 -> pg" drawn as app1 → app2 → pg (arrow_list_check.py)
     refuse_manner_in_state(intent, nodes)  # 'Closed automatically' of "Solved → Closed automatically after 7 days"
     refuse_plural_role_in_name(nodes)  # 'Team leads Eli' of "Team leads Eli and Fay report to Dana" (plural_role_check.py)
-    refuse_message_handoffs(edges)  # 'Prometheus fires alert to Alertmanager' -> 'Alertmanager notifies …' (handoff_check.py)
+    refuse_message_handoffs(edges, intent)  # 'Prometheus fires alert to Alertmanager' -> 'Alertmanager notifies …' (handoff_check.py)
     refuse_pointer_nodes(nodes)  # 'steps: see the Confluence page …', 'needs to be a flowchart' as steps (pointer_nodes_check.py)
     refuse_checked_against_as_node(intent, nodes)  # 'token against the cache' of "checks the token against the cache" (against_check.py)
     refuse_people_choice_and_sameness(intent, nodes)  # 'Ivan or Aisha', 'same as the CFO's' as nodes (people_choice_check.py)
     refuse_answer_split_over_a_choice(intent, edges)  # "Valid? yes -> save or show error" as yes/unanswered (answer_ways_check.py)
+    refuse_reply_read_as_report(intent, nodes, edges)  # 'Server answer to Database' as Database → Server (reply_or_report_check.py)
 
