@@ -50,6 +50,11 @@ def keyword_call(intent: str) -> dict[str, Any] | None:
 
 
 def call_as_json_text(intent: str) -> str:
-    """The intent as JSON text when it is one keyword call of literals; the intent as written otherwise."""
+    """The intent as JSON text when it is one keyword call of literals holding data (a list or a mapping); the
+    intent as written otherwise."""
     value = keyword_call(intent)
-    return intent if value is None else json.dumps(value, ensure_ascii=False)
+    if value is None or not any(isinstance(v, (list, dict)) for v in value.values()):
+        return intent  # `open_chart(kind='bar', text='Desks: 40 on Floor 1, …')`: the prose argument is read as text
+    if any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.values()):
+        return intent  # `plot(labels=[…], limit=7, values=[…])`: a number beside the data is left to the text readers
+    return json.dumps(value, ensure_ascii=False)
