@@ -23,16 +23,22 @@ _ANSWER_TO_RE = re.compile(
     r"(?:\s*(?:\"(?P<dq>[^\"\n]+)\"|'(?P<sq>[^'\n]+)'|:\s*(?P<colon>[^.;:\n\"']+)))?(?P<end>\s*(?:[.;\n]|$))")
 
 
-def _addressed(before: str, receiver: str, sender: str) -> bool:
-    for sentence in re.split(r"[.;\n]", before):
-        at = re.search(rf"(?<![\w-]){re.escape(receiver)}(?![\w-])", sentence, re.IGNORECASE)
+def _named_then_named(text: str, first: str, second: str, verbs: frozenset[str]) -> bool:
+    """Whether one sentence of `text` names `first`, then one of `verbs`, then `second` ("Client send request to
+    Server": Client, then "send", then Server)."""
+    for sentence in re.split(r"[.;\n]", text):
+        at = re.search(rf"(?<![\w-]){re.escape(first)}(?![\w-])", sentence, re.IGNORECASE)
         if not at:
             continue
         rest = sentence[at.end():]
-        to = re.search(rf"(?<![\w-]){re.escape(sender)}(?![\w-])", rest, re.IGNORECASE)
-        if to and any(w.casefold() in ADDRESSING_VERBS for w in re.findall(r"[\w-]+", rest[:to.start()])):
+        to = re.search(rf"(?<![\w-]){re.escape(second)}(?![\w-])", rest, re.IGNORECASE)
+        if to and any(w.casefold() in verbs for w in re.findall(r"[\w-]+", rest[:to.start()])):
             return True
     return False
+
+
+def _addressed(before: str, receiver: str, sender: str) -> bool:
+    return _named_then_named(before, receiver, sender, ADDRESSING_VERBS)
 
 
 def answer_to_as_arrows(intent: str) -> str:
@@ -59,15 +65,7 @@ _ASK_IF_RE = re.compile(
 
 
 def _answered_later(after: str, asker: str, asked: str) -> bool:
-    for sentence in re.split(r"[.;\n]", after):
-        at = re.search(rf"(?<![\w-]){re.escape(asked)}(?![\w-])", sentence, re.IGNORECASE)
-        if not at:
-            continue
-        rest = sentence[at.end():]
-        to = re.search(rf"(?<![\w-]){re.escape(asker)}(?![\w-])", rest, re.IGNORECASE)
-        if to and any(w.casefold() in REPLY_VERBS for w in re.findall(r"[\w-]+", rest[:to.start()])):
-            return True
-    return False
+    return _named_then_named(after, asked, asker, REPLY_VERBS)
 
 
 def asked_if_as_arrows(intent: str, original: str) -> str:
