@@ -18,7 +18,7 @@ _ONE_COMMA_GROUP = re.compile(r"[-−]?\d{1,3},\d{3}")
 
 def semicolon_comma_refusal(intent: str, numbers: list[StatedNumber], drawn: set[float]) -> str | None:
     """The message when semicolon-separated data holds a number like '1,094' drawn as 1094; None otherwise."""
-    if len(_SEMICOLON_ROWS.findall(intent)) < 2:
+    if ";" not in intent or len(_SEMICOLON_ROWS.findall(intent)) < 2:  # every chart check passes here: scan only if it can match
         return None
     for number in numbers:
         text = number.text.strip()

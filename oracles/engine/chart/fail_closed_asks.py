@@ -240,9 +240,7 @@ _A_DIGIT = re.compile(r"\d")
 def _ends_a_drawn_name(reader: _Reader, start: int, end: int) -> bool:
     """A correction that closes a drawn name ("bananas 7, except bananas were actually 9" drawn as the label
     'except bananas were actually') takes its value with it: the name is the correction, not a name."""
-    word = reader.folded[start:end]
-    return any(a <= start and not reader.folded[end:b].strip()
-               for text in reader.drawn.holding(word) for a, b in reader._find(text))
+    return any(not reader.folded[end:b].strip() for _, b in reader._drawn_names_around(start, end))
 
 
 def _removals_and_corrections(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]],

@@ -5,6 +5,7 @@ intent asks for is the one drawn; a chart word inside a drawn name asks for noth
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from .calendar import is_time_like
@@ -57,13 +58,16 @@ _MARKDOWN_TITLE_KEY = re.compile(r"(?im)^[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)titl
 class ShapeRules:
     """The rules of the asked shape, mixed into the check's reader (faithfulness._Reader)."""
 
-    def _inside_drawn_name(self, start: int, end: int) -> bool:
+    def _drawn_names_around(self, start: int, end: int) -> Iterator[tuple[int, int]]:
+        """The spans of drawn names that hold the text at start:end."""
         word = self.folded[start:end]
         for text in self.drawn.holding(word):  # only a name holding these letters can hold this occurrence
             for a, b in self._find(text):
                 if a <= start and end <= b:
-                    return True
-        return False
+                    yield a, b
+
+    def _inside_drawn_name(self, start: int, end: int) -> bool:
+        return next(self._drawn_names_around(start, end), None) is not None
 
     def _drawn_names(self) -> list[str]:
         names = {str(p.label) for p in self.points if isinstance(p.label, str)}
