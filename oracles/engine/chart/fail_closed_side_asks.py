@@ -16,6 +16,8 @@ not carry, beside fail_closed.py (the reader may skip such words; these rules re
   shares by itself).
 - An item after the last value written like the drawn labels but with no value ("…, team B 60% done, team C
   not started", "…, Q2 120, and Q3 is not in yet"): the chart would leave it out.
+- Only one of several sets of values asked without saying which ("Table one: … Table two: … make a bar chart
+  of only one of them, the one my boss asked for"): drawing both, or either one, is a guess.
 
 Each returns (code, message) of the refusal with a rewrite suggestion, like those of fail_closed.py.
 """
@@ -99,7 +101,7 @@ def _shares_not_given(reader: _Reader) -> Refusal | None:
 
 def check_side_asks(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], used: set[int]) -> Refusal | None:
     for rule in (_plain_title, _pointed_value, _formula, _taken_out_note, _item_added,
-                 _label_ends_joined, _stack_without_its_dimension, _shares_not_given):
+                 _label_ends_joined, _stack_without_its_dimension, _shares_not_given, _one_of_several_asked):
         refusal = rule(reader)
         if refusal:
             return refusal
@@ -237,3 +239,19 @@ def _item_without_value(reader: _Reader, used: set[int]) -> Refusal | None:
                 f"'{said}' is written like the other items but has no value, so the chart would leave it out. Give it "
                 f"a number in digits, e.g. '{' '.join(words[:2] if multiword else words[:1])} 0', or leave it out."))
     return None
+
+
+# "only one of them", "just one of the two tables", "only 1 of these series": one set of several, not named here
+_ONE_OF_SEVERAL = re.compile(r"\b(?:only|just)\s+(?:one|1)\s+of\s+(?:them|these|those|both|the\s+(?:two|three|"
+                             r"tables?|series|lists?|sets?|years?))\b", re.IGNORECASE)
+
+
+def _one_of_several_asked(reader: _Reader) -> Refusal | None:
+    """"Table one: … Table two: … only one of them, the one my boss asks for": which set is meant is not said
+    beside the ask, so the drawn chart (both sets, or one picked) is a guess."""
+    found = _ONE_OF_SEVERAL.search(reader.intent)
+    if found is None:
+        return None
+    return ("UNREADABLE_INTENT", (
+        f"The intent asks for {found.group(0).strip()!r}, but I cannot tell which one is meant. Name it and give "
+        "only its values, e.g. 'a bar chart of the 2023 sales: Jan 14, Feb 11, Mar 15'."))

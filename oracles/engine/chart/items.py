@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..contracts import EngineRefusal
 from .axis_asks import series_named_together
 from .calendar import calendar_with_count, is_time_like
-from .numbers import ValueToken, find_value_tokens
+from .numbers import ValueToken, blank_list_numbers, find_value_tokens
 from .reading_model import ReadData, SeriesData
 
 # Items end at a comma that is not a thousands separator, a semicolon, a middle dot, a newline, " and ", or a
@@ -35,7 +35,6 @@ COMMA_SPACE_ITEM_SPLIT_RE = re.compile(r",\s+|;|\n|\s[|·•]\s|\s+(?:and|vs\.?|
 # The subject before the first label: "customers by age band: ", "… release — ", "per office? "
 PREAMBLE_END_RE = re.compile(r":\s+|\s[-–—]\s|[.?!]\s+")
 NOTE_AFTER_VALUE_RE = re.compile(r"(\d[%kKMB]?)\s*\((?:up|down|\+|-|−|vs\.?|was|from|prev|change)[^()\n]{0,40}\)", re.IGNORECASE)
-LIST_NUMBER_RE = re.compile(r"(^|[\n;]\s*|(?<!\d),\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)  # not "4,0. Make"
 LIST_NUMBERING_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 LINK_WORDS = {"at", "hit", "hits", "reached", "reaches", "peaked", "was", "were", "is", "are", "of", "with",
               "had", "has", "scored", "saw", "got", "totalled", "totaled", "came", "to", "stood", "ended", "closed",
@@ -71,7 +70,7 @@ INNER_NUMBER_RE = re.compile(r"[^\W\d_]\s+[-+]?\d[\d,.]*\s+[^\W\d_]")  # "34 per
 def read_items(text: str, data_start: int = 0) -> ReadData | None:
     """One series of items (see the module docstring), or None when the text is not one."""
     # "1. Oslo 0.7M" / "3) Oslo — 0.7M": list numbering is blanked (same length, so positions hold)
-    text = LIST_NUMBER_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+    text = blank_list_numbers(text)
     # "organic 1,240 (up 12%)": a note in brackets after a value is about it, not another value
     text = NOTE_AFTER_VALUE_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
     decimal_commas = bool(DECIMAL_COMMA_RE.search(text)) and (";" in text or _only_decimal_commas(text))

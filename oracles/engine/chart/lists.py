@@ -9,7 +9,7 @@ from bisect import bisect_right
 from ..contracts import EngineRefusal
 from .calendar import calendar_with_count, expand_ranges, is_calendar_word, numeric_ranges
 from .coordinates import named_pairs, slashed_pairs
-from .numbers import ValueToken, find_value_tokens, parse_cell
+from .numbers import ValueToken, blank_list_numbers, find_value_tokens, parse_cell
 from .reading_model import Label, ReadData, SeriesData
 from .surface import TRAILING_WORDS
 
@@ -310,6 +310,7 @@ def _bounded_pair(prefix: str, words: list[tuple[str, int, int]], link: int, siz
 def read_label_values(text: str) -> ReadData | None:
     """`label value` items, possibly in several named series; None when the values carry no
     labels of their own (then `read_labels_elsewhere` applies)."""
+    text = blank_list_numbers(text)  # "1. Organic search: 46%": the item's number is not a value
     tokens = _without_lone_years(text, _outside_ranges(text, find_value_tokens(text)))
     if not tokens:
         return None

@@ -137,6 +137,15 @@ COUNT_AFTER_RE = re.compile(r"^\s*(?:series|items|categories|bars|slices|lines|v
 STYLE_AFTER_RE = re.compile(r"^\s*(?:opacity|transparen\w*|alpha|wide|tall|high\b(?!er)|pixels?|px\b)", re.IGNORECASE)
 
 
+LIST_NUMBER_RE = re.compile(r"(^|[\n;]\s*|(?<!\d),\s*)\d{1,2}[.)](?=\s+[^\W\d_])", re.MULTILINE)  # not "4,0. Make"
+
+
+def blank_list_numbers(text: str) -> str:
+    """"1. Oslo 0.7M", "3) Organic search: 46%": the numbering of a list item, blanked (same length, so
+    positions found in the result still point into `text`); it counts items, it is not a value."""
+    return LIST_NUMBER_RE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+
+
 def find_value_tokens(text: str) -> list[ValueToken]:
     """All numeric value tokens of `text`, in order, skipping dates, times, glued labels and
     counts such as "top 5"."""

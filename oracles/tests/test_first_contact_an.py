@@ -1,0 +1,86 @@
+"""Found at first contact with the sealed batch an, and by probing around it.
+
+- A numbered list whose first item is a name of several words ("1. Organic search: 46%") is read like a
+  bulleted one: the item's number is not a value (lists.py, drafter side).
+- "only one of them" over several sets of values, with no set named: which one is a guess, so the check
+  refuses it (fail_closed_side_asks.py).
+- A plural role glued to a lower-case name ("cto maya -> eng leads tom and ines") is no part of the name
+  (plural_role_check.py, check side).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracles.engine import answer
+from oracles.engine.contracts import EngineRefusal
+from oracles.engine.diagram.plural_role_check import refuse_plural_role_in_name
+from oracles.tests.planted_diagrams import planted_reason
+from oracles.tests.test_chart_fail_closed import _planted, _refused
+
+
+def _rows_of(intent: str) -> list[tuple[str, float]]:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    return [(row["label"], row["value"]) for row in verdict.result["data"]["values"]]
+
+
+@pytest.mark.parametrize(("intent", "rows"), [
+    ("traffic sources pie:\n1. Organic search: 46%\n2. Direct: 30%\n3. Referral: 24%",
+     [("Organic search", 46), ("Direct", 30), ("Referral", 24)]),
+    ("bar chart of top products:\n1. Blue Widget Pro: 340\n2. Red Gadget: 120\n3. Green Thing XL: 80",
+     [("Blue Widget Pro", 340), ("Red Gadget", 120), ("Green Thing XL", 80)]),
+    ("pie:\n1) Organic search: 46%\n2) Direct: 30%\n3) Referral: 24%",
+     [("Organic search", 46), ("Direct", 30), ("Referral", 24)]),
+])
+def test_a_numbered_list_of_long_names_is_read_whole(intent: str, rows: list[tuple[str, float]]) -> None:
+    assert _rows_of(intent) == rows
+
+
+ONE_OF_THEM = ("I have two tables, the sales of 2022 and the sales of 2023. Table one: Jan 10, Feb 12, Mar 9. "
+               "Table two: Jan 14, Feb 11, Mar 15. Please make me bar chart of it, only one of them, the one my boss ask for.")
+
+
+@pytest.mark.parametrize("intent", [
+    ONE_OF_THEM,
+    "2022: Jan 10, Feb 12, Mar 9; 2023: Jan 14, Feb 11, Mar 15. bar chart of just one of the two please",
+])
+def test_one_of_several_sets_not_named_is_refused(intent: str) -> None:
+    verdict = answer("chart", intent, "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "UNREADABLE_INTENT", verdict.result
+    assert "which one" in verdict.reason["message"]
+
+
+def test_planted_both_sets_drawn_for_one_of_them_are_refused() -> None:
+    # a drafter that drew every set although one was asked (the first reading of this intent)
+    rows = [{"series": name, "label": m, "value": v}
+            for name, values in (("Table one", (10, 12, 9)), ("Table two", (14, 11, 15)))
+            for m, v in zip(("Jan", "Feb", "Mar"), values, strict=True)]
+    _refused(_planted(ONE_OF_THEM, rows=rows), "UNREADABLE_INTENT", "only one of them")
+
+
+def test_two_named_sets_are_still_drawn() -> None:
+    verdict = answer("chart", "bar chart, 2022 vs 2023: Jan 10 vs 14, Feb 12 vs 11, Mar 9 vs 15", "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+
+
+LOWER_ORG = "org chart: cto maya -> eng leads tom and ines. tom -> devs ali, bo. ines -> dev cy"
+
+
+def test_planted_lower_case_plural_role_glued_to_a_name_is_refused() -> None:
+    # the drafter's first drawing of this intent, given to the whole check
+    reason = planted_reason(LOWER_ORG, [("cto maya", "eng leads tom"), ("cto maya", "ines"), ("eng leads tom", "devs ali"),
+                                        ("eng leads tom", "bo"), ("ines", "dev cy")])
+    assert reason["code"] == "NODE_NOT_IN_INTENT" and "role said of several people" in reason["message"], reason
+    # and the rule on its own, for the node the other rules let through
+    with pytest.raises(EngineRefusal, match="eng leads"):
+        refuse_plural_role_in_name(["cto maya", "eng leads tom", "ines"])
+    refuse_plural_role_in_name(["sales leads db", "support agents queue", "maya"])  # things, not people
+
+
+@pytest.mark.parametrize("intent", [
+    "sales leads db -> crm -> mailer",
+    "org chart: maya -> tom and ines. tom -> ali, bo. ines -> cy",
+])
+def test_things_named_after_people_and_plain_names_stay_valid(intent: str) -> None:
+    assert answer("diagram", intent, "dot", {}).status == "valid"
