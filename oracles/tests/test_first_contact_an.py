@@ -84,3 +84,49 @@ def test_planted_lower_case_plural_role_glued_to_a_name_is_refused() -> None:
 ])
 def test_things_named_after_people_and_plain_names_stay_valid(intent: str) -> None:
     assert answer("diagram", intent, "dot", {}).status == "valid"
+
+
+# A mark word inside a quoted name of several words is part of the name ('titled "Lines of code by language"').
+QUOTED_TITLE = 'Please draw a horizontal bar chart titled "Lines of code by language": TypeScript 182400, Go 96300, Python 41250'
+
+
+def test_a_mark_word_inside_a_quoted_title_asks_for_nothing() -> None:
+    verdict = answer("chart", QUOTED_TITLE, "vega-lite", {})
+    assert verdict.status == "valid", verdict.reason
+    assert verdict.result["mark"]["type"] == "bar"
+
+
+def test_planted_line_for_a_quoted_title_is_refused() -> None:
+    # the bar asked outside the quotes still holds
+    _refused(_planted(QUOTED_TITLE, mark="line"), "SHAPE_NOT_ASKED", "bar")
+
+
+def test_an_unquoted_mark_word_still_asks() -> None:
+    verdict = answer("chart", "bar chart, sales by line: A 3, B 4 — actually make it a line", "vega-lite", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "SHAPE_NOT_ASKED"
+
+
+# The size of a survey's sample, said anywhere ("(survey of 100 households)", "we asked 100 households"), is not data.
+SURVEY = "Pet type\tCount\nDogs\t46\nCats\t38\nBirds\t9\nFish\t7\n\nmake this a pie chart (survey of 100 households)"
+
+
+def test_a_sample_size_after_the_data_is_not_a_value() -> None:
+    assert _rows_of(SURVEY) == [("Dogs", 46), ("Cats", 38), ("Birds", 9), ("Fish", 7)]
+
+
+def test_planted_item_dropped_beside_a_sample_size_is_refused() -> None:
+    rows = [{"label": k, "value": v} for k, v in (("Dogs", 46), ("Cats", 38), ("Birds", 9))]
+    verdict = _planted(SURVEY, rows=rows)
+    assert verdict.status == "invalid" and "fish" in verdict.reason["message"].lower(), verdict.reason
+
+
+def test_one_unit_in_the_singular_and_the_plural_is_one_unit() -> None:
+    assert _rows_of("pie chart of my day: sleep 8 hours, work 9 hours, commute 1 hour, exercise 1 hour, other 5 hours") == [
+        ("sleep", 8), ("work", 9), ("commute", 1), ("exercise", 1), ("other", 5)]
+
+
+def test_planted_item_dropped_beside_a_sample_size_in_prose_is_refused() -> None:
+    intent = "pie chart, we asked 100 households: dogs 46, cats 38, birds 9, fish 7"
+    rows = [{"label": k, "value": v} for k, v in (("dogs", 46), ("cats", 38), ("birds", 9))]
+    verdict = _planted(intent, rows=rows)
+    assert verdict.status == "invalid" and "7" in verdict.reason["message"], verdict.reason

@@ -67,6 +67,9 @@ _BARE_MARK_NAMES = {"bar": "bar", "bars": "bar", "line": "line", "lines": "line"
 _DIMENSION_BEFORE = re.compile(r"\b(?:by|per|each|every|which|what|whose|new|next|same|separate|own)\s+"
                                r"(?:[^\W\d_][\w'-]*\s+)?$", re.IGNORECASE)
 _MEASURE_AFTER = re.compile(r"\s+(?:by|per)\b", re.IGNORECASE)
+# A name in quotes of more than one word ('titled "Lines of code by language"', "the 'Red Line' route"): a mark
+# word inside it is part of the name, as the refusal below asks writers to do
+_QUOTED_NAME = re.compile(r'"[^"\n]{1,120}"|“[^”\n]{1,120}”|(?<![\w\'’])[\'‘][^\'‘’\n]{1,120}[\'’](?![\w\'’])')
 # Words right after a mark word that keep it a request ("bars please", "line thanks", "pie with").
 _REQUEST_AFTER_WORDS = frozenset("please pls plz thanks thx chart charts graph graphs plot plots only instead then "
                                  "with for of as is are would will should must need needs go going run running "
@@ -200,11 +203,16 @@ def _mark_words(reader: _Reader, label_spans: dict[str, list[tuple[int, int]]], 
     asked = set(reader._named_marks)
     said: dict[str, str] = {}
     text = reader.plain
+    quoted: list[tuple[int, int]] | None = None
     for match in reader.plain_scan.matches(_BARE_MARK):
         start, end = match.span("word")
         before = text[max(0, start - 40):start]
         if reader._inside_drawn_name(start, end) or negated.search(text[max(0, start - 24):start]):
             continue
+        if quoted is None:  # found once, and only when a mark word is said
+            quoted = [m.span() for m in _QUOTED_NAME.finditer(reader.intent) if len(m.group(0)[1:-1].split()) > 1]
+        if any(a < start and end < b for a, b in quoted):
+            continue  # 'titled "Lines of code"': the word is part of a quoted name
         if _DIMENSION_BEFORE.search(before) or _MEASURE_AFTER.match(text, end) or re.match(r"\s*#?\d", text[end:end + 4]):
             continue  # "by line", "area by zone", "Line 4": a grouping, a measure or a numbered name
         if match.group("word")[0].isupper() and re.search(r"\b[A-Z][\w'-]*\s+$", before):

@@ -38,6 +38,11 @@ from .values import SHARE_AFTER_RE, StatedNumber
 _DATA_ITEM = re.compile(r"[^\W\d_][\w'’.-]+\s*[:=—–-]?\s*[-−+]?[$€£¥]?(?!(?:19|20)\d\d\b)\d[\d.,]*\s?(?:%|[kKMB]\b)?\s*(?:[,;/|'\"”’)\]]|$)")
 
 
+# The words before a sample's size: "survey of 100 households", "polled 2,000 voters", "sample of 40 schools"
+_SAMPLE_BEFORE = re.compile(r"\b(?:(?:survey|poll|sample|study|census)\s+of|surveyed|polled|asked|interviewed|questioned)"
+                            r"\s+(?:(?:about|around|some|roughly|nearly|over)\s+)?$", re.IGNORECASE)
+
+
 class CoverageRules:
     """The rules of coverage, mixed into the check's reader (faithfulness._Reader)."""
 
@@ -168,6 +173,8 @@ class CoverageRules:
         after = self.intent[number.end:number.end + 24]
         if (NOT_DATA_BEFORE.search(before) and not SHARE_AFTER_RE.match(after)) or NOT_DATA_AFTER.match(after):
             return True  # "top 5", "the 3 of us"; but a share ("bottom 25%") is never a count
+        if _SAMPLE_BEFORE.search(before) and re.match(r"[ \t]+[^\W\d_]{3,}", after) and not _is_unit_word(after.split()[0]):
+            return True  # "(survey of 100 households)", "we asked 100 parents": who was asked, anywhere in the intent
         if len(number.text.strip()) <= 2 and re.match(r"[.)]\s+[^\W\d_]", after) and re.search(r"(?:^|[\n,;])\s*$", before):
             return True  # "3) Oslo — 0.7M", "1. Oslo": the numbering of a list
         if any(m.start() <= number.start < m.end() for m in DATE_SPAN.finditer(

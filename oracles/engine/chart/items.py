@@ -178,7 +178,9 @@ def _label_first(items: list[tuple[int, str]], tokens_of: _TokensOf) -> ReadData
             units.add(value.unit)
     if len({len(lbl.split()) for lbl, _ in points[1:]} | {0}) > 3:
         return None
-    if len(trailers) > 1 and all(len(t.split()) == 1 for t in trailers):
+    # "1 hour" beside "8 hours": one unit, said in the singular once
+    singular = {t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t for t in trailers}
+    if len(singular) > 1 and all(len(t.split()) == 1 for t in trailers):
         raise EngineRefusal(
             "UNITS_MIXED",
             f"The values are followed by different units ({', '.join(sorted(trailers))}), which one axis cannot show. "
