@@ -130,3 +130,41 @@ def test_planted_item_dropped_beside_a_sample_size_in_prose_is_refused() -> None
     rows = [{"label": k, "value": v} for k, v in (("dogs", 46), ("cats", 38), ("birds", 9))]
     verdict = _planted(intent, rows=rows)
     assert verdict.status == "invalid" and "7" in verdict.reason["message"], verdict.reason
+
+
+# An edge list beside a key that says its pairs point as listed ("link_direction": "from caller to callee").
+LINKED = ('{"diagram": "architecture", "components": ["Load Balancer", "Web 1", "Postgres"], "links": [["Load Balancer", '
+          '"Web 1"], ["Web 1", "Postgres"]], "link_direction": "from caller to callee"}')
+
+
+def test_an_edge_list_said_to_point_as_listed_is_drawn_as_listed() -> None:
+    from oracles.tests.planted_diagrams import drawn
+
+    assert drawn(LINKED)[1] == {("Load Balancer", "Web 1"), ("Web 1", "Postgres")}
+
+
+def test_planted_pair_turned_round_beside_a_direction_key_is_refused() -> None:
+    reason = planted_reason(LINKED, [("Web 1", "Load Balancer"), ("Web 1", "Postgres")])
+    assert reason["code"] in ("EDGE_NOT_IN_INTENT", "EDGE_MISSING"), reason
+
+
+@pytest.mark.parametrize("direction", ["from callee to caller", "dependent -> dependency", "bottom up"])
+def test_a_direction_key_naming_another_way_is_refused(direction: str) -> None:
+    intent = LINKED.replace("from caller to callee", direction)
+    verdict = answer("diagram", intent, "dot", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "UNREADABLE_INTENT", verdict.result
+    assert "turn the connections round" in verdict.reason["message"]
+
+
+# A statement that leads into the step the one before ended on is another way in, not a branch out of it.
+def test_an_arrow_into_the_last_step_is_another_way_in() -> None:
+    from oracles.tests.planted_diagrams import drawn
+
+    intent = ("postgres -> user-service\npostgres -> billing-service\nuser-service -> api-gateway\n"
+              "billing-service -> api-gateway\nredis -> api-gateway")
+    assert ("redis", "api-gateway") in drawn(intent)[1]
+
+
+def test_a_short_phrase_after_a_dead_end_is_still_a_possible_condition() -> None:
+    verdict = answer("diagram", "check -> valid\nvalid -> save\ninvalid -> error", "dot", {})
+    assert verdict.status == "invalid" and verdict.reason["code"] == "UNREADABLE_RELATION", verdict.result

@@ -100,6 +100,16 @@ DIRECTION_KEYS = frozenset("direction edges_direction edge_direction arrows arro
 _TOP_DOWN_RE = re.compile(r"^(?:from[\s_-]+)?(?:manager|boss|parent|supervisor|top)s?[\s_-]*(?:to|->|→|down[\s_-]+to)[\s_-]*"
                           r"(?:(?:direct[\s_-]+)?reports?|employees?|child(?:ren)?|subordinates?|staff|down)$|^(?:top[\s_-]*down|tb|td)$",
                           re.IGNORECASE)
+# {"link_direction": "from caller to callee"} beside an edge list: the pairs are drawn as listed, first to second,
+# and a key that names that way ("caller -> callee", "dependency -> dependent", "source to target") is layout. A
+# key naming the other way, or a way not on this list, is refused: whether the pairs were already turned round
+# to follow it is a guess.
+EDGE_DIRECTION_KEYS = DIRECTION_KEYS | frozenset(
+    "link_direction links_direction connection_direction connections_direction edge_directions".split())
+_AS_LISTED_RE = re.compile(
+    r"^(?:from[\s_-]+)?(?P<tail>caller|client|source|src|from|tail|upstream|dependency|prerequisite|prereq|parent|sender|"
+    r"producer|first)s?[\s_-]*(?:to|->|→|=>)[\s_-]*(?P<head>callee|server|target|dst|destination|to|head|downstream|"
+    r"dependent|dependant|child|receiver|consumer|second)s?$", re.IGNORECASE)
 # "1->2; 2(no)->3": a flow written as a string of id arrows.
 _ID_ARROW_RE = re.compile(r"^\s*(?P<tail>[\w-]+)\s*(?:\((?P<label>[^()]{1,60})\))?\s*(?:->|→)\s*(?P<head>[\w-]+)\s*$")
 # A name this close to a listed step's is a slip of that name, not a new step.
@@ -748,6 +758,12 @@ def agent_graph(value: Any) -> AgentGraph | None:
         folded = key.casefold()
         if folded in META_KEYS and is_drawing_word_value(item):
             continue
+        if folded in EDGE_DIRECTION_KEYS and isinstance(item, str) and not is_drawing_word_value(item) \
+                and {k.casefold() for k in value} & EDGE_LIST_KEYS:
+            if not _AS_LISTED_RE.match(item.strip()):
+                raise refuse(f"'{key}': '{item}' may turn the connections round; list each pair as [from, to] "
+                             "in the direction its arrow goes and leave the key out")
+            continue  # {"link_direction": "from caller to callee"}: the pairs are drawn as listed
         if folded in TITLE_KEYS and isinstance(item, str) and title is None and len(value) > 1:
             title = item.strip()
         elif folded in NOTE_KEYS and isinstance(item, str) and len(item.split()) <= NOTE_MAX_WORDS:

@@ -89,7 +89,7 @@ def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges
     tails = {tail for tail, _ in edges}
     case_run = False
     previous: Span | None = None
-    for span in spans:
+    for index, span in enumerate(spans):
         between = tokens[previous.end if previous else 0 : span.start]
         breaks = [i for i, t in enumerate(between) if t.kind in ("nl", "marker") or (t.kind == "punct" and t.text in _BREAKS)]
         opens = previous is not None and bool(breaks) and not any(t.kind == "word" for t in between[breaks[-1] :])
@@ -99,8 +99,11 @@ def refuse_condition_drawn_as_step(tokens: list[Token], spans: list[Span], edges
         if opens and arrow and span.kind == "label":
             case_run = True
         elif opens and arrow and mentions[span.key] == 1 and span.key not in heads:
+            # ("… billing -> gateway\nredis -> gateway": a statement that leads into the step that leads nowhere
+            # is another way into it, not a branch out of it)
+            into_it = index + 1 < len(spans) and previous is not None and spans[index + 1].key == previous.key
             dead_end = previous is not None and previous.kind == "node" and previous.key not in tails \
-                and span.key not in members
+                and span.key not in members and not into_it
             if condition_like(span.label) or case_run or (dead_end and len(span.key.split()) <= _CONDITION_MAX_WORDS):
                 after_step = previous.label if previous is not None else ""
                 raise EngineRefusal(
