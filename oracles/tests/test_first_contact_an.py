@@ -168,3 +168,21 @@ def test_an_arrow_into_the_last_step_is_another_way_in() -> None:
 def test_a_short_phrase_after_a_dead_end_is_still_a_possible_condition() -> None:
     verdict = answer("diagram", "check -> valid\nvalid -> save\ninvalid -> error", "dot", {})
     assert verdict.status == "invalid" and verdict.reason["code"] == "UNREADABLE_RELATION", verdict.result
+
+
+# A legend of the arrows ("arrow means depends on") is a frame: the arrows are drawn as written.
+@pytest.mark.parametrize("intent", [
+    "deps graph pls, arrow means depends on: app -> auth, app -> db, auth -> db",
+    "arrow means depends on: app -> auth, app -> db, auth -> db",
+    "app -> auth, app -> db, auth -> db. Arrow means depends on.",
+])
+def test_a_legend_of_the_arrows_is_a_frame(intent: str) -> None:
+    from oracles.tests.planted_diagrams import drawn_edges
+
+    assert drawn_edges(intent) == {("app", "auth"): None, ("app", "db"): None, ("auth", "db"): None}
+
+
+def test_planted_legend_drawn_as_a_label_is_refused() -> None:
+    intent = "app -> auth, app -> db, auth -> db (arrow means depends on)"
+    reason = planted_reason(intent, [("app", "auth"), ("app", "db"), ("auth", "db", "arrow means depends on")])
+    assert reason["code"] == "EDGE_LABEL_WRONG" and "every arrow" in reason["message"], reason

@@ -48,7 +48,7 @@ _DRAWING_WORDS = frozenset("""
     nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
     organizational organisational org orgchart reporting reporting-lines structure
     seq real quickly between needed required requested wanted provide
-    exactly extra
+    exactly extra means mean meaning depends depend
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
 # where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"
@@ -299,7 +299,16 @@ _KIND_COMMA_SUBJECT_RE = re.compile(
 )
 
 
+# "arrow means depends on: app -> auth, …": a legend of the arrows as the heading of the data (kept as a frame
+# only when every word of it is a framing word: "arrows mean called by" stays, to be placed or refused)
+_LEGEND_HEADING_RE = re.compile(r"^\s*(?P<legend>(?:the\s+)?(?:arrows?|edges?)\s+(?:means?|=|shows?|stands?\s+for)\s+[^:\n]{1,40}):[ \t]+(?=\S)",
+                                re.IGNORECASE)
+
+
 def _without_framing_clause(sentence: str, reporting: bool = False) -> str:
+    legend = _LEGEND_HEADING_RE.match(sentence)
+    if legend is not None and framing_only(legend.group("legend")):
+        return sentence[legend.end():]
     heading = _HEADING_CLAUSE_RE.match(sentence)
     if heading is not None and (_drops(heading.group("clause"), reporting) or _DESTINATION_RE.fullmatch(heading.group("clause").strip())):
         return heading.group("head") + heading.group("end") + sentence[heading.end():]

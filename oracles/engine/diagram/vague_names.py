@@ -24,6 +24,9 @@ _REFERENCE_RE = re.compile(rf"^(?:the\s+)?(?:other|another|same|previous|next|fo
 _LABEL_INSTRUCTION_RE = re.compile(
     r"\b(?:put|write|place|show|add|use)\s+(?:that|this|it|them)\s+(?:on|as|in|onto)\s+(?:the\s+)?"
     r"(?:arrow|arrows|edge|edges|line|lines|link|links|label|labels|connector)\b", re.IGNORECASE)
+# "(arrow means depends on)", "arrows = calls": a legend of what every arrow says, no label of one arrow
+_ARROW_LEGEND_RE = re.compile(r"\b(?:arrows?|edges?|links?)\s*(?:means?|=|shows?|stands?\s+for|indicates?|is|are)\b",
+                              re.IGNORECASE)
 
 # "she"/"he" anywhere, "him"/"her" as an object (at the end or before a break: "send back to her"),
 # never the possessive "her request".
@@ -309,3 +312,8 @@ def refuse_instruction_in_label(edges: list[tuple[str, str, str | None]]) -> Non
             raise EngineRefusal("EDGE_LABEL_WRONG", (
                 f"The label of {tail} -> {head} holds '{found.group(0)}', which asks where to write the label and is "
                 "no part of it. Give the label alone, e.g. '(on schema mismatch)'."))
+        legend = _ARROW_LEGEND_RE.search(label or "")
+        if legend:
+            raise EngineRefusal("EDGE_LABEL_WRONG", (
+                f"The label of {tail} -> {head} is '{label}', which says what every arrow means, not this one. Say it "
+                "on a line of its own before the arrows, e.g. 'arrow means depends on: app -> auth, app -> db'."))
