@@ -186,3 +186,23 @@ def test_planted_legend_drawn_as_a_label_is_refused() -> None:
     intent = "app -> auth, app -> db, auth -> db (arrow means depends on)"
     reason = planted_reason(intent, [("app", "auth"), ("app", "db"), ("auth", "db", "arrow means depends on")])
     assert reason["code"] == "EDGE_LABEL_WRONG" and "every arrow" in reason["message"], reason
+
+
+# "arrows go from the prerequisite to the task that needs it": the way said with "go"/"point"/"run", both sides.
+TABLE = "Task\tDepends on\nDesign\t-\nBackend\tDesign\nTesting\tBackend\n\n"
+
+
+@pytest.mark.parametrize(("said", "edges"), [
+    ("arrows go from the prerequisite to the task that needs it", {("Design", "Backend"), ("Backend", "Testing")}),
+    ("arrows should point from each task to the task it depends on", {("Backend", "Design"), ("Testing", "Backend")}),
+])
+def test_the_way_of_the_arrows_said_with_go_or_point(said: str, edges: set[tuple[str, str]]) -> None:
+    from oracles.tests.planted_diagrams import drawn
+
+    assert drawn(TABLE + said)[1] == edges
+
+
+def test_planted_dependency_arrows_turned_round_are_refused() -> None:
+    reason = planted_reason(TABLE + "arrows go from the prerequisite to the task that needs it",
+                            [("Backend", "Design"), ("Testing", "Backend")])
+    assert reason["code"] in ("EDGE_NOT_IN_INTENT", "EDGE_MISSING"), reason

@@ -14,9 +14,9 @@ _THING = r"(?:[\w-]+\s+){0,2}?"
 # "arrows from each package to the package it depends on", "arrow = depends on", "from dependent to dependency"
 TOWARD_DEPENDENCY_RE = re.compile(
     r"(?:arrows?|edges?)\s*(?:=|means|:)\s*[\"“'`]?depends\s+on[\"”'`]?"
-    r"|(?:(?:arrows?|edges?)\s+)?(?:going\s+|pointing\s+)?from\s+(?:the\s+|a\s+|each\s+)?dependents?\s+to\s+(?:the\s+|its\s+)?"
+    r"|(?:(?:arrows?|edges?)\s+)?(?:(?:should\s+)?(?:go(?:es|ing)?|point(?:s|ing)?|run(?:s|ning)?)\s+)?from\s+(?:the\s+|a\s+|each\s+)?dependents?\s+to\s+(?:the\s+|its\s+)?"
     r"dependenc(?:y|ies)"
-    rf"|(?:(?:arrows?|edges?)\s+)?(?:going\s+|pointing\s+)?from\s+(?:each|every|a|the)\s+{_THING}[\w-]+\s+to\s+"
+    rf"|(?:(?:arrows?|edges?)\s+)?(?:(?:should\s+)?(?:go(?:es|ing)?|point(?:s|ing)?|run(?:s|ning)?)\s+)?from\s+(?:each|every|a|the)\s+{_THING}[\w-]+\s+to\s+"
     rf"(?:the\s+{_THING}[\w-]+\s+|each\s+{_THING}[\w-]+\s+|what\s+|whatever\s+|everything\s+|each\s+thing\s+)?(?:it|they)\s+"
     r"(?:depends?|relies?|needs?)(?:\s+on)?",
     re.IGNORECASE,
@@ -24,7 +24,7 @@ TOWARD_DEPENDENCY_RE = re.compile(
 # "arrow from prerequisite to the course it unlocks", "arrows from the needed course to the course",
 # "arrow from the prerequisite to the task that needs it", "arrows from what comes first to what depends on it"
 TOWARD_DEPENDENT_RE = re.compile(
-    r"(?:(?:arrows?|edges?)\s+)?(?:going\s+|pointing\s+)?from\s+(?:the\s+|each\s+|a\s+)?"
+    r"(?:(?:arrows?|edges?)\s+)?(?:(?:should\s+)?(?:go(?:es|ing)?|point(?:s|ing)?|run(?:s|ning)?)\s+)?from\s+(?:the\s+|each\s+|a\s+)?"
     r"(?:prerequisites?|prereqs?|dependenc(?:y|ies)|needed\s+[\w-]+|required\s+[\w-]+)\s+to\s+(?:the\s+|each\s+|its\s+)?"
     r"(?:dependents?|[\w-]+)(?:\s+(?:it\s+unlocks|that\s+needs?\s+it|that\s+requires?\s+it|which\s+needs?\s+it))?"
     r"|(?:(?:arrows?|edges?)\s+)?from\s+what\s+comes\s+first\s+to\s+what\s+(?:depends\s+on|needs)\s+it",
