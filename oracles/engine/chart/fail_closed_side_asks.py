@@ -40,11 +40,14 @@ _ADD_ITEM = re.compile(r"\badd\s+(?:a\s+|an\s+|one\s+)?(?P<what>[^\W\d_][\w'’-
 _CHART_PARTS = frozenset("""title subtitle label labels legend gridlines grid line lines axis axes annotation annotations
     note notes tooltip tooltips border colors colours values numbers percentages caption marker markers""".split())
 # a label that ends with a joining word: "Same for last year but"
-_JOINING_END = re.compile(r"\s(?:but|and|or|than|of|for|with|by|to|the|a|an|that|which)$")  # lower case: "team A" is a name
+# lower case: "team A" is a name; a possessive ("savings the rest of my" 2500) or "the rest of" runs on too
+_JOINING_END = re.compile(r"\s(?:but|and|or|than|of|for|with|by|to|the|a|an|that|which|my|our|your|their|his|its|"
+                          r"this|these|those)$|\bthe\s+rest\s+of\b")
 
 # a whole label that only joins or hedges ("…, Ops 9, plus 3 contractors in Eng" drawn as 'plus' 3)
 _JOINING_ONLY = frozenset("""plus minus and then with including incl excluding except or but another more extra
-    additional added besides about around approximately approx roughly nearly almost only just further so""".split())
+    additional added besides about around approximately approx roughly nearly almost only just further so
+    assume assuming say call count treat set use make put""".split())  # "west wasn't reported, assume 0" drawn as 'assume' 0
 # a label that only announces a note ("…, Gamma 15, and a note: 30 people attended" drawn as 'a note' 30)
 _LEADING_DETERMINER = re.compile(r"^(?:a|an|the|one|my|our)\s+")
 _NOTE_WORDS = frozenset("note nb n.b ps p.s fyi comment remark aside update reminder footnote".split())

@@ -32,6 +32,7 @@ from .faithful_words import (
     _SEVERAL_CHARTS,
     _SORTED,
     _STACKED,
+    _SWAPPING,
     _TITLE,
     _WEAK_MARK_REQUESTS,
     CHART_COMPOUND,
@@ -241,6 +242,12 @@ class ShapeRules:
             raise Unfaithful("REQUEST_NOT_HONOURED", (
                 f"The intent asks for values it does not state ('{match.group(0)}'); I only chart the values given and "
                 "never project, estimate or invent others. Send every value to draw, e.g. 'Apr 16, May 18'."))
+        swapping = self.plain_scan.first(_SWAPPING)
+        if swapping and not self._inside_drawn_name(swapping.start(), swapping.end()) \
+                and not _NEGATED.search(self.plain[max(0, swapping.start() - 24):swapping.start()]):
+            raise Unfaithful("REQUEST_NOT_HONOURED", (
+                f"The intent asks to change the data given ('{_clause_at(self.plain, swapping.start())}'); I draw the values as "
+                "stated and change none. Send them as they should be drawn, e.g. 'north 20, south 10'."))
         dropping = self.scan.first(_DROPPING)
         if dropping and not self._inside_drawn_name(dropping.start(), dropping.end()):
             raise Unfaithful("REQUEST_NOT_HONOURED", (
@@ -299,3 +306,8 @@ class ShapeRules:
                     raise Unfaithful("REQUEST_NOT_HONOURED", (
                         f"The {axis} axis was asked to read '{match.group(2).strip()}' but it does not. "
                         f"Ask for it plainly, e.g. \"{axis} axis '{match.group(2).strip()}'\"."))
+
+
+def _clause_at(text: str, start: int) -> str:
+    """The clause of `text` from `start` to its end (a comma, a stop, a colon or a line break), at most 60 characters."""
+    return re.match(r"[^,.;:\n]{0,60}", text[start:]).group(0).strip()  # type: ignore[union-attr]

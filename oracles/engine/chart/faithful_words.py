@@ -170,6 +170,10 @@ _INVENTING = re.compile(
     r"this|that|these|those|it|them|everything)|adjust(?:ing)?\s+(?:\w+\s+)?for\s+(?:inflation|seasonality|population|size)|"
     r"normali[sz](?:e|ed|ing)\s+(?:it|them|the|all|each|every|per|by|to|for)|annuali[sz](?:e|ed|ing)\s+(?:it|them|the|all|each|every|his|her|their))\b)"
     r"|\b(?:projected|projections?|forecast(?:ed|s|ing)?|predict(?:ed|ions?|s|ing)?|estimated)\b", re.IGNORECASE)
+# "but swap north and south", "switch the values of A and B": a change to the data given, which is drawn as stated
+_SWAPPING = re.compile(r"\b(?:swap(?:ped|ping)?|switch(?:ed|ing)?|exchang(?:e|ed|ing)|flip(?:ped|ping)?)\s+(?:the\s+)?"
+                       r"(?:(?:values?|numbers?|figures?|labels?|names?)\s+(?:of|for)\s+)?(?:[^\W\d_][\w'-]*\s+){1,3}?"
+                       r"(?:and|with|&)\s+[^\W\d_]", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no|never|instead\s+of|rather\s+than|n't)\s+(?:(?:an?|the|as|in)\s+)*$", re.IGNORECASE)
 _SELECTION = re.compile(r"\b(?:only|just)\s+"
                         r"(?:the\s+|chart\s+the\s+|plot\s+the\s+|draw\s+the\s+|show\s+the\s+)?((?:[^\W\d_][\w%]*\s*){1,3})",
