@@ -25,6 +25,7 @@ import re
 
 from ..contracts import EngineRefusal
 from .actor_glue import GENERIC_HEADS
+from .again_normal import shortened_again_named
 from .against_check import refuse_checked_against_as_node
 from .aliases import refuse_alias_drawn_apart
 from .answer_placement import (
@@ -37,6 +38,7 @@ from .answer_ways_check import refuse_answer_split_over_a_choice, refuse_unanswe
 from .architecture_normal import both_pairs_named, counted_pairs_named
 from .arrow_captions import unplaced_arrow_explanation
 from .arrow_list_check import refuse_chained_replicas, refuse_unsettled_fan_in
+from .asking_steps_check import asking_step
 from .board_columns import is_board_column, refuse_cut_board_column
 from .branch_step_check import refuse_glued_branch_steps
 from .case_list_check import case_list_default, default_last
@@ -949,6 +951,8 @@ class Faithfulness:
             if words[0] in _PHRASAL_ON and len(words) > 1 and (words[1] == "on" or (
                     words[1] in {"it", "them"} and words[2:3] == ["on"])):
                 conditions -= {"on"}  # "turn on the AC", "put it on the queue" are steps, "BOUND on ACK" a state with its trigger
+            if conditions and asking_step(words, key, self.edges):
+                conditions = set(words[2:]) & _CONDITION_WORDS  # "check if it has doubled", answered on its arrows
             if (conditions and key not in whole_items | answered) or _QUANTITY_RE.match(label.strip()):
                 raise EngineRefusal("NODE_HOLDS_CONDITION", f"The node '{label}' reads as a condition, not a step. "
                                                             "Write conditions on the connection, e.g. "
@@ -1060,6 +1064,7 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_markup_in_label(nodes, edges)  # "**CEO**: Dana Park" drawn as 'CEO**: Dana Park'
     refuse_routing_word_before_name(nodes)  # "… to Alice, cc Bob" drawn with 'cc Bob' beside 'Bob'
     normal = resolved_person_pronouns(normal_form(intent), nodes)  # "… report to her": who she is
+    normal = shortened_again_named(normal, nodes)  # "check the starter … and check again": that step (again_normal.py)
     # "two app servers, A1 and A2. Both app servers …", "… A1 and A2. Both app servers …": the pair (architecture_normal.py)
     normal = both_pairs_named(counted_pairs_named(normal, intent, nodes), nodes)
     explanation = unplaced_arrow_explanation(normal)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..contracts import EngineRefusal
+from .again_forms import BACK_MIN_WORDS, shortened_again_target
 from .angle_arrows import angle_brackets_as_arrows
 from .answer_forms import ANSWER_RE, answer_clauses, answer_label, answer_side, dashed_answers
 from .answer_to_forms import loose_replies_as_arrows
@@ -648,6 +649,10 @@ def _read_branch_body(graph: Graph, decider: str, body: str, label: str | None) 
     if again and node_key(clean_label(_step_text(again.group("b")))) in graph.labels \
             and not BACK_WORDS_RE.search(again.group("a")):  # ("send it back and submit again": the way back itself)
         body = f"{again.group('a')} -> {again.group('b')}"  # "wait 30 s and upload file again": back to that step
+    elif again and not BACK_WORDS_RE.search(again.group("a")):
+        # "wait another hour and check again" after "check the starter": back to the one step opening so
+        target = shortened_again_target(graph.labels, _step_text(again.group("b")))
+        body = f"{again.group('a')} -> {target}" if target else body
     body = normalise_chain(body)  # "the author pushes fixes and it goes back to CI runs"
     parts = [p for p in re.split(r"\s*,?\s+(?:and\s+then|then|and)\s+(?=(?:go(?:es)?\s+|loops?\s+|return|back|come)\b)|"
                                r"\s*,?\s+(?:and\s+then|and\s+afterwards)\s+|"  # "log it and then drop it": two steps
@@ -675,6 +680,9 @@ def _way_back(graph: Graph, part: str) -> str:
         return text
     target = re.sub(r"\s+(?:step|stage|state|phase)$", "", clean_label(text), flags=re.IGNORECASE)
     known = graph.known(target)
+    if known is None and re.search(r"\bback\b", way_back.group(0), re.IGNORECASE):
+        opening = shortened_again_target(graph.labels, target, BACK_MIN_WORDS)  # "back to unit tests": the one step opening so
+        known = graph.known(opening) if opening else None
     if known is None:
         raise EngineRefusal("UNREADABLE_INTENT", f"'{part.strip()}' goes back to a step that is not named before it. "
                                                  "Name that step as you did first, e.g. 'revise and return to editor review'.")
@@ -799,6 +807,8 @@ def _read_chain_nodes(graph: Graph, nodes: list[str], last: str | None, labels: 
             text = GO_TO_RE.sub("", text)  # "render frame → back to read input": the existing step
             if way_back and BACK_WORDS_RE.search(way_back.group(0)) and graph.known(text) is None:
                 text = _named_by_gerund(graph, text) or text  # "repeat from reading the queue": "read the queue"
+            if way_back and re.search(r"\bback\b", way_back.group(0), re.IGNORECASE) and graph.known(text) is None:
+                text = shortened_again_target(graph.labels, text, BACK_MIN_WORDS) or text  # "back to 3-way match": "3-way match with PO"
             if way_back and BACK_WORDS_RE.search(way_back.group(0)) and graph.known(text) is None:
                 # "→ repeat from reading the queue": a way back to a step never named is a guess
                 raise EngineRefusal("UNREADABLE_INTENT", f"'{way_back.group(0).strip()} {text.strip()}' goes back to a "
