@@ -186,6 +186,7 @@ def framing(intent: str) -> tuple[str, bool]:
         title = (_TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
                  or _WANTED_DRAWING_RE.fullmatch(units[row][col]) or _HOW_QUESTION_RE.fullmatch(units[row][col])
                  or _SECTION_TITLE_RE.fullmatch(units[row][col]) or _KIND_TITLE_RE.fullmatch(units[row][col])
+                 or _depicting_title(units[row][col])
                  or (_KIND_COLON_TITLE_RE.fullmatch(units[row][col]) if _ARROW_RE.search(text) else None))
         if title is not None:
             units[row][col] = title.group("title") + ":" + title.group("space")
@@ -287,6 +288,32 @@ _KIND_TITLE_RE = re.compile(
     r"(?:[\w-]+\s+){0,3}[\w-]+)\.(?P<space>\s*)",
     re.IGNORECASE,
 )
+# "Produce a sequence diagram depicting the following exchange.", "This diagram shows the login handshake.": an
+# opening sentence saying what the drawing shows — its subject, no step
+_DEPICTING_TITLE_RE = re.compile(
+    r"(?P<title>\s*(?:please\s+)?(?:(?:produce|draw|make|create|render|sketch|generate|build|prepare)\s+)?(?:a|an|the|this)\s+"
+    r"(?:[\w-]+\s+)?(?:diagram|flowchart|flow\s+chart|chart|graph)\s+"
+    r"(?:depicting|depicts?|illustrating|illustrates?|showing|shows?|describing|describes?|documenting|documents?)\s+"
+    r"(?:the|our|this|a|an)\s+(?P<subject>(?:[\w-]+\s+){0,4}[\w-]+))\.(?P<space>\s*)",
+    re.IGNORECASE,
+)
+# the subject's last word names what is shown ("the following exchange", "the login flow"); a relation in
+# it ("shows the API calling the DB") is content, and the sentence stays to be read
+_SHOWN_HEADS = frozenset("""exchange exchanges flow flows workflow process sequence interaction interactions handshake
+    messages procedure lifecycle journey pipeline protocol""".split())
+
+
+def _depicting_title(sentence: str) -> re.Match[str] | None:
+    found = _DEPICTING_TITLE_RE.fullmatch(sentence)
+    if found is None:
+        return None
+    words = [w.casefold() for w in found.group("subject").split()]
+    if words[-1] not in _SHOWN_HEADS or any(w in NOT_CONTENT["anywhere"] or (w.endswith("ing") and w != "following")
+                                             for w in words[:-1]):
+        return None
+    return found
+
+
 # ("flowchart: Submit. Then review." names a step, not a subject: the colon form is a title only over arrows)
 _ARROW_RE = re.compile(r"->|→|=>")
 _KIND_COLON_TITLE_RE = re.compile(

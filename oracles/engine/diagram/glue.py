@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contracts import EngineRefusal
-from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS
+from .actor_glue import ACTOR_FORWARD, ACTOR_VERBS, REPLY_VERBS
 from .actor_glue import REPLY_RE as _ACTOR_REPLY_RE
 from .answer_placement import GO_ON as _GO_ON
 from .answer_placement import PlacedAnswer, placed_answers
@@ -103,6 +103,11 @@ class _Reader:
                         # label right after its subject is the relation ("with the order total" is not)
                         if position == 0 and word in ACTOR_VERBS and not symbols:
                             symbols.append(("^" + word, span))  # marked: only this reads as a verb
+                            continue
+                        # "asks the TLD server, which answers with the nameserver": a reply right after a
+                        # relative pointing at the name just before it is that name's reply (see _WHICH_REPLY_RE)
+                        if position == 0 and word in REPLY_VERBS and [s for s, _ in symbols if s != ","] == ["which"]:
+                            symbols.append(("^" + word, span))
                             continue
                         # a verb inside a message ("login request", "lookup user") is no relation
                         inner_verb = position > 0 and word in _MESSAGE_VERBS
@@ -356,6 +361,8 @@ _PARALLEL_SUFFIX_RE = re.compile(r"^(?:, )?(?:all )?(?:run |are run |go )?(?:in 
 _REJOIN_ONLY_RE = re.compile(r"^(?:(?:and|then) )*(?:either way|in both cases|in either case|in any case|in all cases)"
                              r"(?: then)?(?: ,)?$")
 _REPLY_RE = _ACTOR_REPLY_RE
+# "…, which answers with the nameserver", right after the name it points at: that name replies
+_WHICH_REPLY_RE = re.compile(r"^which \^(?:replies|reply|responds?|answers?|returns?)(?: with)?$")
 
 
 def _preamble(glue: list[tuple[str, Span | None]]) -> list[tuple[str, Span | None]]:
@@ -561,6 +568,11 @@ class _State:
             self.fanned = list(self.group) if forward and not self.pending_verb and len(self.group) > 1 else []
         self.pending = None
 
+    def _one_sender_pending(self) -> bool:
+        """Whether the clause being read is one party's message to the name just read ("the resolver asks the
+        TLD server", before ", which answers with …"): emitted, it makes that party the name's sender."""
+        return bool(self.pending and self.pending[1] and self.pending_verb and len(self.pending[0]) == 1)
+
     def _fan_in(self, node: str) -> bool:
         """A bare step right after a fan-out ("then in parallel: a, b, c" / "- deploy") follows each."""
         if not self.fanned or self.group != self.fanned or node in self.fanned:
@@ -633,10 +645,12 @@ class _State:
                 role = "filler"  # "Both Lee and Kim report to Tom": "both" opens the list it gathers
             seg_labels = _labels(segment)
             reply = _REPLY_RE.match(plain)
+            # ("…, which answers with M" right after the name: nothing but the comma between them)
+            which_reply = separator == "," and position == 1 and not segments[0][1] and bool(_WHICH_REPLY_RE.match(plain))
             # ("sends back a charge ID" reads as "sends" too: with nothing after "back" but the message, a reply)
-            if reply and position == 0 and not first and self.group and (role == "unknown" or (
+            if (reply and position == 0 or which_reply) and not first and self.group and (role == "unknown" or (
                     role == "forward" and plain.lstrip("^").startswith(("sends back", "send back")))) and len(self.group) == 1 \
-                    and self.group[0] in self.sender:
+                    and (self.group[0] in self.sender or (which_reply and self._one_sender_pending())):
                 # "Payment Service responds with a receipt": back to whoever sent to it
                 self._emit()
                 self.out.add(self.group[0], self.sender[self.group[0]], set(seg_labels))

@@ -105,6 +105,8 @@ def _verb_at(clause: str) -> int | None:
     words = _LEAD_RE.sub("", PREAMBLE_RE.sub("", clause.strip()) if ":" in clause else clause.strip()).split()
     if len(words) > 3 and words[0].casefold() in _RELATIVE and [w.casefold() for w in words[1:3]] == ["in", "turn"]:
         words = [words[0], *words[3:]]  # "…, which in turn sends …": the aside says nothing of who
+    if len(words) > 2 and words[0].casefold() in _RELATIVE and words[1].casefold() == "then":
+        words = [words[0], *words[2:]]  # "…, which then sends …": the adverb says only when
     if len(words) > 1 and words[0].casefold() in _RELATIVE and words[1].casefold() in VERB_WORDS:
         return 1  # "…, which asks Auth to verify it": the subject is the clause before's object
     for index, word in enumerate(words[: SUBJECT_MAX_WORDS + 1]):
