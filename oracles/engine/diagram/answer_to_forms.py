@@ -1,6 +1,6 @@
 """The drafter's reading of a reply said in loose English: "Server answer to Client." is the arrow
 "Server -> Client: answer", and "Doctor answer to Reception "Tuesday 10h free"." (or ": Tuesday 10h
-free") carries what travels as its label. Read only when the sentence is that and nothing more, the
+free") or "Bank answer to Shop with confirmation" carries what travels as its label. Read only when the sentence is that and nothing more, the
 base form "answer" is used, and the receiver addressed the answering party earlier in one sentence
 ("Client send request to Server"). The check reads it on its own (answer_to_normal.py)."""
 
@@ -18,9 +18,12 @@ from .answer_to_words import (
 )
 
 _NAME = rf"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){{0,{NAME_MAX_WORDS - 1}}}"
+# the receiver's name stops before "with", which opens what the answer carries ("answer to Shop with confirmation")
+_RECEIVER = rf"(?!with\b)[A-Za-z][\w-]*(?:\s+(?!with\b)[A-Za-z][\w-]*){{0,{NAME_MAX_WORDS - 1}}}"
 _ANSWER_TO_RE = re.compile(
-    rf"(?P<lead>(?:^|(?<=[.;:\n])|(?<=[.;:]\s))\s*)(?:the\s+)?(?P<subj>{_NAME})\s+answer\s+to\s+(?:the\s+)?(?P<obj>{_NAME})"
-    r"(?:\s*(?:\"(?P<dq>[^\"\n]+)\"|'(?P<sq>[^'\n]+)'|:\s*(?P<colon>[^.;:\n\"']+)))?(?P<end>\s*(?:[.;\n]|$))")
+    rf"(?P<lead>(?:^|(?<=[.;:\n])|(?<=[.;:]\s))\s*)(?:the\s+)?(?P<subj>{_NAME})\s+answer\s+to\s+(?:the\s+)?(?P<obj>{_RECEIVER})"
+    r"(?:\s*(?:\"(?P<dq>[^\"\n]+)\"|'(?P<sq>[^'\n]+)'|:\s*(?P<colon>[^.;:\n\"']+))|\s+with\s+(?P<with>[^.;:\n\"']+?))?"
+    r"(?P<end>\s*(?:[.;\n]|$))")
 
 
 def _named_then_named(text: str, first: str, second: str, verbs: frozenset[str]) -> bool:
@@ -49,7 +52,7 @@ def answer_to_as_arrows(intent: str) -> str:
         subj, obj = match.group("subj"), match.group("obj")
         if subj.split()[-1].casefold() in NOT_IN_A_MESSAGE | {"it", "they", "he", "she", "we", "who"}:
             return match.group(0)
-        message = (match.group("dq") or match.group("sq") or match.group("colon") or "answer").strip()
+        message = (match.group("dq") or match.group("sq") or match.group("colon") or match.group("with") or "answer").strip()
         words = message.split()
         if len(words) > MESSAGE_MAX_WORDS or any(w.casefold() in NOT_IN_A_MESSAGE for w in words):
             return match.group(0)

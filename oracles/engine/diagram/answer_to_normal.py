@@ -1,7 +1,7 @@
 """The check's own reading of a reply in loose English (the drafter's is answer_to_forms.py): "Server
 answer to Client." is said "Server replies to Client with answer.", and a quoted message or one after a
 colon ("Doctor answer to Reception "Tuesday 10h free"", "Warehouse answer to Shop: yes in stock") is
-what the reply carries. Only the base form "answer", only when the sentence is nothing more, and only
+what the reply carries, and so is what follows "with" ("Bank answer to Shop with confirmation"). Only the base form "answer", only when the sentence is nothing more, and only
 when the receiver addressed the answering party earlier in one sentence; "answers to" stays a
 reporting line."""
 
@@ -47,6 +47,10 @@ def _message(tail: str) -> str | None:
             return tail[1:-1].strip()
     if tail.startswith(":") and not set("\"'“”:") & set(tail[1:]):
         return tail[1:].strip()
+    # "Bank answer to Shop with confirmation": what follows "with" is what the answer carries
+    said = tail.split(None, 1)
+    if len(said) == 2 and said[0] == "with" and not set("\"'“”:") & set(said[1]):
+        return said[1].strip()
     return None
 
 
@@ -61,7 +65,7 @@ def _rewrite(sentence: str, earlier: list[str]) -> str:
     lead_space = body[:len(body) - len(body.lstrip())]
     subject = body[:found.start()].strip()
     after = body[found.end():]
-    name_match = re.match(r"(?:the\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)*?)(?=\s*(?:[\"'“:]|$))", after)
+    name_match = re.match(r"(?:the\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)*?)(?=\s*(?:[\"'“:]|$)|\s+with\s)", after)
     if name_match is None:
         return sentence
     receiver = name_match.group(1)
