@@ -99,6 +99,7 @@ from .pointer_nodes_check import refuse_pointer_nodes
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
 from .receiver_words import refuse_routing_word_before_name
+from .receiver_choice_check import refuse_receiver_choice
 from .reply_or_report_check import refuse_reply_read_as_report
 from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
 from .shared_heads import refuse_shared_head, refuse_shared_lead
@@ -1102,4 +1103,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_people_choice_and_sameness(intent, nodes)  # 'Ivan or Aisha', 'same as the CFO's' as nodes (people_choice_check.py)
     refuse_answer_split_over_a_choice(intent, edges)  # "Valid? yes -> save or show error" as yes/unanswered (answer_ways_check.py)
     refuse_reply_read_as_report(intent, nodes, edges)  # 'Server answer to Database' as Database → Server (reply_or_report_check.py)
+    refuse_receiver_choice(edges)  # "hands the parcel to the driver or the courier" to 'driver or the courier' (receiver_choice_check.py)
 

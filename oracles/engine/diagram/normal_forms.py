@@ -148,6 +148,7 @@ from .step_ref_normal import nested_answers_on_the_item, restated_step_names_dro
 from .table_headings import header_out_of_heading
 from .table_vocabulary import TABLE_CHANGE_WORDS, TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
 from .titled_items import titled_items
+from .time_opener_normal import time_opener_normal_form
 from .tree_caption_normal import tree_caption_normal_form
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT, name_text
 from .wrapped_prose import wrapped_prose
@@ -357,6 +358,7 @@ def normal_form(intent: str) -> str:
     intent = relative_clauses_apart(intent)  # "S, which R, M" → "S R. S M" (relative_clauses.py)
     intent = passive_story_normal_form(intent)  # "X is picked by A, then it's packed by B": one thing (passive_story_normal.py)
     intent = passive_normal_form(intent)  # "A is used by B" → "B uses A"; "M is sent by B to C" → "B sends M to C"
+    intent = time_opener_normal_form(intent)  # "on the day, the shipper hands …" → "the shipper hands …" (time_opener_normal.py)
     intent = answer_to_normal_form(intent)  # "Server answer to Client." → "Server replies to Client with answer." (answer_to_normal.py)
     intent = reply_normal_form(intent)  # "the API answers the browser with JSON" → "… replies to the browser with JSON"
     intent = particle_normal_form(intent)  # "the Hub switches on the Light" → "the Hub -> the Light: switches on"

@@ -55,6 +55,10 @@ _NOT_A_MESSAGE_RE = re.compile(r"^(?:answers?|reports?)\s+to\b", re.IGNORECASE)
 # ("drops it at the sorting hub", "exchanges the code at the Token Endpoint", "checks them against LDAP")
 _OBJECT_PREPS = ("to", "into", "in", "from", "with", "at", "against", "onto")
 _LEAD_RE = re.compile(r"^(?:(?:so|and|then|next|finally|first|after\s+that|afterwards)\b\s*,?\s*)+", re.IGNORECASE)
+# "on the day, the shipper hands the parcel to the driver", "later the server calls the API": when the
+# message is sent, which a sequence shows by its order alone (time_opener_normal.py reads it for the check)
+_WHEN_RE = re.compile(r"^(?:and\s+)?(?:then\s+)?(?:later(?:\s+on)?|subsequently|on\s+the\s+day|the\s+next\s+(?:day|morning))\b\s*,?\s*",
+                      re.IGNORECASE)
 _TRAIL_RE = re.compile(r"\s+(?:first|then|next|too|as\s+well|again|finally)$", re.IGNORECASE)
 # "in the exam the teacher …", "In our factory the plant manager …": an opening scene, no actor
 _SCENE_RE = re.compile(
@@ -89,6 +93,9 @@ def _clauses(intent: str) -> list[str]:
         pieces = re.split(r",\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?", statement)
         current = ""
         for piece in pieces:
+            if current and _WHEN_RE.sub("", current) == "" and _verb_at(piece) is not None:
+                current += ", " + piece  # "on the day, the shipper hands …": the time opens the clause
+                continue
             if current and _verb_at(piece) is None:
                 current += ", " + piece  # a list inside the clause ("sends A, B and C")
                 continue
@@ -127,7 +134,7 @@ def _split_clause(clause: str) -> tuple[str, str, str] | None:
     text = clause.strip()
     if ":" in text:
         text = PREAMBLE_RE.sub("", text)
-    text = _TRAIL_RE.sub("", _LEAD_RE.sub("", text)).strip(" .,")
+    text = _TRAIL_RE.sub("", _LEAD_RE.sub("", _WHEN_RE.sub("", text.strip()))).strip(" .,")
     text = re.sub(r"^(which|who)\s+in\s+turn\s+", r"\1 ", text, flags=re.IGNORECASE)
     # "Web app then calls Orders API": an adverb between the actor and its verb
     text = re.sub(
