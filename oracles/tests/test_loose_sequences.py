@@ -20,13 +20,14 @@ def test_bare_answer_to_is_a_reply_labelled_answer() -> None:
     ('Server answer to Client "ok".', "ok"),
     ("Server answer to the Client 'done'.", "done"),
     ("Server answer to Client: yes in stock.", "yes in stock"),
+    ("Server answer to Client with result.", "result"),  # what follows "with" is what it carries
 ])
 def test_answer_to_carries_its_message(tail: str, label: str) -> None:
     assert drawn_edges(ASKED + tail)[("Server", "Client")] == label
 
 
 @pytest.mark.parametrize("tail", [
-    "Server answer to Client with result.",  # a receiver run into "with …"
+    "Server answer to Client with result if found.",  # a condition after "with …"
     "Server answer to Client: ok if found.",  # a condition inside the message
     "Server answer to Client: 'ok",  # a quote never closed
     "Server quickly answer to Client.",  # a word between the party and the verb

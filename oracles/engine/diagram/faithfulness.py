@@ -98,8 +98,8 @@ from .plural_role_check import refuse_plural_role_in_name
 from .pointer_nodes_check import refuse_pointer_nodes
 from .pronoun_also import refuse_ambiguous_also
 from .pseudo_states import refuse_dropped_markers
-from .receiver_words import refuse_routing_word_before_name
 from .receiver_choice_check import refuse_receiver_choice
+from .receiver_words import refuse_routing_word_before_name
 from .reply_or_report_check import refuse_reply_read_as_report
 from .retry_labels import refuse_repeat_drawn_as_new_step, refuse_retry_in_label
 from .shared_heads import refuse_shared_head, refuse_shared_lead

@@ -147,8 +147,8 @@ from .state_subject_normal import state_subject_normal_form
 from .step_ref_normal import nested_answers_on_the_item, restated_step_names_dropped
 from .table_headings import header_out_of_heading
 from .table_vocabulary import TABLE_CHANGE_WORDS, TRANSITION_HEADS, TRANSITION_LABELS, TRANSITION_TAILS, aligned_cells
-from .titled_items import titled_items
 from .time_opener_normal import time_opener_normal_form
+from .titled_items import titled_items
 from .tree_caption_normal import tree_caption_normal_form
 from .vocabulary import HEDGED_HEADING_RE, NOT_CONTENT, name_text
 from .wrapped_prose import wrapped_prose
