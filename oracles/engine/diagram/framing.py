@@ -48,7 +48,7 @@ _DRAWING_WORDS = frozenset("""
     nothing fancy anything else just someone somebody for sure thank thanks dag id ids sitemap taxonomy organigram
     organizational organisational org orgchart reporting reporting-lines structure
     seq real quickly between needed required requested wanted provide
-    exactly extra means mean meaning depends depend
+    exactly extra means mean meaning depends depend should point
 """.split())
 _WORDS = NOT_CONTENT["anywhere"] | NOT_CONTENT["preamble"] | _DRAWING_WORDS
 # where the drawing goes: "for the wiki", "for the break room wall", "as in our SOP"

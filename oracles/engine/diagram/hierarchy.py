@@ -34,7 +34,7 @@ _DOWN_RE = re.compile(
 _HAS_UNDER_RE = re.compile(r"^(?P<boss>[^,;:]+?)\s+has\s+(?P<rest>.+?)\s+(?:under|below|beneath|reporting\s+to)\s+"
                            r"(?:him|her|them)$", re.IGNORECASE)
 _HAS_RE = re.compile(
-    rf"^(?P<boss>[^,;:]+?)\s+has\s+(?P<count>{_COUNT}(?:\s+[\w-]+)?)\s+(?:reporting|who\s+reports?)\s+to\s+"
+    rf"^(?P<boss>[^,;:]+?)\s+has\s+(?P<count>{_COUNT}(?:\s+[\w-]+){{0,2}}?)\s+(?:(?:reporting|who\s+reports?)\s+to|under|below|beneath)\s+"
     r"(?:him|her|them)\s*[,:]\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -83,7 +83,7 @@ _NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
 _NEXT_CLAUSE_RE = re.compile(
-    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?(?:\s*\([^()]{1,30}\))?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
+    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?(?:\s*\([^()]{1,30}\))?(?:\s+and\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
     r"heads|supervises|oversees|holds|contains|splits)\b)",
     re.IGNORECASE,
 )

@@ -123,6 +123,7 @@ from .loop_exits import without_retry_limits
 from .message_object_normal import message_object_normal_form
 from .move_clauses import move_clauses_plainly
 from .notation_reader import notation_as_arrows
+from .org_clauses_normal import org_clauses_normal_form
 from .org_opening_normal import org_opening_normal_form
 from .outline_roots import root_heading
 from .parallel_join_normal import parallel_join_normal_form
@@ -393,6 +394,7 @@ def normal_form(intent: str) -> str:
         return _without_closing_request(table)
     intent = _inline_labels_as_parens(list_names_normal_form(notation_as_arrows(explained)))
     intent = org_opening_normal_form(intent)  # "The unit is led by the CEO, Dana Reyes.", "X's direct reports are …"
+    intent = org_clauses_normal_form(intent)  # "A reports to B, and C and D report to E" (org_clauses_normal.py)
     intent = ungapped(roles_in_brackets(named_roles(_IN_TURN_RE.sub("", intent))))
     intent = _AND_TO_AGAIN_RE.sub(lambda m: f"{m.group('first')} and ", intent)
     intent = _NAMED_EVENT_RE.sub(lambda m: f"{m.group('event')}:", intent)  # "open event: A -> B" → "open: A -> B"
