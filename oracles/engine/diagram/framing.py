@@ -162,6 +162,7 @@ def framing(intent: str) -> tuple[str, bool]:
     text = _TURN_OPENER_RE.sub("", text, count=1)
     text = _KISS_RE.sub("", text)
     text = _DASH_HEADING_RE.sub(r"\g<title>: ", text, count=1)  # "Ticket flow — customer opens ticket → …"
+    text = _ORG_DASH_HEADING_RE.sub(r"\g<title>: ", text, count=1)  # "can u draw the eng org — Sam's team: …"
     text = _KIND_COMMA_SUBJECT_RE.sub(r"\g<subject>: ", text, count=1)  # "state machine, traffic light: green -> …"
     for _ in range(2):  # "Thanks!\n\nRegards, Keiko"
         text = _SIGN_OFF_RE.sub("", text)
@@ -237,6 +238,16 @@ _NAMED_FLOW_RE = re.compile(
 _DASH_HEADING_RE = re.compile(
     r"^(?P<title>\s*(?:(?:the|our|my|a|an)\s+)?(?:[\w-]+\s+){0,3}(?:flow|process|pipeline|workflow|lifecycle|journey|"
     r"runbook|procedure|steps|routine|escalation|handoffs?|states|statuses|transitions|state\s+machine))[ \t]+[—–-][ \t]+(?=\S)",
+    re.IGNORECASE)
+
+
+# "can u draw the eng org — Sam's team: …", "warehouse org - jo runs it": an opening naming the org chart (asked for or
+# not) before a spaced dash is its title, as before a colon
+_ORG_DASH_HEADING_RE = re.compile(
+    r"^(?P<title>\s*(?:(?:hey|hi|so|ok)[\s,]+)?(?:(?:please|pls|(?:can|could|would)\s+(?:you|u|someone)(?:\s+please)?)\s+)?"
+    r"(?:(?:draw|make|do|sketch|render)\s+(?:(?:me|us)\s+)?)?(?:(?:the|our|my|a|an)\s+)?(?:[\w-]+\s+){0,2}"
+    r"(?:org|org\s*chart|organigram|organi[sz]ation(?:al)?\s+chart|org\s+structure|team\s+structure|reporting\s+lines))"
+    r"(?:\s+(?:pls|please))?[ \t]+[—–-][ \t]+(?=\S)",
     re.IGNORECASE)
 
 

@@ -16,6 +16,7 @@ import re
 from .appositives import roles_in_brackets
 from .gapping import ungapped
 from .model import Graph
+from .org_clauses_forms import org_clauses_forms
 from .org_opening_forms import org_opening_forms
 from .outline import read_outline
 from .role_names import named_roles
@@ -82,8 +83,11 @@ _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 _NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
+# "Sam reports to Jonas, and Noor and Felix report to Lea": a second reporting line, two people its subject
+_NEXT_PAIR_CLAUSE_RE = re.compile(r",\s*and\s+(?=[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+and\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+"
+                                  r"(?:both\s+|also\s+)?(?:report|answer)\s+to\b)")
 _NEXT_CLAUSE_RE = re.compile(
-    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?(?:\s*\([^()]{1,30}\))?(?:\s+and\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
+    r",\s*(?:and\s+)?(?=(?:the\s+)?[\w-]+(?:\s+[\w-]+)?(?:\s*\([^()]{1,30}\))?\s+(?:is|reports?|answers?|leads|manages|has|works|sits|"
     r"heads|supervises|oversees|holds|contains|splits)\b)",
     re.IGNORECASE,
 )
@@ -98,6 +102,7 @@ def _statements(intent: str) -> list[str]:
     )
     # "Ahmed is boss of the welding team, Li is boss of …": a comma before a name and its verb
     parts = [c for p in parts if p for c in _NEXT_CLAUSE_RE.split(p)]
+    parts = [c for p in parts if p for c in _NEXT_PAIR_CLAUSE_RE.split(p)]
     return [_BULLET_RE.sub("", p).strip() for p in parts if p and p.strip()]
 
 
@@ -223,7 +228,7 @@ class _Reading:
 def read_reporting_lines(intent: str) -> Graph | None:
     """None unless every statement is a reporting line (after an optional heading or request)."""
     # "The organisation is headed by the CEO, Dana Reyes.", "The CTO's direct reports are …" (org_opening_forms.py)
-    with_roles = ungapped(roles_in_brackets(named_roles(org_opening_forms(intent))))
+    with_roles = ungapped(roles_in_brackets(named_roles(org_clauses_forms(org_opening_forms(intent)))))
     statements = _statements(_SCENE_RE.sub("", with_roles, count=1))
     if statements and _HEADING_RE.match(statements[0]) and len(statements) > 1:
         statements = statements[1:]

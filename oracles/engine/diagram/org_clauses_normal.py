@@ -1,18 +1,21 @@
 """The check's own reading of org-chart wordings (words in org_clauses_words.py; the drafter reads them in
-org_clauses_forms.py / hierarchy.py):
+org_clauses_forms.py and hierarchy.py):
 
 - "Sam reports to Jonas, and Noor and Felix report to Lea." → "Sam reports to Jonas. Noor and Felix report to
-  Lea." — a second reporting line after ", and", whose subject is two capitalised names joined by "and".
+  Lea." — a second reporting line after ", and", whose subject is two capitalised names joined by "and";
+- "The three shift leads - Omar, Wei and Jess - all report to her." → "Omar, Wei and Jess report to her." —
+  only when the count is the number of capitalised names between the dashes (the group is those names);
+- "Support org: Lena runs Support." → "Support org: Lena runs support." — the unit the heading names, run by
+  a person (the opening sentence after the heading only), is what the chart is of.
 
-Read word by word: after ", and " come a capitalised name (one or two words), "and", a second capitalised name,
-an optional "both"/"also"/"all", then a reporting verb and "to".
+Read word by word.
 """
 
 from __future__ import annotations
 
 import re
 
-from .org_clauses_words import GATHER_WORDS, UP_VERBS
+from .org_clauses_words import COUNT_ARTICLES, COUNTS, GATHER_WORDS, HEADING_NOUNS, RUN_VERBS, UP_VERBS
 
 
 def _capitalised_name(words: list[str]) -> bool:
@@ -50,6 +53,53 @@ def split_reporting_clauses(intent: str) -> str:
     return out
 
 
+def _listed_names(text: str) -> list[str] | None:
+    """ "Omar, Wei and Jess" → the names; None when an item is not a capitalised name."""
+    items = [item.strip() for part in text.split(",") for item in part.split(" and ")]
+    items = [item for item in items if item]
+    return items if items and all(_capitalised_name(item.split()) for item in items) else None
+
+
+def _dashed_group(sentence: str) -> str:
+    """ "The three shift leads - Omar, Wei and Jess - all report to her" → "Omar, Wei and Jess report to her"."""
+    for dash in (" - ", " – ", " — "):
+        parts = sentence.split(dash)
+        if len(parts) != 3:
+            continue
+        group, listed, rest = parts
+        words = group.split()
+        if len(words) < 2:
+            continue
+        count_at = 1 if words[0].casefold() in COUNT_ARTICLES else 0
+        if count_at >= len(words) or words[count_at].casefold() not in COUNTS or len(words) - count_at > 4:
+            continue
+        names = _listed_names(listed)
+        if names is None or len(names) != COUNTS[words[count_at].casefold()]:
+            continue
+        rest_words = rest.split()
+        if rest_words and rest_words[0].casefold() in GATHER_WORDS:
+            rest_words = rest_words[1:]
+        if len(rest_words) < 3 or rest_words[0] not in UP_VERBS or rest_words[1] != "to":
+            continue
+        return f"{listed.strip()} {' '.join(rest_words)}"
+    return sentence
+
+
+def _unit_run(intent: str) -> str:
+    """ "Support org: Lena runs Support. …" → "Support org: Lena runs support. …"."""
+    head, colon, rest = intent.partition(":")
+    head_words = head.split()
+    if not colon or not 2 <= len(head_words) <= 3 or head_words[-1].casefold() not in HEADING_NOUNS:
+        return intent
+    unit = head_words[-2]
+    sentence, stop, after = rest.partition(".")
+    words = sentence.split()
+    if not stop or len(words) != 3 or not _capitalised_name(words[:1]) or words[1] not in RUN_VERBS or words[2] != unit:
+        return intent
+    return f"{head}{colon}{rest[: len(rest) - len(rest.lstrip())]}{words[0]} {words[1]} {unit.casefold()}.{after}"
+
+
 def org_clauses_normal_form(intent: str) -> str:
     """The wordings above as the check's canonical forms."""
-    return split_reporting_clauses(intent)
+    pieces = re.split(r"((?<=[.;!?])\s+|\n)", split_reporting_clauses(intent))
+    return _unit_run("".join(_dashed_group(piece) for piece in pieces))

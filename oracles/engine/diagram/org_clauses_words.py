@@ -1,8 +1,13 @@
-"""Words of org-chart wordings read by the drafter (org_clauses_forms.py) and the check
+"""Words of org-chart wordings read by the drafter (org_clauses_forms.py, hierarchy.py) and the check
 (org_clauses_normal.py), each in its own way:
 
 - two reporting lines in one sentence, the second after ", and" with two people as its subject: "Sam reports
   to Jonas, and Noor and Felix report to Lea";
+- a counted group set off by dashes, gathered again before its verb: "The three shift leads - Omar, Wei and
+  Jess - all report to her" (the group is the names listed, as "The three shift leads, Omar, Wei and Jess,
+  report to her");
+- the unit the heading names, run by a person: "Support org: Lena runs Support." (the unit is what the chart
+  is of, as "Lena runs support.": Lena is the top of the chart).
 
 Vocabulary only.
 """
@@ -13,3 +18,11 @@ from __future__ import annotations
 UP_VERBS = frozenset("report reports answer answers".split())
 # words that may stand between the subject and the verb ("Noor and Felix both report to Lea")
 GATHER_WORDS = frozenset("both also all".split())
+# a count that opens a group ("The three shift leads - …")
+COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+# the words before the count ("The three …", "Our two …")
+COUNT_ARTICLES = frozenset("the our my his her their".split())
+# the heading's last word, naming what the chart is of ("Support org:", "Support team:")
+HEADING_NOUNS = frozenset("org orgchart organigram team department division".split())
+# "Lena runs Support": a person leading the unit
+RUN_VERBS = frozenset("runs leads heads".split())
