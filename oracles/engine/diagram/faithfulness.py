@@ -91,6 +91,7 @@ from .node_fragments import (
 from .normal_forms import RELATION_BEFORE_COLON, SETTING_MIN_WORDS, SETTING_RE, normal_form
 from .notation_comments import refuse_meaningful_comments
 from .or_grouping import refuse_ungrouped_or
+from .org_note_check import refuse_note_repeating_name
 from .passive_story_normal import refuse_pronoun_subject_in_node
 from .people_choice_check import refuse_people_choice_and_sameness
 from .person_pronouns import resolved_person_pronouns
@@ -238,13 +239,21 @@ def list_count(tokens: list[Token], index: int) -> tuple[int, int] | None:
     return stated, _listed_count(tokens, opener + 1, closing=")" if tokens[opener].text == "(" else None)
 
 
+# a title before a name ("Mrs. Nowak"), whose full stop ends no list
+_NAME_TITLES = frozenset("mr mrs ms dr prof".split())
+
+
 def _listed_count(tokens: list[Token], start: int, closing: str | None) -> int:
     """How many names a list has from start to the end of its sentence (or its closing bracket):
     an item that opens with a connecting word ("…, Bo, report to Maya") is no name of the list, and
     a bracket inside an item ("a fitness coach (Brandt)") is part of it."""
-    names, open_name, depth = 0, False, 0
+    names, open_name, depth, previous = 0, False, 0, ""
     for token in tokens[start:]:
-        word = token.text.casefold()
+        word, previous = token.text.casefold(), previous
+        if token.kind == "punct" and word == "." and open_name and previous in _NAME_TITLES:
+            previous = word
+            continue  # "Mrs. Nowak and Mr. Wiśniewski": a title's full stop ends no list
+        previous = word
         if token.kind == "punct" and word == "(":
             depth += 1
             continue
@@ -1104,4 +1113,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_answer_split_over_a_choice(intent, edges)  # "Valid? yes -> save or show error" as yes/unanswered (answer_ways_check.py)
     refuse_reply_read_as_report(intent, nodes, edges)  # 'Server answer to Database' as Database → Server (reply_or_report_check.py)
     refuse_receiver_choice(edges)  # "hands the parcel to the driver or the courier" to 'driver or the courier' (receiver_choice_check.py)
+    refuse_note_repeating_name(intent, nodes)  # 'Adeyemi (Adeyemi)' for "Adeyemi (director)" said again (org_note_check.py)
 

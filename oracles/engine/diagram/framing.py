@@ -139,7 +139,7 @@ def _drops(sentence: str, reporting: bool = False) -> bool:
 
 # "ok so the mobile app depends on …", "alright, so: …": words that only open a spoken turn
 # (never a step's name: not before an arrow, "So -> Then")
-_TURN_OPENER_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|alright|all\s+right|right|so|um+|uh+|well)\b(?!\s*(?:-+>|→|=>))"
+_TURN_OPENER_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|alright|all\s+right|right|so|um+|uh+|well|quick\s+one)\b(?!\s*(?:-+>|→|=>))"
                              r"[\s,:;!.—–]*){1,3}", re.IGNORECASE)
 
 
@@ -185,6 +185,7 @@ def framing(intent: str) -> tuple[str, bool]:
     if len(kept) > 1:  # "Dependency graph for the nightly ETL jobs. build_features depends on …"
         row, col = kept[0]
         title = (_TITLE_SENTENCE_RE.fullmatch(units[row][col]) or _NAMED_FLOW_RE.fullmatch(units[row][col])
+                 or _OWN_ORG_TITLE_RE.fullmatch(units[row][col])
                  or _WANTED_DRAWING_RE.fullmatch(units[row][col]) or _HOW_QUESTION_RE.fullmatch(units[row][col])
                  or _SECTION_TITLE_RE.fullmatch(units[row][col]) or _KIND_TITLE_RE.fullmatch(units[row][col])
                  or _depicting_title(units[row][col])
@@ -233,6 +234,13 @@ _NAMED_FLOW_RE = re.compile(
 )
 
 
+# "our support org.", "my team structure.": an opening sentence naming the speaker's own org is the title too
+_OWN_ORG_TITLE_RE = re.compile(
+    r"(?P<title>\s*(?:our|my)\s+(?:[\w-]+\s+){0,2}(?:org|org\s+chart|org\s+structure|team\s+structure))\.(?P<space>\s*)",
+    re.IGNORECASE,
+)
+
+
 # "Ticket flow — customer opens ticket → …", "Deploy pipeline - build → test": a heading naming a kind of flow before
 # a spaced dash is the diagram's title, as before a colon
 _DASH_HEADING_RE = re.compile(
@@ -272,8 +280,8 @@ _HEADING_CLAUSE_RE = re.compile(r"^(?P<head>[^,:;]+),(?P<clause>\s[^,:;]+?)(?P<e
 # what drawing, of what; the subject is the title
 _WANTED_DRAWING_RE = re.compile(
     r"(?P<title>\s*(?:(?:hey|hi|hello|ok|okay|so)[\s,]+){0,2}(?:(?:the\s+)?user\s+(?:wants|needs|would\s+like|asked\s+for|"
-    r"is\s+asking\s+for)|(?:i|we)\s+(?:need|want|would\s+like)|(?:i|we)['’]d\s+like)\s+(?:a|an|the)\s+"
-    r"(?:(?:quick|simple|little|small|short|rough)\s+)?(?:[\w-]+\s+){0,3}(?:diagram|flowchart|flow\s+chart|chart|graph|dag)"
+    r"is\s+asking\s+for)|(?:i|we)\s+(?:need|want|would\s+like)|(?:i|we)['’]d\s+like)\s+(?:(?:a|an|the)\s+|(?=organigram))"
+    r"(?:(?:quick|simple|little|small|short|rough)\s+)?(?:[\w-]+\s+){0,3}(?:diagram|flowchart|flow\s+chart|chart|graph|dag|organigram)"
     r"(?:\s+(?:for|of)\s+(?:(?:the|our|my|this|a|an)\s+)?(?:[\w-]+\s+){0,4}[\w-]+)?)[.!?](?P<space>\s*)",
     re.IGNORECASE,
 )

@@ -282,7 +282,7 @@ _REPORTS_OF_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;]\s))(?:the\s+)?(?:direct\s+
 
 
 # "Under Dana are Moe and Kira", "under him: Sato" → "Dana manages Moe and Kira", "him manages Sato"
-_UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|beneath)\s+(?P<boss>[^:,;.\n]+?)\s*"
+_UNDER_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;,]\s))(?:and\s+)?(?:under|below|beneath)\s+(?P<boss>(?:(?:dr|mr|mrs|ms|prof)\.\s+)?[^:,;.\n]+?)\s*"
                        r"(?::|\s(?:is|are|sits?|comes?|there['’]s|there\s+is|there\s+are))\s+")
 # "top is Sales. under Sales …": the sentence that names the root says only that; its name is the node
 _TOP_RE = re.compile(r"(?im)(?:(?<=^)|(?<=[.;:?!—–]\s))(?:the\s+)?(?:top|root|boss|head)\s+is\s+(?=[^,;:.\n]{1,40}[.;\n])")

@@ -6,6 +6,11 @@
 - a counted group set off by dashes, gathered again before its verb: "The three shift leads - Omar, Wei and
   Jess - all report to her" (the group is the names listed, as "The three shift leads, Omar, Wei and Jess,
   report to her");
+- a list of two people closed by what they both are: "Maria manages Tom and Aisha, both team leads" (the
+  note says who they are, no one more);
+- a role said before the bracketed names it introduces, at a sentence's start: "Teachers of math and physics
+  (Mrs. Weber, Mr. Wolf) are under Mrs. Braun", "Teacher of languages (Mrs. Schulz) is under Mr. Klein" (the
+  people are the names; "are" with two names or more, "is" with one);
 - the unit the heading names, run by a person: "Support org: Lena runs Support." (the unit is what the chart
   is of, as "Lena runs support.": Lena is the top of the chart).
 
@@ -26,3 +31,10 @@ COUNT_ARTICLES = frozenset("the our my his her their".split())
 HEADING_NOUNS = frozenset("org orgchart organigram team department division".split())
 # "Lena runs Support": a person leading the unit
 RUN_VERBS = frozenset("runs leads heads".split())
+# "…, both team leads": the word that says the note is about the two people just listed
+BOTH_WORDS = frozenset({"both"})
+# the verbs of a reporting line said downwards, before the two people ("Maria manages Tom and Aisha, both …")
+DOWN_VERBS = frozenset("manages supervises oversees has leads".split())
+# the verbs after a role and its bracketed names: "(Mrs. Weber, Mr. Wolf) are under …"
+PLURAL_UP = ("are under", "report to", "answer to", "work under", "work for")
+SINGULAR_UP = ("is under", "reports to", "answers to", "works under", "works for")

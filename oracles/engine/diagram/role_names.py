@@ -97,6 +97,8 @@ def _role_as_name(rest: str, role: str, name: str) -> str:
         before = re.search(r"([\w-]+)\s+$", rest[: match.start()])
         if before and before.group(1)[:1].isupper():
             return match.group(0)  # "Vice Principal" after "Principal is …": another role
+        if re.search(r"\(\s*$", rest[: match.start()]):
+            return match.group(0)  # "… to Adeyemi (director)": the role said again beside the name is its note
         return name
 
     return re.sub(rf"(?<![\w-])(?:(?:the|our)\s+)?{re.escape(role)}(?![\w-])", named, rest, flags=re.IGNORECASE)
