@@ -128,6 +128,7 @@ from .org_opening_normal import org_opening_normal_form
 from .outline_roots import root_heading
 from .parallel_join_normal import parallel_join_normal_form
 from .parallel_normal import parallel_normal_form
+from .parallel_then_normal import parallel_then_normal_form
 from .parallel_note_normal import parallel_note_normal_form
 from .participant_lists import without_participant_list
 from .particle_normal import particle_normal_form
@@ -403,6 +404,7 @@ def normal_form(intent: str) -> str:
     intent = HEDGED_HEADING_RE.sub(lambda m: m.group("head") + ":", intent, count=1)
     intent = _tree_drawing_as_outline(intent)
     intent = _without_closing_request(_table_as_arrows(_json_as_text(_colon_lists_as_arrows(_dependencies_as_arrows(_jobs_as_arrows(intent))))))
+    intent = parallel_then_normal_form(intent)  # "A and B in parallel, then C" (parallel_then_normal.py)
     intent = parallel_join_normal_form(intent)  # "P fans out to A and B", "when all 3 are green, D" (parallel_join_normal.py)
     intent = parallel_normal_form(intent)  # "three things happen in parallel: …" → "in parallel: …"
     intent = fan_in_normal_form(intent)  # "a, b and c at the same time; once all three are done, d"

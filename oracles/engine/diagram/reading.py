@@ -67,6 +67,7 @@ from .outcome_forms import outcome_branch, outcome_label
 from .outline import read_outline
 from .parallel_forms import parallel_openers
 from .parallel_join_forms import parallel_joins
+from .parallel_then_forms import parallel_then_groups
 from .parallel_note_forms import noted_parallel_blocks
 from .participant_lists import without_participant_list
 from .particle_forms import particle_verbs_as_arrows
@@ -170,6 +171,7 @@ def read_graph(intent: str) -> Graph:
     denied = denied_parts(intent)
     intent = denied_dependencies_as_parts(intent)  # "CS101 has no dependencies." → "CS101." (denied_dependencies.py)
     intent = shared_moves_as_arrows(intent)  # "A and B both go to C on x" → "A -> C on x; B -> C on x" (shared_moves.py)
+    intent = parallel_then_groups(intent)  # "A and B in parallel, then C" (parallel_then_forms.py)
     intent = noted_parallel_blocks(intent)  # "2a. …\n2b. …\n(2a and 2b run in parallel)" (parallel_note_forms.py)
     if read_adjacency(intent) is None:  # ("Cars → Sedan, SUV; …" is read whole by the adjacency reader)
         intent = arrow_lists_apart(intent)  # "LB → web-1, web-2", "app-1 and app-2 -> redis" (arrow_list_forms.py)
