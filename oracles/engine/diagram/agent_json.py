@@ -67,7 +67,7 @@ ORDERED_KEYS = frozenset("steps_in_order sequence order ordered_steps in_order".
 EDGE_LIST_KEYS = frozenset("edges links transitions connections arrows relations flow flows messages calls".split())
 # What is left of a value whose meta keys are gone, when it is already an edge list the readers read
 # ({"action": "draw_architecture", "groups": {…}, "connections": […]})
-EDGE_LIST_SHAPE_KEYS = frozenset("edges links connections groups clusters nodes".split())
+EDGE_LIST_SHAPE_KEYS = frozenset("edges links connections transitions groups clusters nodes".split())
 EXTRA_EDGE_KEYS = frozenset("extra_edges additional_edges extra_links back_edges loops other_edges".split())
 STEP_NAME_KEYS = ("label", "name", "text", "title")
 STEP_ID_KEYS = ("id", "key")
@@ -479,6 +479,29 @@ def _statechart(value: dict[str, Any]) -> dict[str, Any] | None:
     return _edge_list_shape(list(states), edges) if edges else None
 
 
+def _transition_list(value: dict[str, Any]) -> dict[str, Any] | None:
+    """{"initial": "Closed", "transitions": [{"from": "Closed", "to": "Open", "on": "trip"}, …]}: the
+    transitions alone, which both readers read; the initial state draws nothing but must be one of
+    the states the transitions join (else refused, never a guessed extra node)."""
+    keys = {k.casefold(): k for k in value}
+    if set(keys) != {"transitions", "initial"}:
+        return None
+    transitions, initial = value[keys["transitions"]], value[keys["initial"]]
+    if not isinstance(transitions, list) or not transitions:
+        return None
+    ends: set[str] = set()
+    for item in transitions:
+        if isinstance(item, dict):
+            ends |= {_same_name(str(v)) for k, v in item.items() if k.casefold() in TAIL_KEYS | HEAD_KEYS}
+        elif isinstance(item, list) and len(item) >= 2:
+            ends |= {_same_name(str(v)) for v in item[:2]}
+        else:
+            return None
+    if not isinstance(initial, str) or _same_name(initial) not in ends:
+        raise refuse(f"the initial state '{initial}' is not one the transitions join")
+    return {keys["transitions"]: transitions}
+
+
 def _records_tree(value: Any) -> dict[str, Any] | None:
     """[{"name": "Ana", "title": "CTO", "manager": null}, {"name": "Bo", "manager": "Ana"}]: one root,
     who may also leave the manager key out; the list may sit under one key ({"people": […]})."""
@@ -779,8 +802,10 @@ def agent_graph(value: Any) -> AgentGraph | None:
         shape = _structure(rest)
     if shape is None:
         shape = _decision_flow(rest)
+    if shape is None:
+        shape = _transition_list(rest)
     if shape is None and len(rest) < len(value) and {k.casefold() for k in rest} <= EDGE_LIST_SHAPE_KEYS \
-            and {k.casefold() for k in rest} & {"edges", "links", "connections"}:
+            and {k.casefold() for k in rest} & {"edges", "links", "connections", "transitions"}:
         shape = rest  # a tool's name said what to draw; the rest is the edge list both readers read
     if shape is None:
         return None
