@@ -40,6 +40,7 @@ from .arrow_captions import unplaced_arrow_explanation
 from .arrow_list_check import refuse_chained_replicas, refuse_unsettled_fan_in
 from .asking_steps_check import asking_step
 from .board_columns import is_board_column, refuse_cut_board_column
+from .bracket_event_check import refuse_bracketed_event_in_node
 from .branch_step_check import refuse_glued_branch_steps
 from .case_list_check import case_list_default, default_last
 from .case_words import deciding_lead
@@ -1114,4 +1115,5 @@ def check_faithful(intent: str, nodes: list[str], edges: list[tuple[str, str, st
     refuse_reply_read_as_report(intent, nodes, edges)  # 'Server answer to Database' as Database → Server (reply_or_report_check.py)
     refuse_receiver_choice(edges)  # "hands the parcel to the driver or the courier" to 'driver or the courier' (receiver_choice_check.py)
     refuse_note_repeating_name(intent, nodes)  # 'Adeyemi (Adeyemi)' for "Adeyemi (director)" said again (org_note_check.py)
+    refuse_bracketed_event_in_node(intent, nodes)  # 'Closed [close]' under "(event in brackets)" (bracket_event_check.py)
 

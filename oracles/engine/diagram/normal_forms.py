@@ -129,6 +129,7 @@ from .outline_roots import root_heading
 from .parallel_join_normal import parallel_join_normal_form
 from .parallel_normal import parallel_normal_form
 from .parallel_then_normal import parallel_then_normal_form
+from .bracket_event_normal import bracket_event_normal_form
 from .parallel_note_normal import parallel_note_normal_form
 from .participant_lists import without_participant_list
 from .particle_normal import particle_normal_form
@@ -367,6 +368,7 @@ def normal_form(intent: str) -> str:
     intent = message_object_normal_form(intent)  # "S hands O M" → "S -> O: M" (message_object_normal.py)
     intent = _listed_states_as_heading(intent)  # "The states are A, B and C." → "States: A, B and C."
     intent = state_story_normal_form(intent)  # "It starts Idle. When called it goes to Moving." (state_story_normal.py)
+    intent = bracket_event_normal_form(intent)  # "(event in brackets): A -> B [x]" → "A -[x]-> B" (bracket_event_normal.py)
     intent = condition_first_normal_form(intent)  # "If x, A goes to B." → "A goes to B if x." (condition_first_normal.py)
     intent = state_subject_normal_form(intent)  # "Paid orders move to Shipped …" → "Paid moves to Shipped …" (state_subject_normal.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)

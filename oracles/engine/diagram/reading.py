@@ -68,6 +68,7 @@ from .outline import read_outline
 from .parallel_forms import parallel_openers
 from .parallel_join_forms import parallel_joins
 from .parallel_then_forms import parallel_then_groups
+from .bracket_event_forms import bracket_events_as_arrows
 from .parallel_note_forms import noted_parallel_blocks
 from .participant_lists import without_participant_list
 from .particle_forms import particle_verbs_as_arrows
@@ -161,6 +162,7 @@ def read_graph(intent: str) -> Graph:
     intent = pronoun_steps_plain(intent)  # "X is picked by A, then it's packed by B": one thing (passive_story_forms.py)
     intent = relative_clauses_apart(intent)  # "The pump, which the PLC controls, feeds …" (relative_clauses.py)
     intent = state_story_as_arrows(intent)  # "It starts Idle. When called it goes to Moving." (state_story_forms.py)
+    intent = bracket_events_as_arrows(intent)  # "(event in brackets): A -> B [x]" → "A -[x]-> B" (bracket_event_forms.py)
     intent = condition_first_moves_plainly(intent)  # "If x, A goes to B." → "A goes to B if x." (condition_first_forms.py)
     intent = state_subjects_plainly(intent)  # "Paid orders move to Shipped …" → "Paid moves to Shipped …" (state_subject_forms.py)
     intent = from_moves_as_arrows(intent)  # "From A it goes to B, from B to C" → "A -> B; B -> C" (from_moves.py)
