@@ -99,6 +99,7 @@ from .appositives import roles_in_brackets
 from .architecture_normal import architecture_normal_form, architecture_spec_up, bullet_relations_normal_form
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .arrow_list_check import section_headings_apart
+from .bracket_event_normal import bracket_event_normal_form
 from .branch_normal import branch_normal_form
 from .closing_normal import without_closing_remark_normal
 from .code_branch_normal import code_branch_normal_form
@@ -128,9 +129,8 @@ from .org_opening_normal import org_opening_normal_form
 from .outline_roots import root_heading
 from .parallel_join_normal import parallel_join_normal_form
 from .parallel_normal import parallel_normal_form
-from .parallel_then_normal import parallel_then_normal_form
-from .bracket_event_normal import bracket_event_normal_form
 from .parallel_note_normal import parallel_note_normal_form
+from .parallel_then_normal import parallel_then_normal_form
 from .participant_lists import without_participant_list
 from .particle_normal import particle_normal_form
 from .passive_normal import passive_normal_form

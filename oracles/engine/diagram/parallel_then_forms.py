@@ -29,6 +29,7 @@ _GROUP_RE = re.compile(
     rf"(?P<open>(?:^|(?<=[.;!?\n]))[ \t]*|,[ \t]*(?:and[ \t]+)?then[ \t]+)"
     rf"(?P<steps>(?:(?!,[ \t]*(?:and[ \t]+)?then\b)[^.;:!?\n()\[\]{{}}—–])+?){_NOTE}[ \t]*,[ \t]*(?:and[ \t]+)?then[ \t]+(?=\S)"
     # "…, then deploy when both pass": the wait said after is parallel_join_forms.py's reading
+    r"(?![^.;!?\n,]*\bor\b)"  # "…, then build or deploy": one step or a choice? left as written
     r"(?![^.;!?\n]*\b(?:when|once|after|until)\s+(?:both|all|they|those|these|the\s+\w+\s+(?:are|have)))",
     re.IGNORECASE,
 )

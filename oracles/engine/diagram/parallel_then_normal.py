@@ -64,9 +64,11 @@ def _sentence(text: str) -> str:
     ends = [c.start() for c in cuts] + [len(text)]
     out: list[str] = []
     last = 0
-    for index, (start, end) in enumerate(zip(bounds, ends)):
+    for index, (start, end) in enumerate(zip(bounds, ends, strict=True)):
         if index == len(cuts):
             break  # the last piece is never a group: nothing after it waits
+        if re.search(r"\bor\b", text[bounds[index + 1]:ends[index + 1]], re.IGNORECASE):
+            break  # "…, then build or deploy": one step or a choice?
         if _WAIT_SAID.search(text, ends[index]):
             break  # "…, then deploy when both pass": the join said in words is parallel_join_normal.py's
         piece = text[start:end]

@@ -17,6 +17,7 @@ from .answer_to_forms import loose_replies_as_arrows
 from .architecture_forms import architecture_plain, spec_block_up
 from .arrow_captions import without_arrow_explanation, without_tree_shape_explanation
 from .arrow_list_forms import arrow_lists_apart
+from .bracket_event_forms import bracket_events_as_arrows
 from .branch_forms import either_way, sibling_ifs
 from .case_lists import case_list
 from .closing_forms import without_closing_remark
@@ -67,9 +68,8 @@ from .outcome_forms import outcome_branch, outcome_label
 from .outline import read_outline
 from .parallel_forms import parallel_openers
 from .parallel_join_forms import parallel_joins
-from .parallel_then_forms import parallel_then_groups
-from .bracket_event_forms import bracket_events_as_arrows
 from .parallel_note_forms import noted_parallel_blocks
+from .parallel_then_forms import parallel_then_groups
 from .participant_lists import without_participant_list
 from .particle_forms import particle_verbs_as_arrows
 from .passive_forms import passive_relations_active
